@@ -1,0 +1,98 @@
+//! [`AnyGame`]: one type for a game of any family, for code that must hold "any game"
+//! (records, the command line, bots that serve every game).
+
+use crate::action::Action;
+use crate::card_set::CardBag;
+use crate::game::{
+    ActionList, Broken, DealError, Game, HandStart, HandSummary, Observation, Outcome, Turn,
+};
+use crate::kaibosh::Kaibosh;
+use crate::rules::GameRules;
+use crate::seat::Seat;
+use crate::GameRng;
+
+/// A game of any family; every call goes to the game inside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    /// Kaibosh.
+    Kaibosh(Kaibosh, GameRules),
+}
+
+/// Calls the same method on whichever game is inside.
+macro_rules! each_game {
+    ($self:expr, $game:ident => $body:expr) => {
+        match $self {
+            AnyGame::Kaibosh($game, _) => $body,
+        }
+    };
+}
+
+impl Game for AnyGame {
+    type Rules = GameRules;
+
+    fn new(rules: &GameRules, first_dealer: Seat) -> AnyGame {
+        match rules {
+            GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::new(r, first_dealer), rules.clone()),
+        }
+    }
+
+    fn resume(rules: &GameRules, start: HandStart) -> AnyGame {
+        match rules {
+            GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::resume(r, start), rules.clone()),
+        }
+    }
+
+    fn rules(&self) -> &GameRules {
+        match self {
+            AnyGame::Kaibosh(_, rules) => rules,
+        }
+    }
+
+    fn seats(&self) -> usize {
+        each_game!(self, g => g.seats())
+    }
+
+    fn turn(&self) -> Turn {
+        each_game!(self, g => g.turn())
+    }
+
+    fn legal_actions(&self, out: &mut ActionList) {
+        each_game!(self, g => g.legal_actions(out))
+    }
+
+    fn check(&self, action: Action) -> Result<(), Broken> {
+        each_game!(self, g => g.check(action))
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        each_game!(self, g => g.apply_unchecked(action))
+    }
+
+    fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
+        each_game!(self, g => g.deal(hands))
+    }
+
+    fn deal_random(&mut self, rng: &mut GameRng) {
+        each_game!(self, g => g.deal_random(rng))
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        each_game!(self, g => g.observation(seat))
+    }
+
+    fn hand_start(&self) -> HandStart {
+        each_game!(self, g => g.hand_start())
+    }
+
+    fn hand_summary(&self) -> HandSummary {
+        each_game!(self, g => g.hand_summary())
+    }
+
+    fn scores(&self) -> [i32; 2] {
+        each_game!(self, g => g.scores())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        each_game!(self, g => g.outcome())
+    }
+}

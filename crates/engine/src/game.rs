@@ -1,0 +1,372 @@
+//! The interface every game implements, and the types it speaks in.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::action::{Action, Strain};
+use crate::card::{Card, Suit};
+use crate::card_set::CardBag;
+use crate::seat::{Seat, Team};
+use crate::GameRng;
+
+/// The most legal actions any decision of any game offers (Bid Euchre's two-card
+/// discard from ten cards: 45).
+pub const MAX_ACTIONS: usize = 64;
+
+/// The legal actions of one decision, on the stack.
+pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
+
+/// Who moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Turn {
+    /// This seat acts.
+    Seat(Seat),
+    /// A hand is to be dealt: chance moves.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Outcome {
+    /// This team won.
+    Winner(Team),
+    /// Level at the end: a draw.
+    Draw,
+}
+
+impl Serialize for Outcome {
+    /// A team number, or `"draw"`, as the replay output writes it.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Outcome::Winner(team) => serializer.serialize_u8(team.0),
+            Outcome::Draw => serializer.serialize_str("draw"),
+        }
+    }
+}
+
+/// How a hand ended, as the replay output writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandOutcome {
+    /// Played out and scored.
+    Played,
+    /// A player declared a misdeal.
+    Misdeal,
+    /// Everyone passed.
+    ThrownIn,
+    /// Not finished yet.
+    InProgress,
+}
+
+/// What one hand amounted to: a row of the replay output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSummary {
+    /// The dealer of the hand.
+    pub dealer: Seat,
+    /// How the hand ended, or that it has not.
+    pub outcome: HandOutcome,
+    /// The seat that won the auction, once it is over.
+    pub declarer: Option<Seat>,
+    /// The winning bid, once the auction is over.
+    pub contract: Option<Action>,
+    /// Trump (or no-trump) once named.
+    pub trump: Option<Strain>,
+    /// Tricks taken by each team so far.
+    pub tricks: [u8; 2],
+    /// Points each team scored on the hand, once it is complete.
+    pub points: Option<[i32; 2]>,
+}
+
+/// A rule that an action breaks. Shown after the seat: "seat 3 must follow hearts".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// The game is over: no action is possible.
+    GameOver,
+    /// The next hand must be dealt before anyone acts.
+    DealDue,
+    /// The action is not of the kind the game expects now.
+    NotNow {
+        /// What the game is waiting for, e.g. "a card to be played".
+        expected: &'static str,
+    },
+    /// The action is not part of this game at all.
+    NotInGame,
+    /// A bid outside the game's range.
+    BidOutOfRange {
+        /// Lowest allowed level.
+        low: u8,
+        /// Highest allowed level.
+        high: u8,
+    },
+    /// A bid that does not exceed the current high bid.
+    BidTooLow {
+        /// The bid to beat.
+        high: Action,
+    },
+    /// The dealer may not pass when everyone else has.
+    DealerMustBid,
+    /// A misdeal needs four 9s, or three 9s and two 10s.
+    NoMisdeal,
+    /// The seat does not hold the card it tried to play or pass.
+    NotHeld(Card),
+    /// A card of the led suit was held.
+    MustFollow(Suit),
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Broken::GameOver => f.write_str("may not act: the game is over"),
+            Broken::DealDue => f.write_str("may not act: the next hand has not been dealt"),
+            Broken::NotNow { expected } => {
+                write!(f, "may not do that now: the game expects {expected}")
+            }
+            Broken::NotInGame => {
+                f.write_str("may not do that: the action is not part of this game")
+            }
+            Broken::BidOutOfRange { low, high } => write!(f, "must bid from {low} to {high}"),
+            Broken::BidTooLow { high } => write!(f, "must bid higher than \"{high}\""),
+            Broken::DealerMustBid => {
+                f.write_str("may not pass: the dealer must bid when all others have passed")
+            }
+            Broken::NoMisdeal => {
+                f.write_str("may not declare a misdeal without four 9s or three 9s and two 10s")
+            }
+            Broken::NotHeld(card) => write!(f, "does not hold {card}"),
+            Broken::MustFollow(suit) => write!(f, "must follow {}", suit.name()),
+        }
+    }
+}
+
+/// An action refused by a checked apply; the game is left as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError {
+    /// The seat whose turn it was, if any.
+    pub seat: Option<Seat>,
+    /// The refused action.
+    pub action: Action,
+    /// The rule it breaks.
+    pub broken: Broken,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.seat {
+            Some(seat) => write!(f, "seat {seat} {}", self.broken),
+            None => write!(f, "{}", self.broken),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A deal that is not a legal deal for the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealError {
+    /// A deal is not due now.
+    NotDue,
+    /// Wrong number of hands.
+    SeatCount {
+        /// Hands the game needs.
+        expected: usize,
+        /// Hands given.
+        found: usize,
+    },
+    /// A hand of the wrong size.
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Cards each seat must get.
+        expected: usize,
+        /// Cards given.
+        found: usize,
+    },
+    /// A card the game's deck does not have.
+    NotInDeck(Card),
+    /// A card dealt more often than the deck holds it.
+    TooMany(Card),
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::NotDue => f.write_str("a deal is not due now"),
+            DealError::SeatCount { expected, found } => {
+                write!(f, "the deal has {found} hands, not {expected}")
+            }
+            DealError::HandSize {
+                seat,
+                expected,
+                found,
+            } => write!(f, "seat {seat} is dealt {found} cards, not {expected}"),
+            DealError::NotInDeck(card) => write!(f, "{card} is not in this game's deck"),
+            DealError::TooMany(card) => {
+                write!(f, "{card} is dealt more times than the deck holds it")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// What happens when every player passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AllPass {
+    /// The hand is thrown in without score and the deal passes on.
+    #[default]
+    Redeal,
+    /// The dealer may not pass when everyone else has.
+    DealerMustBid,
+}
+
+/// An action as one seat saw it: in full, or a pass of cards it did not see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeenAction {
+    /// The action, every card in it visible to this seat.
+    Open(Action),
+    /// `give ?? ??`: cards given face down, unseen.
+    HiddenGive(u8),
+    /// `discard ??`: cards discarded face down, unseen.
+    HiddenDiscard(u8),
+}
+
+impl fmt::Display for SeenAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (word, count) = match self {
+            SeenAction::Open(action) => return write!(f, "{action}"),
+            SeenAction::HiddenGive(count) => ("give", count),
+            SeenAction::HiddenDiscard(count) => ("discard", count),
+        };
+        f.write_str(word)?;
+        for _ in 0..*count {
+            f.write_str(" ??")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for SeenAction {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// Where a hand starts: everything a fresh state needs to continue a game at a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandStart {
+    /// Deals completed before this one (thrown-in and misdealt ones included).
+    pub deals_played: u32,
+    /// The dealer of this hand.
+    pub dealer: Seat,
+    /// The scores before this hand.
+    pub scores: [i32; 2],
+}
+
+/// Exactly what one seat may know: its own cards and what it saw. Other hands are not
+/// in it at all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: Seat,
+    /// Where the current hand started.
+    pub start: HandStart,
+    /// The seat's cards as dealt this hand.
+    pub dealt: CardBag,
+    /// The seat's cards now.
+    pub hand: CardBag,
+    /// Every action of this hand so far, in order, with the seat that made it.
+    pub actions: Vec<(Seat, SeenAction)>,
+}
+
+/// One game of any family: whose turn it is, the legal actions, checked and unchecked
+/// apply, observations, scores and the outcome.
+///
+/// Dealing is chance: at [`Turn::Chance`] call [`Game::deal`] or [`Game::deal_random`].
+pub trait Game: Clone + fmt::Debug + Send + Sync {
+    /// The variant and options the game is played under.
+    type Rules: Clone + fmt::Debug + Send + Sync;
+
+    /// A new game, before the first deal.
+    fn new(rules: &Self::Rules, first_dealer: Seat) -> Self;
+
+    /// A game continued at the start of a hand, before its deal: what a seat that knows
+    /// only its observation can rebuild.
+    fn resume(rules: &Self::Rules, start: HandStart) -> Self;
+
+    /// The variant and options.
+    fn rules(&self) -> &Self::Rules;
+
+    /// Number of seats at the table.
+    fn seats(&self) -> usize;
+
+    /// Who moves next.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal actions of the seat to move, each once, to `out`.
+    fn legal_actions(&self, out: &mut ActionList);
+
+    /// Whether `action` is legal now, and if not, the rule it breaks.
+    fn check(&self, action: Action) -> Result<(), Broken>;
+
+    /// Applies an action known to be legal (from [`Game::legal_actions`]), for search.
+    ///
+    /// An illegal action leaves the state meaningless; it may panic.
+    fn apply_unchecked(&mut self, action: Action);
+
+    /// Deals the next hand from given hands, in seat order.
+    fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError>;
+
+    /// Deals the next hand at random.
+    fn deal_random(&mut self, rng: &mut GameRng);
+
+    /// What `seat` may know now.
+    fn observation(&self, seat: Seat) -> Observation;
+
+    /// Where the current hand started.
+    fn hand_start(&self) -> HandStart;
+
+    /// The current hand, or the one just finished while the next is not yet dealt.
+    fn hand_summary(&self) -> HandSummary;
+
+    /// Running totals after the last complete hand.
+    fn scores(&self) -> [i32; 2];
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Applies `action` if it is legal; otherwise returns why not and changes nothing.
+    fn apply(&mut self, action: Action) -> Result<(), PlayError> {
+        match self.check(action) {
+            Ok(()) => {
+                self.apply_unchecked(action);
+                Ok(())
+            }
+            Err(broken) => Err(PlayError {
+                seat: match self.turn() {
+                    Turn::Seat(seat) => Some(seat),
+                    _ => None,
+                },
+                action,
+                broken,
+            }),
+        }
+    }
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// The legal actions as a list.
+    fn legal_action_list(&self) -> ActionList {
+        let mut list = ActionList::new();
+        self.legal_actions(&mut list);
+        list
+    }
+}

@@ -1,0 +1,536 @@
+//! Kaibosh: four players in two partnerships, 24 cards (9 to ace), a one-round auction
+//! for the right to name trump, bowers, and the lone `kaibosh` bid.
+//!
+//! Rules: `rules/kaibosh.txt` with the Kaibosh rulings of `RULINGS.md`.
+
+use arrayvec::ArrayVec;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, Strain};
+use crate::card::{Card, Suit};
+use crate::card_set::{CardBag, CardSet};
+use crate::game::{
+    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
+    Outcome, SeenAction, Turn,
+};
+use crate::seat::{Seat, Team};
+use crate::trick::{CardOrder, Trick};
+use crate::GameRng;
+
+const SEATS: usize = 4;
+const HAND_SIZE: usize = 6;
+const TRICKS: u8 = 6;
+/// Points won or lost on a kaibosh.
+const KAIBOSH_POINTS: i32 = 12;
+/// Most actions in one hand: four calls, trump, 24 cards.
+const MAX_HAND_ACTIONS: usize = 29;
+
+/// The 24-card deck: 9, 10, J, Q, K, A of each suit.
+pub const DECK: CardSet = CardSet::ranks(9, 14);
+
+/// Options of a Kaibosh game (see NOTATION.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KaiboshRules {
+    /// What happens when all four pass.
+    pub all_pass: AllPass,
+    /// The score that ends the game, if any.
+    pub target: Option<i32>,
+    /// A fixed number of deals, if any.
+    pub deals: Option<u32>,
+}
+
+impl Default for KaiboshRules {
+    /// Redeal on all-pass, game to 50.
+    fn default() -> KaiboshRules {
+        KaiboshRules {
+            all_pass: AllPass::Redeal,
+            target: Some(50),
+            deals: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Phase {
+    /// Waiting for the next deal.
+    Deal,
+    Auction,
+    NameTrump,
+    Play,
+    GameOver,
+}
+
+/// A game of Kaibosh.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kaibosh {
+    rules: KaiboshRules,
+    first_dealer: Seat,
+    /// Deals completed (thrown-in and misdealt included).
+    deals_played: u32,
+    scores: [i32; 2],
+    /// Scores before the current hand.
+    start_scores: [i32; 2],
+    phase: Phase,
+    dealer: Seat,
+    to_act: Seat,
+    hands: [CardSet; SEATS],
+    dealt: [CardSet; SEATS],
+    /// Calls made so far in the auction.
+    calls: u8,
+    /// The high bid and its bidder.
+    high: Option<(Seat, Action)>,
+    trump: Option<Suit>,
+    /// The kaiboshing player's partner, out of play.
+    out: Option<Seat>,
+    trick: Trick,
+    tricks: [u8; 2],
+    outcome: HandOutcome,
+    points: Option<[i32; 2]>,
+    history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
+}
+
+/// Whether a hand may declare a misdeal: four 9s, or three 9s and at least two 10s.
+pub fn can_misdeal(hand: CardSet) -> bool {
+    let nines = hand.and(CardSet::ranks(9, 9)).len();
+    let tens = hand.and(CardSet::ranks(10, 10)).len();
+    nines == 4 || (nines == 3 && tens >= 2)
+}
+
+impl Kaibosh {
+    fn order(&self) -> &'static CardOrder {
+        CardOrder::euchre(self.trump)
+    }
+
+    fn declarer(&self) -> Option<Seat> {
+        self.high.map(|(seat, _)| seat)
+    }
+
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// The trick being played.
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The seat that sits this hand out after a kaibosh, if any.
+    pub fn out(&self) -> Option<Seat> {
+        self.out
+    }
+
+    /// The trump suit once named.
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// The seat after `seat` that is in play.
+    fn next_in_play(&self, seat: Seat) -> Seat {
+        let next = seat.next(SEATS);
+        if Some(next) == self.out {
+            next.next(SEATS)
+        } else {
+            next
+        }
+    }
+
+    fn is_dealer_forced(&self, seat: Seat) -> bool {
+        self.rules.all_pass == AllPass::DealerMustBid && seat == self.dealer && self.high.is_none()
+    }
+
+    /// The cards `seat` may play now.
+    fn playable(&self) -> CardSet {
+        let hand = self.hands[self.to_act.index()];
+        if self.trick.is_empty() {
+            return hand;
+        }
+        let order = self.order();
+        let follow = hand.and(order.cards_of(order.suit_of(self.trick.card(0))));
+        if follow.is_empty() {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    fn check_call(&self, action: Action) -> Result<(), Broken> {
+        let seat = self.to_act;
+        match action {
+            Action::Pass if self.is_dealer_forced(seat) => Err(Broken::DealerMustBid),
+            Action::Pass | Action::Kaibosh => Ok(()),
+            Action::Bid(n) if !(1..=TRICKS).contains(&n) => Err(Broken::BidOutOfRange {
+                low: 1,
+                high: TRICKS,
+            }),
+            Action::Bid(n) => match self.high {
+                Some((_, high @ Action::Bid(h))) if n <= h => Err(Broken::BidTooLow { high }),
+                _ => Ok(()),
+            },
+            Action::Misdeal if can_misdeal(self.hands[seat.index()]) => Ok(()),
+            Action::Misdeal => Err(Broken::NoMisdeal),
+            _ => unreachable!("only calls reach check_call"),
+        }
+    }
+
+    fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
+        self.outcome = outcome;
+        self.points = Some(points);
+        self.scores[0] += points[0];
+        self.scores[1] += points[1];
+        self.deals_played += 1;
+        self.phase = if self.ends_game() {
+            Phase::GameOver
+        } else {
+            Phase::Deal
+        };
+    }
+
+    fn ends_game(&self) -> bool {
+        let reached = self
+            .rules
+            .target
+            .is_some_and(|target| self.scores.iter().any(|&s| s >= target));
+        let dealt_out = self
+            .rules
+            .deals
+            .is_some_and(|deals| self.deals_played >= deals);
+        reached || dealt_out
+    }
+
+    fn score_hand(&mut self) {
+        let (declarer, contract) = self.high.expect("a played hand has a contract");
+        let bidders = declarer.team();
+        let taken = self.tricks[bidders.index()];
+        let defenders_took = TRICKS - taken;
+        let mut points = [0; 2];
+        let (made, stake) = match contract {
+            Action::Kaibosh => (taken == TRICKS, KAIBOSH_POINTS),
+            Action::Bid(n) => (taken >= n, i32::from(n)),
+            _ => unreachable!("a Kaibosh contract is a bid or a kaibosh"),
+        };
+        if made {
+            points[bidders.index()] = if contract == Action::Kaibosh {
+                KAIBOSH_POINTS
+            } else {
+                i32::from(taken)
+            };
+        } else {
+            points[bidders.index()] = -stake;
+            points[bidders.other().index()] = i32::from(defenders_took);
+        }
+        self.finish_hand(HandOutcome::Played, points);
+    }
+
+    fn end_auction(&mut self) {
+        match self.high {
+            Some((declarer, _)) => {
+                self.phase = Phase::NameTrump;
+                self.to_act = declarer;
+            }
+            None => self.finish_hand(HandOutcome::ThrownIn, [0, 0]),
+        }
+    }
+
+    fn start_hand(&mut self, hands: [CardSet; SEATS]) {
+        self.dealer = self.first_dealer.after(self.deals_played as usize, SEATS);
+        self.start_scores = self.scores;
+        self.hands = hands;
+        self.dealt = hands;
+        self.phase = Phase::Auction;
+        self.to_act = self.dealer.next(SEATS);
+        self.calls = 0;
+        self.high = None;
+        self.trump = None;
+        self.out = None;
+        self.trick = Trick::new(self.to_act);
+        self.tricks = [0, 0];
+        self.outcome = HandOutcome::InProgress;
+        self.points = None;
+        self.history.clear();
+    }
+}
+
+impl Game for Kaibosh {
+    type Rules = KaiboshRules;
+
+    fn new(rules: &KaiboshRules, first_dealer: Seat) -> Kaibosh {
+        Kaibosh::resume(
+            rules,
+            HandStart {
+                deals_played: 0,
+                dealer: first_dealer,
+                scores: [0, 0],
+            },
+        )
+    }
+
+    fn resume(rules: &KaiboshRules, start: HandStart) -> Kaibosh {
+        let first_dealer = Seat(
+            ((start.dealer.index() + SEATS * 4 - start.deals_played as usize % SEATS) % SEATS)
+                as u8,
+        );
+        Kaibosh {
+            rules: *rules,
+            first_dealer,
+            deals_played: start.deals_played,
+            scores: start.scores,
+            start_scores: start.scores,
+            phase: Phase::Deal,
+            dealer: start.dealer,
+            to_act: start.dealer,
+            hands: [CardSet::EMPTY; SEATS],
+            dealt: [CardSet::EMPTY; SEATS],
+            calls: 0,
+            high: None,
+            trump: None,
+            out: None,
+            trick: Trick::new(start.dealer),
+            tricks: [0, 0],
+            outcome: HandOutcome::InProgress,
+            points: None,
+            history: ArrayVec::new(),
+        }
+    }
+
+    fn rules(&self) -> &KaiboshRules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Deal => Turn::Chance,
+            Phase::GameOver => Turn::Over,
+            Phase::Auction | Phase::NameTrump | Phase::Play => Turn::Seat(self.to_act),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut ActionList) {
+        match self.phase {
+            Phase::Deal | Phase::GameOver => {}
+            Phase::Auction => {
+                let seat = self.to_act;
+                if !self.is_dealer_forced(seat) {
+                    out.push(Action::Pass);
+                }
+                let lowest = match self.high {
+                    Some((_, Action::Bid(h))) => h + 1,
+                    _ => 1,
+                };
+                out.extend((lowest..=TRICKS).map(Action::Bid));
+                out.push(Action::Kaibosh);
+                if can_misdeal(self.hands[seat.index()]) {
+                    out.push(Action::Misdeal);
+                }
+            }
+            Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
+            Phase::Play => out.extend(self.playable().iter().map(Action::Play)),
+        }
+    }
+
+    fn check(&self, action: Action) -> Result<(), Broken> {
+        let expected = match self.phase {
+            Phase::Deal => return Err(Broken::DealDue),
+            Phase::GameOver => return Err(Broken::GameOver),
+            Phase::Auction => "a call: pass, bid 1 to 6, kaibosh or misdeal",
+            Phase::NameTrump => "the declarer to name trump",
+            Phase::Play => "a card to be played",
+        };
+        match (self.phase, action) {
+            (Phase::Auction, Action::Pass | Action::Bid(_) | Action::Kaibosh | Action::Misdeal) => {
+                self.check_call(action)
+            }
+            (Phase::NameTrump, Action::Trump(_)) => Ok(()),
+            (Phase::Play, Action::Play(card)) => {
+                let hand = self.hands[self.to_act.index()];
+                if !hand.contains(card) {
+                    Err(Broken::NotHeld(card))
+                } else if self.playable().contains(card) {
+                    Ok(())
+                } else {
+                    let order = self.order();
+                    Err(Broken::MustFollow(order.suit_of(self.trick.card(0))))
+                }
+            }
+            (
+                _,
+                Action::BidStrain(..) | Action::Loner(..) | Action::Give(_) | Action::Discard(_),
+            ) => Err(Broken::NotInGame),
+            _ => Err(Broken::NotNow { expected }),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        let seat = self.to_act;
+        self.history.push((seat, action));
+        match action {
+            Action::Pass | Action::Bid(_) => {
+                if action != Action::Pass {
+                    self.high = Some((seat, action));
+                }
+                self.calls += 1;
+                if self.calls as usize == SEATS {
+                    self.end_auction();
+                } else {
+                    self.to_act = seat.next(SEATS);
+                }
+            }
+            Action::Kaibosh => {
+                self.high = Some((seat, action));
+                self.out = Some(seat.partner4());
+                self.end_auction();
+            }
+            Action::Misdeal => self.finish_hand(HandOutcome::Misdeal, [0, 0]),
+            Action::Trump(suit) => {
+                self.trump = Some(suit);
+                self.phase = Phase::Play;
+                let leader = if self.out.is_some() {
+                    seat
+                } else {
+                    self.dealer.next(SEATS)
+                };
+                self.to_act = leader;
+                self.trick = Trick::new(leader);
+            }
+            Action::Play(card) => {
+                self.hands[seat.index()].remove(card);
+                self.trick.push(card);
+                let in_play = if self.out.is_some() { 3 } else { SEATS };
+                if self.trick.len() < in_play {
+                    self.to_act = self.next_in_play(seat);
+                    return;
+                }
+                let winner_index = self
+                    .trick
+                    .winning_index(self.order(), 0)
+                    .expect("a full trick has a winner");
+                let mut winner = self.trick.leader;
+                for _ in 0..winner_index {
+                    winner = self.next_in_play(winner);
+                }
+                self.tricks[winner.team().index()] += 1;
+                if self.tricks[0] + self.tricks[1] == TRICKS {
+                    self.score_hand();
+                } else {
+                    self.trick = Trick::new(winner);
+                    self.to_act = winner;
+                }
+            }
+            Action::BidStrain(..) | Action::Loner(..) | Action::Give(_) | Action::Discard(_) => {
+                unreachable!("not a Kaibosh action: {action}")
+            }
+        }
+    }
+
+    fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
+        if self.phase != Phase::Deal {
+            return Err(DealError::NotDue);
+        }
+        if hands.len() != SEATS {
+            return Err(DealError::SeatCount {
+                expected: SEATS,
+                found: hands.len(),
+            });
+        }
+        let mut seen = CardSet::EMPTY;
+        let mut sets = [CardSet::EMPTY; SEATS];
+        for (i, hand) in hands.iter().enumerate() {
+            for card in hand.iter() {
+                if !DECK.contains(card) {
+                    return Err(DealError::NotInDeck(card));
+                }
+                if seen.contains(card) {
+                    return Err(DealError::TooMany(card));
+                }
+                seen.insert(card);
+            }
+            if hand.len() != HAND_SIZE {
+                return Err(DealError::HandSize {
+                    seat: Seat(i as u8),
+                    expected: HAND_SIZE,
+                    found: hand.len(),
+                });
+            }
+            sets[i] = hand.faces();
+        }
+        self.start_hand(sets);
+        Ok(())
+    }
+
+    fn deal_random(&mut self, rng: &mut GameRng) {
+        debug_assert_eq!(self.phase, Phase::Deal);
+        let mut deck: [Card; 24] = [Card::RED_JOKER; 24];
+        for (slot, card) in deck.iter_mut().zip(DECK.iter()) {
+            *slot = card;
+        }
+        let mut hands = [CardSet::EMPTY; SEATS];
+        // A partial Fisher-Yates: each drawn card goes straight to its seat.
+        for i in 0..deck.len() {
+            let j = rng.random_range(i..deck.len());
+            deck.swap(i, j);
+            hands[i / HAND_SIZE].insert(deck[i]);
+        }
+        self.start_hand(hands);
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        Observation {
+            seat,
+            start: self.hand_start(),
+            dealt: CardBag::from_set(self.dealt[seat.index()]),
+            hand: CardBag::from_set(self.hands[seat.index()]),
+            actions: self
+                .history
+                .iter()
+                .map(|&(s, action)| (s, SeenAction::Open(action)))
+                .collect(),
+        }
+    }
+
+    fn hand_start(&self) -> HandStart {
+        HandStart {
+            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
+            dealer: self.dealer,
+            scores: self.start_scores,
+        }
+    }
+
+    fn hand_summary(&self) -> HandSummary {
+        // The contract shows once the auction is won, and stays on a played hand; a hand
+        // that ended in a misdeal or all passes has none.
+        let show_contract = match self.outcome {
+            HandOutcome::Played => true,
+            HandOutcome::InProgress => matches!(self.phase, Phase::NameTrump | Phase::Play),
+            HandOutcome::Misdeal | HandOutcome::ThrownIn => false,
+        };
+        HandSummary {
+            dealer: self.dealer,
+            outcome: self.outcome,
+            declarer: self.declarer().filter(|_| show_contract),
+            contract: self.high.map(|(_, bid)| bid).filter(|_| show_contract),
+            trump: self.trump.map(Strain::Suit).filter(|_| show_contract),
+            tricks: self.tricks,
+            points: self.points,
+        }
+    }
+
+    fn scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::GameOver {
+            return None;
+        }
+        Some(match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Team(0)),
+            std::cmp::Ordering::Less => Outcome::Winner(Team(1)),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+}

@@ -1,0 +1,38 @@
+//! calltrump's rules engine: exact rules for card games in which the auction names trump
+//! (Kaibosh, Bid Euchre, Kout Bo), game records, and replay.
+//!
+//! The engine does no I/O and owns no randomness: every random deal takes a [`GameRng`]
+//! seeded from a `u64` (see [`seeded`]), so every game can be reproduced.
+//!
+//! Every game implements [`Game`]: whose turn it is ([`Turn`]), the legal actions, a
+//! checked [`Game::apply`] that names the rule an action breaks and leaves the game as it
+//! was, [`Game::apply_unchecked`] for search, and a per-seat [`Observation`] that holds
+//! exactly what that seat may know. [`AnyGame`] holds a game of any family; a
+//! [`Record`] replays into one.
+
+mod action;
+mod any_game;
+mod card;
+mod card_set;
+mod game;
+pub mod kaibosh;
+mod record;
+mod rng;
+mod rules;
+mod seat;
+mod trick;
+
+pub use action::{Action, CardPair, Loner, ParseActionError, Strain};
+pub use any_game::AnyGame;
+pub use card::{Card, ParseCardError, Rank, Suit, ACE, JACK, KING, QUEEN};
+pub use card_set::{CardBag, CardSet, CardSetIter};
+pub use game::{
+    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
+    Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
+};
+pub use kaibosh::{Kaibosh, KaiboshRules};
+pub use record::{Record, RecordError, RecordHand, Replay};
+pub use rng::{seeded, stream, GameRng};
+pub use rules::{GameRules, HeaderError, OptionReader, GAMES};
+pub use seat::{Seat, Team};
+pub use trick::{CardOrder, Trick};

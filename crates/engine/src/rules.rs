@@ -1,0 +1,209 @@
+//! Which game, variant and options a game is played under, read from and written to a
+//! record's header.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::game::AllPass;
+use crate::kaibosh::KaiboshRules;
+
+/// A fault in a record's header: unknown game, variant or option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderError(pub String);
+
+impl fmt::Display for HeaderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for HeaderError {}
+
+/// The game and variant with its options: everything that decides how a game is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameRules {
+    /// Kaibosh.
+    Kaibosh(KaiboshRules),
+}
+
+/// The games and their variants, as the notation names them; the first variant of each
+/// is its default.
+pub const GAMES: &[(&str, &[&str])] = &[("kaibosh", &["standard"])];
+
+impl GameRules {
+    /// Reads the rules from a header's `game`, `variant` (`None`: the game's first) and
+    /// `options` (overrides of the defaults).
+    pub fn from_header(
+        game: &str,
+        variant: Option<&str>,
+        options: &Map<String, Value>,
+    ) -> Result<GameRules, HeaderError> {
+        let variants = GAMES
+            .iter()
+            .find(|(name, _)| *name == game)
+            .map(|(_, variants)| *variants)
+            .ok_or_else(|| {
+                HeaderError(format!(
+                    "unknown game \"{game}\" (known: {})",
+                    GAMES.iter().map(|g| g.0).collect::<Vec<_>>().join(", ")
+                ))
+            })?;
+        let variant = variant.unwrap_or(variants[0]);
+        if !variants.contains(&variant) {
+            return Err(HeaderError(format!(
+                "unknown variant \"{variant}\" for {game} (known: {})",
+                variants.join(", ")
+            )));
+        }
+        let mut options = OptionReader::new(game, options);
+        let rules = match game {
+            "kaibosh" => {
+                let all_pass = options.all_pass()?;
+                let target = options.count("target")?;
+                let deals = options.count("deals")?;
+                GameRules::Kaibosh(KaiboshRules {
+                    all_pass,
+                    // A fixed number of deals alone switches the target off.
+                    target: match (target, deals) {
+                        (Some(t), _) => Some(t as i32),
+                        (None, Some(_)) => None,
+                        (None, None) => KaiboshRules::default().target,
+                    },
+                    deals: deals.map(|d| d as u32),
+                })
+            }
+            _ => unreachable!("every game of GAMES is read above"),
+        };
+        options.finish()?;
+        Ok(rules)
+    }
+
+    /// The notation's game name.
+    pub fn game(&self) -> &'static str {
+        match self {
+            GameRules::Kaibosh(_) => "kaibosh",
+        }
+    }
+
+    /// The notation's variant name.
+    pub fn variant(&self) -> &'static str {
+        match self {
+            GameRules::Kaibosh(_) => "standard",
+        }
+    }
+
+    /// The options that differ from the defaults, as a header writes them.
+    pub fn options(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        match self {
+            GameRules::Kaibosh(rules) => {
+                let default = KaiboshRules::default();
+                if rules.all_pass != default.all_pass {
+                    map.insert("all_pass".into(), all_pass_value(rules.all_pass));
+                }
+                if let Some(deals) = rules.deals {
+                    map.insert("deals".into(), deals.into());
+                }
+                // With deals given the target is off unless stated; without, 50 is default.
+                if rules.target != default.target
+                    || (rules.deals.is_some() && rules.target.is_some())
+                {
+                    if let Some(target) = rules.target {
+                        map.insert("target".into(), target.into());
+                    }
+                }
+            }
+        }
+        map
+    }
+}
+
+fn all_pass_value(all_pass: AllPass) -> Value {
+    match all_pass {
+        AllPass::Redeal => "redeal".into(),
+        AllPass::DealerMustBid => "dealer-must-bid".into(),
+    }
+}
+
+/// Reads a header's options one by one, then rejects any it did not read.
+pub struct OptionReader<'a> {
+    game: &'a str,
+    options: &'a Map<String, Value>,
+    read: Vec<&'static str>,
+}
+
+impl<'a> OptionReader<'a> {
+    /// A reader over `options` of `game`.
+    pub fn new(game: &'a str, options: &'a Map<String, Value>) -> OptionReader<'a> {
+        OptionReader {
+            game,
+            options,
+            read: Vec::new(),
+        }
+    }
+
+    fn get(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.read.push(key);
+        self.options.get(key)
+    }
+
+    /// A whole number of at least 1 (`target`, `deals`, `rounds`), if given.
+    pub fn count(&mut self, key: &'static str) -> Result<Option<u64>, HeaderError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => match value.as_u64() {
+                Some(n) if n >= 1 && n <= u64::from(u32::MAX / 4) => Ok(Some(n)),
+                _ => Err(HeaderError(format!(
+                    "option \"{key}\" must be a whole number of at least 1, not {value}"
+                ))),
+            },
+        }
+    }
+
+    /// One of `choices`, if given.
+    pub fn choice(
+        &mut self,
+        key: &'static str,
+        choices: &[&'static str],
+    ) -> Result<Option<&'static str>, HeaderError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => choices
+                .iter()
+                .find(|c| value.as_str() == Some(**c))
+                .map(|c| Some(*c))
+                .ok_or_else(|| {
+                    HeaderError(format!(
+                        "option \"{key}\" must be one of {}, not {value}",
+                        choices.join(", ")
+                    ))
+                }),
+        }
+    }
+
+    /// The `all_pass` option: `redeal` (default) or `dealer-must-bid`.
+    pub fn all_pass(&mut self) -> Result<AllPass, HeaderError> {
+        Ok(
+            match self.choice("all_pass", &["redeal", "dealer-must-bid"])? {
+                Some("dealer-must-bid") => AllPass::DealerMustBid,
+                _ => AllPass::Redeal,
+            },
+        )
+    }
+
+    /// Fails on the first option that was never read: it is unknown to the game.
+    pub fn finish(self) -> Result<(), HeaderError> {
+        match self
+            .options
+            .keys()
+            .find(|k| !self.read.contains(&k.as_str()))
+        {
+            Some(key) => Err(HeaderError(format!(
+                "unknown option \"{key}\" for {}",
+                self.game
+            ))),
+            None => Ok(()),
+        }
+    }
+}

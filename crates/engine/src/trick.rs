@@ -1,0 +1,275 @@
+//! Card order under trump, and tricks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Suit, ACE, JACK};
+use crate::card_set::CardSet;
+use crate::seat::Seat;
+
+/// How the cards rank during one hand: each card's effective suit (the left bower and
+/// jokers belong to trump) and its strength within that suit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardOrder {
+    trump: Option<Suit>,
+    suit_of: [u8; 64],
+    strength: [u8; 64],
+    suit_cards: [CardSet; 4],
+}
+
+/// Orders for Euchre-family games (Kaibosh, Bid Euchre): index 0..4 a trump suit, 4 no-trump.
+static EUCHRE_ORDERS: [CardOrder; 5] = [
+    CardOrder::euchre_new(Some(Suit::Spades)),
+    CardOrder::euchre_new(Some(Suit::Hearts)),
+    CardOrder::euchre_new(Some(Suit::Diamonds)),
+    CardOrder::euchre_new(Some(Suit::Clubs)),
+    CardOrder::euchre_new(None),
+];
+
+/// Orders for Kout Bo, one per trump suit.
+static KOUT_ORDERS: [CardOrder; 4] = [
+    CardOrder::kout_new(Suit::Spades),
+    CardOrder::kout_new(Suit::Hearts),
+    CardOrder::kout_new(Suit::Diamonds),
+    CardOrder::kout_new(Suit::Clubs),
+];
+
+/// Strength of trumps: above every plain card.
+const TRUMP_BASE: u8 = 32;
+
+impl CardOrder {
+    const fn natural(trump: Option<Suit>) -> CardOrder {
+        let mut order = CardOrder {
+            trump,
+            suit_of: [0; 64],
+            strength: [0; 64],
+            suit_cards: [CardSet::EMPTY; 4],
+        };
+        let mut suit = 0;
+        while suit < 4 {
+            order.suit_cards[suit] = CardSet::suit(Suit::from_index(suit));
+            let mut rank = 2;
+            while rank <= ACE {
+                let card = Card::new(rank, Suit::from_index(suit));
+                order.suit_of[card.index()] = suit as u8;
+                order.strength[card.index()] = rank;
+                rank += 1;
+            }
+            suit += 1;
+        }
+        order
+    }
+
+    const fn move_to_trump(mut self, card: Card, trump: Suit, strength: u8) -> CardOrder {
+        if let Some(printed) = card.suit() {
+            self.suit_cards[printed.index()].0 &= !(1 << card.index());
+        }
+        self.suit_cards[trump.index()].0 |= 1 << card.index();
+        self.suit_of[card.index()] = trump as u8;
+        self.strength[card.index()] = strength;
+        self
+    }
+
+    const fn raise_trumps(mut self, trump: Suit) -> CardOrder {
+        let mut rank = 2;
+        while rank <= ACE {
+            let card = Card::new(rank, trump);
+            self.strength[card.index()] = TRUMP_BASE + rank;
+            rank += 1;
+        }
+        self
+    }
+
+    const fn euchre_new(trump: Option<Suit>) -> CardOrder {
+        let order = CardOrder::natural(trump);
+        match trump {
+            None => order,
+            Some(trump) => order
+                .raise_trumps(trump)
+                .move_to_trump(Card::new(JACK, trump), trump, TRUMP_BASE + 20)
+                .move_to_trump(Card::new(JACK, trump.same_colour()), trump, TRUMP_BASE + 19),
+        }
+    }
+
+    const fn kout_new(trump: Suit) -> CardOrder {
+        CardOrder::natural(Some(trump))
+            .raise_trumps(trump)
+            .move_to_trump(Card::RED_JOKER, trump, TRUMP_BASE + 30)
+            .move_to_trump(Card::new(ACE, trump), trump, TRUMP_BASE + 29)
+            .move_to_trump(Card::BLACK_JOKER, trump, TRUMP_BASE + 28)
+    }
+
+    /// The Euchre-family order (Kaibosh, Bid Euchre): in a trump suit the right bower
+    /// (jack of trump), the left bower (the other jack of its colour, a trump for every
+    /// purpose), then A, K, Q, 10, 9; in no-trump (`None`) A, K, Q, J in every suit.
+    pub fn euchre(trump: Option<Suit>) -> &'static CardOrder {
+        &EUCHRE_ORDERS[trump.map_or(4, Suit::index)]
+    }
+
+    /// Kout Bo's order: `RJ`, the trump ace, `BJ`, then trump K down to 2; the jokers are
+    /// trumps.
+    pub fn kout(trump: Suit) -> &'static CardOrder {
+        &KOUT_ORDERS[trump.index()]
+    }
+
+    /// The trump suit, if any.
+    pub const fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// The suit `card` belongs to for following, leading and voids.
+    pub const fn suit_of(&self, card: Card) -> Suit {
+        Suit::from_index(self.suit_of[card.index()] as usize)
+    }
+
+    /// Every card that belongs to `suit` under this order.
+    pub const fn cards_of(&self, suit: Suit) -> CardSet {
+        self.suit_cards[suit.index()]
+    }
+
+    /// Whether `card` is a trump.
+    pub const fn is_trump(&self, card: Card) -> bool {
+        match self.trump {
+            Some(trump) => self.suit_of[card.index()] == trump as u8,
+            None => false,
+        }
+    }
+
+    /// The card's strength within its effective suit (higher wins; trumps above all).
+    pub const fn strength(&self, card: Card) -> u8 {
+        self.strength[card.index()]
+    }
+
+    /// Whether `challenger`, played after `best`, takes the trick from it. An identical
+    /// card played later never does: the first of two equal cards wins.
+    pub const fn beats(&self, challenger: Card, best: Card) -> bool {
+        let (cs, bs) = (self.suit_of(challenger), self.suit_of(best));
+        if cs as u8 == bs as u8 {
+            self.strength(challenger) > self.strength(best)
+        } else {
+            self.is_trump(challenger)
+        }
+    }
+}
+
+/// The cards of one trick in the order they were played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trick {
+    /// The seat that led.
+    pub leader: Seat,
+    cards: [Option<Card>; 6],
+    len: u8,
+}
+
+impl Trick {
+    /// An empty trick led by `leader`.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: [None; 6],
+            len: 0,
+        }
+    }
+
+    /// How many cards have been played.
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether no card has been played yet.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds the next card.
+    pub fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = Some(card);
+        self.len += 1;
+    }
+
+    /// The card played `i`-th (0 is the lead).
+    pub fn card(&self, i: usize) -> Card {
+        self.cards[i].expect("card index within the trick")
+    }
+
+    /// The cards in play order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards[..self.len as usize].iter().flatten().copied()
+    }
+
+    /// The index (in play order) of the card winning so far, counting only the cards from
+    /// `first` on, or `None` if there are none.
+    pub fn winning_index(&self, order: &CardOrder, first: usize) -> Option<usize> {
+        (first..self.len()).reduce(|best, i| {
+            if order.beats(self.card(i), self.card(best)) {
+                i
+            } else {
+                best
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn bowers_top_the_trump_suit() {
+        let order = CardOrder::euchre(Some(Suit::Clubs));
+        assert!(order.beats(card("JS"), card("AC")));
+        assert!(order.beats(card("JC"), card("JS")));
+        assert_eq!(order.suit_of(card("JS")), Suit::Clubs);
+        assert!(order.cards_of(Suit::Clubs).contains(card("JS")));
+        assert!(!order.cards_of(Suit::Spades).contains(card("JS")));
+        assert!(order.is_trump(card("JS")));
+        // Off-colour jacks keep their place between queen and ten.
+        assert!(order.beats(card("QH"), card("JH")));
+        assert!(order.beats(card("JH"), card("TH")));
+    }
+
+    #[test]
+    fn no_trump_has_no_bowers() {
+        let order = CardOrder::euchre(None);
+        assert_eq!(order.suit_of(card("JS")), Suit::Spades);
+        assert!(order.beats(card("AS"), card("KS")));
+        assert!(!order.beats(card("AH"), card("9S")));
+        assert!(!order.is_trump(card("JC")));
+    }
+
+    #[test]
+    fn the_first_of_two_equal_cards_wins() {
+        let order = CardOrder::euchre(Some(Suit::Hearts));
+        assert!(!order.beats(card("JH"), card("JH")));
+        let mut trick = Trick::new(Seat(0));
+        for c in ["AS", "AS", "KS", "9C"] {
+            trick.push(card(c));
+        }
+        assert_eq!(trick.winning_index(order, 0), Some(0));
+    }
+
+    #[test]
+    fn kout_order_puts_the_trump_ace_between_the_jokers() {
+        let order = CardOrder::kout(Suit::Diamonds);
+        assert!(order.beats(Card::RED_JOKER, card("AD")));
+        assert!(order.beats(card("AD"), Card::BLACK_JOKER));
+        assert!(order.beats(Card::BLACK_JOKER, card("KD")));
+        assert!(order.is_trump(Card::BLACK_JOKER));
+        assert_eq!(order.suit_of(Card::RED_JOKER), Suit::Diamonds);
+        assert!(order.beats(card("2D"), card("AS")));
+        assert!(!order.beats(card("QS"), card("KS")));
+    }
+
+    #[test]
+    fn a_trump_beats_the_led_suit_and_an_off_suit_never_wins() {
+        let order = CardOrder::euchre(Some(Suit::Spades));
+        let mut trick = Trick::new(Seat(1));
+        for c in ["KH", "AD", "9S", "AH"] {
+            trick.push(card(c));
+        }
+        assert_eq!(trick.winning_index(order, 0), Some(2));
+    }
+}

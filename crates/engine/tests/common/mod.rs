@@ -1,0 +1,170 @@
+//! Shared test harness: random games, and the invariants every game must keep.
+
+#![allow(dead_code)]
+
+use calltrump_engine::{
+    stream, ActionList, AnyGame, Card, CardBag, Game, GameRules, Record, Seat, SeenAction, Turn,
+};
+use rand::Rng;
+
+/// Plays a whole game with uniformly random legal actions, recording it, and checks the
+/// invariants of every step on the way. Returns the record and the final game.
+pub fn random_game(rules: &GameRules, seed: u64) -> (Record, AnyGame) {
+    let mut rng = stream(seed, 0);
+    let first_dealer = Seat(rng.random_range(0..AnyGame::new(rules, Seat(0)).seats()) as u8);
+    let mut game = AnyGame::new(rules, first_dealer);
+    let mut record = Record::new(rules, first_dealer);
+    let mut legal = ActionList::new();
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        assert!(steps < 100_000, "seed {seed}: the game does not end");
+        match game.turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                game.deal_random(&mut rng);
+                let deal: Vec<CardBag> = (0..game.seats())
+                    .map(|s| game.observation(Seat(s as u8)).dealt)
+                    .collect();
+                check_deal(&game, &deal, seed);
+                record.push_deal(&deal);
+            }
+            Turn::Seat(seat) => {
+                legal.clear();
+                game.legal_actions(&mut legal);
+                check_legal_actions(&game, &legal, seed);
+                check_observations(&game);
+                check_rejection_changes_nothing(&game, seat, &mut rng);
+                let action = cautious_random(&legal, &mut rng);
+                game.apply(action)
+                    .unwrap_or_else(|e| panic!("seed {seed}: legal {action} refused: {e}"));
+                record.push_action(action);
+            }
+        }
+    }
+    (record, game)
+}
+
+/// A random policy that passes half the time and otherwise mostly makes the lowest bid
+/// (the first non-pass call listed): uniform bidding drives both teams' scores down so
+/// far that games to a target never end.
+fn cautious_random(legal: &ActionList, rng: &mut impl Rng) -> calltrump_engine::Action {
+    use calltrump_engine::Action;
+    if legal.contains(&Action::Pass) {
+        if rng.random_bool(0.5) {
+            return Action::Pass;
+        }
+        if rng.random_bool(0.8) {
+            if let Some(bid) = legal.iter().find(|a| **a != Action::Pass) {
+                return *bid;
+            }
+        }
+    }
+    legal[rng.random_range(0..legal.len())]
+}
+
+fn check_deal(game: &AnyGame, deal: &[CardBag], seed: u64) {
+    let mut all = CardBag::EMPTY;
+    for hand in deal {
+        for card in hand.iter() {
+            assert!(all.insert(card), "seed {seed}: {card} dealt too often");
+        }
+    }
+    let sizes: Vec<usize> = deal.iter().map(|h| h.len()).collect();
+    assert!(
+        sizes.windows(2).all(|w| w[0] == w[1]),
+        "seed {seed}: uneven deal {sizes:?}"
+    );
+    assert_eq!(deal.len(), game.seats());
+}
+
+fn check_legal_actions(game: &AnyGame, legal: &ActionList, seed: u64) {
+    assert!(
+        !legal.is_empty(),
+        "seed {seed}: no legal action at {:?}",
+        game.turn()
+    );
+    for (i, a) in legal.iter().enumerate() {
+        assert!(!legal[..i].contains(a), "seed {seed}: {a} listed twice");
+        assert!(game.is_legal(*a), "seed {seed}: listed {a} is refused");
+    }
+}
+
+/// Every observation holds exactly the seat's own hand, and only cards it may have seen.
+fn check_observations(game: &AnyGame) {
+    for s in 0..game.seats() {
+        let seat = Seat(s as u8);
+        let obs = game.observation(seat);
+        assert_eq!(obs.seat, seat);
+        // What the seat holds now is what it was dealt, plus what it saw given to it,
+        // less what it played or passed on.
+        let mut expected = obs.dealt;
+        for (actor, seen) in &obs.actions {
+            if let SeenAction::Open(action) = seen {
+                use calltrump_engine::Action::*;
+                match action {
+                    Play(card) if *actor == seat => {
+                        assert!(expected.remove(*card));
+                    }
+                    Give(cards) if *actor != seat => {
+                        // Cards given to this seat (it sees them because it receives them).
+                        for c in cards.cards() {
+                            expected.insert(*c);
+                        }
+                    }
+                    Give(cards) | Discard(cards) if *actor == seat => {
+                        for c in cards.cards() {
+                            assert!(expected.remove(*c));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(
+            obs.hand, expected,
+            "seat {seat}: hand does not follow from what it saw"
+        );
+    }
+}
+
+fn check_rejection_changes_nothing(game: &AnyGame, seat: Seat, rng: &mut impl Rng) {
+    // A card from someone else's hand or off the deck, and a call out of place.
+    let card = Card::from_index(rng.random_range(0..64u8)).unwrap_or(Card::RED_JOKER);
+    for action in [
+        calltrump_engine::Action::Play(card),
+        calltrump_engine::Action::Bid(rng.random_range(0..12)),
+        calltrump_engine::Action::Pass,
+    ] {
+        let mut copy = game.clone();
+        if copy.apply(action).is_err() {
+            assert!(
+                copy == *game,
+                "seat {seat}: rejected {action} changed the game"
+            );
+        }
+    }
+}
+
+/// The replay of a record equals the game that produced it.
+pub fn check_record_round_trip(record: &Record, game: &AnyGame) {
+    let text = record.to_json();
+    let parsed = Record::parse(&text).expect("a written record parses");
+    assert_eq!(&parsed, record);
+    let (replay, replayed) = parsed
+        .replay()
+        .unwrap_or_else(|e| panic!("replay failed: {e}"));
+    assert!(
+        replayed == *game,
+        "the replayed game differs from the game played"
+    );
+    // Scores are the sum of the hands' points.
+    let mut sum = [0; 2];
+    for hand in &replay.hands {
+        let points = hand.points.unwrap_or([0, 0]);
+        sum[0] += points[0];
+        sum[1] += points[1];
+    }
+    assert_eq!(sum, replay.scores);
+    assert_eq!(replay.finished, game.outcome().is_some());
+}

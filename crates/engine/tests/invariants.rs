@@ -1,0 +1,55 @@
+//! Invariants over thousands of seeded random games of every variant.
+
+mod common;
+
+use calltrump_engine::{AllPass, GameRules, HandOutcome, KaiboshRules};
+
+fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
+    vec![
+        (
+            "kaibosh to 50, at most 40 deals",
+            GameRules::Kaibosh(KaiboshRules {
+                deals: Some(40),
+                ..KaiboshRules::default()
+            }),
+            2000,
+        ),
+        (
+            "kaibosh dealer-must-bid, 8 deals",
+            GameRules::Kaibosh(KaiboshRules {
+                all_pass: AllPass::DealerMustBid,
+                target: None,
+                deals: Some(8),
+            }),
+            300,
+        ),
+    ]
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for (name, rules, games) in rules_under_test() {
+        let mut hands = 0;
+        let mut played = 0;
+        for seed in 0..games {
+            let (record, game) = common::random_game(&rules, seed);
+            common::check_record_round_trip(&record, &game);
+            let (replay, _) = record.replay().unwrap();
+            for hand in &replay.hands {
+                hands += 1;
+                if hand.outcome == HandOutcome::Played {
+                    played += 1;
+                    let tricks: u8 = hand.tricks.iter().sum();
+                    assert!(
+                        tricks > 0,
+                        "{name} seed {seed}: a played hand with no tricks"
+                    );
+                }
+            }
+        }
+        assert!(
+            played > 0 && hands >= played,
+            "{name}: {played} of {hands} hands played"
+        );
+    }
+}
