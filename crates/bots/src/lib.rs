@@ -1,12 +1,31 @@
 //! Bots for calltrump's games. A bot sees only its seat's [`Observation`], never the full
 //! game, and draws every random choice from the [`GameRng`] it is given, so a decision is
 //! reproducible from its seed and budget.
+//!
+//! - [`RandomBot`]: any legal action.
+//! - [`RulesBot`]: rules of thumb and the games' bidding conventions.
+//!
+//! Search bots work on the concrete game types through [`BotGame`], one small impl per
+//! game family: sampling of hidden hands ([`DealSampler`]), an exact solver of the card
+//! play ([`Solver`]), information-set MCTS and sampled-deal search.
 
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
+mod kaibosh;
+mod model;
+mod position;
 mod random;
+mod rules;
+mod sampler;
+mod solver;
 
+pub use kaibosh::{best_trump, trick_estimate};
+pub use model::{rebuild, BotGame, Knowledge};
+pub use position::{Bits, Layout, Position, MAX_SEATS, NO_TRUMP};
 pub use random::RandomBot;
+pub use rules::RulesBot;
+pub use sampler::{auction_likelihood, DealSampler, Inconsistent};
+pub use solver::{brute_force, ordered_moves, Solver};
 
 /// Everything a bot may use to decide: the rules, its seat's observation, and the legal
 /// actions (never empty).
@@ -29,10 +48,11 @@ pub trait Bot: Send {
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action;
 }
 
-/// The bots by name, for the command line: `random`.
+/// The bots by name, for the command line: `random`, `rules`.
 pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
     match name {
         "random" => Ok(Box::new(RandomBot)),
-        _ => Err(format!("unknown bot \"{name}\" (known: random)")),
+        "rules" => Ok(Box::new(RulesBot)),
+        _ => Err(format!("unknown bot \"{name}\" (known: random, rules)")),
     }
 }

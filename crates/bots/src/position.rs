@@ -1,0 +1,217 @@
+//! A compact position of the card play, for search: every hand as a bitset in which each
+//! effective suit is a 16-bit lane ordered by strength, so following suit, beating a card
+//! and spotting equivalent cards are a few bit operations.
+
+use calltrump_engine::{Card, CardOrder, CardSet, Seat, Suit};
+
+/// Most seats at any table (Kout Bo 6).
+pub const MAX_SEATS: usize = 6;
+
+/// No trump suit, as [`Position::trump`] writes it.
+pub const NO_TRUMP: u8 = 4;
+
+/// How the cards of one hand map to compact indices: `16 * effective suit + k`, where
+/// `k` counts up from the weakest card of that suit in the deck.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    order: &'static CardOrder,
+    to_index: [u8; 64],
+    to_card: [Card; 64],
+}
+
+impl Layout {
+    /// The layout of `deck` under `order`.
+    pub fn new(order: &'static CardOrder, deck: CardSet) -> Layout {
+        let mut layout = Layout {
+            order,
+            to_index: [u8::MAX; 64],
+            to_card: [Card::RED_JOKER; 64],
+        };
+        for suit in Suit::ALL {
+            let mut cards: Vec<Card> = order.cards_of(suit).and(deck).iter().collect();
+            cards.sort_by_key(|&c| order.strength(c));
+            for (k, card) in cards.into_iter().enumerate() {
+                let index = 16 * suit.index() + k;
+                layout.to_index[card.index()] = index as u8;
+                layout.to_card[index] = card;
+            }
+        }
+        layout
+    }
+
+    /// The order the layout follows.
+    pub fn order(&self) -> &'static CardOrder {
+        self.order
+    }
+
+    /// The compact index of `card`.
+    pub fn index(&self, card: Card) -> u8 {
+        self.to_index[card.index()]
+    }
+
+    /// The card at a compact index.
+    pub fn card(&self, index: u8) -> Card {
+        self.to_card[index as usize]
+    }
+
+    /// The compact bitset of `cards`.
+    pub fn pack(&self, cards: CardSet) -> u64 {
+        cards
+            .iter()
+            .fold(0, |acc, c| acc | 1u64 << self.to_index[c.index()])
+    }
+
+    /// The cards of a compact bitset.
+    pub fn unpack(&self, bits: u64) -> CardSet {
+        Bits(bits).map(|i| self.card(i)).collect()
+    }
+
+    /// The compact trump lane, or [`NO_TRUMP`].
+    pub fn trump(&self) -> u8 {
+        self.order.trump().map_or(NO_TRUMP, |s| s.index() as u8)
+    }
+}
+
+/// Iterator over the set bits of a `u64`, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+/// The 16-bit lane of effective suit `suit`.
+pub const fn lane(suit: u8) -> u64 {
+    0xFFFF << (16 * suit as u32)
+}
+
+/// The card play of one hand, every hand open: what the solver and the play-phase
+/// searches work on. Copy-make: playing a card returns nothing and the caller keeps a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Each seat's cards (compact indices); a seat out of play holds none.
+    pub hands: [u64; MAX_SEATS],
+    /// Seats at the table.
+    pub seats: u8,
+    /// Bit `s` set when seat `s` plays this hand.
+    pub in_play: u8,
+    /// The trump lane (0..4) or [`NO_TRUMP`].
+    pub trump: u8,
+    /// The seat that led the current trick.
+    pub leader: u8,
+    /// The seat to play.
+    pub to_act: u8,
+    /// Cards of the current trick, in play order.
+    pub trick: [u8; MAX_SEATS],
+    /// How many cards the current trick holds.
+    pub trick_len: u8,
+    /// The seat winning the current trick so far.
+    pub winner: u8,
+    /// The card winning the current trick so far.
+    pub best: u8,
+    /// Tricks each team has taken this hand.
+    pub tricks: [u8; 2],
+}
+
+impl Position {
+    /// Seats that play this hand.
+    pub fn players(&self) -> u32 {
+        self.in_play.count_ones()
+    }
+
+    /// The team of `seat`.
+    pub const fn team(seat: u8) -> usize {
+        (seat & 1) as usize
+    }
+
+    /// The next seat in play after `seat`.
+    pub fn next(&self, seat: u8) -> u8 {
+        let mut s = seat;
+        loop {
+            s = if s + 1 == self.seats { 0 } else { s + 1 };
+            if self.in_play & (1 << s) != 0 {
+                return s;
+            }
+        }
+    }
+
+    /// Tricks still to be decided, the current one included.
+    pub fn tricks_left(&self) -> u32 {
+        self.hands[self.leader as usize].count_ones() + u32::from(self.trick_len > 0)
+    }
+
+    /// Whether every trick has been played.
+    pub fn is_over(&self) -> bool {
+        self.trick_len == 0 && self.hands[self.leader as usize] == 0
+    }
+
+    /// The cards the seat to act may play (follow the led effective suit if able).
+    pub fn playable(&self) -> u64 {
+        let hand = self.hands[self.to_act as usize];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let follow = hand & lane(self.trick[0] >> 4);
+        if follow == 0 {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    /// Whether `challenger` takes the trick from `best`.
+    pub fn beats(&self, challenger: u8, best: u8) -> bool {
+        let (cs, bs) = (challenger >> 4, best >> 4);
+        if cs == bs {
+            challenger > best
+        } else {
+            cs == self.trump
+        }
+    }
+
+    /// Plays `card` (compact index) for the seat to act; returns whether that completed
+    /// a trick.
+    pub fn play(&mut self, card: u8) -> bool {
+        let seat = self.to_act;
+        self.hands[seat as usize] &= !(1u64 << card);
+        if self.trick_len == 0 || self.beats(card, self.best) {
+            self.winner = seat;
+            self.best = card;
+        }
+        self.trick[self.trick_len as usize] = card;
+        self.trick_len += 1;
+        if u32::from(self.trick_len) == self.players() {
+            self.tricks[Position::team(self.winner)] += 1;
+            self.leader = self.winner;
+            self.to_act = self.winner;
+            self.trick_len = 0;
+            true
+        } else {
+            self.to_act = self.next(seat);
+            false
+        }
+    }
+
+    /// Every card still held or on the table (compact).
+    pub fn live_cards(&self) -> u64 {
+        let mut live = self.hands.iter().fold(0, |a, h| a | h);
+        for &c in &self.trick[..self.trick_len as usize] {
+            live |= 1u64 << c;
+        }
+        live
+    }
+
+    /// The seat to act as a [`Seat`].
+    pub fn seat_to_act(&self) -> Seat {
+        Seat(self.to_act)
+    }
+}

@@ -1,0 +1,273 @@
+//! Sampling of hidden hands: full deals consistent with what a seat knows, uniformly, or
+//! weighted by what the auction says about each hand.
+//!
+//! Unknown cards fall into classes by the set of seats that may hold them (voids rule
+//! some out). The number of deals that complete a partial assignment is counted once per
+//! decision (a small dynamic programme over classes and the seats' remaining needs), so
+//! each sample picks every class's split in exact proportion to its completions: the
+//! result is uniform over consistent deals, with no rejection.
+
+use std::collections::HashMap;
+
+use calltrump_engine::{CardBag, GameRng, Observation};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::model::{BotGame, Knowledge};
+use crate::position::MAX_SEATS;
+
+/// Remaining needs of each hidden seat, one byte each.
+type Needs = [u8; MAX_SEATS];
+
+/// Draws deals consistent with one observation.
+#[derive(Clone, Debug)]
+pub struct DealSampler {
+    knowledge: Knowledge,
+    /// Seats with unknown cards, in seat order.
+    hidden: Vec<usize>,
+    /// Card classes: the mask (over `hidden`) of seats that may hold them, and the cards.
+    classes: Vec<(u32, Vec<calltrump_engine::Card>)>,
+    /// Completions of (class index, needs), filled for every reachable state.
+    counts: HashMap<(usize, Needs), f64>,
+    start: Needs,
+}
+
+/// No deal fits the observation (it contradicts itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistent;
+
+impl std::fmt::Display for Inconsistent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no deal is consistent with the observation")
+    }
+}
+
+impl std::error::Error for Inconsistent {}
+
+fn factorial(n: usize) -> f64 {
+    (1..=n).map(|i| i as f64).product()
+}
+
+impl DealSampler {
+    /// A sampler for `knowledge`.
+    pub fn new(knowledge: Knowledge) -> Result<DealSampler, Inconsistent> {
+        let hidden: Vec<usize> = (0..knowledge.seats)
+            .filter(|&s| s != knowledge.observer.index() && knowledge.hidden(s) > 0)
+            .collect();
+        let mut start = [0; MAX_SEATS];
+        for (i, &s) in hidden.iter().enumerate() {
+            start[i] = knowledge.hidden(s) as u8;
+        }
+        let mut by_mask: Vec<(u32, Vec<calltrump_engine::Card>)> = Vec::new();
+        for &card in &knowledge.pool {
+            let mask = hidden
+                .iter()
+                .enumerate()
+                .filter(|(_, &s)| !knowledge.excluded[s].contains(card))
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            match by_mask.iter_mut().find(|(m, _)| *m == mask) {
+                Some((_, cards)) => cards.push(card),
+                None => by_mask.push((mask, vec![card])),
+            }
+        }
+        let total: usize = start.iter().map(|&n| n as usize).sum();
+        if total != knowledge.pool.len() {
+            return Err(Inconsistent);
+        }
+        let mut sampler = DealSampler {
+            knowledge,
+            hidden,
+            classes: by_mask,
+            counts: HashMap::new(),
+            start,
+        };
+        if sampler.count(0, start) <= 0.0 {
+            return Err(Inconsistent);
+        }
+        Ok(sampler)
+    }
+
+    /// A sampler for what `observation` reveals under the rules of `G`.
+    pub fn for_observation<G: BotGame>(
+        rules: &G::Rules,
+        observation: &Observation,
+    ) -> Result<DealSampler, Inconsistent> {
+        DealSampler::new(G::knowledge(rules, observation))
+    }
+
+    /// The knowledge the sampler draws from.
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    /// How many consistent deals there are (as a float: it can be large).
+    pub fn deal_count(&self) -> f64 {
+        self.counts[&(0, self.start)]
+    }
+
+    /// Every split of `n` cards over the seats of `mask` within `needs`, with its
+    /// multinomial weight.
+    fn splits(&self, mask: u32, n: usize, needs: Needs, out: &mut Vec<(Needs, f64)>) {
+        fn rec(
+            seats: &[usize],
+            left: usize,
+            needs: Needs,
+            take: Needs,
+            weight: f64,
+            out: &mut Vec<(Needs, f64)>,
+        ) {
+            match seats.split_first() {
+                None => {
+                    if left == 0 {
+                        out.push((take, weight));
+                    }
+                }
+                Some((&i, rest)) => {
+                    let most = left.min(needs[i] as usize);
+                    // The last seat must take all that is left.
+                    let least = if rest.is_empty() { left } else { 0 };
+                    for x in least..=most {
+                        let mut t = take;
+                        t[i] = x as u8;
+                        rec(rest, left - x, needs, t, weight / factorial(x), out);
+                    }
+                }
+            }
+        }
+        let seats: Vec<usize> = (0..self.hidden.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .collect();
+        rec(&seats, n, needs, [0; MAX_SEATS], factorial(n), out);
+    }
+
+    fn count(&mut self, class: usize, needs: Needs) -> f64 {
+        if class == self.classes.len() {
+            return if needs.iter().all(|&n| n == 0) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        if let Some(&c) = self.counts.get(&(class, needs)) {
+            return c;
+        }
+        let (mask, n) = (self.classes[class].0, self.classes[class].1.len());
+        let mut splits = Vec::new();
+        self.splits(mask, n, needs, &mut splits);
+        let mut total = 0.0;
+        for (take, weight) in splits {
+            let rest = sub(needs, take);
+            total += weight * self.count(class + 1, rest);
+        }
+        self.counts.insert((class, needs), total);
+        total
+    }
+
+    /// A deal drawn uniformly from the consistent deals: every seat's dealt cards.
+    pub fn sample(&self, rng: &mut GameRng) -> Vec<CardBag> {
+        let k = &self.knowledge;
+        let mut dealt: Vec<CardBag> = k.known[..k.seats].to_vec();
+        let mut needs = self.start;
+        let mut splits = Vec::new();
+        let mut cards = Vec::new();
+        for (class, (mask, class_cards)) in self.classes.iter().enumerate() {
+            splits.clear();
+            self.splits(*mask, class_cards.len(), needs, &mut splits);
+            let weights: Vec<f64> = splits
+                .iter()
+                .map(|(take, w)| {
+                    w * self
+                        .counts
+                        .get(&(class + 1, sub(needs, *take)))
+                        .copied()
+                        .unwrap_or_else(|| {
+                            terminal(class + 1 == self.classes.len(), sub(needs, *take))
+                        })
+                })
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let mut u = rng.random::<f64>() * total;
+            let mut pick = weights.len() - 1;
+            for (i, w) in weights.iter().enumerate() {
+                if u < *w {
+                    pick = i;
+                    break;
+                }
+                u -= w;
+            }
+            let take = splits[pick].0;
+            cards.clear();
+            cards.extend_from_slice(class_cards);
+            cards.shuffle(rng);
+            let mut next = cards.iter();
+            for (i, &seat) in self.hidden.iter().enumerate() {
+                for _ in 0..take[i] {
+                    dealt[seat].insert(*next.next().expect("split counts match the class"));
+                }
+            }
+            needs = sub(needs, take);
+        }
+        dealt
+    }
+
+    /// A deal drawn with the auction in view: uniform candidates are accepted with
+    /// probability `likelihood` (in 0..=1); after `tries` refusals the likeliest candidate
+    /// seen is taken.
+    pub fn sample_weighted(
+        &self,
+        rng: &mut GameRng,
+        tries: usize,
+        mut likelihood: impl FnMut(&[CardBag]) -> f64,
+    ) -> Vec<CardBag> {
+        let mut best: Option<(f64, Vec<CardBag>)> = None;
+        for _ in 0..tries.max(1) {
+            let deal = self.sample(rng);
+            let w = likelihood(&deal);
+            if rng.random::<f64>() < w {
+                return deal;
+            }
+            if best.as_ref().is_none_or(|(bw, _)| w > *bw) {
+                best = Some((w, deal));
+            }
+        }
+        best.expect("at least one try").1
+    }
+}
+
+/// Completions of a state past the last class: one if every need is met.
+fn terminal(last: bool, needs: Needs) -> f64 {
+    if last && needs.iter().all(|&n| n == 0) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+fn sub(a: Needs, b: Needs) -> Needs {
+    let mut out = a;
+    for i in 0..MAX_SEATS {
+        out[i] -= b[i];
+    }
+    out
+}
+
+/// The likelihood of the auction seen in `observation` given a full deal: the product of
+/// [`BotGame::call_likelihood`] over the calls of the other seats.
+pub fn auction_likelihood<G: BotGame>(
+    rules: &G::Rules,
+    observation: &Observation,
+    dealt: &[CardBag],
+) -> f64 {
+    let mut w = 1.0;
+    for (i, (seat, seen)) in observation.actions.iter().enumerate() {
+        if *seat == observation.seat {
+            continue;
+        }
+        if let calltrump_engine::SeenAction::Open(action) = seen {
+            if action.is_call() {
+                w *= G::call_likelihood(rules, observation, i, dealt[seat.index()]);
+            }
+        }
+    }
+    w
+}

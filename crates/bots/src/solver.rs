@@ -1,0 +1,256 @@
+//! An exact solver of the card play with every hand open: alpha-beta on the tricks team 0
+//! takes, with a transposition table at trick starts, move ordering, equivalent cards
+//! searched once, and cut-offs as soon as the window is decided.
+
+use crate::position::{lane, Bits, Position, MAX_SEATS};
+
+/// log2 of the transposition table's entries.
+const TABLE_BITS: u32 = 16;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    /// Bounds on the tricks team 0 takes from this trick start on.
+    low: u8,
+    high: u8,
+}
+
+/// The solver; keep one around to reuse its transposition table (entries are exact
+/// positions, so they stay valid across deals).
+pub struct Solver {
+    table: Vec<Entry>,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+/// Hash keys of the hands: multipliers per seat, mixed at the end.
+const SEAT_KEYS: [u64; MAX_SEATS] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xC2B2_AE3D_27D4_EB4F,
+    0x1656_67B1_9E37_79F9,
+    0x85EB_CA77_C2B2_AE63,
+    0x27D4_EB2F_1656_67C5,
+    0xD6E8_FEB8_6659_FD93,
+];
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    x ^ (x >> 33)
+}
+
+fn key(position: &Position) -> u64 {
+    let mut h = u64::from(position.leader) | u64::from(position.trump) << 8;
+    for (hand, k) in position.hands.iter().zip(SEAT_KEYS) {
+        h = h.rotate_left(23) ^ hand.wrapping_mul(k);
+    }
+    mix(h) | 1
+}
+
+impl Solver {
+    /// A solver with an empty table.
+    pub fn new() -> Solver {
+        Solver {
+            table: vec![Entry::default(); 1 << TABLE_BITS],
+            nodes: 0,
+        }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Tricks team 0 takes over the whole hand (those already taken included) with best
+    /// play by both teams.
+    pub fn solve(&mut self, position: &Position) -> u8 {
+        let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+        self.search(position, 0, total + 1)
+    }
+
+    /// Whether team 0 ends the hand with at least `tricks` tricks: a null-window search
+    /// that stops as soon as that is decided.
+    pub fn reaches(&mut self, position: &Position, tricks: u8) -> bool {
+        self.search(position, tricks - 1, tricks) >= tricks
+    }
+
+    /// Fail-soft alpha-beta on team 0's final trick count, within `(alpha, beta)`.
+    pub fn search(&mut self, position: &Position, mut alpha: u8, mut beta: u8) -> u8 {
+        self.nodes += 1;
+        let taken = position.tricks[0];
+        let left = position.tricks_left() as u8;
+        if taken >= beta {
+            return taken;
+        }
+        if taken + left <= alpha {
+            return taken + left;
+        }
+        let mut slot = usize::MAX;
+        let mut hash = 0;
+        if position.trick_len == 0 {
+            if left == 0 {
+                return taken;
+            }
+            if left == 1 {
+                return taken + last_trick(position);
+            }
+            hash = key(position);
+            slot = (hash >> (64 - TABLE_BITS)) as usize;
+            let entry = self.table[slot];
+            if entry.key == hash {
+                let (low, high) = (taken + entry.low, taken + entry.high);
+                if low >= beta || low == high {
+                    return low;
+                }
+                if high <= alpha {
+                    return high;
+                }
+                alpha = alpha.max(low);
+                beta = beta.min(high);
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let maximizing = Position::team(position.to_act) == 0;
+        let mut moves = [0u8; 16];
+        let n = ordered_moves(position, &mut moves);
+        let mut best = if maximizing { 0 } else { u8::MAX };
+        for &card in &moves[..n] {
+            let mut child = *position;
+            child.play(card);
+            let v = self.search(&child, alpha, beta);
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if slot != usize::MAX {
+            let rel = best - taken;
+            let entry = &mut self.table[slot];
+            let (mut low, mut high) = if entry.key == hash {
+                (entry.low, entry.high)
+            } else {
+                (0, left)
+            };
+            if best <= alpha0 {
+                high = high.min(rel);
+            } else if best >= beta0 {
+                low = low.max(rel);
+            } else {
+                low = rel;
+                high = rel;
+            }
+            *entry = Entry {
+                key: hash,
+                low,
+                high,
+            };
+        }
+        best
+    }
+}
+
+/// The last trick: every card is forced. Returns 1 if team 0 takes it.
+fn last_trick(position: &Position) -> u8 {
+    let mut p = *position;
+    while p.trick_len > 0 || p.hands[p.to_act as usize] != 0 {
+        let card = p.hands[p.to_act as usize].trailing_zeros() as u8;
+        if p.play(card) {
+            break;
+        }
+    }
+    p.tricks[0] - position.tricks[0]
+}
+
+/// The moves worth searching, best first: one card of each run of equivalent cards
+/// (cards adjacent in their suit among the cards still live), ordered so that cheap wins
+/// and low discards come first.
+pub fn ordered_moves(position: &Position, out: &mut [u8; 16]) -> usize {
+    let playable = position.playable();
+    let live = position.live_cards();
+    let mut n = 0;
+    let mut push = |c: u8, out: &mut [u8; 16]| {
+        out[n] = c;
+        n += 1;
+    };
+    // The lowest card of each run: a card whose next-lower live card in its lane is not
+    // also ours.
+    let mut distinct = 0u64;
+    for c in Bits(playable) {
+        let below = live & lane(c >> 4) & ((1u64 << c) - 1);
+        let prev_is_ours = below != 0 && playable & (1u64 << (63 - below.leading_zeros())) != 0;
+        if !prev_is_ours {
+            distinct |= 1 << c;
+        }
+    }
+    if position.trick_len == 0 {
+        // Leading: high cards first (they cash or draw), then the rest low to high.
+        let mut rest = distinct;
+        for suit in 0..4u8 {
+            let mine = distinct & lane(suit);
+            if mine != 0 {
+                let top = 63 - mine.leading_zeros() as u8;
+                push(top, out);
+                rest &= !(1u64 << top);
+            }
+        }
+        for c in Bits(rest) {
+            push(c, out);
+        }
+        return n;
+    }
+    let partner_winning = Position::team(position.winner) == Position::team(position.to_act);
+    let winners: u64 = Bits(distinct)
+        .filter(|&c| position.beats(c, position.best))
+        .fold(0, |a, c| a | 1 << c);
+    let (first, second) = if partner_winning {
+        (distinct & !winners, winners)
+    } else {
+        (winners, distinct & !winners)
+    };
+    for c in Bits(first) {
+        push(c, out);
+    }
+    for c in Bits(second) {
+        push(c, out);
+    }
+    n
+}
+
+/// Plain minimax over every playable card, for testing the solver: team 0's final tricks.
+pub fn brute_force(position: &Position) -> u8 {
+    if position.is_over() {
+        return position.tricks[0];
+    }
+    let maximizing = Position::team(position.to_act) == 0;
+    let values = Bits(position.playable()).map(|c| {
+        let mut child = *position;
+        child.play(c);
+        brute_force(&child)
+    });
+    if maximizing {
+        values.max().expect("a card to play")
+    } else {
+        values.min().expect("a card to play")
+    }
+}
