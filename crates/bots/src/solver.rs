@@ -79,8 +79,24 @@ impl Solver {
     /// Tricks team 0 takes over the whole hand (those already taken included) with best
     /// play by both teams.
     pub fn solve(&mut self, position: &Position) -> u8 {
-        let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
-        self.search(position, 0, total + 1)
+        // MTD(f): null-window probes around a guess, sharing the table, are cheaper than
+        // one wide search.
+        let (mut low, mut high) = (
+            position.tricks[0],
+            position.tricks[0] + position.tricks_left() as u8,
+        );
+        let mut guess = low + (high - low) / 2;
+        while low < high {
+            let beta = guess.max(low + 1);
+            let v = self.search(position, beta - 1, beta);
+            if v < beta {
+                high = v;
+            } else {
+                low = v;
+            }
+            guess = v;
+        }
+        low
     }
 
     /// Whether team 0 ends the hand with at least `tricks` tricks: a null-window search
