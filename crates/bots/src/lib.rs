@@ -11,6 +11,7 @@
 
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
+mod ismcts;
 mod kaibosh;
 mod model;
 mod position;
@@ -19,6 +20,7 @@ mod rules;
 mod sampler;
 mod solver;
 
+pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use model::{rebuild, BotGame, Knowledge};
 pub use position::{Bits, Layout, Position, MAX_SEATS, NO_TRUMP};
@@ -48,11 +50,27 @@ pub trait Bot: Send {
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action;
 }
 
-/// The bots by name, for the command line: `random`, `rules`.
+/// The names [`bot_by_name`] knows, for help texts.
+pub const BOT_NAMES: &str = "random, rules, ismcts, ismcts:N (N iterations)";
+
+/// The bots by name, for the command line (see [`BOT_NAMES`]).
 pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
+    let unknown = || format!("unknown bot \"{name}\" (known: {BOT_NAMES})");
     match name {
         "random" => Ok(Box::new(RandomBot)),
         "rules" => Ok(Box::new(RulesBot)),
-        _ => Err(format!("unknown bot \"{name}\" (known: random, rules)")),
+        "ismcts" => Ok(Box::new(IsmctsBot::new(IsmctsBot::DEFAULT_ITERATIONS))),
+        _ => {
+            if let Some(n) = name.strip_prefix("ismcts:") {
+                match n.parse::<u32>() {
+                    Ok(n) if n >= 1 => Ok(Box::new(IsmctsBot::new(n))),
+                    _ => Err(format!(
+                        "bad iteration count in \"{name}\": expected a whole number of at least 1"
+                    )),
+                }
+            } else {
+                Err(unknown())
+            }
+        }
     }
 }

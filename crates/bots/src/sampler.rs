@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use calltrump_engine::{CardBag, GameRng, Observation};
+use calltrump_engine::{Card, CardBag, GameRng, Observation};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -26,9 +26,12 @@ pub struct DealSampler {
     /// Seats with unknown cards, in seat order.
     hidden: Vec<usize>,
     /// Card classes: the mask (over `hidden`) of seats that may hold them, and the cards.
-    classes: Vec<(u32, Vec<calltrump_engine::Card>)>,
+    classes: Vec<(u32, Vec<Card>)>,
     /// Completions of (class index, needs), filled for every reachable state.
     counts: HashMap<(usize, Needs), f64>,
+    /// For every reachable (class index, needs): each split of the class with the
+    /// running total of its completions, to draw from.
+    choices: HashMap<(usize, Needs), Vec<(Needs, f64)>>,
     start: Needs,
 }
 
@@ -44,8 +47,16 @@ impl std::fmt::Display for Inconsistent {
 
 impl std::error::Error for Inconsistent {}
 
+/// n! as a float, for n up to 64 (every deck fits).
 fn factorial(n: usize) -> f64 {
-    (1..=n).map(|i| i as f64).product()
+    static TABLE: std::sync::OnceLock<[f64; 65]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [1.0; 65];
+        for i in 1..65 {
+            t[i] = t[i - 1] * i as f64;
+        }
+        t
+    })[n]
 }
 
 impl DealSampler {
@@ -58,7 +69,7 @@ impl DealSampler {
         for (i, &s) in hidden.iter().enumerate() {
             start[i] = knowledge.hidden(s) as u8;
         }
-        let mut by_mask: Vec<(u32, Vec<calltrump_engine::Card>)> = Vec::new();
+        let mut by_mask: Vec<(u32, Vec<Card>)> = Vec::new();
         for &card in &knowledge.pool {
             let mask = hidden
                 .iter()
@@ -79,6 +90,7 @@ impl DealSampler {
             hidden,
             classes: by_mask,
             counts: HashMap::new(),
+            choices: HashMap::new(),
             start,
         };
         if sampler.count(0, start) <= 0.0 {
@@ -155,11 +167,17 @@ impl DealSampler {
         let mut splits = Vec::new();
         self.splits(mask, n, needs, &mut splits);
         let mut total = 0.0;
+        let mut running = Vec::with_capacity(splits.len());
         for (take, weight) in splits {
             let rest = sub(needs, take);
-            total += weight * self.count(class + 1, rest);
+            let w = weight * self.count(class + 1, rest);
+            if w > 0.0 {
+                total += w;
+                running.push((take, total));
+            }
         }
         self.counts.insert((class, needs), total);
+        self.choices.insert((class, needs), running);
         total
     }
 
@@ -167,47 +185,37 @@ impl DealSampler {
     pub fn sample(&self, rng: &mut GameRng) -> Vec<CardBag> {
         let k = &self.knowledge;
         let mut dealt: Vec<CardBag> = k.known[..k.seats].to_vec();
+        self.sample_hidden(rng, |seat, card| {
+            dealt[seat].insert(card);
+        });
+        dealt
+    }
+
+    /// Draws the unknown cards uniformly over the consistent deals, handing each to
+    /// `give(seat, card)`.
+    pub fn sample_hidden(&self, rng: &mut GameRng, mut give: impl FnMut(usize, Card)) {
         let mut needs = self.start;
-        let mut splits = Vec::new();
-        let mut cards = Vec::new();
-        for (class, (mask, class_cards)) in self.classes.iter().enumerate() {
-            splits.clear();
-            self.splits(*mask, class_cards.len(), needs, &mut splits);
-            let weights: Vec<f64> = splits
+        let mut cards = [Card::RED_JOKER; 64];
+        for (class, (_, class_cards)) in self.classes.iter().enumerate() {
+            let running = &self.choices[&(class, needs)];
+            let total = running.last().expect("a reachable state has a split").1;
+            let u = rng.random::<f64>() * total;
+            let pick = running
                 .iter()
-                .map(|(take, w)| {
-                    w * self
-                        .counts
-                        .get(&(class + 1, sub(needs, *take)))
-                        .copied()
-                        .unwrap_or_else(|| {
-                            terminal(class + 1 == self.classes.len(), sub(needs, *take))
-                        })
-                })
-                .collect();
-            let total: f64 = weights.iter().sum();
-            let mut u = rng.random::<f64>() * total;
-            let mut pick = weights.len() - 1;
-            for (i, w) in weights.iter().enumerate() {
-                if u < *w {
-                    pick = i;
-                    break;
-                }
-                u -= w;
-            }
-            let take = splits[pick].0;
-            cards.clear();
-            cards.extend_from_slice(class_cards);
+                .position(|(_, r)| u < *r)
+                .unwrap_or(running.len() - 1);
+            let take = running[pick].0;
+            let cards = &mut cards[..class_cards.len()];
+            cards.copy_from_slice(class_cards);
             cards.shuffle(rng);
             let mut next = cards.iter();
             for (i, &seat) in self.hidden.iter().enumerate() {
                 for _ in 0..take[i] {
-                    dealt[seat].insert(*next.next().expect("split counts match the class"));
+                    give(seat, *next.next().expect("split counts match the class"));
                 }
             }
             needs = sub(needs, take);
         }
-        dealt
     }
 
     /// A deal drawn with the auction in view: uniform candidates are accepted with
@@ -231,15 +239,6 @@ impl DealSampler {
             }
         }
         best.expect("at least one try").1
-    }
-}
-
-/// Completions of a state past the last class: one if every need is met.
-fn terminal(last: bool, needs: Needs) -> f64 {
-    if last && needs.iter().all(|&n| n == 0) {
-        1.0
-    } else {
-        0.0
     }
 }
 
