@@ -13,7 +13,9 @@ use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
 mod ismcts;
 mod kaibosh;
+mod levels;
 mod model;
+mod pimc;
 mod position;
 mod random;
 mod rules;
@@ -22,7 +24,9 @@ mod solver;
 
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
+pub use levels::Level;
 pub use model::{rebuild, BotGame, Knowledge};
+pub use pimc::{utility, PimcBot};
 pub use position::{Bits, Layout, Position, MAX_SEATS, NO_TRUMP};
 pub use random::RandomBot;
 pub use rules::RulesBot;
@@ -51,7 +55,8 @@ pub trait Bot: Send {
 }
 
 /// The names [`bot_by_name`] knows, for help texts.
-pub const BOT_NAMES: &str = "random, rules, ismcts, ismcts:N (N iterations)";
+pub const BOT_NAMES: &str =
+    "random, rules, ismcts, ismcts:N (N iterations), pimc, pimc:N (N deals), easy, medium, hard, expert";
 
 /// The bots by name, for the command line (see [`BOT_NAMES`]).
 pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
@@ -60,16 +65,27 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
         "random" => Ok(Box::new(RandomBot)),
         "rules" => Ok(Box::new(RulesBot)),
         "ismcts" => Ok(Box::new(IsmctsBot::new(IsmctsBot::DEFAULT_ITERATIONS))),
+        "pimc" => Ok(Box::new(PimcBot::new(
+            PimcBot::DEFAULT_SAMPLES,
+            PimcBot::DEFAULT_SAMPLES / 2,
+        ))),
         _ => {
-            if let Some(n) = name.strip_prefix("ismcts:") {
-                match n.parse::<u32>() {
-                    Ok(n) if n >= 1 => Ok(Box::new(IsmctsBot::new(n))),
-                    _ => Err(format!(
-                        "bad iteration count in \"{name}\": expected a whole number of at least 1"
-                    )),
+            if let Some(level) = Level::from_name(name) {
+                return Ok(level.bot());
+            }
+            let (kind, count) = name.split_once(':').ok_or_else(unknown)?;
+            let count = match count.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    return Err(format!(
+                        "bad budget in \"{name}\": expected a whole number of at least 1"
+                    ))
                 }
-            } else {
-                Err(unknown())
+            };
+            match kind {
+                "ismcts" => Ok(Box::new(IsmctsBot::new(count))),
+                "pimc" => Ok(Box::new(PimcBot::new(count, count.div_ceil(2)))),
+                _ => Err(unknown()),
             }
         }
     }

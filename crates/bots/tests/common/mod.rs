@@ -102,3 +102,27 @@ pub fn random_endgame(rules: &KaiboshRules, seed: u64, tricks_left: u32) -> Kaib
 pub fn any_rules(rules: &KaiboshRules) -> GameRules {
     GameRules::Kaibosh(*rules)
 }
+
+/// A random Kaibosh game advanced at random to the first decision that `wanted` accepts
+/// (trying fresh deals until one gets there).
+pub fn decision_where(
+    rules: &KaiboshRules,
+    seed: u64,
+    wanted: impl Fn(&Kaibosh) -> bool,
+) -> Kaibosh {
+    let mut rng = stream(seed, 13);
+    let mut legal = ActionList::new();
+    loop {
+        let mut game = Kaibosh::new(rules, Seat(rng.random_range(0..4)));
+        game.deal_random(&mut rng);
+        while let Turn::Seat(_) = game.turn() {
+            if wanted(&game) {
+                return game;
+            }
+            legal.clear();
+            game.legal_actions(&mut legal);
+            let a = random_action(&legal, &mut rng);
+            game.apply(a).unwrap();
+        }
+    }
+}
