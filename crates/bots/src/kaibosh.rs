@@ -174,12 +174,17 @@ impl BotGame for Kaibosh {
         let strength = own + partner_help(before, seat);
         let lowest = lowest_bid(before);
         let want = (strength + 0.2).floor() as u8;
-        let pick = if want >= lowest.max(3) && want <= TRICKS {
+        let real = want >= lowest.max(3) && want <= TRICKS;
+        // A sure contract of 4 or more is bid at once; below that the conventions come
+        // first (they tell the partner more than a 3 would).
+        let pick = if real && want >= 4 {
             Action::Bid(want)
         } else if lowest == 1 && aces(hand) >= 2 {
             Action::Bid(1)
         } else if lowest <= 2 && has_black_and_red_jack(hand) {
             Action::Bid(2)
+        } else if real {
+            Action::Bid(want)
         } else if lowest <= 3 && opponents_signalled(before, seat) && strength >= 2.5 {
             Action::Bid(3)
         } else {
@@ -298,4 +303,89 @@ pub fn best_trump(hand: CardSet) -> (Suit, f64) {
             (Suit::Spades, f64::MIN),
             |a, b| if b.1 > a.1 { b } else { a },
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calltrump_engine::HandStart;
+
+    fn hand(cards: &str) -> CardSet {
+        cards
+            .split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    }
+
+    /// The observation of the first seat to call, holding `cards`, with `before` called.
+    fn first_call(cards: &str, before: &[(u8, Action)]) -> (Observation, Vec<Action>) {
+        let held = CardBag::from_set(hand(cards));
+        let obs = Observation {
+            seat: Seat(before.len() as u8),
+            start: HandStart {
+                deals_played: 0,
+                dealer: Seat(3),
+                scores: [0, 0],
+            },
+            dealt: held,
+            hand: held,
+            actions: before
+                .iter()
+                .map(|&(s, a)| (Seat(s), SeenAction::Open(a)))
+                .collect(),
+        };
+        let low = lowest_bid(&obs.actions);
+        let mut legal = vec![Action::Pass];
+        legal.extend((low..=6).map(Action::Bid));
+        legal.push(Action::Kaibosh);
+        if calltrump_engine::kaibosh::can_misdeal(hand(cards)) {
+            legal.push(Action::Misdeal);
+        }
+        (obs, legal)
+    }
+
+    fn call(cards: &str, before: &[(u8, Action)]) -> Action {
+        let (obs, legal) = first_call(cards, before);
+        Kaibosh::rules_call(&KaiboshRules::default(), &obs, &legal)
+    }
+
+    #[test]
+    fn conventions_signal_aces_and_jacks_and_block() {
+        assert_eq!(call("AS AH 9C TD QD 9H", &[]), Action::Bid(1));
+        assert_eq!(call("JS JD 9H TC QH 9S", &[]), Action::Bid(2));
+        // An opponent signalled; a fair hand blocks with 3.
+        assert_eq!(
+            call("JS KS 9D 9H TC QS", &[(0, Action::Bid(1))]),
+            Action::Bid(3)
+        );
+        assert_eq!(call("9S TH QD KC TC 9H", &[]), Action::Pass);
+    }
+
+    #[test]
+    fn sure_hands_kaibosh_and_bad_hands_misdeal() {
+        assert_eq!(call("JS JC AS KS QS AH", &[]), Action::Kaibosh);
+        assert_eq!(call("9S 9H 9D 9C TS KH", &[]), Action::Misdeal);
+    }
+
+    #[test]
+    fn trump_is_the_strongest_suit_bowers_counted() {
+        let (suit, _) = best_trump(hand("JC JS 9C AH KD TC"));
+        assert_eq!(suit, Suit::Clubs);
+        let (suit, _) = best_trump(hand("JH AD KD QD 9S TS"));
+        assert_eq!(suit, Suit::Diamonds);
+    }
+
+    #[test]
+    fn the_auction_model_reads_the_conventions() {
+        let rules = KaiboshRules::default();
+        let (obs, _) = first_call("9S", &[(0, Action::Bid(1)), (1, Action::Bid(2))]);
+        let aces = CardBag::from_set(hand("AS AH 9C TD QD 9H"));
+        let no_aces = CardBag::from_set(hand("KS QH 9C TD QD 9H"));
+        let like = |i, h| Kaibosh::call_likelihood(&rules, &obs, i, h);
+        assert_eq!(like(0, aces), 1.0);
+        assert!(like(0, no_aces) < 0.5);
+        let jacks = CardBag::from_set(hand("JS JH 9C TD QD 9H"));
+        assert_eq!(like(1, jacks), 1.0);
+        assert!(like(1, aces) < 0.5);
+    }
 }

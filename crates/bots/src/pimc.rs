@@ -186,3 +186,27 @@ fn simulate<G: BotGame>(
         game.apply_unchecked(next);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utility_rises_with_own_points_and_ends_at_the_target() {
+        let scores = [30, 30];
+        let worse = utility(Some(50), scores, [2, 0], 0);
+        let better = utility(Some(50), scores, [4, 0], 0);
+        assert!(better > worse && worse > 0.5);
+        assert_eq!(utility(Some(50), [46, 48], [4, 0], 0), 1.0);
+        assert_eq!(utility(Some(50), [46, 48], [-3, 3], 0), 0.0);
+        // Without a target: the point difference.
+        assert_eq!(utility(None, scores, [-4, 3], 0), -7.0);
+    }
+
+    #[test]
+    fn a_point_weighs_more_near_the_end() {
+        let early = utility(Some(50), [0, 0], [2, 0], 0) - utility(Some(50), [0, 0], [1, 0], 0);
+        let late = utility(Some(50), [40, 40], [2, 0], 0) - utility(Some(50), [40, 40], [1, 0], 0);
+        assert!(late > early);
+    }
+}

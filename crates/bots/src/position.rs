@@ -215,3 +215,67 @@ impl Position {
         Seat(self.to_act)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(cards: &str) -> CardSet {
+        cards
+            .split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn layout_orders_each_effective_suit_by_strength() {
+        let order = CardOrder::euchre(Some(Suit::Clubs));
+        let layout = Layout::new(order, CardSet::ranks(9, 14));
+        let jc = layout.index("JC".parse().unwrap());
+        let js = layout.index("JS".parse().unwrap());
+        let ac = layout.index("AC".parse().unwrap());
+        assert_eq!(jc >> 4, Suit::Clubs.index() as u8);
+        assert_eq!(js >> 4, Suit::Clubs.index() as u8);
+        assert!(jc > js && js > ac);
+        assert_eq!(layout.unpack(layout.pack(set("JS 9H AC"))), set("JS 9H AC"));
+    }
+
+    #[test]
+    fn a_trick_goes_to_the_highest_trump_and_the_leader_must_be_followed() {
+        let order = CardOrder::euchre(Some(Suit::Hearts));
+        let layout = Layout::new(order, CardSet::ranks(9, 14));
+        let hands = ["AS 9C", "KS 9H", "9S JD", "TD QC"].map(|h| layout.pack(set(h)));
+        let mut p = Position {
+            hands: [hands[0], hands[1], hands[2], hands[3], 0, 0],
+            seats: 4,
+            in_play: 0b1111,
+            trump: layout.trump(),
+            leader: 0,
+            to_act: 0,
+            trick: [0; MAX_SEATS],
+            trick_len: 0,
+            winner: 0,
+            best: 0,
+            tricks: [0, 0],
+        };
+        let c = |t: &str| layout.index(t.parse().unwrap());
+        p.play(c("AS"));
+        // Seat 1 holds a spade and must follow; seat 2 too; seat 3 is void.
+        assert_eq!(p.playable(), 1 << c("KS"));
+        p.play(c("KS"));
+        assert_eq!(p.playable(), 1 << c("9S"));
+        p.play(c("9S"));
+        assert_eq!(p.playable(), hands[3]);
+        assert!(p.play(c("QC")));
+        assert_eq!(p.tricks, [1, 0]);
+        assert_eq!((p.leader, p.to_act), (0, 0));
+        // The left bower (JD) is a trump: it takes the trick.
+        p.play(c("9C"));
+        p.play(c("9H"));
+        p.play(c("JD"));
+        p.play(c("TD"));
+        assert!(p.is_over());
+        assert_eq!(p.tricks, [2, 0]);
+        assert_eq!(p.leader, 2);
+    }
+}
