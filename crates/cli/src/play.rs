@@ -6,14 +6,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use calltrump_bots::{bot_by_name, Bot};
 use calltrump_engine::{
     stream, Action, ActionList, AnyGame, Card, CardBag, CardOrder, Game, HandOutcome, Seat, Strain,
     Suit, Turn,
 };
 
 use crate::game_args::GameArgs;
-use crate::table::{bot_action, Event, Stop, Table};
+use crate::player::Player;
+use crate::table::{Event, Stop, Table};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -224,8 +224,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         );
     }
     let me = Seat(args.seat);
-    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-        .map(|_| bot_by_name(&args.bots).map_err(anyhow::Error::msg))
+    let mut bots: Vec<Player> = (0..seats)
+        .map(|_| Player::from_spec(&args.bots, std::time::Duration::from_secs(60)))
         .collect::<Result<_>>()?;
     let record_path = args
         .record
@@ -257,13 +257,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             if seat == me {
                 ask(&mut input, &mut io::stdout().lock(), game, me, legal)
             } else {
-                Ok(Some(bot_action(
-                    bots[seat.index()].as_mut(),
-                    game,
-                    seat,
-                    legal,
-                    &mut bot_rng,
-                )))
+                bots[seat.index()]
+                    .act(game, seat, legal, &mut bot_rng, 0)
+                    .map(Some)
             }
         },
         |game, event| {

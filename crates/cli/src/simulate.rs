@@ -5,15 +5,16 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use calltrump_bots::{bot_by_name, Bot};
 use calltrump_engine::{stream, Action, Game, HandOutcome, HandSummary, Outcome, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::game_args::GameArgs;
-use crate::table::{bot_action, Event, Table};
+use crate::player::Player;
+use crate::table::{Event, Table};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
@@ -26,10 +27,14 @@ pub struct Args {
     /// The seed every deal and bot decision derives from.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The bots: one name for every seat, or one per seat separated by commas
-    /// (e.g. `rules,random,rules,random`).
+    /// The bots: one for every seat, or one per seat separated by commas (e.g.
+    /// `rules,random,rules,random`); `ext:COMMAND` seats an outside program that speaks
+    /// the bot protocol.
     #[arg(long, default_value = "random")]
     bots: String,
+    /// Time an outside bot has for each decision, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    time_limit_ms: u64,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
@@ -69,7 +74,7 @@ struct Summary {
 }
 
 /// A contract without its strain: `bid 4`, `call2`, `kaibosh`.
-fn contract_kind(contract: Action) -> String {
+pub fn contract_kind(contract: Action) -> String {
     match contract {
         Action::BidStrain(level, _) => format!("bid {level}"),
         Action::Loner(loner, _) => loner.keyword().to_string(),
@@ -155,9 +160,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         n if n == seats => names.iter().map(|s| s.to_string()).collect(),
         n => bail!("--bots names {n} bots; this game has {seats} seats (give 1 or {seats})"),
     };
-    let mut bots: Vec<Box<dyn Bot>> = names
+    let mut bots: Vec<Player> = names
         .iter()
-        .map(|name| bot_by_name(name).map_err(anyhow::Error::msg))
+        .map(|name| Player::from_spec(name, Duration::from_millis(args.time_limit_ms)))
         .collect::<Result<_>>()?;
     let mut records = match &args.records {
         Some(path) => Some(BufWriter::new(
@@ -191,13 +196,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             &mut deal_rng,
             args.max_deals,
             |game, seat, legal| {
-                Ok(Some(bot_action(
-                    bots[seat.index()].as_mut(),
-                    game,
-                    seat,
-                    legal,
-                    &mut bot_rng,
-                )))
+                bots[seat.index()]
+                    .act(game, seat, legal, &mut bot_rng, index)
+                    .map(Some)
             },
             |game, event| {
                 // The action that ends a hand hands the turn to chance (or ends the game).

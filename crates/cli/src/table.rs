@@ -2,7 +2,6 @@
 //! and the record kept as it goes.
 
 use anyhow::Result;
-use calltrump_bots::{Bot, Decision};
 use calltrump_engine::{
     Action, ActionList, AnyGame, CardBag, Game, GameRng, GameRules, Record, Seat, Turn,
 };
@@ -82,21 +81,4 @@ impl Table {
             }
         }
     }
-}
-
-/// Asks the bot at `seat` for an action, showing it only that seat's observation.
-pub fn bot_action(
-    bot: &mut dyn Bot,
-    game: &AnyGame,
-    seat: Seat,
-    legal: &ActionList,
-    rng: &mut GameRng,
-) -> Action {
-    let observation = game.observation(seat);
-    let decision = Decision {
-        rules: game.rules(),
-        observation: &observation,
-        legal,
-    };
-    bot.choose(&decision, rng)
 }

@@ -228,3 +228,200 @@ fn play_explains_an_illegal_choice_and_asks_again() {
     assert!(stdout.contains("Not understood"), "{stdout}");
     assert!(stdout.contains("Choose a number from 1 to"), "{stdout}");
 }
+
+/// Writes an outside bot as a Python script; `body` handles one decision message `m`
+/// and prints the reply.
+fn script_bot(name: &str, body: &str) -> String {
+    let path = temp_path(name);
+    let script = format!(
+        r#"import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({{"type": "hello", "protocol": 1, "name": "{name}"}}), flush=True)
+    elif m["type"] == "bye":
+        break
+    else:
+{body}
+"#
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("ext:python3 {}", path.display())
+}
+
+const FIRST_LEGAL: &str =
+    r#"        print(json.dumps({"type": "action", "action": m["legal"][0]}), flush=True)"#;
+
+#[test]
+fn an_outside_bot_plays_a_whole_match() {
+    let bot = script_bot("first_legal.py", FIRST_LEGAL);
+    let out = calltrump(
+        &[
+            "arena", "--a", &bot, "--b", "random", "--deals", "6", "--seed", "3", "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["a"], "first_legal.py");
+    assert_eq!(report["pairs"], 6);
+    assert!(report["decision_time_ms"][0]["decisions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn the_observation_sent_to_an_outside_bot_holds_only_what_its_seat_may_see() {
+    // The bot checks each observation itself and answers with an illegal action if it
+    // finds a card it should not know: its hand must be a subset of what it was dealt,
+    // and no action may show another seat's unplayed card.
+    let body = r#"        o = m["observation"]
+        dealt = list(o["dealt"])
+        for card in o["hand"]:
+            dealt.remove(card)
+        keys = sorted(o.keys())
+        ok = keys == ["actions", "dealt", "hand", "seat", "start"] and o["seat"] == m["seat"]
+        print(json.dumps({"type": "action", "action": m["legal"][0] if ok else "bid 99"}), flush=True)"#;
+    let bot = script_bot("checker.py", body);
+    let out = calltrump(&["arena", "--a", &bot, "--b", "random", "--deals", "4"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn each_kind_of_outside_misbehaviour_stops_the_match_with_its_message() {
+    for (name, body, expected) in [
+        (
+            "illegal.py",
+            r#"        print(json.dumps({"type": "action", "action": "bid 99"}), flush=True)"#,
+            "sent the illegal action \"bid 99\"",
+        ),
+        (
+            "garbage.py",
+            r#"        print("this is not json", flush=True)"#,
+            "sent bad JSON",
+        ),
+        (
+            "nonsense.py",
+            r#"        print(json.dumps({"type": "action", "action": "dance"}), flush=True)"#,
+            "which is not an action",
+        ),
+        (
+            "silent.py",
+            "        import time; time.sleep(5)",
+            "sent nothing within 300 ms",
+        ),
+        ("quitter.py", "        sys.exit(0)", "without answering"),
+    ] {
+        let bot = script_bot(name, body);
+        let out = calltrump(
+            &[
+                "arena",
+                "--a",
+                &bot,
+                "--b",
+                "random",
+                "--deals",
+                "2",
+                "--time-limit-ms",
+                "300",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+        assert!(
+            stderr.contains(name),
+            "{name}: the message names the bot: {stderr}"
+        );
+        assert!(
+            stderr.contains("deal "),
+            "{name}: the message names the deal: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn calltrump_bot_speaks_the_protocol_as_an_outside_bot() {
+    let me = env!("CARGO_BIN_EXE_calltrump");
+    let bot = format!("ext:{me} bot --level random --seed 4");
+    let out = calltrump(
+        &[
+            "arena", "--a", &bot, "--b", "random", "--deals", "5", "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["a"], "calltrump random");
+}
+
+#[test]
+fn arena_results_do_not_depend_on_the_thread_count() {
+    let run = |threads: &str| {
+        let out = calltrump(
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--deals",
+                "30",
+                "--seed",
+                "8",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        // Decision times are measured, not computed: everything else must agree.
+        report.as_object_mut().unwrap().remove("decision_time_ms");
+        report
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn arena_writes_a_csv_row_per_deal_and_a_plot() {
+    let csv = temp_path("arena.csv");
+    let svg = temp_path("arena.svg");
+    let out = calltrump(
+        &[
+            "arena",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--deals",
+            "10",
+            "--csv",
+            csv.to_str().unwrap(),
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 11);
+    assert!(rows.starts_with("index,"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
+}
+
+#[test]
+fn arena_in_game_mode_reports_win_rates() {
+    let out = calltrump(
+        &[
+            "arena", "--a", "random", "--b", "random", "--games", "4", "--option", "deals=3",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["mode"], "games");
+    let rate = report["win_rate_a"]["mean"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&rate));
+}

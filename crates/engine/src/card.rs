@@ -149,6 +149,11 @@ impl Card {
         }
     }
 
+    /// The card at a bit index known to name a card (see [`CardSet::iter`](crate::CardSet::iter)).
+    pub(crate) const fn from_valid_index(index: u8) -> Card {
+        Card(index)
+    }
+
     /// The bit index of this card in a [`CardSet`](crate::CardSet).
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -471,7 +471,7 @@ impl Game for Kaibosh {
         let mut hands = [CardSet::EMPTY; SEATS];
         // A partial Fisher-Yates: each drawn card goes straight to its seat.
         for i in 0..deck.len() {
-            let j = rng.random_range(i..deck.len());
+            let j = rng.random_range(i as u32..deck.len() as u32) as usize;
             deck.swap(i, j);
             hands[i / HAND_SIZE].insert(deck[i]);
         }
