@@ -28,7 +28,12 @@ impl Suit {
 
     /// The suit with index `i` (0..4) in notation order.
     pub const fn from_index(i: usize) -> Suit {
-        Suit::ALL[i & 3]
+        match i & 3 {
+            0 => Suit::Spades,
+            1 => Suit::Hearts,
+            2 => Suit::Diamonds,
+            _ => Suit::Clubs,
+        }
     }
 
     /// Index 0..4 in notation order.
