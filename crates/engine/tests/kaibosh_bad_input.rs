@@ -326,6 +326,21 @@ fn broken_actions_name_the_hand_action_and_seat() {
     assert!(line.starts_with("hand 0, action 2 "), "{line}");
 }
 
+#[test]
+fn control_characters_in_names_and_cards_keep_the_error_on_one_line() {
+    for (path, value) in [
+        (&["game"][..], json!("kai\nbosh")),
+        (&["variant"][..], json!("stan\r\ndard")),
+        (&["options", "tar\nget"][..], json!(50)),
+        (&["options", "all_pass"][..], json!("re\ndeal")),
+        (&["hands", "0", "deal", "1", "0"][..], json!("J\nH")),
+    ] {
+        // `outcome` asserts the single line.
+        let line = error_of(&with(path, value.clone()));
+        assert!(line.contains("\\n"), "{path:?} = {value}: {line}");
+    }
+}
+
 /// Replays every truncation of the valid record's actions, with and without a following
 /// hand: each is an in-progress replay or an error at the missing action, never a panic.
 #[test]

@@ -862,6 +862,24 @@ fn record_options_set_all_pass_target_and_deals() {
 }
 
 #[test]
+fn record_header_writes_back_the_options_it_read() {
+    for options in [
+        serde_json::json!({}),
+        serde_json::json!({"all_pass": "dealer-must-bid"}),
+        serde_json::json!({"target": 100}),
+        serde_json::json!({"deals": 8}),
+        serde_json::json!({"deals": 8, "target": 50}),
+        serde_json::json!({"deals": 3, "target": 12, "all_pass": "dealer-must-bid"}),
+    ] {
+        let rec = record(serde_json::json!({"game": "kaibosh", "options": options}));
+        let (rules, _) = rec.rules().unwrap();
+        let written = Record::new(&rules, Seat(2));
+        assert_eq!(written.rules().unwrap(), (rules, Seat(2)), "{options}");
+        assert_eq!(written.options, *options.as_object().unwrap(), "{options}");
+    }
+}
+
+#[test]
 fn record_rejects_unknown_options_and_counts_below_one() {
     for options in [
         serde_json::json!({"trumps": "no"}),
