@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Card, CardBag, CardOrder, Game, HandOutcome, Seat, Strain,
-    Suit, Turn,
+    stream, Action, ActionList, AnyGame, Card, CardBag, CardOrder, Game, GameRng, HandOutcome,
+    Seat, Strain, Suit, Turn,
 };
 
 use crate::game_args::GameArgs;
@@ -141,13 +141,6 @@ fn offered(game: &AnyGame, legal: &ActionList) -> Vec<Action> {
     actions
 }
 
-fn show_action(action: Action) -> String {
-    match action {
-        Action::Play(card) => format!("plays {}", card.pretty()),
-        other => other.to_string(),
-    }
-}
-
 /// Reads the player's choice: a number from the list, an action, `hand`, or `quit`.
 fn ask(
     input: &mut impl BufRead,
@@ -204,6 +197,116 @@ fn ask(
     }
 }
 
+/// What the player has been shown of the game so far.
+#[derive(Default)]
+struct Screen {
+    hand_number: u32,
+    tricks_before: u8,
+}
+
+impl Screen {
+    /// Prints what just happened at the table, as the player at `me` sees it.
+    fn show(&mut self, game: &AnyGame, event: Event, me: Seat) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        match event {
+            Event::Dealt => {
+                self.hand_number += 1;
+                self.tricks_before = 0;
+                let dealer = game.hand_summary().dealer;
+                writeln!(
+                    out,
+                    "\n=== Hand {}: {} deals. Scores: team 0 {}, team 1 {} ===",
+                    self.hand_number,
+                    seat_label(game, dealer, me),
+                    game.scores()[0],
+                    game.scores()[1]
+                )?;
+            }
+            Event::Acted(seat, action) => {
+                let seen = game
+                    .observation(me)
+                    .actions
+                    .last()
+                    .map_or_else(|| action.to_string(), |(_, seen)| seen.to_string());
+                let shown = match action {
+                    Action::Play(card) => format!("plays {}", card.pretty()),
+                    _ => seen,
+                };
+                writeln!(out, "{}: {shown}", seat_label(game, seat, me))?;
+                let hand = game.hand_summary();
+                let tricks: u8 = hand.tricks.iter().sum();
+                if tricks != self.tricks_before {
+                    self.tricks_before = tricks;
+                    let winner = match game.turn() {
+                        Turn::Seat(leader) => seat_label(game, leader, me),
+                        _ => "the last trick's winner".to_string(),
+                    };
+                    writeln!(
+                        out,
+                        "  -- trick {tricks} to {winner}; tricks: team 0 {}, team 1 {}",
+                        hand.tricks[0], hand.tricks[1]
+                    )?;
+                }
+                if hand.outcome != HandOutcome::InProgress {
+                    let points = hand.points.unwrap_or([0, 0]);
+                    let what = match (hand.outcome, hand.contract, hand.declarer) {
+                        (HandOutcome::Played, Some(contract), Some(declarer)) => {
+                            format!("{} played \"{contract}\"", seat_label(game, declarer, me))
+                        }
+                        (HandOutcome::Misdeal, ..) => "misdeal".to_string(),
+                        _ => "all passed: thrown in".to_string(),
+                    };
+                    writeln!(
+                        out,
+                        "Hand {} over: {what}. Points: team 0 {}, team 1 {}. Scores: team 0 {}, team 1 {}.",
+                        self.hand_number,
+                        points[0],
+                        points[1],
+                        game.scores()[0],
+                        game.scores()[1]
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Plays `table` with the person at `me` answering from `input` and `players` at every
+/// other seat, showing everything `me` may see as it happens.
+pub fn play_interactive(
+    table: &mut Table,
+    me: Seat,
+    players: &mut [Player],
+    deal_rng: &mut GameRng,
+    bot_rng: &mut GameRng,
+    input: &mut impl BufRead,
+) -> Result<Stop> {
+    let mut screen = Screen::default();
+    let mut display = Ok(());
+    let stop = table.play(
+        deal_rng,
+        usize::MAX,
+        |game, seat, legal| {
+            if seat == me {
+                ask(input, &mut io::stdout().lock(), game, me, legal)
+            } else {
+                players[seat.index()]
+                    .act(game, seat, legal, bot_rng, 0)
+                    .map(Some)
+            }
+        },
+        |game, event| {
+            // Keep playing only while the screen can be written to.
+            if display.is_ok() {
+                display = screen.show(game, event, me);
+            }
+        },
+    )?;
+    display?;
+    Ok(stop)
+}
+
 /// Plays one game with the player at `--seat` and bots elsewhere.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let rules = args.game.rules()?;
@@ -247,82 +350,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect();
     writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
 
-    let mut hand_number = 0;
-    let mut tricks_before = 0;
-    let mut display = Ok(());
-    let stop = table.play(
+    let stop = play_interactive(
+        &mut table,
+        me,
+        &mut bots,
         &mut deal_rng,
-        usize::MAX,
-        |game, seat, legal| {
-            if seat == me {
-                ask(&mut input, &mut io::stdout().lock(), game, me, legal)
-            } else {
-                bots[seat.index()]
-                    .act(game, seat, legal, &mut bot_rng, 0)
-                    .map(Some)
-            }
-        },
-        |game, event| {
-            let mut show = || -> io::Result<()> {
-                let mut out = io::stdout().lock();
-                match event {
-                    Event::Dealt => {
-                        hand_number += 1;
-                        tricks_before = 0;
-                        let dealer = game.hand_summary().dealer;
-                        writeln!(
-                            out,
-                            "\n=== Hand {hand_number}: {} deals. Scores: team 0 {}, team 1 {} ===",
-                            seat_label(game, dealer, me),
-                            game.scores()[0],
-                            game.scores()[1]
-                        )?;
-                    }
-                    Event::Acted(seat, action) => {
-                        writeln!(out, "{}: {}", seat_label(game, seat, me), show_action(action))?;
-                        let hand = game.hand_summary();
-                        let tricks: u8 = hand.tricks.iter().sum();
-                        if tricks != tricks_before {
-                            tricks_before = tricks;
-                            let winner = match game.turn() {
-                                Turn::Seat(leader) => seat_label(game, leader, me),
-                                _ => "the last trick's winner".to_string(),
-                            };
-                            writeln!(
-                                out,
-                                "  -- trick {tricks} to {winner}; tricks: team 0 {}, team 1 {}",
-                                hand.tricks[0], hand.tricks[1]
-                            )?;
-                        }
-                        if hand.outcome != HandOutcome::InProgress {
-                            let points = hand.points.unwrap_or([0, 0]);
-                            let what = match (hand.outcome, hand.contract, hand.declarer) {
-                                (HandOutcome::Played, Some(contract), Some(declarer)) => format!(
-                                    "{} played \"{contract}\"",
-                                    seat_label(game, declarer, me)
-                                ),
-                                (HandOutcome::Misdeal, ..) => "misdeal".to_string(),
-                                _ => "all passed: thrown in".to_string(),
-                            };
-                            writeln!(
-                                out,
-                                "Hand {hand_number} over: {what}. Points: team 0 {}, team 1 {}. Scores: team 0 {}, team 1 {}.",
-                                points[0],
-                                points[1],
-                                game.scores()[0],
-                                game.scores()[1]
-                            )?;
-                        }
-                    }
-                }
-                Ok(())
-            };
-            if display.is_ok() {
-                display = show();
-            }
-        },
+        &mut bot_rng,
+        &mut input,
     )?;
-    display?;
     match (stop, table.game.outcome()) {
         (Stop::GameOver, Some(outcome)) => {
             let text = match outcome {
