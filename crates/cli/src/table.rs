@@ -38,7 +38,11 @@ impl Table {
     /// A new game under `rules` whose first dealer is drawn from `rng`.
     pub fn new(rules: &GameRules, rng: &mut GameRng) -> Table {
         let seats = AnyGame::new(rules, Seat(0)).seats();
-        let first_dealer = Seat(rng.random_range(0..seats) as u8);
+        Table::with_dealer(rules, Seat(rng.random_range(0..seats) as u8))
+    }
+
+    /// A new game under `rules` with `first_dealer` dealing first.
+    pub fn with_dealer(rules: &GameRules, first_dealer: Seat) -> Table {
         Table {
             game: AnyGame::new(rules, first_dealer),
             record: Record::new(rules, first_dealer),
