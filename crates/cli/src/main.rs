@@ -1,1 +1,81 @@
-fn main() {}
+//! `calltrump`: play, simulate and replay Kaibosh, Bid Euchre and Kout Bo.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod arena;
+mod game_args;
+mod play;
+mod player;
+mod plot;
+mod protocol;
+mod replay;
+mod simulate;
+mod stats;
+mod table;
+
+/// Card games in which the auction names trump: play, simulate, replay.
+#[derive(Parser, Debug)]
+#[command(name = "calltrump", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Validate a game record and print what it amounts to, as JSON.
+    Replay(replay::Args),
+    /// Play whole games between bots and summarise them.
+    Simulate(simulate::Args),
+    /// Play a game in the terminal against bots.
+    Play(play::Args),
+    /// Compare two bots: every deal played twice with the teams swapped.
+    Arena(arena::Args),
+    /// Serve one of calltrump's bots over the bot protocol on standard input and output.
+    Bot(BotArgs),
+}
+
+/// Arguments of `bot`.
+#[derive(clap::Args, Debug)]
+struct BotArgs {
+    /// The bot or level to serve (`random`, `rules`, `easy` .. `expert`, ...).
+    #[arg(long, default_value = "random")]
+    level: String,
+    /// The seed of the bot's decisions.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Replay(args) => replay::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Arena(args) => arena::run(&args),
+        Command::Bot(args) => protocol::serve(
+            &args.level,
+            args.seed,
+            io::stdin().lock(),
+            io::stdout().lock(),
+        )
+        .map(|()| ExitCode::SUCCESS),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            // A closed pipe (`calltrump ... | head`) is a clean exit, not an error.
+            if error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(io::stderr(), "error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

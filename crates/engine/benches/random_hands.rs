@@ -15,7 +15,7 @@ fn random_hand<G: Game>(game: &mut G, rng: &mut calltrump_engine::GameRng) {
     while let Turn::Seat(_) = game.turn() {
         legal.clear();
         game.legal_actions(&mut legal);
-        let action = legal[rng.random_range(0..legal.len())];
+        let action = legal[rng.random_range(0..legal.len() as u32) as usize];
         game.apply_unchecked(action);
     }
 }

@@ -248,8 +248,12 @@ fn parse_cards(words: &[&str]) -> Result<CardPair, ParseActionError> {
 }
 
 fn parse_level(word: &str) -> Result<u8, ParseActionError> {
-    word.parse::<u8>()
-        .map_err(|_| ParseActionError(format!("\"{word}\" is not a number of tricks")))
+    // Digits only: Rust's parser would also take "+3".
+    word.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| word.parse::<u8>().ok())
+        .flatten()
+        .ok_or_else(|| ParseActionError(format!("\"{word}\" is not a number of tricks")))
 }
 
 impl FromStr for Action {
@@ -356,6 +360,8 @@ mod tests {
             ("bid  3", "single spaces"),
             ("bet 3", "unknown action"),
             ("bid x", "not a number"),
+            ("bid +3", "not a number"),
+            ("bid 300", "not a number"),
             ("bid 3 X", "not a strain"),
             ("play ZZ", "unknown card"),
             ("give AS KS QS", "one or two cards"),

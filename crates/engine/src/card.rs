@@ -28,7 +28,12 @@ impl Suit {
 
     /// The suit with index `i` (0..4) in notation order.
     pub const fn from_index(i: usize) -> Suit {
-        Suit::ALL[i & 3]
+        match i & 3 {
+            0 => Suit::Spades,
+            1 => Suit::Hearts,
+            2 => Suit::Diamonds,
+            _ => Suit::Clubs,
+        }
     }
 
     /// Index 0..4 in notation order.
@@ -147,6 +152,11 @@ impl Card {
         } else {
             None
         }
+    }
+
+    /// The card at a bit index known to name a card (see [`CardSet::iter`](crate::CardSet::iter)).
+    pub(crate) const fn from_valid_index(index: u8) -> Card {
+        Card(index)
     }
 
     /// The bit index of this card in a [`CardSet`](crate::CardSet).

@@ -86,9 +86,12 @@ impl CardSet {
         self.iter().nth(n)
     }
 
+    /// Every bit that names a card: 2 to ace in each suit, and the jokers.
+    const VALID: u64 = 0x1FFF_1FFF_1FFF_1FFF | CardSet::JOKERS.0;
+
     /// The cards in index order (by suit, then rank).
     pub fn iter(self) -> CardSetIter {
-        CardSetIter(self.0)
+        CardSetIter(self.0 & CardSet::VALID)
     }
 }
 
@@ -105,7 +108,8 @@ impl Iterator for CardSetIter {
         }
         let index = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
-        Card::from_index(index)
+        // Only bits of VALID are ever set here.
+        Some(Card::from_valid_index(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

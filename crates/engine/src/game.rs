@@ -251,9 +251,38 @@ impl fmt::Display for SeenAction {
     }
 }
 
+impl std::str::FromStr for SeenAction {
+    type Err = crate::action::ParseActionError;
+
+    /// Reads an action, or `give ?? ??` / `discard ??` for cards not seen.
+    fn from_str(s: &str) -> Result<SeenAction, Self::Err> {
+        let mut words = s.split(' ');
+        let keyword = words.next().unwrap_or_default();
+        let rest: Vec<&str> = words.collect();
+        if !rest.is_empty() && rest.iter().all(|w| *w == "??") && rest.len() <= 2 {
+            let count = rest.len() as u8;
+            if keyword.eq_ignore_ascii_case("give") {
+                return Ok(SeenAction::HiddenGive(count));
+            }
+            if keyword.eq_ignore_ascii_case("discard") {
+                return Ok(SeenAction::HiddenDiscard(count));
+            }
+        }
+        s.parse().map(SeenAction::Open)
+    }
+}
+
 impl Serialize for SeenAction {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for SeenAction {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SeenAction, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -270,7 +299,7 @@ pub struct HandStart {
 
 /// Exactly what one seat may know: its own cards and what it saw. Other hands are not
 /// in it at all.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Observation {
     /// The observing seat.
     pub seat: Seat,
@@ -368,5 +397,34 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
         let mut list = ActionList::new();
         self.legal_actions(&mut list);
         list
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seen_actions_write_unseen_cards_as_question_marks_and_read_back() {
+        for text in ["give ?? ??", "discard ??", "play AS", "give JH JD", "bid 3"] {
+            let seen: SeenAction = text.parse().unwrap();
+            assert_eq!(seen.to_string(), text);
+        }
+        assert_eq!(
+            "give ?? ??".parse::<SeenAction>(),
+            Ok(SeenAction::HiddenGive(2))
+        );
+        assert!("give ?? ?? ??".parse::<SeenAction>().is_err());
+        assert!("play ??".parse::<SeenAction>().is_err());
+    }
+
+    #[test]
+    fn a_play_error_names_the_seat_then_the_rule() {
+        let error = PlayError {
+            seat: Some(Seat(3)),
+            action: Action::Play("KS".parse().unwrap()),
+            broken: Broken::MustFollow(Suit::Hearts),
+        };
+        assert_eq!(error.to_string(), "seat 3 must follow hearts");
     }
 }

@@ -29,6 +29,17 @@ const MAX_HAND_ACTIONS: usize = 29;
 /// The 24-card deck: 9, 10, J, Q, K, A of each suit.
 pub const DECK: CardSet = CardSet::ranks(9, 14);
 
+/// The deck as a list, in index order: the start of every shuffle.
+const DECK_CARDS: [Card; 24] = {
+    let mut cards = [Card::RED_JOKER; 24];
+    let mut i = 0;
+    while i < 24 {
+        cards[i] = Card::new(9 + (i % 6) as u8, Suit::from_index(i / 6));
+        i += 1;
+    }
+    cards
+};
+
 /// Options of a Kaibosh game (see NOTATION.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KaiboshRules {
@@ -464,14 +475,11 @@ impl Game for Kaibosh {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let mut deck: [Card; 24] = [Card::RED_JOKER; 24];
-        for (slot, card) in deck.iter_mut().zip(DECK.iter()) {
-            *slot = card;
-        }
+        let mut deck = DECK_CARDS;
         let mut hands = [CardSet::EMPTY; SEATS];
         // A partial Fisher-Yates: each drawn card goes straight to its seat.
         for i in 0..deck.len() {
-            let j = rng.random_range(i..deck.len());
+            let j = rng.random_range(i as u32..deck.len() as u32) as usize;
             deck.swap(i, j);
             hands[i / HAND_SIZE].insert(deck[i]);
         }

@@ -72,23 +72,38 @@ pub enum RecordError {
 }
 
 impl fmt::Display for RecordError {
+    /// One line: control characters from the record (a newline inside an action's text,
+    /// say) are written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.unescaped().chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl RecordError {
+    fn unescaped(&self) -> String {
         match self {
-            RecordError::Json(message) => write!(f, "invalid record: {message}"),
-            RecordError::Header(message) => f.write_str(message),
-            RecordError::Hand { hand, message } => write!(f, "hand {hand}: {message}"),
+            RecordError::Json(message) => format!("invalid record: {message}"),
+            RecordError::Header(message) => message.clone(),
+            RecordError::Hand { hand, message } => format!("hand {hand}: {message}"),
             RecordError::Action {
                 hand,
                 index,
                 text: Some(text),
                 message,
-            } => write!(f, "hand {hand}, action {index} \"{text}\": {message}"),
+            } => format!("hand {hand}, action {index} \"{text}\": {message}"),
             RecordError::Action {
                 hand,
                 index,
                 text: None,
                 message,
-            } => write!(f, "hand {hand}, action {index}: {message}"),
+            } => format!("hand {hand}, action {index}: {message}"),
         }
     }
 }

@@ -126,6 +126,10 @@ fn all_pass_value(all_pass: AllPass) -> Value {
     }
 }
 
+/// The largest count `OptionReader::count` returns: a target or a number of deals no
+/// game reaches, small enough to multiply by four in a `u32`.
+const COUNT_CAP: u64 = (u32::MAX / 4) as u64;
+
 /// Reads a header's options one by one, then rejects any it did not read.
 pub struct OptionReader<'a> {
     game: &'a str,
@@ -148,12 +152,14 @@ impl<'a> OptionReader<'a> {
         self.options.get(key)
     }
 
-    /// A whole number of at least 1 (`target`, `deals`, `rounds`), if given.
+    /// A whole number of at least 1 (`target`, `deals`, `rounds`), if given. A larger
+    /// number than any game can reach is read as a quarter of `u32::MAX`, so that
+    /// callers may convert and multiply it without overflow.
     pub fn count(&mut self, key: &'static str) -> Result<Option<u64>, HeaderError> {
         match self.get(key) {
             None => Ok(None),
             Some(value) => match value.as_u64() {
-                Some(n) if n >= 1 && n <= u64::from(u32::MAX / 4) => Ok(Some(n)),
+                Some(n) if n >= 1 => Ok(Some(n.min(COUNT_CAP))),
                 _ => Err(HeaderError(format!(
                     "option \"{key}\" must be a whole number of at least 1, not {value}"
                 ))),

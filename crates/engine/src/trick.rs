@@ -11,6 +11,8 @@ use crate::seat::Seat;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardOrder {
     trump: Option<Suit>,
+    /// The trump suit's index, or 4 (no suit's) in no-trump: lets `beats` compare bytes.
+    trump_code: u8,
     suit_of: [u8; 64],
     strength: [u8; 64],
     suit_cards: [CardSet; 4],
@@ -40,6 +42,10 @@ impl CardOrder {
     const fn natural(trump: Option<Suit>) -> CardOrder {
         let mut order = CardOrder {
             trump,
+            trump_code: match trump {
+                Some(suit) => suit as u8,
+                None => 4,
+            },
             suit_of: [0; 64],
             strength: [0; 64],
             suit_cards: [CardSet::EMPTY; 4],
@@ -128,10 +134,7 @@ impl CardOrder {
 
     /// Whether `card` is a trump.
     pub const fn is_trump(&self, card: Card) -> bool {
-        match self.trump {
-            Some(trump) => self.suit_of[card.index()] == trump as u8,
-            None => false,
-        }
+        self.suit_of[card.index()] == self.trump_code
     }
 
     /// The card's strength within its effective suit (higher wins; trumps above all).
@@ -142,22 +145,55 @@ impl CardOrder {
     /// Whether `challenger`, played after `best`, takes the trick from it. An identical
     /// card played later never does: the first of two equal cards wins.
     pub const fn beats(&self, challenger: Card, best: Card) -> bool {
-        let (cs, bs) = (self.suit_of(challenger), self.suit_of(best));
-        if cs as u8 == bs as u8 {
-            self.strength(challenger) > self.strength(best)
+        let (cs, bs) = (self.suit_of[challenger.index()], self.suit_of[best.index()]);
+        if cs == bs {
+            self.strength[challenger.index()] > self.strength[best.index()]
         } else {
-            self.is_trump(challenger)
+            cs == self.trump_code
         }
     }
 }
 
 /// The cards of one trick in the order they were played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "TrickRepr", try_from = "TrickRepr")]
 pub struct Trick {
     /// The seat that led.
     pub leader: Seat,
-    cards: [Option<Card>; 6],
+    /// The cards played, then fillers (never read) up to six.
+    cards: [Card; 6],
     len: u8,
+}
+
+/// How a trick is written: the leader and the cards played so far.
+#[derive(Serialize, Deserialize)]
+struct TrickRepr {
+    leader: Seat,
+    cards: Vec<Card>,
+}
+
+impl From<Trick> for TrickRepr {
+    fn from(trick: Trick) -> TrickRepr {
+        TrickRepr {
+            leader: trick.leader,
+            cards: trick.cards().collect(),
+        }
+    }
+}
+
+impl TryFrom<TrickRepr> for Trick {
+    type Error = String;
+
+    fn try_from(repr: TrickRepr) -> Result<Trick, String> {
+        if repr.cards.len() > 6 {
+            return Err(format!("a trick of {} cards", repr.cards.len()));
+        }
+        let mut trick = Trick::new(repr.leader);
+        for card in repr.cards {
+            trick.push(card);
+        }
+        Ok(trick)
+    }
 }
 
 impl Trick {
@@ -165,7 +201,7 @@ impl Trick {
     pub const fn new(leader: Seat) -> Trick {
         Trick {
             leader,
-            cards: [None; 6],
+            cards: [Card::RED_JOKER; 6],
             len: 0,
         }
     }
@@ -182,30 +218,34 @@ impl Trick {
 
     /// Adds the next card.
     pub fn push(&mut self, card: Card) {
-        self.cards[self.len as usize] = Some(card);
+        self.cards[self.len as usize] = card;
         self.len += 1;
     }
 
-    /// The card played `i`-th (0 is the lead).
+    /// The card played `i`-th (0 is the lead); `i` must be below [`Trick::len`].
     pub fn card(&self, i: usize) -> Card {
-        self.cards[i].expect("card index within the trick")
+        debug_assert!(i < self.len());
+        self.cards[i]
     }
 
     /// The cards in play order.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        self.cards[..self.len as usize].iter().flatten().copied()
+        self.cards[..self.len as usize].iter().copied()
     }
 
     /// The index (in play order) of the card winning so far, counting only the cards from
     /// `first` on, or `None` if there are none.
     pub fn winning_index(&self, order: &CardOrder, first: usize) -> Option<usize> {
-        (first..self.len()).reduce(|best, i| {
-            if order.beats(self.card(i), self.card(best)) {
-                i
-            } else {
-                best
+        if first >= self.len() {
+            return None;
+        }
+        let mut best = first;
+        for i in first + 1..self.len() {
+            if order.beats(self.cards[i], self.cards[best]) {
+                best = i;
             }
-        })
+        }
+        Some(best)
     }
 }
 

@@ -15,6 +15,14 @@ fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
             2000,
         ),
         (
+            "kaibosh to 10, no deal limit",
+            GameRules::Kaibosh(KaiboshRules {
+                target: Some(10),
+                ..KaiboshRules::default()
+            }),
+            300,
+        ),
+        (
             "kaibosh dealer-must-bid, 8 deals",
             GameRules::Kaibosh(KaiboshRules {
                 all_pass: AllPass::DealerMustBid,

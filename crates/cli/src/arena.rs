@@ -1,0 +1,453 @@
+//! `calltrump arena`: compares two bots fairly. Every deal (or game) is played twice with
+//! the same cards at the same seats and the teams swapped (duplicate), so the luck of the
+//! cards cancels and the difference measures the bots.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Context, Result};
+use calltrump_engine::{stream, Game, GameRules, HandOutcome, Outcome, Seat, Team, Turn};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::game_args::GameArgs;
+use crate::player::Player;
+use crate::simulate::contract_kind;
+use crate::stats::{self, Interval};
+use crate::table::Table;
+
+/// Arguments of `arena`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Bot A: a bot name (`random`, `rules`, `ismcts`, `pimc`, `easy` .. `expert`) or
+    /// `ext:COMMAND` for an outside program speaking the bot protocol.
+    #[arg(long)]
+    a: String,
+    /// Bot B, as for `--a`.
+    #[arg(long)]
+    b: String,
+    /// Deals to play, each twice with the teams swapped.
+    #[arg(long, default_value_t = 1000)]
+    deals: u64,
+    /// Play this many whole games (each twice, teams swapped) instead of single deals,
+    /// and report win rates.
+    #[arg(long, conflicts_with = "deals")]
+    games: Option<u64>,
+    /// The seed every deal and decision derives from.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (default: every core). The results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Time an outside bot has for each decision, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    time_limit_ms: u64,
+    /// Abandon a whole game after this many deals (counts as a draw).
+    #[arg(long, default_value_t = 1000)]
+    max_deals: usize,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Write a row per deal (or game) to FILE.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Draw the running difference with its 95% confidence band to FILE (SVG).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+}
+
+/// Which bot, A or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+enum Side {
+    A,
+    B,
+}
+
+/// One half of a duplicate pair: A at the seats of `a_team`.
+#[derive(Clone, Debug, Default, Serialize)]
+struct Half {
+    /// Points (deals) or final scores (games) of A and B.
+    a: i64,
+    b: i64,
+    /// Set in game mode: 1 for A's win, 0 for B's, 0.5 for a draw or an unfinished game.
+    a_result: Option<f64>,
+}
+
+/// Both halves of one deal or game, and what the bots did in them.
+#[derive(Clone, Debug, Default)]
+struct Pair {
+    halves: [Half; 2],
+    /// (side, contract kind) -> (won, made)
+    contracts: BTreeMap<(Side, String), (u64, u64)>,
+    /// Decision times per side.
+    times: [Vec<Duration>; 2],
+}
+
+impl Pair {
+    /// A's advantage on this pair: points per deal (or game) of A minus B, averaged
+    /// over the two halves.
+    fn difference(&self) -> f64 {
+        self.halves.iter().map(|h| (h.a - h.b) as f64).sum::<f64>() / 2.0
+    }
+}
+
+/// The seats' bots for one half: A at the seats of `a_team`.
+fn side_of(seat: Seat, a_team: Team) -> Side {
+    if seat.team() == a_team {
+        Side::A
+    } else {
+        Side::B
+    }
+}
+
+/// What every half of a match shares.
+struct Match<'a> {
+    rules: &'a GameRules,
+    seed: u64,
+    whole_game: bool,
+    max_deals: usize,
+}
+
+impl Match<'_> {
+    /// Plays one half of pair `index`: a single deal, or a whole game, with A at the
+    /// seats of `a_team`.
+    fn play_half(
+        &self,
+        index: u64,
+        a_team: Team,
+        players: &mut [Player; 2],
+        pair: &mut Pair,
+    ) -> Result<Half> {
+        // Both halves draw the same cards: the streams depend on the index only.
+        let mut deal_rng = stream(self.seed, 2 * index);
+        let mut bot_rng = stream(self.seed, 2 * index + 1);
+        let mut table = Table::new(self.rules, &mut deal_rng);
+        let limit = if self.whole_game { self.max_deals } else { 1 };
+        let (times, contracts) = (&mut pair.times, &mut pair.contracts);
+        table.play(
+            &mut deal_rng,
+            limit,
+            |game, seat, legal| {
+                let side = side_of(seat, a_team);
+                let started = Instant::now();
+                let action = players[side as usize].act(game, seat, legal, &mut bot_rng, index)?;
+                times[side as usize].push(started.elapsed());
+                Ok(Some(action))
+            },
+            |game, _| {
+                // The action that ends a hand hands the turn to chance or ends the game.
+                if matches!(game.turn(), Turn::Seat(_)) {
+                    return;
+                }
+                let hand = game.hand_summary();
+                if let (HandOutcome::Played, Some(contract), Some(declarer), Some(points)) =
+                    (hand.outcome, hand.contract, hand.declarer, hand.points)
+                {
+                    let tally = contracts
+                        .entry((side_of(declarer, a_team), contract_kind(contract)))
+                        .or_default();
+                    tally.0 += 1;
+                    if points[declarer.team().index()] > 0 {
+                        tally.1 += 1;
+                    }
+                }
+            },
+        )?;
+        let scores = table.game.scores();
+        Ok(Half {
+            a: i64::from(scores[a_team.index()]),
+            b: i64::from(scores[a_team.other().index()]),
+            a_result: self.whole_game.then(|| match table.game.outcome() {
+                Some(Outcome::Winner(team)) if team == a_team => 1.0,
+                Some(Outcome::Winner(_)) => 0.0,
+                Some(Outcome::Draw) | None => 0.5,
+            }),
+        })
+    }
+}
+
+/// The whole report.
+#[derive(Debug, Serialize)]
+struct Report {
+    game: String,
+    variant: String,
+    a: String,
+    b: String,
+    mode: &'static str,
+    pairs: u64,
+    seed: u64,
+    /// Mean points per deal (or final score per game) of A and of B.
+    mean_a: f64,
+    mean_b: f64,
+    /// A minus B per deal (or game), with its 95% confidence interval.
+    difference: Interval,
+    /// Game mode: A's share of wins (draws count half), with its 95% interval.
+    win_rate_a: Option<Interval>,
+    contracts: Vec<ContractRow>,
+    decision_time_ms: [TimeRow; 2],
+}
+
+#[derive(Debug, Serialize)]
+struct ContractRow {
+    bot: Side,
+    contract: String,
+    won: u64,
+    made: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct TimeRow {
+    bot: Side,
+    decisions: usize,
+    median: f64,
+    p99: f64,
+}
+
+fn report(args: &Args, rules: &GameRules, names: [String; 2], pairs: &[Pair]) -> Report {
+    let differences: Vec<f64> = pairs.iter().map(Pair::difference).collect();
+    let halves = pairs.iter().flat_map(|p| p.halves.iter());
+    let count = (2 * pairs.len()).max(1) as f64;
+    let (sum_a, sum_b) = halves.fold((0, 0), |(a, b), h| (a + h.a, b + h.b));
+    let mut contracts: BTreeMap<(Side, String), (u64, u64)> = BTreeMap::new();
+    for pair in pairs {
+        for (key, (won, made)) in &pair.contracts {
+            let tally = contracts.entry(key.clone()).or_default();
+            tally.0 += won;
+            tally.1 += made;
+        }
+    }
+    let time_row = |side: Side| {
+        let mut times: Vec<f64> = pairs
+            .iter()
+            .flat_map(|p| p.times[side as usize].iter())
+            .map(|d| d.as_secs_f64() * 1000.0)
+            .collect();
+        times.sort_by(f64::total_cmp);
+        TimeRow {
+            bot: side,
+            decisions: times.len(),
+            median: stats::quantile(&times, 0.5),
+            p99: stats::quantile(&times, 0.99),
+        }
+    };
+    let results: Vec<f64> = pairs
+        .iter()
+        .flat_map(|p| p.halves.iter().filter_map(|h| h.a_result))
+        .collect();
+    Report {
+        game: rules.game().to_string(),
+        variant: rules.variant().to_string(),
+        a: names[0].clone(),
+        b: names[1].clone(),
+        mode: if args.games.is_some() {
+            "games"
+        } else {
+            "deals"
+        },
+        pairs: pairs.len() as u64,
+        seed: args.seed,
+        mean_a: sum_a as f64 / count,
+        mean_b: sum_b as f64 / count,
+        difference: stats::mean_interval(&differences),
+        win_rate_a: (!results.is_empty()).then(|| stats::mean_interval(&results)),
+        contracts: contracts
+            .into_iter()
+            .map(|((bot, contract), (won, made))| ContractRow {
+                bot,
+                contract,
+                won,
+                made,
+            })
+            .collect(),
+        decision_time_ms: [time_row(Side::A), time_row(Side::B)],
+    }
+}
+
+fn print_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let unit = if report.mode == "games" {
+        "game"
+    } else {
+        "deal"
+    };
+    writeln!(
+        out,
+        "{} ({}): A = {}, B = {}; {} {unit}s, each played twice with the teams swapped; seed {}",
+        report.game, report.variant, report.a, report.b, report.pairs, report.seed
+    )?;
+    writeln!(
+        out,
+        "points per {unit}: A {:.3}, B {:.3}",
+        report.mean_a, report.mean_b
+    )?;
+    let d = &report.difference;
+    writeln!(
+        out,
+        "A - B per {unit}: {:+.3}, 95% CI [{:+.3}, {:+.3}]{}",
+        d.mean,
+        d.low,
+        d.high,
+        if d.low > 0.0 {
+            " (A is stronger)"
+        } else if d.high < 0.0 {
+            " (B is stronger)"
+        } else {
+            " (no clear difference)"
+        }
+    )?;
+    if let Some(w) = &report.win_rate_a {
+        writeln!(
+            out,
+            "A wins {:.1}% of games (draws half), 95% CI [{:.1}%, {:.1}%]",
+            100.0 * w.mean,
+            100.0 * w.low,
+            100.0 * w.high
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<4} {:<10} {:>8} {:>8} {:>7}",
+        "bot", "contract", "won", "made", "made%"
+    )?;
+    for row in &report.contracts {
+        writeln!(
+            out,
+            "{:<4} {:<10} {:>8} {:>8} {:>6.1}%",
+            format!("{:?}", row.bot),
+            row.contract,
+            row.won,
+            row.made,
+            100.0 * row.made as f64 / row.won.max(1) as f64
+        )?;
+    }
+    for row in &report.decision_time_ms {
+        writeln!(
+            out,
+            "decision time {:?}: median {:.3} ms, p99 {:.3} ms over {} decisions",
+            row.bot, row.median, row.p99, row.decisions
+        )?;
+    }
+    Ok(())
+}
+
+fn write_csv(path: &PathBuf, pairs: &[Pair]) -> Result<()> {
+    let mut out =
+        BufWriter::new(File::create(path).with_context(|| format!("creating {}", path.display()))?);
+    writeln!(out, "index,a_first,b_first,a_second,b_second,difference")?;
+    for (i, pair) in pairs.iter().enumerate() {
+        let [first, second] = &pair.halves;
+        writeln!(
+            out,
+            "{i},{},{},{},{},{}",
+            first.a,
+            first.b,
+            second.a,
+            second.b,
+            pair.difference()
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Plays the match on every core and reports it.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let rules = args.game.rules()?;
+    let whole_game = args.games.is_some();
+    let count = args.games.unwrap_or(args.deals);
+    let time_limit = Duration::from_millis(args.time_limit_ms);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, count.max(1) as usize);
+    let names = [
+        Player::from_spec(&args.a, time_limit)?.name(),
+        Player::from_spec(&args.b, time_limit)?.name(),
+    ];
+    let progress = if io::stderr().is_terminal() {
+        ProgressBar::new(count).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} pairs, {eta} left")
+                .expect("a valid template"),
+        )
+    } else {
+        ProgressBar::hidden()
+    };
+    let game_match = Match {
+        rules: &rules,
+        seed: args.seed,
+        whole_game,
+        max_deals: args.max_deals,
+    };
+    let slots: Vec<Mutex<Option<Pair>>> = (0..count).map(|_| Mutex::new(None)).collect();
+    let failed = AtomicBool::new(false);
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for worker in 0..threads {
+            let (slots, failed, failure, progress, game_match) =
+                (&slots, &failed, &failure, &progress, &game_match);
+            scope.spawn(move || {
+                let result = (|| -> Result<()> {
+                    let mut players = [
+                        Player::from_spec(&args.a, time_limit)?,
+                        Player::from_spec(&args.b, time_limit)?,
+                    ];
+                    // Pair i always goes to the same seeds whatever thread plays it.
+                    for index in (worker as u64..count).step_by(threads) {
+                        if failed.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let mut pair = Pair::default();
+                        for (half, a_team) in [Team(0), Team(1)].into_iter().enumerate() {
+                            pair.halves[half] =
+                                game_match.play_half(index, a_team, &mut players, &mut pair)?;
+                        }
+                        *slots[index as usize].lock().expect("no poisoned slot") = Some(pair);
+                        progress.inc(1);
+                    }
+                    Ok(())
+                })();
+                if let Err(error) = result {
+                    failed.store(true, Ordering::Relaxed);
+                    failure
+                        .lock()
+                        .expect("no poisoned lock")
+                        .get_or_insert(error);
+                }
+            });
+        }
+    });
+    progress.finish_and_clear();
+    if let Some(error) = failure.into_inner().expect("no poisoned lock") {
+        return Err(error.context("the match was stopped"));
+    }
+    let pairs: Vec<Pair> = slots
+        .into_iter()
+        .map(|slot| slot.into_inner().expect("no poisoned slot"))
+        .collect::<Option<_>>()
+        .ok_or_else(|| anyhow!("a pair was not played"))?;
+    if let Some(path) = &args.csv {
+        write_csv(path, &pairs)?;
+    }
+    if let Some(path) = &args.plot {
+        let differences: Vec<f64> = pairs.iter().map(Pair::difference).collect();
+        let title = format!("{} vs {}: A - B per pair", names[0], names[1]);
+        std::fs::write(path, crate::plot::running_mean_svg(&differences, &title))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let report = report(args, &rules, names, &pairs);
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        writeln!(out)?;
+    } else {
+        print_report(&report, &mut out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

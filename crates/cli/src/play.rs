@@ -1,0 +1,378 @@
+//! `calltrump play`: a game in the terminal, you against bots. Reads standard input line
+//! by line, so a script can play through a pipe.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use calltrump_engine::{
+    stream, Action, ActionList, AnyGame, Card, CardBag, CardOrder, Game, GameRng, HandOutcome,
+    Seat, Strain, Suit, Turn,
+};
+
+use crate::game_args::GameArgs;
+use crate::player::Player;
+use crate::table::{Event, Stop, Table};
+
+/// Arguments of `play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Your seat (0 by default; seat 0's partners are the even seats).
+    #[arg(long, default_value_t = 0)]
+    seat: u8,
+    /// The seed of the deals and the bots (default: from the clock, printed so the game
+    /// can be played again).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The bot in every other seat.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    /// Where to save the game record (default: calltrump-GAME-SEED.json).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
+
+/// How a seat is named to the player at `me`.
+fn seat_label(game: &AnyGame, seat: Seat, me: Seat) -> String {
+    let seats = game.seats();
+    let after_me = (seat.index() + seats - me.index()) % seats;
+    // Kaibosh and Bid Euchre go clockwise (the next seat is on your left); Kout Bo goes
+    // counter-clockwise (the next seat is on your right).
+    let (next_side, previous_side) = if game.rules().game() == "kout" {
+        ("right", "left")
+    } else {
+        ("left", "right")
+    };
+    let relation = if seat == me {
+        "you"
+    } else if seat.team() == me.team() {
+        "partner"
+    } else {
+        "opponent"
+    };
+    let side = match after_me {
+        0 => "",
+        1 => next_side,
+        n if n == seats - 1 => previous_side,
+        _ => "across",
+    };
+    if side.is_empty() {
+        format!("seat {seat} ({relation})")
+    } else {
+        format!("seat {seat} ({relation}, {side})")
+    }
+}
+
+/// The trump order to sort and explain cards by, once trump is known.
+fn card_order(game: &AnyGame) -> Option<&'static CardOrder> {
+    let strain = game.hand_summary().trump?;
+    Some(match (game.rules().game(), strain) {
+        ("kout", Strain::Suit(suit)) => CardOrder::kout(suit),
+        (_, strain) => CardOrder::euchre(strain.trump()),
+    })
+}
+
+/// Cards grouped by (effective) suit, trumps first, strongest first.
+fn sorted_groups(game: &AnyGame, cards: impl Iterator<Item = Card>) -> Vec<Vec<Card>> {
+    let order = card_order(game);
+    let suit_of = |card: Card| match order {
+        Some(order) => Some(order.suit_of(card)),
+        None => card.suit(),
+    };
+    let strength = |card: Card| order.map_or(card.rank(), |o| o.strength(card));
+    let mut suits: Vec<Option<Suit>> = Suit::ALL.iter().map(|s| Some(*s)).collect();
+    suits.push(None); // jokers, before trump is named
+    if let Some(trump) = order.and_then(|o| o.trump()) {
+        suits.retain(|s| *s != Some(trump));
+        suits.insert(0, Some(trump));
+    }
+    let cards: Vec<Card> = cards.collect();
+    suits
+        .into_iter()
+        .map(|suit| {
+            let mut group: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| suit_of(*c) == suit)
+                .collect();
+            group.sort_by_key(|c| std::cmp::Reverse(strength(*c)));
+            group
+        })
+        .filter(|group| !group.is_empty())
+        .collect()
+}
+
+/// A hand sorted for people, with suit symbols.
+fn show_hand(game: &AnyGame, hand: CardBag) -> String {
+    sorted_groups(game, hand.iter())
+        .iter()
+        .map(|group| {
+            group
+                .iter()
+                .map(|c| c.pretty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("  |  ")
+}
+
+/// The legal actions in the order they are offered: calls as listed, cards as the
+/// hand is sorted.
+fn offered(game: &AnyGame, legal: &ActionList) -> Vec<Action> {
+    let cards = legal.iter().filter_map(|a| match a {
+        Action::Play(card) => Some(*card),
+        _ => None,
+    });
+    let mut actions: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| !matches!(a, Action::Play(_)))
+        .collect();
+    actions.extend(
+        sorted_groups(game, cards)
+            .concat()
+            .into_iter()
+            .map(Action::Play),
+    );
+    actions
+}
+
+/// Reads the player's choice: a number from the list, an action, `hand`, or `quit`.
+fn ask(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    game: &AnyGame,
+    me: Seat,
+    legal: &ActionList,
+) -> Result<Option<Action>> {
+    loop {
+        let hand = game.observation(me).hand;
+        writeln!(out, "Your hand: {}", show_hand(game, hand))?;
+        let offered = offered(game, legal);
+        let options: Vec<String> = offered
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match a {
+                Action::Play(card) => format!("[{}] {}", i + 1, card.pretty()),
+                other => format!("[{}] {other}", i + 1),
+            })
+            .collect();
+        writeln!(out, "Your turn: {}", options.join("  "))?;
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(None);
+        }
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("quit") || line.eq_ignore_ascii_case("q") {
+            return Ok(None);
+        }
+        if let Ok(n) = line.parse::<usize>() {
+            if (1..=offered.len()).contains(&n) {
+                return Ok(Some(offered[n - 1]));
+            }
+            writeln!(out, "Choose a number from 1 to {}.", legal.len())?;
+            continue;
+        }
+        // A bare card means playing it.
+        let parsed = line
+            .parse::<Action>()
+            .or_else(|e| line.parse::<Card>().map(Action::Play).map_err(|_| e));
+        match parsed {
+            Ok(action) => match game.check(action) {
+                Ok(()) => return Ok(Some(action)),
+                Err(broken) => writeln!(out, "Not allowed: you {broken}.")?,
+            },
+            Err(e) => writeln!(
+                out,
+                "Not understood: {e}. Type a number, an action or quit."
+            )?,
+        }
+    }
+}
+
+/// What the player has been shown of the game so far.
+#[derive(Default)]
+struct Screen {
+    hand_number: u32,
+    tricks_before: u8,
+}
+
+impl Screen {
+    /// Prints what just happened at the table, as the player at `me` sees it.
+    fn show(&mut self, game: &AnyGame, event: Event, me: Seat) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        match event {
+            Event::Dealt => {
+                self.hand_number += 1;
+                self.tricks_before = 0;
+                let dealer = game.hand_summary().dealer;
+                writeln!(
+                    out,
+                    "\n=== Hand {}: {} deals. Scores: team 0 {}, team 1 {} ===",
+                    self.hand_number,
+                    seat_label(game, dealer, me),
+                    game.scores()[0],
+                    game.scores()[1]
+                )?;
+            }
+            Event::Acted(seat, action) => {
+                let seen = game
+                    .observation(me)
+                    .actions
+                    .last()
+                    .map_or_else(|| action.to_string(), |(_, seen)| seen.to_string());
+                let shown = match action {
+                    Action::Play(card) => format!("plays {}", card.pretty()),
+                    _ => seen,
+                };
+                writeln!(out, "{}: {shown}", seat_label(game, seat, me))?;
+                let hand = game.hand_summary();
+                let tricks: u8 = hand.tricks.iter().sum();
+                if tricks != self.tricks_before {
+                    self.tricks_before = tricks;
+                    let winner = match game.turn() {
+                        Turn::Seat(leader) => seat_label(game, leader, me),
+                        _ => "the last trick's winner".to_string(),
+                    };
+                    writeln!(
+                        out,
+                        "  -- trick {tricks} to {winner}; tricks: team 0 {}, team 1 {}",
+                        hand.tricks[0], hand.tricks[1]
+                    )?;
+                }
+                if hand.outcome != HandOutcome::InProgress {
+                    let points = hand.points.unwrap_or([0, 0]);
+                    let what = match (hand.outcome, hand.contract, hand.declarer) {
+                        (HandOutcome::Played, Some(contract), Some(declarer)) => {
+                            format!("{} played \"{contract}\"", seat_label(game, declarer, me))
+                        }
+                        (HandOutcome::Misdeal, ..) => "misdeal".to_string(),
+                        _ => "all passed: thrown in".to_string(),
+                    };
+                    writeln!(
+                        out,
+                        "Hand {} over: {what}. Points: team 0 {}, team 1 {}. Scores: team 0 {}, team 1 {}.",
+                        self.hand_number,
+                        points[0],
+                        points[1],
+                        game.scores()[0],
+                        game.scores()[1]
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Plays `table` with the person at `me` answering from `input` and `players` at every
+/// other seat, showing everything `me` may see as it happens.
+pub fn play_interactive(
+    table: &mut Table,
+    me: Seat,
+    players: &mut [Player],
+    deal_rng: &mut GameRng,
+    bot_rng: &mut GameRng,
+    input: &mut impl BufRead,
+) -> Result<Stop> {
+    let mut screen = Screen::default();
+    let mut display = Ok(());
+    let stop = table.play(
+        deal_rng,
+        usize::MAX,
+        |game, seat, legal| {
+            if seat == me {
+                ask(input, &mut io::stdout().lock(), game, me, legal)
+            } else {
+                players[seat.index()]
+                    .act(game, seat, legal, bot_rng, 0)
+                    .map(Some)
+            }
+        },
+        |game, event| {
+            // Keep playing only while the screen can be written to.
+            if display.is_ok() {
+                display = screen.show(game, event, me);
+            }
+        },
+    )?;
+    display?;
+    Ok(stop)
+}
+
+/// Plays one game with the player at `--seat` and bots elsewhere.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let rules = args.game.rules()?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let mut deal_rng = stream(seed, 0);
+    let mut bot_rng = stream(seed, 1);
+    let mut table = Table::new(&rules, &mut deal_rng);
+    let seats = table.game.seats();
+    if usize::from(args.seat) >= seats {
+        bail!(
+            "--seat {} does not exist: this game has seats 0 to {}",
+            args.seat,
+            seats - 1
+        );
+    }
+    let me = Seat(args.seat);
+    let mut bots: Vec<Player> = (0..seats)
+        .map(|_| Player::from_spec(&args.bots, std::time::Duration::from_secs(60)))
+        .collect::<Result<_>>()?;
+    let record_path = args
+        .record
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("calltrump-{}-{seed}.json", rules.game())));
+
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "calltrump: {} ({}), seed {seed}. You are seat {me}; your partners are the seats of team {}.",
+        rules.game(),
+        rules.variant(),
+        me.team()
+    )?;
+    let order: Vec<String> = (0..seats)
+        .map(|s| seat_label(&table.game, Seat(s as u8), me))
+        .collect();
+    writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
+
+    let stop = play_interactive(
+        &mut table,
+        me,
+        &mut bots,
+        &mut deal_rng,
+        &mut bot_rng,
+        &mut input,
+    )?;
+    match (stop, table.game.outcome()) {
+        (Stop::GameOver, Some(outcome)) => {
+            let text = match outcome {
+                calltrump_engine::Outcome::Winner(team) if team == me.team() => {
+                    "Your team wins!".to_string()
+                }
+                calltrump_engine::Outcome::Winner(team) => format!("Team {team} wins."),
+                calltrump_engine::Outcome::Draw => "A draw.".to_string(),
+            };
+            writeln!(out, "\nGame over. {text}")?;
+        }
+        _ => writeln!(out, "\nGame stopped.")?,
+    }
+    std::fs::write(&record_path, table.record.to_json() + "\n")
+        .with_context(|| format!("saving the record to {}", record_path.display()))?;
+    writeln!(out, "Record saved to {}", record_path.display())?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,235 @@
+//! `calltrump simulate`: whole games between bots, summarised.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use calltrump_engine::{stream, Action, Game, HandOutcome, HandSummary, Outcome, Turn};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::game_args::GameArgs;
+use crate::player::Player;
+use crate::table::{Event, Table};
+
+/// Arguments of `simulate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// How many games to play.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// The seed every deal and bot decision derives from.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The bots: one for every seat, or one per seat separated by commas (e.g.
+    /// `rules,random,rules,random`); `ext:COMMAND` seats an outside program that speaks
+    /// the bot protocol.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    /// Time an outside bot has for each decision, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    time_limit_ms: u64,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Abandon a game that has not ended after this many deals (random bots can drive
+    /// both teams' scores down for ever).
+    #[arg(long, default_value_t = 1000)]
+    max_deals: usize,
+    /// Save every game's record to FILE, one JSON line each.
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
+}
+
+/// How often one kind of contract was won in the auction and made.
+#[derive(Debug, Default, Serialize)]
+struct ContractTally {
+    bid: u64,
+    made: u64,
+}
+
+/// What a simulation amounted to.
+#[derive(Debug, Default, Serialize)]
+struct Summary {
+    game: String,
+    variant: String,
+    bots: Vec<String>,
+    games: u64,
+    seed: u64,
+    wins: [u64; 2],
+    draws: u64,
+    unfinished: u64,
+    hands: u64,
+    thrown_in: u64,
+    misdeals: u64,
+    points: [i64; 2],
+    points_per_hand: [f64; 2],
+    contracts: BTreeMap<String, ContractTally>,
+}
+
+/// A contract without its strain: `bid 4`, `call2`, `kaibosh`.
+pub fn contract_kind(contract: Action) -> String {
+    match contract {
+        Action::BidStrain(level, _) => format!("bid {level}"),
+        Action::Loner(loner, _) => loner.keyword().to_string(),
+        other => other.to_string(),
+    }
+}
+
+impl Summary {
+    fn add_hand(&mut self, hand: &HandSummary) {
+        self.hands += 1;
+        match hand.outcome {
+            HandOutcome::ThrownIn => self.thrown_in += 1,
+            HandOutcome::Misdeal => self.misdeals += 1,
+            HandOutcome::Played | HandOutcome::InProgress => {}
+        }
+        if let (Some(contract), Some(declarer), Some(points)) =
+            (hand.contract, hand.declarer, hand.points)
+        {
+            let tally = self.contracts.entry(contract_kind(contract)).or_default();
+            tally.bid += 1;
+            // A made contract always scores for the declarers; a failed one never does.
+            if points[declarer.team().index()] > 0 {
+                tally.made += 1;
+            }
+            self.points[0] += i64::from(points[0]);
+            self.points[1] += i64::from(points[1]);
+        }
+    }
+
+    fn print(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{} games of {} ({}), seed {}, bots {}",
+            self.games,
+            self.game,
+            self.variant,
+            self.seed,
+            self.bots.join(",")
+        )?;
+        for team in 0..2 {
+            writeln!(
+                out,
+                "team {team}: {} wins ({:.1}%), {:.2} points per hand",
+                self.wins[team],
+                100.0 * self.wins[team] as f64 / self.games.max(1) as f64,
+                self.points_per_hand[team]
+            )?;
+        }
+        writeln!(out, "draws: {}", self.draws)?;
+        if self.unfinished > 0 {
+            writeln!(out, "unfinished (deal limit reached): {}", self.unfinished)?;
+        }
+        writeln!(
+            out,
+            "hands: {} ({} thrown in, {} misdealt)",
+            self.hands, self.thrown_in, self.misdeals
+        )?;
+        writeln!(
+            out,
+            "{:<10} {:>8} {:>8} {:>7}",
+            "contract", "won", "made", "made%"
+        )?;
+        for (kind, tally) in &self.contracts {
+            writeln!(
+                out,
+                "{kind:<10} {:>8} {:>8} {:>6.1}%",
+                tally.bid,
+                tally.made,
+                100.0 * tally.made as f64 / tally.bid.max(1) as f64
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Plays the games and prints the summary.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let rules = args.game.rules()?;
+    let names: Vec<&str> = args.bots.split(',').collect();
+    let seats = calltrump_engine::AnyGame::new(&rules, calltrump_engine::Seat(0)).seats();
+    let names: Vec<String> = match names.len() {
+        1 => vec![names[0].to_string(); seats],
+        n if n == seats => names.iter().map(|s| s.to_string()).collect(),
+        n => bail!("--bots names {n} bots; this game has {seats} seats (give 1 or {seats})"),
+    };
+    let mut bots: Vec<Player> = names
+        .iter()
+        .map(|name| Player::from_spec(name, Duration::from_millis(args.time_limit_ms)))
+        .collect::<Result<_>>()?;
+    let mut records = match &args.records {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let progress = if io::stderr().is_terminal() && args.games >= 20 {
+        ProgressBar::new(args.games).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+                .expect("a valid template"),
+        )
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut summary = Summary {
+        game: rules.game().to_string(),
+        variant: rules.variant().to_string(),
+        bots: names.clone(),
+        games: args.games,
+        seed: args.seed,
+        ..Summary::default()
+    };
+    for index in 0..args.games {
+        // Separate streams for the cards and the bots, so a change of bot never
+        // changes the deals.
+        let mut deal_rng = stream(args.seed, 2 * index);
+        let mut bot_rng = stream(args.seed, 2 * index + 1);
+        let mut table = Table::new(&rules, &mut deal_rng);
+        table.play(
+            &mut deal_rng,
+            args.max_deals,
+            |game, seat, legal| {
+                bots[seat.index()]
+                    .act(game, seat, legal, &mut bot_rng, index)
+                    .map(Some)
+            },
+            |game, event| {
+                // The action that ends a hand hands the turn to chance (or ends the game).
+                if matches!(event, Event::Acted(..)) && !matches!(game.turn(), Turn::Seat(_)) {
+                    summary.add_hand(&game.hand_summary());
+                }
+            },
+        )?;
+        match table.game.outcome() {
+            Some(Outcome::Winner(team)) => summary.wins[team.index()] += 1,
+            Some(Outcome::Draw) => summary.draws += 1,
+            None => summary.unfinished += 1,
+        }
+        if let Some(out) = records.as_mut() {
+            writeln!(out, "{}", table.record.to_json())?;
+        }
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    if let Some(mut out) = records {
+        out.flush()?;
+    }
+    for team in 0..2 {
+        summary.points_per_hand[team] = summary.points[team] as f64 / summary.hands.max(1) as f64;
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &summary)?;
+        writeln!(out)?;
+    } else {
+        summary.print(&mut out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

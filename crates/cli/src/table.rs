@@ -1,0 +1,88 @@
+//! Running a game: deals from a seeded generator, actions from whoever sits at each seat,
+//! and the record kept as it goes.
+
+use anyhow::Result;
+use calltrump_engine::{
+    Action, ActionList, AnyGame, CardBag, Game, GameRng, GameRules, Record, Seat, Turn,
+};
+use rand::Rng;
+
+/// What happened at the table, for whoever is watching.
+pub enum Event {
+    /// A hand was dealt.
+    Dealt,
+    /// A seat acted.
+    Acted(Seat, Action),
+}
+
+/// Why [`Table::play`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The game is over.
+    GameOver,
+    /// A player quit.
+    Quit,
+    /// The deal limit was reached before the game ended.
+    DealLimit,
+}
+
+/// A game in progress with its record.
+pub struct Table {
+    /// The game.
+    pub game: AnyGame,
+    /// Everything dealt and done so far.
+    pub record: Record,
+}
+
+impl Table {
+    /// A new game under `rules` whose first dealer is drawn from `rng`.
+    pub fn new(rules: &GameRules, rng: &mut GameRng) -> Table {
+        let seats = AnyGame::new(rules, Seat(0)).seats();
+        Table::with_dealer(rules, Seat(rng.random_range(0..seats) as u8))
+    }
+
+    /// A new game under `rules` with `first_dealer` dealing first.
+    pub fn with_dealer(rules: &GameRules, first_dealer: Seat) -> Table {
+        Table {
+            game: AnyGame::new(rules, first_dealer),
+            record: Record::new(rules, first_dealer),
+        }
+    }
+
+    /// Plays until the game ends, `choose` returns `None` (a player quit) or `max_deals`
+    /// hands have been dealt. Deals come from `deal_rng`; `choose` gets the game, the seat
+    /// to act and its legal actions.
+    pub fn play(
+        &mut self,
+        deal_rng: &mut GameRng,
+        max_deals: usize,
+        mut choose: impl FnMut(&AnyGame, Seat, &ActionList) -> Result<Option<Action>>,
+        mut watch: impl FnMut(&AnyGame, Event),
+    ) -> Result<Stop> {
+        let mut legal = ActionList::new();
+        loop {
+            match self.game.turn() {
+                Turn::Over => return Ok(Stop::GameOver),
+                Turn::Chance if self.record.hands.len() >= max_deals => return Ok(Stop::DealLimit),
+                Turn::Chance => {
+                    self.game.deal_random(deal_rng);
+                    let deal: Vec<CardBag> = (0..self.game.seats())
+                        .map(|s| self.game.observation(Seat(s as u8)).dealt)
+                        .collect();
+                    self.record.push_deal(&deal);
+                    watch(&self.game, Event::Dealt);
+                }
+                Turn::Seat(seat) => {
+                    legal.clear();
+                    self.game.legal_actions(&mut legal);
+                    let Some(action) = choose(&self.game, seat, &legal)? else {
+                        return Ok(Stop::Quit);
+                    };
+                    self.game.apply(action)?;
+                    self.record.push_action(action);
+                    watch(&self.game, Event::Acted(seat, action));
+                }
+            }
+        }
+    }
+}

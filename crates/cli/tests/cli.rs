@@ -1,0 +1,427 @@
+//! The `calltrump` binary as a user runs it: exit codes, output and messages.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn calltrump(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The child may stop reading early (a game that ends); a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const KAIBOSH_DEAL: &str = r#"[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]]"#;
+
+fn kaibosh_record(actions: &[&str]) -> String {
+    let actions: Vec<String> = actions.iter().map(|a| format!("\"{a}\"")).collect();
+    format!(
+        r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL},"actions":[{}]}}]}}"#,
+        actions.join(",")
+    )
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("calltrump-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn replay_prints_the_replay_output_of_a_good_record() {
+    let record = kaibosh_record(&["bid 2", "pass", "pass", "pass", "trump S", "play 9H"]);
+    let out = calltrump(&["replay", "-"], &record);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hand = &replay["hands"][0];
+    assert_eq!(hand["outcome"], "in-progress");
+    assert_eq!(hand["declarer"], 1);
+    assert_eq!(hand["contract"], "bid 2");
+    assert_eq!(hand["trump"], "S");
+    assert_eq!(hand["points"], Value::Null);
+    assert_eq!(replay["finished"], false);
+    assert_eq!(replay["winner"], Value::Null);
+}
+
+#[test]
+fn replay_reads_a_file() {
+    let path = temp_path("good.json");
+    std::fs::write(&path, kaibosh_record(&["pass", "pass", "pass", "pass"])).unwrap();
+    let out = calltrump(&["replay", path.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(replay["hands"][0]["outcome"], "thrown-in");
+}
+
+#[test]
+fn replay_rejects_a_broken_rule_with_one_line() {
+    let record = kaibosh_record(&["bid 2", "pass", "pass", "pass", "trump S", "play AS"]);
+    let out = calltrump(&["replay", "-"], &record);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("hand 0, action 5 \"play AS\": seat 1 does not hold AS"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn replay_rejects_bad_input_without_panicking() {
+    for (input, expected) in [
+        ("{not json", "invalid record"),
+        (r#"{"game":"chess","hands":[]}"#, "unknown game \"chess\""),
+        (
+            r#"{"game":"kaibosh","options":{"colour":1},"hands":[]}"#,
+            "unknown option \"colour\"",
+        ),
+        (
+            r#"{"game":"kaibosh","options":{"target":0},"hands":[]}"#,
+            "option \"target\"",
+        ),
+        (
+            r#"{"game":"kaibosh","hands":[{"deal":[["9S","TS","JS","QS","KS","ZZ"],[],[],[]],"actions":[]}]}"#,
+            "hand 0: seat 0's cards: unknown card \"ZZ\"",
+        ),
+        (
+            r#"{"game":"kaibosh","hands":[{"deal":[["9S","9S","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]],"actions":[]}]}"#,
+            "hand 0: 9S is dealt more times",
+        ),
+    ] {
+        let out = calltrump(&["replay", "-"], input);
+        assert_eq!(out.status.code(), Some(1), "{input}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(expected), "{input}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn replay_of_a_missing_file_says_which() {
+    let out = calltrump(&["replay", "/no/such/record.json"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("/no/such/record.json"));
+}
+
+#[test]
+fn simulate_summarises_games_and_saves_records_that_replay() {
+    let records = temp_path("sim.jsonl");
+    let out = calltrump(
+        &[
+            "simulate",
+            "--game",
+            "kaibosh",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--option",
+            "deals=6",
+            "--json",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["games"], 12);
+    let wins = summary["wins"][0].as_u64().unwrap() + summary["wins"][1].as_u64().unwrap();
+    assert_eq!(wins + summary["draws"].as_u64().unwrap(), 12);
+    assert_eq!(summary["hands"], 72);
+    let lines = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(lines.lines().count(), 12);
+    for line in lines.lines() {
+        let out = calltrump(&["replay", "-"], line);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(replay["finished"], true);
+        assert_eq!(replay["hands"].as_array().unwrap().len(), 6);
+    }
+}
+
+#[test]
+fn simulate_is_reproducible_from_its_seed() {
+    let args = [
+        "simulate", "--games", "5", "--seed", "9", "--option", "deals=4", "--json",
+    ];
+    let first = calltrump(&args, "");
+    let second = calltrump(&args, "");
+    assert!(first.status.success());
+    assert_eq!(first.stdout, second.stdout);
+}
+
+#[test]
+fn simulate_rejects_a_wrong_number_of_bots() {
+    let out = calltrump(&["simulate", "--bots", "random,random"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("4 seats"));
+}
+
+#[test]
+fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
+    let record = temp_path("played.json");
+    let moves = "1\n".repeat(500);
+    let out = calltrump(
+        &[
+            "play",
+            "--seed",
+            "11",
+            "--option",
+            "deals=3",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &moves,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Your hand:"), "{stdout}");
+    assert!(stdout.contains("Game over."), "{stdout}");
+    assert!(stdout.contains("Record saved"), "{stdout}");
+    let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
+    let replay: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+    assert_eq!(replay["finished"], true);
+    assert_eq!(replay["hands"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn play_saves_the_record_on_quit() {
+    let record = temp_path("quit.json");
+    let out = calltrump(
+        &["play", "--seed", "2", "--record", record.to_str().unwrap()],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game stopped."));
+    let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    let replay: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+    assert_eq!(replay["hands"][0]["outcome"], "in-progress");
+}
+
+#[test]
+fn play_explains_an_illegal_choice_and_asks_again() {
+    let record = temp_path("illegal.json");
+    let out = calltrump(
+        &["play", "--seed", "4", "--record", record.to_str().unwrap()],
+        "bid 9\nfoo\n99\nquit\n",
+    );
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not allowed: you must bid from 1 to 6"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Not understood"), "{stdout}");
+    assert!(stdout.contains("Choose a number from 1 to"), "{stdout}");
+}
+
+/// Writes an outside bot as a Python script; `body` handles one decision message `m`
+/// and prints the reply.
+fn script_bot(name: &str, body: &str) -> String {
+    let path = temp_path(name);
+    let script = format!(
+        r#"import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({{"type": "hello", "protocol": 1, "name": "{name}"}}), flush=True)
+    elif m["type"] == "bye":
+        break
+    else:
+{body}
+"#
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("ext:python3 {}", path.display())
+}
+
+const FIRST_LEGAL: &str =
+    r#"        print(json.dumps({"type": "action", "action": m["legal"][0]}), flush=True)"#;
+
+#[test]
+fn an_outside_bot_plays_a_whole_match() {
+    let bot = script_bot("first_legal.py", FIRST_LEGAL);
+    let out = calltrump(
+        &[
+            "arena", "--a", &bot, "--b", "random", "--deals", "6", "--seed", "3", "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["a"], "first_legal.py");
+    assert_eq!(report["pairs"], 6);
+    assert!(report["decision_time_ms"][0]["decisions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn the_observation_sent_to_an_outside_bot_holds_only_what_its_seat_may_see() {
+    // The bot checks each observation itself and answers with an illegal action if it
+    // finds a card it should not know: its hand must be a subset of what it was dealt,
+    // and no action may show another seat's unplayed card.
+    let body = r#"        o = m["observation"]
+        dealt = list(o["dealt"])
+        for card in o["hand"]:
+            dealt.remove(card)
+        keys = sorted(o.keys())
+        ok = keys == ["actions", "dealt", "hand", "seat", "start"] and o["seat"] == m["seat"]
+        print(json.dumps({"type": "action", "action": m["legal"][0] if ok else "bid 99"}), flush=True)"#;
+    let bot = script_bot("checker.py", body);
+    let out = calltrump(&["arena", "--a", &bot, "--b", "random", "--deals", "4"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn each_kind_of_outside_misbehaviour_stops_the_match_with_its_message() {
+    for (name, body, expected) in [
+        (
+            "illegal.py",
+            r#"        print(json.dumps({"type": "action", "action": "bid 99"}), flush=True)"#,
+            "sent the illegal action \"bid 99\"",
+        ),
+        (
+            "garbage.py",
+            r#"        print("this is not json", flush=True)"#,
+            "sent bad JSON",
+        ),
+        (
+            "nonsense.py",
+            r#"        print(json.dumps({"type": "action", "action": "dance"}), flush=True)"#,
+            "which is not an action",
+        ),
+        (
+            "silent.py",
+            "        import time; time.sleep(5)",
+            "sent nothing within 300 ms",
+        ),
+        ("quitter.py", "        sys.exit(0)", "without answering"),
+    ] {
+        let bot = script_bot(name, body);
+        let out = calltrump(
+            &[
+                "arena",
+                "--a",
+                &bot,
+                "--b",
+                "random",
+                "--deals",
+                "2",
+                "--time-limit-ms",
+                "300",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+        assert!(
+            stderr.contains(name),
+            "{name}: the message names the bot: {stderr}"
+        );
+        assert!(
+            stderr.contains("deal "),
+            "{name}: the message names the deal: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn calltrump_bot_speaks_the_protocol_as_an_outside_bot() {
+    let me = env!("CARGO_BIN_EXE_calltrump");
+    let bot = format!("ext:{me} bot --level random --seed 4");
+    let out = calltrump(
+        &[
+            "arena", "--a", &bot, "--b", "random", "--deals", "5", "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["a"], "calltrump random");
+}
+
+#[test]
+fn arena_results_do_not_depend_on_the_thread_count() {
+    let run = |threads: &str| {
+        let out = calltrump(
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--deals",
+                "30",
+                "--seed",
+                "8",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        // Decision times are measured, not computed: everything else must agree.
+        report.as_object_mut().unwrap().remove("decision_time_ms");
+        report
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn arena_writes_a_csv_row_per_deal_and_a_plot() {
+    let csv = temp_path("arena.csv");
+    let svg = temp_path("arena.svg");
+    let out = calltrump(
+        &[
+            "arena",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--deals",
+            "10",
+            "--csv",
+            csv.to_str().unwrap(),
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 11);
+    assert!(rows.starts_with("index,"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
+}
+
+#[test]
+fn arena_in_game_mode_reports_win_rates() {
+    let out = calltrump(
+        &[
+            "arena", "--a", "random", "--b", "random", "--games", "4", "--option", "deals=3",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["mode"], "games");
+    let rate = report["win_rate_a"]["mean"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&rate));
+}

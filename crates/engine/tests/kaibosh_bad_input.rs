@@ -1,0 +1,529 @@
+//! Bad input never panics: malformed JSON, wrong types, huge or negative numbers, broken
+//! deals and actions all give one clear error line through `Record::parse` and `replay`,
+//! and no action in any state makes `Game::apply` panic.
+
+mod common;
+
+use calltrump_engine::{
+    seeded, Action, AnyGame, Card, CardPair, Game, GameRules, KaiboshRules, Loner, Record,
+    RecordError, Strain, Suit, Turn,
+};
+use rand::Rng;
+use serde_json::{json, Value};
+
+/// A valid, complete record: seat 1 kaiboshes in hearts and takes every trick.
+fn valid() -> Value {
+    json!({
+        "game": "kaibosh",
+        "variant": "standard",
+        "options": {"target": 50, "all_pass": "redeal"},
+        "first_dealer": 0,
+        "hands": [{
+            "deal": [["9S","TS","JS","QS","KS","AS"], ["JH","AH","KH","QH","TH","9H"],
+                     ["JD","AD","KD","QD","TD","9D"], ["9C","TC","JC","QC","KC","AC"]],
+            "actions": ["kaibosh", "trump H",
+                "play JH", "play JD", "play 9S", "play AH", "play AD", "play TS",
+                "play KH", "play KD", "play JS", "play QH", "play QD", "play QS",
+                "play TH", "play TD", "play KS", "play 9H", "play 9D", "play AS"]
+        }]
+    })
+}
+
+/// Parses and replays `text`; returns the error line, or `None` if it replays.
+fn outcome(text: &str) -> Option<String> {
+    let error = match Record::parse(text) {
+        Err(e) => e,
+        Ok(record) => match record.replay() {
+            Ok(_) => return None,
+            Err(e) => e,
+        },
+    };
+    let line = error.to_string();
+    assert!(!line.is_empty(), "{text}: empty error");
+    assert!(
+        !line.contains('\n'),
+        "{text}: error is not one line: {line}"
+    );
+    Some(line)
+}
+
+fn error_of(value: &Value) -> String {
+    outcome(&value.to_string()).unwrap_or_else(|| panic!("{value} replays"))
+}
+
+/// `valid()` with `path` (object keys and array indices) set to `new`.
+fn with(path: &[&str], new: Value) -> Value {
+    let mut value = valid();
+    let mut slot = &mut value;
+    for key in path {
+        slot = match key.parse::<usize>() {
+            Ok(i) => &mut slot[i],
+            Err(_) => &mut slot[*key],
+        };
+    }
+    *slot = new;
+    value
+}
+
+#[test]
+fn the_valid_record_replays() {
+    assert_eq!(outcome(&valid().to_string()), None);
+}
+
+#[test]
+fn malformed_json_is_an_invalid_record() {
+    let deep = "[".repeat(100_000);
+    for text in [
+        "",
+        " ",
+        "{",
+        "}",
+        "[]",
+        "null",
+        "42",
+        "\"kaibosh\"",
+        "{\"game\": \"kaibosh\",}",
+        "{\"game\": \"kaibosh\"} trailing",
+        "{'game': 'kaibosh'}",
+        "{\"game\": \"kaibosh\", \"hands\": [",
+        "\u{feff}{\"game\": \"kaibosh\"}",
+        "{\"game\": \"kai\\ud800bosh\"}",
+        &deep,
+    ] {
+        let error = Record::parse(text).expect_err(text);
+        assert!(matches!(error, RecordError::Json(_)), "{text}: {error:?}");
+        assert!(error.to_string().starts_with("invalid record"), "{error}");
+    }
+}
+
+#[test]
+fn wrong_types_in_the_record_are_errors() {
+    for (path, value) in [
+        (&["game"][..], json!(5)),
+        (&["game"][..], json!(null)),
+        (&["variant"][..], json!(["standard"])),
+        (&["options"][..], json!([1, 2])),
+        (&["options"][..], json!("target=50")),
+        (&["hands"][..], json!({"0": {}})),
+        (&["hands"][..], json!("none")),
+        (&["hands", "0"][..], json!(null)),
+        (&["hands", "0"][..], json!([])),
+        (&["hands", "0", "deal"][..], json!("9S TS JS")),
+        (&["hands", "0", "deal"][..], json!(null)),
+        (&["hands", "0", "deal", "0"][..], json!("9S")),
+        (&["hands", "0", "deal", "0", "0"][..], json!(9)),
+        (&["hands", "0", "deal", "0", "0"][..], json!({"rank": 9})),
+        (&["hands", "0", "actions"][..], json!("kaibosh")),
+        (&["hands", "0", "actions", "0"][..], json!(7)),
+        (&["hands", "0", "actions", "0"][..], json!(["kaibosh"])),
+    ] {
+        let record = with(path, value.clone());
+        let line = error_of(&record);
+        assert!(
+            line.starts_with("invalid record") || line.contains("unknown"),
+            "{path:?} = {value}: {line}"
+        );
+    }
+}
+
+#[test]
+fn first_dealer_must_be_a_seat() {
+    for value in [
+        json!(-1),
+        json!(4),
+        json!(255),
+        json!(256),
+        json!(u64::MAX),
+        json!(i64::MIN),
+        json!(1.5),
+        json!(1e300),
+        json!("1"),
+        json!(true),
+        json!([0]),
+    ] {
+        let line = error_of(&with(&["first_dealer"], value.clone()));
+        assert!(line.starts_with("first_dealer"), "{value}: {line}");
+    }
+    // Huge integers beyond u64 and negative zero parse as floats: still not a seat.
+    for text in [
+        "18446744073709551616",
+        "-0.0",
+        "100000000000000000000000000000",
+    ] {
+        let record = valid()
+            .to_string()
+            .replace("\"first_dealer\":0", &format!("\"first_dealer\":{text}"));
+        let line = outcome(&record).unwrap_or_else(|| panic!("{text} replays"));
+        assert!(line.starts_with("first_dealer"), "{text}: {line}");
+    }
+    for seat in [json!(0), json!(1), json!(2), json!(3), json!(null)] {
+        let mut record = with(&["first_dealer"], seat.clone());
+        record["hands"][0]["actions"] = json!([]);
+        assert_eq!(outcome(&record.to_string()), None, "{seat}");
+    }
+}
+
+#[test]
+fn counting_options_take_whole_numbers_of_at_least_one() {
+    for key in ["target", "deals"] {
+        for value in [
+            json!(0),
+            json!(-1),
+            json!(i64::MIN),
+            json!(0.5),
+            json!(1e300),
+            json!(-1e300),
+            json!("50"),
+            json!(null),
+            json!(true),
+            json!([50]),
+            json!({"value": 50}),
+        ] {
+            let line = error_of(&with(&["options", key], value.clone()));
+            assert!(line.contains(key), "{key} = {value}: {line}");
+            assert!(!line.starts_with("hand"), "{key} = {value}: {line}");
+        }
+    }
+}
+
+#[test]
+fn huge_counting_options_are_read_without_overflow() {
+    // A target or number of deals beyond any game's reach is a whole number of at
+    // least 1: the game simply goes on.
+    for value in [
+        json!(u64::from(u32::MAX)),
+        json!(u64::from(u32::MAX) + 1),
+        json!(i64::MAX),
+        json!(u64::MAX),
+    ] {
+        for key in ["target", "deals"] {
+            let record = with(&["options", key], value.clone());
+            let parsed = Record::parse(&record.to_string()).unwrap();
+            let (replay, _) = parsed
+                .replay()
+                .unwrap_or_else(|e| panic!("{key} = {value}: {e}"));
+            assert_eq!(replay.scores, [0, 12]);
+            assert!(!replay.finished, "{key} = {value}");
+        }
+    }
+}
+
+#[test]
+fn unknown_game_variant_and_option_names_are_header_errors() {
+    for (path, value) in [
+        (&["game"][..], json!("Kaibosh ")),
+        (&["game"][..], json!("")),
+        (&["variant"][..], json!("STANDARD")),
+        (&["options", "colour"][..], json!("red")),
+        (&["options", ""][..], json!(1)),
+        (&["options", "all_pass"][..], json!("Redeal")),
+    ] {
+        let line = error_of(&with(path, value.clone()));
+        assert!(
+            line.starts_with("unknown") || line.starts_with("option"),
+            "{path:?} = {value}: {line}"
+        );
+    }
+}
+
+#[test]
+fn broken_deals_name_the_hand() {
+    let deal = |seats: Value| with(&["hands", "0", "deal"], seats);
+    for seats in [
+        json!([]),
+        json!([[], [], [], []]),
+        json!([["9S", "TS", "JS", "QS", "KS", "AS"]]),
+        json!([
+            ["9S", "TS", "JS", "QS", "KS", "AS"],
+            ["JH", "AH", "KH", "QH", "TH", "9H"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"],
+            []
+        ]),
+        json!([
+            ["9S", "9S", "9S", "QS", "KS", "AS"],
+            ["JH", "AH", "KH", "QH", "TH", "9H"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"]
+        ]),
+        json!([
+            ["9S", "TS", "JS", "QS", "KS", "AS", "2S"],
+            ["JH", "AH", "KH", "QH", "TH"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"]
+        ]),
+        json!([
+            ["RJ", "TS", "JS", "QS", "KS", "AS"],
+            ["JH", "AH", "KH", "QH", "TH", "9H"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"]
+        ]),
+        json!([
+            ["", "TS", "JS", "QS", "KS", "AS"],
+            ["JH", "AH", "KH", "QH", "TH", "9H"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"]
+        ]),
+        json!([
+            ["9♠", "TS", "JS", "QS", "KS", "AS"],
+            ["JH", "AH", "KH", "QH", "TH", "9H"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"]
+        ]),
+        json!([
+            ["100S", "TS", "JS", "QS", "KS", "AS"],
+            ["JH", "AH", "KH", "QH", "TH", "9H"],
+            ["JD", "AD", "KD", "QD", "TD", "9D"],
+            ["9C", "TC", "JC", "QC", "KC", "AC"]
+        ]),
+    ] {
+        let line = error_of(&deal(seats.clone()));
+        assert!(line.starts_with("hand 0: "), "{seats}: {line}");
+    }
+    let many = vec![vec!["AS"; 1000]; 1000];
+    let line = error_of(&deal(json!(many)));
+    assert!(line.starts_with("hand 0: "), "{line}");
+}
+
+#[test]
+fn broken_actions_name_the_hand_action_and_seat() {
+    for text in [
+        "",
+        " ",
+        "kaibosh ",
+        "bid",
+        "bid 99999999999999999999",
+        "bid -1",
+        "bid 1.5",
+        "bid 256",
+        "bid 3 NT",
+        "call2 H",
+        "give AS",
+        "discard AS KS",
+        "trump",
+        "play",
+        "play RJ",
+        "play 100S",
+        "play A♠",
+        "misdeal misdeal",
+        "é",
+        "kaibosh\"",
+    ] {
+        let record = with(&["hands", "0", "actions", "0"], json!(text));
+        let line = error_of(&record);
+        let prefix = format!("hand 0, action 0 \"{text}\": seat 1");
+        assert!(line.starts_with(&prefix), "{text:?}: {line}");
+    }
+    // Control characters are escaped: the error stays on one line (checked in `outcome`).
+    for text in ["p\u{0}ass", "pass\nplay 9S", "bid\r\n1", "\tpass"] {
+        let record = with(&["hands", "0", "actions", "0"], json!(text));
+        let line = error_of(&record);
+        assert!(line.starts_with("hand 0, action 0 \""), "{text:?}: {line}");
+        assert!(line.contains("\": seat 1"), "{text:?}: {line}");
+    }
+    let long = "play ".to_string() + &"A".repeat(100_000);
+    let line = error_of(&with(&["hands", "0", "actions", "2"], json!(long)));
+    assert!(line.starts_with("hand 0, action 2 "), "{line}");
+}
+
+#[test]
+fn control_characters_in_names_and_cards_keep_the_error_on_one_line() {
+    for (path, value) in [
+        (&["game"][..], json!("kai\nbosh")),
+        (&["variant"][..], json!("stan\r\ndard")),
+        (&["options", "tar\nget"][..], json!(50)),
+        (&["options", "all_pass"][..], json!("re\ndeal")),
+        (&["hands", "0", "deal", "1", "0"][..], json!("J\nH")),
+    ] {
+        // `outcome` asserts the single line.
+        let line = error_of(&with(path, value.clone()));
+        assert!(line.contains("\\n"), "{path:?} = {value}: {line}");
+    }
+}
+
+/// Replays every truncation of the valid record's actions, with and without a following
+/// hand: each is an in-progress replay or an error at the missing action, never a panic.
+#[test]
+fn every_truncation_replays_or_errs_cleanly() {
+    let full = valid();
+    let actions = full["hands"][0]["actions"].as_array().unwrap().clone();
+    for n in 0..=actions.len() {
+        let cut = with(&["hands", "0", "actions"], json!(actions[..n]));
+        let parsed = Record::parse(&cut.to_string()).unwrap();
+        let (replay, _) = parsed.replay().unwrap();
+        assert_eq!(replay.hands.len(), 1);
+        // A next hand, dealt but not yet bid on.
+        let mut two = cut.clone();
+        let mut next = full["hands"][0].clone();
+        next["actions"] = json!([]);
+        two["hands"].as_array_mut().unwrap().push(next);
+        let result = outcome(&two.to_string());
+        if n == actions.len() {
+            assert_eq!(result, None);
+        } else {
+            let line = result.unwrap();
+            assert!(
+                line.starts_with(&format!("hand 0, action {n}: seat ")),
+                "{line}"
+            );
+        }
+    }
+}
+
+/// Random mutations of valid records, at the JSON tree and at the byte level: every one
+/// parses and replays or fails with one error line.
+#[test]
+fn mutated_records_never_panic() {
+    let mut rng = seeded(20_261_121);
+    let pool = [
+        json!(null),
+        json!(true),
+        json!(0),
+        json!(-1),
+        json!(4),
+        json!(u64::MAX),
+        json!(i64::MIN),
+        json!(1e300),
+        json!(0.5),
+        json!(""),
+        json!("pass"),
+        json!("kaibosh"),
+        json!("misdeal"),
+        json!("bid 6"),
+        json!("trump S"),
+        json!("play JH"),
+        json!("play 9S"),
+        json!("AS"),
+        json!("JD"),
+        json!([]),
+        json!({}),
+        json!(["AS", "KS"]),
+        json!([[], [], [], []]),
+    ];
+    let data = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/kaibosh.json"),
+    )
+    .unwrap();
+    let cases: Vec<Value> = serde_json::from_str(&data).unwrap();
+    let mut records: Vec<Value> = cases.iter().map(|c| c["record"].clone()).collect();
+    records.push(valid());
+    let mut errors = 0;
+    for round in 0..20_000 {
+        let mut record = records[rng.random_range(0..records.len())].clone();
+        for _ in 0..rng.random_range(1..4) {
+            mutate(&mut record, &pool, &mut rng);
+        }
+        let mut text = record.to_string();
+        if round % 4 == 0 && !text.is_empty() {
+            // Byte-level damage: drop, duplicate or flip one ASCII byte.
+            let i = rng.random_range(0..text.len());
+            if text.is_char_boundary(i) && text.is_char_boundary(i + 1) {
+                let byte = text.as_bytes()[i];
+                let replacement = match rng.random_range(0..3) {
+                    0 => String::new(),
+                    1 => format!("{}{}", byte as char, byte as char),
+                    _ => ((byte ^ 1) as char).to_string(),
+                };
+                text.replace_range(i..i + 1, &replacement);
+            }
+        }
+        if outcome(&text).is_some() {
+            errors += 1;
+        }
+    }
+    // Most mutations break a rule; some leave a valid record.
+    assert!(errors > 1000 && errors < 20_000, "{errors} errors");
+}
+
+fn mutate(value: &mut Value, pool: &[Value], rng: &mut impl Rng) {
+    // Walk down to a random node.
+    let mut node = value;
+    loop {
+        let children = match node {
+            Value::Array(a) => a.len(),
+            Value::Object(o) => o.len(),
+            _ => 0,
+        };
+        if children == 0 || rng.random_bool(0.3) {
+            break;
+        }
+        let i = rng.random_range(0..children);
+        node = match node {
+            Value::Array(a) => &mut a[i],
+            Value::Object(o) => o.values_mut().nth(i).unwrap(),
+            _ => unreachable!(),
+        };
+    }
+    match (rng.random_range(0..4), &mut *node) {
+        (0, Value::Array(a)) if !a.is_empty() => {
+            let i = rng.random_range(0..a.len());
+            a.remove(i);
+        }
+        (1, Value::Array(a)) if !a.is_empty() => {
+            let i = rng.random_range(0..a.len());
+            let copy = a[i].clone();
+            a.insert(rng.random_range(0..=a.len()), copy);
+        }
+        (2, Value::Object(o)) if !o.is_empty() => {
+            let key = o.keys().nth(rng.random_range(0..o.len())).unwrap().clone();
+            o.remove(&key);
+        }
+        _ => *node = pool[rng.random_range(0..pool.len())].clone(),
+    }
+}
+
+/// Every action of every kind, in every state of random games: a checked apply never
+/// panics, and a refused one changes nothing.
+#[test]
+fn any_action_in_any_state_is_refused_cleanly() {
+    let mut oddities: Vec<Action> = vec![
+        Action::Pass,
+        Action::Kaibosh,
+        Action::Misdeal,
+        Action::BidStrain(3, Strain::NoTrump),
+        Action::Loner(Loner::Moon, Strain::Suit(Suit::Hearts)),
+        Action::Give(CardPair::one(Card::RED_JOKER)),
+        Action::Discard(CardPair::two(Card::BLACK_JOKER, Card::RED_JOKER)),
+    ];
+    oddities.extend([0, 1, 6, 7, 9, 255].map(Action::Bid));
+    oddities.extend(Suit::ALL.map(Action::Trump));
+    oddities.extend((0..64).filter_map(Card::from_index).map(Action::Play));
+    let rules = GameRules::Kaibosh(KaiboshRules {
+        deals: Some(6),
+        ..KaiboshRules::default()
+    });
+    for seed in 0..40 {
+        let (record, final_game) = common::random_game(&rules, seed);
+        let mut game = AnyGame::new(&rules, record.rules().unwrap().1);
+        for hand in &record.hands {
+            let deal = hand
+                .deal
+                .iter()
+                .map(|seat| seat.iter().map(|c| c.parse::<Card>().unwrap()).collect())
+                .collect::<Vec<_>>();
+            game.deal(&deal).unwrap();
+            for text in &hand.actions {
+                for action in &oddities {
+                    let mut copy = game.clone();
+                    if copy.apply(*action).is_err() {
+                        assert!(copy == game, "refused {action} changed the game");
+                    }
+                }
+                game.apply(text.parse().unwrap()).unwrap();
+            }
+            if let Turn::Chance = game.turn() {
+                let mut copy = game.clone();
+                let refused = copy.apply(Action::Pass);
+                assert!(refused.is_err() && refused.unwrap_err().seat.is_none());
+            }
+        }
+        assert!(game == final_game);
+        for action in &oddities {
+            assert!(
+                game.clone().apply(*action).is_err(),
+                "{action} after the end"
+            );
+        }
+        assert!(game.clone().deal(&[]).is_err());
+    }
+}
