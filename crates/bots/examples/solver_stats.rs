@@ -62,6 +62,17 @@ fn main() {
             time
         })
         .collect();
+    let mut per_node: Vec<f64> = times
+        .iter()
+        .zip(&nodes)
+        .map(|(t, &n)| t * 1e6 / n as f64)
+        .collect();
+    per_node.sort_by(f64::total_cmp);
+    println!(
+        "ns per node: median {:.0}, p99 {:.0} (a high p99 means the core was busy elsewhere)",
+        per_node[per_node.len() / 2],
+        per_node[(per_node.len() - 1) * 99 / 100]
+    );
     nodes.sort_unstable();
     let q = |q: f64| nodes[((nodes.len() - 1) as f64 * q) as usize];
     println!(

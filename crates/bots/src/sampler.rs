@@ -114,7 +114,8 @@ impl DealSampler {
 
     /// How many consistent deals there are (as a float: it can be large).
     pub fn deal_count(&self) -> f64 {
-        self.counts[&(0, self.start)]
+        // With no unknown card there is no class, and exactly one deal.
+        self.counts.get(&(0, self.start)).copied().unwrap_or(1.0)
     }
 
     /// Every split of `n` cards over the seats of `mask` within `needs`, with its

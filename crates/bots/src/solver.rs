@@ -125,6 +125,15 @@ impl Solver {
             if left == 1 {
                 return taken + last_trick(position);
             }
+            // Tricks the leader cashes whatever the others do bound the value.
+            let sure = sure_tricks(position).min(left);
+            if Position::team(position.leader) == 0 {
+                if taken + sure >= beta {
+                    return taken + sure;
+                }
+            } else if taken + left - sure <= alpha {
+                return taken + left - sure;
+            }
             hash = key(position);
             slot = (hash >> (64 - TABLE_BITS)) as usize;
             let entry = self.table[slot];
@@ -186,6 +195,32 @@ impl Solver {
     }
 }
 
+/// Tricks the leader takes by leading winners at a trick start: trumps above every trump
+/// the others hold; and once the others hold no trump, every card above all the others'
+/// cards of its suit.
+fn sure_tricks(position: &Position) -> u8 {
+    let mine = position.hands[position.leader as usize];
+    let others = position
+        .hands
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != position.leader as usize)
+        .fold(0, |a, (_, h)| a | h);
+    let above = |suit: u8| {
+        let theirs = others & lane(suit);
+        let floor = if theirs == 0 {
+            lane(suit) & !(lane(suit) - 1) // the lane's lowest bit: all of mine count
+        } else {
+            2u64 << (63 - theirs.leading_zeros())
+        };
+        (mine & lane(suit) & !(floor - 1)).count_ones() as u8
+    };
+    if position.trump < 4 && others & lane(position.trump) != 0 {
+        return above(position.trump);
+    }
+    (0..4).map(above).sum()
+}
+
 /// The last trick: every card is forced. Returns 1 if team 0 takes it.
 fn last_trick(position: &Position) -> u8 {
     let mut p = *position;
@@ -220,14 +255,29 @@ pub fn ordered_moves(position: &Position, out: &mut [u8; 16]) -> usize {
         }
     }
     if position.trick_len == 0 {
-        // Leading: high cards first (they cash or draw), then the rest low to high.
+        // Leading: sure winners first (the top live card of a suit, trumps first), then
+        // the other top cards, then the rest low to high.
         let mut rest = distinct;
-        for suit in 0..4u8 {
-            let mine = distinct & lane(suit);
-            if mine != 0 {
+        let suits = [
+            position.trump & 3,
+            (position.trump + 1) & 3,
+            (position.trump + 2) & 3,
+            (position.trump + 3) & 3,
+        ];
+        let mut tops = 0u64;
+        for boss_pass in [true, false] {
+            for &suit in &suits {
+                let mine = distinct & lane(suit);
+                if mine == 0 {
+                    continue;
+                }
                 let top = 63 - mine.leading_zeros() as u8;
-                push(top, out);
-                rest &= !(1u64 << top);
+                let live_top = 63 - (live & lane(suit)).leading_zeros() as u8;
+                if (top == live_top) == boss_pass && tops & (1 << top) == 0 {
+                    push(top, out);
+                    tops |= 1 << top;
+                    rest &= !(1u64 << top);
+                }
             }
         }
         for c in Bits(rest) {
