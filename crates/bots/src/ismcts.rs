@@ -347,9 +347,13 @@ fn determinize_play<'a>(
             p.hands[s] = 0;
         }
     }
+    // Copies already placed (double decks): the observer's and those on the table.
+    let mut taken = p.live_cards();
     sampler.sample_hidden(rng, |seat, card| {
         if p.in_play & (1 << seat) != 0 {
-            p.hands[seat] |= 1u64 << layout.index(card);
+            let i = layout.place(taken, card);
+            taken |= 1 << i;
+            p.hands[seat] |= 1u64 << i;
         }
     });
     PlayState {

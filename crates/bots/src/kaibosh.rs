@@ -9,15 +9,16 @@ use calltrump_engine::{
 };
 
 use crate::model::{BotGame, Knowledge};
-use crate::position::{Layout, Position, MAX_SEATS};
+use crate::position::{Layout, Position};
 
 const TRICKS: u8 = 6;
 
 /// Layouts of the deck under each trump, built once.
 fn layout(trump: Suit) -> &'static Layout {
     static LAYOUTS: std::sync::OnceLock<[Layout; 4]> = std::sync::OnceLock::new();
-    &LAYOUTS.get_or_init(|| Suit::ALL.map(|s| Layout::new(CardOrder::euchre(Some(s)), DECK)))
-        [trump.index()]
+    &LAYOUTS.get_or_init(|| {
+        Suit::ALL.map(|s| Layout::new(CardOrder::euchre(Some(s)), CardBag::from_set(DECK)))
+    })[trump.index()]
 }
 
 /// The trump named and the seat out of play, from the actions seen.
@@ -75,34 +76,14 @@ impl BotGame for Kaibosh {
             return None;
         };
         let layout = layout(trump);
-        let mut hands = [0; MAX_SEATS];
-        let mut in_play = 0;
-        for s in 0..4u8 {
-            if self.out() != Some(Seat(s)) {
-                in_play |= 1 << s;
-                hands[s as usize] = layout.pack(self.hand(Seat(s)));
-            }
-        }
-        let trick = self.trick();
-        let mut position = Position {
-            hands,
-            seats: 4,
-            in_play,
-            trump: trump.index() as u8,
-            leader: trick.leader.0,
-            to_act: trick.leader.0,
-            trick: [0; MAX_SEATS],
-            trick_len: 0,
-            winner: trick.leader.0,
-            best: 0,
-            tricks: self.hand_summary().tricks,
-        };
-        // Replay the trick so far, giving each card back to its player first.
-        for card in trick.cards() {
-            let c = layout.index(card);
-            position.hands[position.to_act as usize] |= 1 << c;
-            position.play(c);
-        }
+        let hands = [0, 1, 2, 3].map(|s| CardBag::from_set(self.hand(Seat(s))));
+        let position = Position::build(
+            layout,
+            &hands,
+            self.out(),
+            self.trick(),
+            self.hand_summary().tricks,
+        );
         debug_assert_eq!(position.to_act, to_act.0);
         Some((position, layout.clone()))
     }

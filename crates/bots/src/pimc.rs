@@ -156,7 +156,8 @@ fn play_points<G: BotGame>(game: &G, action: Action, solver: &mut Solver) -> [i3
         return [0, 0];
     };
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
-    position.play(layout.index(card));
+    let held = position.hands[position.to_act as usize] & layout.copies(card);
+    position.play(held.trailing_zeros() as u8);
     let t0 = solver.solve(&position);
     game.hand_points([t0, total - t0])
 }

@@ -2,7 +2,7 @@
 //! effective suit is a 16-bit lane ordered by strength, so following suit, beating a card
 //! and spotting equivalent cards are a few bit operations.
 
-use calltrump_engine::{Card, CardOrder, CardSet, Seat, Suit};
+use calltrump_engine::{Card, CardBag, CardOrder, CardSet, Seat, Suit, Trick};
 
 /// Most seats at any table (Kout Bo 6).
 pub const MAX_SEATS: usize = 6;
@@ -11,32 +11,70 @@ pub const MAX_SEATS: usize = 6;
 pub const NO_TRUMP: u8 = 4;
 
 /// How the cards of one hand map to compact indices: `16 * effective suit + k`, where
-/// `k` counts up from the weakest card of that suit in the deck.
+/// `k` counts up from the weakest card of that suit in the deck. In a double deck each
+/// face takes two neighbouring indices, one per copy, and strength is the index shifted
+/// right by one ([`Position::shift`]).
 #[derive(Clone, Debug)]
 pub struct Layout {
     order: &'static CardOrder,
     to_index: [u8; 64],
     to_card: [Card; 64],
+    shift: u8,
 }
 
 impl Layout {
-    /// The layout of `deck` under `order`.
-    pub fn new(order: &'static CardOrder, deck: CardSet) -> Layout {
+    /// The layout of `deck` under `order`; a deck holding any face twice is laid out as a
+    /// double deck.
+    pub fn new(order: &'static CardOrder, deck: CardBag) -> Layout {
+        let shift = u8::from(!deck.doubles().is_empty());
         let mut layout = Layout {
             order,
             to_index: [u8::MAX; 64],
             to_card: [Card::RED_JOKER; 64],
+            shift,
         };
         for suit in Suit::ALL {
-            let mut cards: Vec<Card> = order.cards_of(suit).and(deck).iter().collect();
+            let mut cards: Vec<Card> = order.cards_of(suit).and(deck.faces()).iter().collect();
             cards.sort_by_key(|&c| order.strength(c));
             for (k, card) in cards.into_iter().enumerate() {
-                let index = 16 * suit.index() + k;
+                let index = 16 * suit.index() + (k << shift);
                 layout.to_index[card.index()] = index as u8;
-                layout.to_card[index] = card;
+                for copy in 0..=shift as usize {
+                    layout.to_card[index + copy] = card;
+                }
             }
         }
         layout
+    }
+
+    /// 1 for a double deck (two indices per face), else 0.
+    pub fn shift(&self) -> u8 {
+        self.shift
+    }
+
+    /// The indices of every copy of `card`.
+    pub fn copies(&self, card: Card) -> u64 {
+        let first = self.to_index[card.index()];
+        ((1u64 << (1 << self.shift)) - 1) << first
+    }
+
+    /// The index of a copy of `card` not in `taken`.
+    pub fn place(&self, taken: u64, card: Card) -> u8 {
+        (self.copies(card) & !taken).trailing_zeros() as u8
+    }
+
+    /// The compact hands of `hands`, seat by seat, each copy of a face at its own index.
+    pub fn pack_bags(&self, hands: &[CardBag]) -> [u64; MAX_SEATS] {
+        let mut out = [0; MAX_SEATS];
+        let mut taken = 0;
+        for (bits, hand) in out.iter_mut().zip(hands) {
+            for card in hand.iter() {
+                let i = self.place(taken, card);
+                taken |= 1 << i;
+                *bits |= 1 << i;
+            }
+        }
+        out
     }
 
     /// The order the layout follows.
@@ -49,12 +87,12 @@ impl Layout {
         self.to_index[card.index()]
     }
 
-    /// The card at a compact index.
+    /// The card at a compact index (either copy).
     pub fn card(&self, index: u8) -> Card {
         self.to_card[index as usize]
     }
 
-    /// The compact bitset of `cards`.
+    /// The compact bitset of `cards` (one copy of each).
     pub fn pack(&self, cards: CardSet) -> u64 {
         cards
             .iter()
@@ -106,6 +144,9 @@ pub struct Position {
     pub in_play: u8,
     /// The trump lane (0..4) or [`NO_TRUMP`].
     pub trump: u8,
+    /// Index bits that tell copies of a face apart (see [`Layout::shift`]): a later copy
+    /// never beats an earlier one.
+    pub shift: u8,
     /// The seat that led the current trick.
     pub leader: u8,
     /// The seat to play.
@@ -123,6 +164,49 @@ pub struct Position {
 }
 
 impl Position {
+    /// The play of a hand from its parts: the seats' hands (a seat out of play holds
+    /// none), the trick so far and the tricks taken.
+    pub fn build(
+        layout: &Layout,
+        hands: &[CardBag],
+        out: Option<Seat>,
+        trick: &Trick,
+        tricks: [u8; 2],
+    ) -> Position {
+        let seats = hands.len() as u8;
+        let mut packed = layout.pack_bags(hands);
+        let in_play = (0..seats)
+            .filter(|&s| out != Some(Seat(s)))
+            .fold(0, |m, s| m | 1 << s);
+        if let Some(out) = out {
+            packed[out.index()] = 0;
+        }
+        let leader = trick.leader.0;
+        let mut position = Position {
+            hands: packed,
+            seats,
+            in_play,
+            trump: layout.trump(),
+            shift: layout.shift(),
+            leader,
+            to_act: leader,
+            trick: [0; MAX_SEATS],
+            trick_len: 0,
+            winner: leader,
+            best: 0,
+            tricks,
+        };
+        // Replay the trick so far, giving each card back to its player first.
+        let mut taken = packed.iter().fold(0, |a, h| a | h);
+        for card in trick.cards() {
+            let c = layout.place(taken, card);
+            taken |= 1 << c;
+            position.hands[position.to_act as usize] |= 1 << c;
+            position.play(c);
+        }
+        position
+    }
+
     /// Seats that play this hand.
     pub fn players(&self) -> u32 {
         self.in_play.count_ones()
@@ -172,7 +256,7 @@ impl Position {
     pub fn beats(&self, challenger: u8, best: u8) -> bool {
         let (cs, bs) = (challenger >> 4, best >> 4);
         if cs == bs {
-            challenger > best
+            challenger >> self.shift > best >> self.shift
         } else {
             cs == self.trump
         }
@@ -230,7 +314,7 @@ mod tests {
     #[test]
     fn layout_orders_each_effective_suit_by_strength() {
         let order = CardOrder::euchre(Some(Suit::Clubs));
-        let layout = Layout::new(order, CardSet::ranks(9, 14));
+        let layout = Layout::new(order, CardBag::from_set(CardSet::ranks(9, 14)));
         let jc = layout.index("JC".parse().unwrap());
         let js = layout.index("JS".parse().unwrap());
         let ac = layout.index("AC".parse().unwrap());
@@ -243,13 +327,14 @@ mod tests {
     #[test]
     fn a_trick_goes_to_the_highest_trump_and_the_leader_must_be_followed() {
         let order = CardOrder::euchre(Some(Suit::Hearts));
-        let layout = Layout::new(order, CardSet::ranks(9, 14));
+        let layout = Layout::new(order, CardBag::from_set(CardSet::ranks(9, 14)));
         let hands = ["AS 9C", "KS 9H", "9S JD", "TD QC"].map(|h| layout.pack(set(h)));
         let mut p = Position {
             hands: [hands[0], hands[1], hands[2], hands[3], 0, 0],
             seats: 4,
             in_play: 0b1111,
             trump: layout.trump(),
+            shift: 0,
             leader: 0,
             to_act: 0,
             trick: [0; MAX_SEATS],
@@ -277,5 +362,28 @@ mod tests {
         assert!(p.is_over());
         assert_eq!(p.tricks, [2, 0]);
         assert_eq!(p.leader, 2);
+    }
+
+    #[test]
+    fn in_a_double_deck_the_first_of_two_equal_cards_wins() {
+        let order = CardOrder::euchre(Some(Suit::Hearts));
+        let faces = CardSet::ranks(11, 14);
+        let deck: CardBag = faces.iter().chain(faces.iter()).collect();
+        let layout = Layout::new(order, deck);
+        assert_eq!(layout.shift(), 1);
+        let bag =
+            |t: &str| -> CardBag { t.split(' ').map(|c| c.parse::<Card>().unwrap()).collect() };
+        let hands = [bag("AS KH"), bag("AS QS"), bag("KS KS"), bag("QC JD")];
+        let trick = Trick::new(Seat(0));
+        let mut p = Position::build(&layout, &hands, None, &trick, [0, 0]);
+        let copies = layout.copies("AS".parse().unwrap());
+        assert_eq!(copies.count_ones(), 2);
+        assert_eq!((p.hands[0] | p.hands[1]) & copies, copies);
+        p.play((p.hands[0] & copies).trailing_zeros() as u8);
+        p.play((p.hands[1] & copies).trailing_zeros() as u8);
+        p.play(p.hands[2].trailing_zeros() as u8);
+        p.play(layout.index("QC".parse().unwrap()));
+        assert_eq!(p.tricks, [1, 0]);
+        assert_eq!(p.leader, 0);
     }
 }

@@ -76,9 +76,11 @@ fn lowest(position: &Position, cards: u64) -> u8 {
         .expect("a non-empty set")
 }
 
-/// Whether no unseen card can beat `card` in its own suit.
-fn is_boss(card: u8, unseen: u64) -> bool {
-    let above = lane(card >> 4) & !((2u64 << card) - 1);
+/// Whether no unseen card can beat `card` in its own suit (a twin cannot: the first of
+/// two equal cards wins).
+fn is_boss(position: &Position, card: u8, unseen: u64) -> bool {
+    let top_copy = card | ((1 << position.shift) - 1);
+    let above = lane(card >> 4) & !((2u64 << top_copy) - 1);
     unseen & above == 0
 }
 
@@ -101,7 +103,7 @@ pub(crate) fn rules_play(position: &Position, makers: Option<usize>) -> u8 {
     };
     if position.trick_len == 0 {
         let bosses: u64 = Bits(playable)
-            .filter(|&c| is_boss(c, unseen))
+            .filter(|&c| is_boss(position, c, unseen))
             .fold(0, |a, c| a | 1 << c);
         let boss_trumps = bosses & trumps;
         if makers == Some(team) && boss_trumps != 0 && unseen & trumps != 0 {
