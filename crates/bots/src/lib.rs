@@ -2,12 +2,20 @@
 //! game, and draws every random choice from the [`GameRng`] it is given, so a decision is
 //! reproducible from its seed and budget.
 //!
-//! - [`RandomBot`]: any legal action.
-//! - [`RulesBot`]: rules of thumb and the games' bidding conventions.
+//! - [`RandomBot`] (`random`): any legal action.
+//! - [`RulesBot`] (`rules`): rules of thumb and the games' bidding conventions.
+//! - [`IsmctsBot`] (`ismcts`, `ismcts:N`): information-set MCTS, N iterations, deals
+//!   drawn from the revealed voids only.
+//! - [`PimcBot`] (`pimc`, `pimc:N`): N deals drawn with the auction in view, each solved
+//!   exactly by the [`Solver`]; calls by simulating the hand.
+//! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
 //!
-//! Search bots work on the concrete game types through [`BotGame`], one small impl per
-//! game family: sampling of hidden hands ([`DealSampler`]), an exact solver of the card
-//! play ([`Solver`]), information-set MCTS and sampled-deal search.
+//! The search bots work on the concrete game types through [`BotGame`]: adding a game
+//! family is one impl of it (what an observation reveals, the play as a compact
+//! [`Position`], the hand's scoring, the auction model and the rules-of-thumb calls)
+//! plus one line in the dispatch macro `with_game!`. Around it, generic pieces: the
+//! [`DealSampler`] draws deals consistent with an observation, [`rebuild`] replays them
+//! into a full state, the [`Solver`] solves the play with every hand open.
 
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
