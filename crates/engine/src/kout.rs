@@ -44,6 +44,26 @@ pub const DECK4: CardSet = DECK4_FULL.minus(
     CardSet::single(Card::new(6, Suit::Spades)).or(CardSet::single(Card::new(6, Suit::Clubs))),
 );
 
+/// A deck's cards in index order, for dealing; slots past its size are unused.
+const fn deck_cards(deck: CardSet) -> [Card; 54] {
+    let mut cards = [Card::RED_JOKER; 54];
+    let mut bits = deck.0;
+    let mut i = 0;
+    while bits != 0 {
+        cards[i] = match Card::from_index(bits.trailing_zeros() as u8) {
+            Some(card) => card,
+            None => panic!("a deck holds only cards"),
+        };
+        bits &= bits - 1;
+        i += 1;
+    }
+    cards
+}
+
+static DECK6_CARDS: [Card; 54] = deck_cards(DECK6);
+static DECK4_CARDS: [Card; 54] = deck_cards(DECK4);
+static DECK4_FULL_CARDS: [Card; 54] = deck_cards(DECK4_FULL);
+
 /// Six players (`kout6`) or four (`kout4`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -178,6 +198,8 @@ pub struct Kout {
     lead_suit: Option<Suit>,
     /// Whether the current trick was led with a dead joker.
     dead_lead: bool,
+    /// The index in the trick of the card winning it so far.
+    winning: u8,
     tricks: [u8; 2],
     outcome: HandOutcome,
     points: Option<[i32; 2]>,
@@ -200,6 +222,13 @@ impl Kout {
 
     fn seat_count(&self) -> usize {
         self.seats as usize
+    }
+
+    /// The seat `steps` (less than a round) after `seat`, without a division: the hot
+    /// path of every card played.
+    fn next_seat(&self, seat: Seat, steps: u8) -> Seat {
+        let n = seat.0 + steps;
+        Seat(if n >= self.seats { n - self.seats } else { n })
     }
 
     /// The cards `seat` holds.
@@ -382,6 +411,7 @@ impl Kout {
         self.trick = Trick::new(self.to_act);
         self.lead_suit = None;
         self.dead_lead = false;
+        self.winning = 0;
         self.tricks = [0, 0];
         self.outcome = HandOutcome::InProgress;
         self.points = None;
@@ -390,32 +420,34 @@ impl Kout {
 
     fn play_card(&mut self, seat: Seat, card: Card) {
         let seats = self.seat_count();
-        if self.trick.is_empty() {
+        let order = self.order();
+        let index = self.trick.len();
+        if index == 0 {
             self.dead_lead = card.is_joker() && !self.may_lead_joker(seat, card);
             self.lead_suit = if self.dead_lead {
                 None
             } else {
-                Some(self.order().suit_of(card))
+                Some(order.suit_of(card))
             };
+            self.winning = 0;
         } else if self.lead_suit.is_none() {
-            self.lead_suit = Some(self.order().suit_of(card));
+            // The card after a dead joker sets the suit and beats the joker.
+            self.lead_suit = Some(order.suit_of(card));
+            self.winning = 1;
+        } else if order.beats(card, self.trick.card(usize::from(self.winning))) {
+            self.winning = index as u8;
         }
         self.hands[seat.index()].remove(card);
+        // Joker leads look only at cards played to earlier tricks; at a lead every card
+        // played so far is in one.
+        self.played.insert(card);
         self.trick.push(card);
-        if self.trick.len() < seats {
-            self.to_act = seat.next(seats);
+        if index + 1 < seats {
+            self.to_act = self.next_seat(seat, 1);
             return;
         }
-        let first = usize::from(self.dead_lead);
-        let winner_index = self
-            .trick
-            .winning_index(self.order(), first)
-            .expect("a full trick has a winner");
-        let winner = self.trick.leader.after(winner_index, seats);
+        let winner = self.next_seat(self.trick.leader, self.winning);
         self.tricks[winner.team().index()] += 1;
-        for played in self.trick.cards() {
-            self.played.insert(played);
-        }
         if self.tricks[0] + self.tricks[1] == TRICKS {
             self.score_hand();
         } else {
@@ -466,6 +498,7 @@ impl Game for Kout {
             trick: Trick::new(start.dealer),
             lead_suit: None,
             dead_lead: false,
+            winning: 0,
             tricks: [0, 0],
             outcome: HandOutcome::InProgress,
             points: None,
@@ -500,7 +533,11 @@ impl Game for Kout {
                 out.extend((lowest..=BAWAN).map(Action::Bid));
             }
             Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => out.extend(self.playable().iter().map(Action::Play)),
+            Phase::Play => {
+                for card in self.playable() {
+                    out.push(Action::Play(card));
+                }
+            }
         }
     }
 
@@ -544,7 +581,7 @@ impl Game for Kout {
                     self.phase = Phase::NameTrump;
                     self.to_act = maker;
                 } else {
-                    self.to_act = seat.next(self.seat_count());
+                    self.to_act = self.next_seat(seat, 1);
                 }
             }
             Action::Trump(suit) => {
@@ -601,12 +638,12 @@ impl Game for Kout {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let deck = self.rules.deck();
-        let mut cards = [Card::RED_JOKER; 54];
-        for (slot, card) in cards.iter_mut().zip(deck.iter()) {
-            *slot = card;
-        }
-        let cards = &mut cards[..deck.len()];
+        let (mut cards, size) = match (self.rules.variant, self.rules.deck) {
+            (Variant::Six, _) => (DECK6_CARDS, DECK6.len()),
+            (Variant::Four, Kout4Deck::NoBlackSixes) => (DECK4_CARDS, DECK4.len()),
+            (Variant::Four, Kout4Deck::TwoUndealt) => (DECK4_FULL_CARDS, DECK4_FULL.len()),
+        };
+        let cards = &mut cards[..size];
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
         // A partial Fisher-Yates: each drawn card goes straight to its seat; under
         // `two-undealt` the last two are never drawn.
