@@ -198,8 +198,9 @@ pub struct Kout {
     lead_suit: Option<Suit>,
     /// Whether the current trick was led with a dead joker.
     dead_lead: bool,
-    /// The index in the trick of the card winning it so far.
+    /// The index in the trick of the card winning it so far, and that card.
     winning: u8,
+    best: Card,
     tricks: [u8; 2],
     outcome: HandOutcome,
     points: Option<[i32; 2]>,
@@ -310,6 +311,7 @@ impl Kout {
     }
 
     /// The cards the seat to act may play now.
+    #[inline]
     fn playable(&self) -> CardSet {
         let hand = self.hands[self.to_act.index()];
         if self.trick.is_empty() {
@@ -430,12 +432,15 @@ impl Kout {
                 Some(order.suit_of(card))
             };
             self.winning = 0;
+            self.best = card;
         } else if self.lead_suit.is_none() {
             // The card after a dead joker sets the suit and beats the joker.
             self.lead_suit = Some(order.suit_of(card));
             self.winning = 1;
-        } else if order.beats(card, self.trick.card(usize::from(self.winning))) {
+            self.best = card;
+        } else if order.beats(card, self.best) {
             self.winning = index as u8;
+            self.best = card;
         }
         self.hands[seat.index()].remove(card);
         // Joker leads look only at cards played to earlier tricks; at a lead every card
@@ -499,6 +504,7 @@ impl Game for Kout {
             lead_suit: None,
             dead_lead: false,
             winning: 0,
+            best: Card::RED_JOKER,
             tricks: [0, 0],
             outcome: HandOutcome::InProgress,
             points: None,
@@ -514,6 +520,7 @@ impl Game for Kout {
         self.seat_count()
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::Deal => Turn::Chance,
@@ -522,6 +529,7 @@ impl Game for Kout {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
         match self.phase {
             Phase::Deal | Phase::GameOver => {}
@@ -566,6 +574,7 @@ impl Game for Kout {
         }
     }
 
+    #[inline]
     fn apply_unchecked(&mut self, action: Action) {
         let seat = self.to_act;
         self.history.push((seat, action));
@@ -648,7 +657,7 @@ impl Game for Kout {
         // A partial Fisher-Yates: each drawn card goes straight to its seat; under
         // `two-undealt` the last two are never drawn.
         for i in 0..self.seat_count() * HAND_SIZE {
-            let j = rng.random_range(i..cards.len());
+            let j = rng.random_range(i as u32..cards.len() as u32) as usize;
             cards.swap(i, j);
             hands[i / HAND_SIZE].insert(cards[i]);
         }
