@@ -186,7 +186,8 @@ pub struct Kout {
     to_act: Seat,
     hands: [CardSet; MAX_SEATS],
     dealt: [CardSet; MAX_SEATS],
-    /// Cards played to completed tricks of this hand.
+    /// Cards played this hand. Joker leads consult it only at a lead, when every card
+    /// in it was played to an earlier trick.
     played: CardSet,
     /// Calls made so far in the auction.
     calls: u8,
@@ -198,8 +199,9 @@ pub struct Kout {
     lead_suit: Option<Suit>,
     /// Whether the current trick was led with a dead joker.
     dead_lead: bool,
-    /// The index in the trick of the card winning it so far, and that card.
+    /// The index in the trick of the card winning it so far.
     winning: u8,
+    /// The card winning the trick so far.
     best: Card,
     tricks: [u8; 2],
     outcome: HandOutcome,
@@ -443,8 +445,6 @@ impl Kout {
             self.best = card;
         }
         self.hands[seat.index()].remove(card);
-        // Joker leads look only at cards played to earlier tricks; at a lead every card
-        // played so far is in one.
         self.played.insert(card);
         self.trick.push(card);
         if index + 1 < seats {

@@ -59,7 +59,6 @@ impl GameRules {
                 variants.join(", ")
             )));
         }
-        let options_map = options;
         let mut options = OptionReader::new(game, options);
         let rules = match game {
             "kaibosh" => {
@@ -87,17 +86,14 @@ impl GameRules {
                     Some(value) => kout_joker_lead(value),
                     None => JokerLead::Standard,
                 };
-                let deck = match variant {
-                    KoutVariant::Four => match options.choice("deck", &KOUT4_DECKS)? {
-                        Some("two-undealt") => Kout4Deck::TwoUndealt,
-                        _ => Kout4Deck::NoBlackSixes,
-                    },
-                    KoutVariant::Six if options_map.contains_key("deck") => {
+                let deck = match (variant, options.choice("deck", &KOUT4_DECKS)?) {
+                    (KoutVariant::Six, Some(_)) => {
                         return Err(HeaderError(
                             "option \"deck\" is for kout4 only, not kout6".to_string(),
                         ))
                     }
-                    KoutVariant::Six => Kout4Deck::NoBlackSixes,
+                    (KoutVariant::Four, Some("two-undealt")) => Kout4Deck::TwoUndealt,
+                    _ => Kout4Deck::NoBlackSixes,
                 };
                 GameRules::Kout(KoutRules {
                     variant,
