@@ -1,6 +1,8 @@
 //! Random full hands (deal, auction, play) on one core.
 
-use calltrump_engine::{seeded, ActionList, Game, Kaibosh, KaiboshRules, Seat, Turn};
+use calltrump_engine::{
+    seeded, ActionList, Game, Kaibosh, KaiboshRules, Kout, KoutRules, Seat, Turn,
+};
 use divan::Bencher;
 use rand::Rng;
 
@@ -30,4 +32,19 @@ fn kaibosh_hand(bencher: Bencher) {
     let mut game = Kaibosh::new(&rules, Seat(0));
     let mut rng = seeded(1);
     bencher.bench_local(|| random_hand(&mut game, &mut rng));
+}
+
+/// One random Kout Bo 6 hand per iteration; the game is restarted when it ends.
+/// Samples of 64 hands keep the timer's overhead out of the figure.
+#[divan::bench(sample_size = 64)]
+fn kout6_hand(bencher: Bencher) {
+    let rules = KoutRules::default();
+    let mut game = Kout::new(&rules, Seat(0));
+    let mut rng = seeded(1);
+    bencher.bench_local(|| {
+        if game.turn() == Turn::Over {
+            game = Kout::new(&rules, Seat(0));
+        }
+        random_hand(&mut game, &mut rng)
+    });
 }

@@ -116,6 +116,8 @@ pub enum Broken {
     NotHeld(Card),
     /// A card of the led suit was held.
     MustFollow(Suit),
+    /// A joker led when the game's rule does not allow it; the text says what it needs.
+    JokerLead(&'static str),
 }
 
 impl fmt::Display for Broken {
@@ -139,6 +141,7 @@ impl fmt::Display for Broken {
             }
             Broken::NotHeld(card) => write!(f, "does not hold {card}"),
             Broken::MustFollow(suit) => write!(f, "must follow {}", suit.name()),
+            Broken::JokerLead(requirement) => write!(f, "may not lead a joker: {requirement}"),
         }
     }
 }

@@ -16,6 +16,7 @@ mod card;
 mod card_set;
 mod game;
 pub mod kaibosh;
+pub mod kout;
 mod record;
 mod rng;
 mod rules;
@@ -31,6 +32,7 @@ pub use game::{
     Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
 };
 pub use kaibosh::{Kaibosh, KaiboshRules};
+pub use kout::{JokerLead, Kout, Kout4Deck, KoutRules, Variant as KoutVariant};
 pub use record::{Record, RecordError, RecordHand, Replay};
 pub use rng::{seeded, stream, GameRng};
 pub use rules::{GameRules, HeaderError, OptionReader, GAMES};
