@@ -1,6 +1,9 @@
 //! Random full hands (deal, auction, play) on one core.
 
-use calltrump_engine::{seeded, ActionList, Game, Kaibosh, KaiboshRules, Seat, Turn};
+use calltrump_engine::{
+    seeded, ActionList, BidEuchre, BidEuchreRules, BidEuchreVariant, Game, Kaibosh, KaiboshRules,
+    Seat, Turn,
+};
 use divan::Bencher;
 use rand::Rng;
 
@@ -28,6 +31,18 @@ fn kaibosh_hand(bencher: Bencher) {
         ..KaiboshRules::default()
     };
     let mut game = Kaibosh::new(&rules, Seat(0));
+    let mut rng = seeded(1);
+    bencher.bench_local(|| random_hand(&mut game, &mut rng));
+}
+
+/// One random Bid Euchre hand (alexa) per iteration; the game never ends.
+#[divan::bench]
+fn bid_euchre_hand(bencher: Bencher) {
+    let rules = BidEuchreRules {
+        deals: u32::MAX,
+        ..BidEuchreRules::new(BidEuchreVariant::Alexa)
+    };
+    let mut game = BidEuchre::new(&rules, Seat(0));
     let mut rng = seeded(1);
     bencher.bench_local(|| random_hand(&mut game, &mut rng));
 }

@@ -2,6 +2,7 @@
 //! (records, the command line, bots that serve every game).
 
 use crate::action::Action;
+use crate::bid_euchre::BidEuchre;
 use crate::card_set::CardBag;
 use crate::game::{
     ActionList, Broken, DealError, Game, HandStart, HandSummary, Observation, Outcome, Turn,
@@ -16,6 +17,8 @@ use crate::GameRng;
 pub enum AnyGame {
     /// Kaibosh.
     Kaibosh(Kaibosh, GameRules),
+    /// Bid Euchre.
+    BidEuchre(BidEuchre, GameRules),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -23,6 +26,7 @@ macro_rules! each_game {
     ($self:expr, $game:ident => $body:expr) => {
         match $self {
             AnyGame::Kaibosh($game, _) => $body,
+            AnyGame::BidEuchre($game, _) => $body,
         }
     };
 }
@@ -33,18 +37,25 @@ impl Game for AnyGame {
     fn new(rules: &GameRules, first_dealer: Seat) -> AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::new(r, first_dealer), rules.clone()),
+            GameRules::BidEuchre(r) => {
+                AnyGame::BidEuchre(BidEuchre::new(r, first_dealer), rules.clone())
+            }
         }
     }
 
     fn resume(rules: &GameRules, start: HandStart) -> AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::resume(r, start), rules.clone()),
+            GameRules::BidEuchre(r) => {
+                AnyGame::BidEuchre(BidEuchre::resume(r, start), rules.clone())
+            }
         }
     }
 
     fn rules(&self) -> &GameRules {
         match self {
             AnyGame::Kaibosh(_, rules) => rules,
+            AnyGame::BidEuchre(_, rules) => rules,
         }
     }
 

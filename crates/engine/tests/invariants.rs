@@ -2,7 +2,9 @@
 
 mod common;
 
-use calltrump_engine::{AllPass, GameRules, HandOutcome, KaiboshRules};
+use calltrump_engine::{
+    AllPass, BidEuchreRules, BidEuchreVariant, GameRules, HandOutcome, KaiboshRules,
+};
 
 fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
     vec![
@@ -22,6 +24,34 @@ fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
                 deals: Some(8),
             }),
             300,
+        ),
+        (
+            "bid-euchre alexa, one set",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+            2000,
+        ),
+        (
+            "bid-euchre simplified, two rounds",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Simplified)),
+            2000,
+        ),
+        (
+            "bid-euchre alexa dealer-must-bid, 5 deals",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                deals: 5,
+                ..BidEuchreRules::new(BidEuchreVariant::Alexa)
+            }),
+            2000,
+        ),
+        (
+            "bid-euchre simplified dealer-must-bid, 3 rounds",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                deals: 12,
+                ..BidEuchreRules::new(BidEuchreVariant::Simplified)
+            }),
+            2000,
         ),
     ]
 }
