@@ -7,7 +7,7 @@
 //! "night" of several sets is in [`crate::night`].
 
 use arrayvec::ArrayVec;
-use rand::Rng;
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, CardPair, Loner, Strain};
@@ -111,6 +111,8 @@ pub struct BidEuchre {
     high: Option<(Seat, Action)>,
     /// The loner's partner, out of play.
     out: Option<Seat>,
+    /// The contract's trump suit once the auction is won (`None` also in no-trump).
+    trump: Option<Suit>,
     trick: Trick,
     tricks: [u8; 2],
     outcome: HandOutcome,
@@ -182,16 +184,12 @@ pub fn highest_trumps(hand: CardBag, trump: Suit, n: usize) -> CardBag {
 }
 
 /// Calls `f` with every distinct multiset of `n` (1 or 2) cards from `bag`, joined to
-/// the cards of `base`.
-fn for_each_choice(bag: CardBag, n: usize, base: CardBag, mut f: impl FnMut(CardPair)) {
-    let pair = |extra: &[Card]| {
-        let mut cards: ArrayVec<Card, 2> = base.iter().collect();
-        cards.extend(extra.iter().copied());
-        match cards[..] {
-            [a] => CardPair::one(a),
-            [a, b] => CardPair::two(a, b),
-            _ => unreachable!("one or two cards change hands"),
-        }
+/// the cards of `base` (one or two in all).
+fn for_each_choice(bag: CardBag, n: usize, base: &[Card], mut f: impl FnMut(CardPair)) {
+    let pair = |extra: &[Card]| match (base, extra) {
+        ([a], []) | ([], [a]) => CardPair::one(*a),
+        ([a, b], []) | ([a], [b]) | ([], [a, b]) => CardPair::two(*a, *b),
+        _ => unreachable!("one or two cards change hands"),
     };
     match n {
         0 => f(pair(&[])),
@@ -210,6 +208,19 @@ fn for_each_choice(bag: CardBag, n: usize, base: CardBag, mut f: impl FnMut(Card
     }
 }
 
+/// A uniform number below `n` from the low 32 bits of `bits`, drawing afresh from `rng`
+/// in the rare case Lemire's method rejects them.
+fn below(bits: &mut u64, n: u32, rng: &mut GameRng) -> u32 {
+    let mut product = u64::from(*bits as u32) * u64::from(n);
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (product >> 32) as u32
+}
+
 /// The cards of a give or discard as a bag.
 fn bag_of(pair: CardPair) -> CardBag {
     pair.cards().iter().copied().collect()
@@ -217,7 +228,7 @@ fn bag_of(pair: CardPair) -> CardBag {
 
 impl BidEuchre {
     fn order(&self) -> &'static CardOrder {
-        CardOrder::euchre(self.contract().and_then(|c| strain_of(c).trump()))
+        CardOrder::euchre(self.trump)
     }
 
     /// The winning bid once the auction is over (the high bid while it goes on).
@@ -298,7 +309,7 @@ impl BidEuchre {
     /// The trump suit when the alexa give rule binds the partner's choice.
     fn give_rule_trump(&self) -> Option<Suit> {
         match self.rules.variant {
-            Variant::Alexa => self.contract().and_then(|c| strain_of(c).trump()),
+            Variant::Alexa => self.trump,
             Variant::Simplified => None,
         }
     }
@@ -418,6 +429,7 @@ impl BidEuchre {
     }
 
     fn end_auction(&mut self) {
+        self.trump = self.contract().and_then(|c| strain_of(c).trump());
         match self.high {
             None => self.finish_hand(HandOutcome::ThrownIn, [0, 0]),
             Some((declarer, Action::Loner(loner, _))) => {
@@ -444,6 +456,7 @@ impl BidEuchre {
         self.calls = 0;
         self.high = None;
         self.out = None;
+        self.trump = None;
         self.trick = Trick::new(self.to_act);
         self.tricks = [0, 0];
         self.outcome = HandOutcome::InProgress;
@@ -513,6 +526,7 @@ impl Game for BidEuchre {
             calls: 0,
             high: None,
             out: None,
+            trump: None,
             trick: Trick::new(start.dealer),
             tricks: [0, 0],
             outcome: HandOutcome::InProgress,
@@ -559,20 +573,19 @@ impl Game for BidEuchre {
                 let hand = self.hands[self.to_act.index()];
                 let n = self.exchange();
                 match self.give_rule_trump() {
-                    None => for_each_choice(hand, n, CardBag::EMPTY, |p| out.push(Action::Give(p))),
+                    None => for_each_choice(hand, n, &[], |p| out.push(Action::Give(p))),
                     Some(trump) => {
-                        let must = highest_trumps(hand, trump, n);
+                        let must: ArrayVec<Card, 2> =
+                            highest_trumps(hand, trump, n).iter().collect();
                         let trumps = CardOrder::euchre(Some(trump)).cards_of(trump);
                         let rest = hand.without_faces(trumps);
-                        for_each_choice(rest, n - must.len(), must, |p| out.push(Action::Give(p)));
+                        for_each_choice(rest, n - must.len(), &must, |p| out.push(Action::Give(p)));
                     }
                 }
             }
             Phase::Discard => {
                 let hand = self.hands[self.to_act.index()];
-                for_each_choice(hand, self.exchange(), CardBag::EMPTY, |p| {
-                    out.push(Action::Discard(p))
-                });
+                for_each_choice(hand, self.exchange(), &[], |p| out.push(Action::Discard(p)));
             }
             Phase::Play => out.extend(self.playable().iter().map(Action::Play)),
         }
@@ -688,12 +701,19 @@ impl Game for BidEuchre {
             deck[2 * i + 1] = card;
         }
         let mut hands = [CardBag::EMPTY; SEATS];
-        // A partial Fisher-Yates: each drawn card goes straight to its seat.
-        for i in 0..deck.len() {
-            let j = rng.random_range(i..deck.len());
+        // Fisher-Yates, each drawn card going straight to its seat, with two draws from
+        // every 64 random bits (Lemire's exact method on 32-bit halves).
+        let mut bits = 0u64;
+        for i in 0..deck.len() - 1 {
+            if i % 2 == 0 {
+                bits = rng.next_u64();
+            }
+            let j = i + below(&mut bits, (deck.len() - i) as u32, rng) as usize;
+            bits >>= 32;
             deck.swap(i, j);
             hands[i / HAND_SIZE].insert(deck[i]);
         }
+        hands[SEATS - 1].insert(deck[deck.len() - 1]);
         self.start_hand(hands);
     }
 
