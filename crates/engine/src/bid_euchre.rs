@@ -32,6 +32,21 @@ pub const DEFAULT_DEALS: u32 = 8;
 /// The 16 faces of the deck: J, Q, K, A of each suit; each is in the deck twice.
 pub const DECK: CardSet = CardSet::ranks(JACK, ACE);
 
+/// The bit index of each of the 32 cards, twins side by side.
+const DOUBLE_DECK: [u8; 32] = {
+    let mut deck = [0u8; 32];
+    let mut i = 0;
+    let mut faces = DECK.0;
+    while faces != 0 {
+        let index = faces.trailing_zeros() as u8;
+        deck[i] = index;
+        deck[i + 1] = index;
+        faces &= faces - 1;
+        i += 2;
+    }
+    deck
+};
+
 /// Which rules text a game follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -114,6 +129,8 @@ pub struct BidEuchre {
     /// The contract's trump suit once the auction is won (`None` also in no-trump).
     trump: Option<Suit>,
     trick: Trick,
+    /// The card winning the trick so far, and its seat.
+    winning: (Seat, Card),
     tricks: [u8; 2],
     outcome: HandOutcome,
     points: Option<[i32; 2]>,
@@ -138,6 +155,18 @@ const fn bid_of_rank(rank: u8, strain: Strain) -> Action {
         level => Action::BidStrain(level, strain),
     }
 }
+
+/// Every bid, rank by rank (levels 1..8, `call2`, `call1`, `moon`), strains in
+/// [`Strain::ALL`] order: the auction's legal bids are a tail of this list.
+const ALL_BIDS: [Action; 55] = {
+    let mut bids = [Action::Pass; 55];
+    let mut i = 0;
+    while i < 55 {
+        bids[i] = bid_of_rank(i as u8 / 5 + 1, Strain::ALL[i % 5]);
+        i += 1;
+    }
+    bids
+};
 
 /// The contract's strain.
 const fn strain_of(contract: Action) -> Strain {
@@ -466,26 +495,22 @@ impl BidEuchre {
 
     fn play_card(&mut self, seat: Seat, card: Card) {
         self.hands[seat.index()].remove(card);
+        // The winner is kept card by card: a later identical card never takes the lead.
+        if self.trick.is_empty() || self.order().beats(card, self.winning.1) {
+            self.winning = (seat, card);
+        }
         self.trick.push(card);
         let in_play = if self.out.is_some() { 3 } else { SEATS };
         if self.trick.len() < in_play {
             self.to_act = self.next_in_play(seat);
             return;
         }
-        let winner_index = self
-            .trick
-            .winning_index(self.order(), 0)
-            .expect("a full trick has a winner");
-        let mut winner = self.trick.leader;
-        for _ in 0..winner_index {
-            winner = self.next_in_play(winner);
-        }
+        let winner = self.winning.0;
         self.tricks[winner.team().index()] += 1;
         if self.tricks[0] + self.tricks[1] == TRICKS {
             self.score_hand();
         } else {
-            self.trick = Trick::new(winner);
-            self.to_act = winner;
+            self.start_play(winner);
         }
     }
 }
@@ -528,6 +553,7 @@ impl Game for BidEuchre {
             out: None,
             trump: None,
             trick: Trick::new(start.dealer),
+            winning: (start.dealer, Card::RED_JOKER),
             tricks: [0, 0],
             outcome: HandOutcome::InProgress,
             points: None,
@@ -565,9 +591,8 @@ impl Game for BidEuchre {
                 } else {
                     high + 1
                 };
-                for rank in lowest..=11 {
-                    out.extend(Strain::ALL.map(|strain| bid_of_rank(rank, strain)));
-                }
+                out.try_extend_from_slice(&ALL_BIDS[(lowest as usize - 1) * 5..])
+                    .expect("the bids fit in an action list");
             }
             Phase::Give => {
                 let hand = self.hands[self.to_act.index()];
@@ -695,25 +720,34 @@ impl Game for BidEuchre {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let mut deck = [Card::RED_JOKER; 2 * DECK.len()];
-        for (i, card) in DECK.iter().enumerate() {
-            deck[2 * i] = card;
-            deck[2 * i + 1] = card;
-        }
-        let mut hands = [CardBag::EMPTY; SEATS];
+        let mut deck = DOUBLE_DECK;
+        // Each seat's faces held at least once, and twice.
+        let mut once = [0u64; SEATS];
+        let mut twice = [0u64; SEATS];
         // Fisher-Yates, each drawn card going straight to its seat, with two draws from
         // every 64 random bits (Lemire's exact method on 32-bit halves).
         let mut bits = 0u64;
-        for i in 0..deck.len() - 1 {
-            if i % 2 == 0 {
-                bits = rng.next_u64();
+        for i in 0..deck.len() {
+            if i + 1 < deck.len() {
+                if i % 2 == 0 {
+                    bits = rng.next_u64();
+                }
+                let j = i + below(&mut bits, (deck.len() - i) as u32, rng) as usize;
+                bits >>= 32;
+                deck.swap(i, j);
             }
-            let j = i + below(&mut bits, (deck.len() - i) as u32, rng) as usize;
-            bits >>= 32;
-            deck.swap(i, j);
-            hands[i / HAND_SIZE].insert(deck[i]);
+            let seat = i / HAND_SIZE;
+            let bit = 1u64 << deck[i];
+            twice[seat] |= once[seat] & bit;
+            once[seat] |= bit;
         }
-        hands[SEATS - 1].insert(deck[deck.len() - 1]);
+        let hands: [CardBag; SEATS] = std::array::from_fn(|s| {
+            let mut hand = CardBag::from_set(CardSet(once[s]));
+            CardSet(twice[s]).iter().for_each(|card| {
+                hand.insert(card);
+            });
+            hand
+        });
         self.start_hand(hands);
     }
 
