@@ -612,7 +612,17 @@ impl Game for BidEuchre {
                 let hand = self.hands[self.to_act.index()];
                 for_each_choice(hand, self.exchange(), &[], |p| out.push(Action::Discard(p)));
             }
-            Phase::Play => out.extend(self.playable().iter().map(Action::Play)),
+            Phase::Play => {
+                // Every bit of a hand is a suited card, so the faces are read straight off
+                // the bits.
+                let mut bits = self.playable().0;
+                while bits != 0 {
+                    let index = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let suit = Suit::from_index(index as usize / 16);
+                    out.push(Action::Play(Card::new((index % 16) as u8 + 2, suit)));
+                }
+            }
         }
     }
 
