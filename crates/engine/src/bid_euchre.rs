@@ -237,10 +237,10 @@ fn for_each_choice(bag: CardBag, n: usize, base: &[Card], mut f: impl FnMut(Card
     }
 }
 
-/// A uniform number below `n` from the low 32 bits of `bits`, drawing afresh from `rng`
-/// in the rare case Lemire's method rejects them.
-fn below(bits: &mut u64, n: u32, rng: &mut GameRng) -> u32 {
-    let mut product = u64::from(*bits as u32) * u64::from(n);
+/// A uniform number below `n` from the random `bits`, drawing afresh from `rng` in the
+/// rare case Lemire's method rejects them.
+fn below(bits: u32, n: u32, rng: &mut GameRng) -> u32 {
+    let mut product = u64::from(bits) * u64::from(n);
     if (product as u32) < n {
         let threshold = n.wrapping_neg() % n;
         while (product as u32) < threshold {
@@ -742,7 +742,7 @@ impl Game for BidEuchre {
                 if i % 2 == 0 {
                     bits = rng.next_u64();
                 }
-                let j = i + below(&mut bits, (deck.len() - i) as u32, rng) as usize;
+                let j = i + below(bits as u32, (deck.len() - i) as u32, rng) as usize;
                 bits >>= 32;
                 deck.swap(i, j);
             }
