@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::bid_euchre::{BidEuchreRules, Variant};
 use crate::record::Replay;
 
 /// Seats at a Bid Euchre table.
@@ -18,6 +19,13 @@ const TABLE: usize = 4;
 pub const SET_DEALS: u32 = 8;
 /// Points a player takes for each set they sit out.
 pub const SIT_OUT_POINTS: i32 = 30;
+
+/// The rules of each set's game: alexa, one set of 8 deals.
+pub const fn set_rules() -> BidEuchreRules {
+    let mut rules = BidEuchreRules::new(Variant::Alexa);
+    rules.deals = SET_DEALS;
+    rules
+}
 
 /// Who plays one set: players (by index in the night's list) in seats 0..3, partners
 /// opposite (seats 0 and 2, 1 and 3), and who sits out.

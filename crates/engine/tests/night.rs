@@ -1,6 +1,6 @@
 //! The alexa night (RULINGS.md, Bid Euchre 9): tables, sit-out rotation, score sheets.
 
-use calltrump_engine::night::{set_table, SIT_OUT_POINTS};
+use calltrump_engine::night::{set_rules, set_table, SET_DEALS, SIT_OUT_POINTS};
 use calltrump_engine::{
     seeded, AnyGame, BidEuchreRules, BidEuchreVariant, Game, GameRules, Night, NightError, Record,
     Seat, Turn,
@@ -154,7 +154,9 @@ fn bad_nights_are_refused() {
 
 #[test]
 fn a_set_is_recorded_from_the_replay_of_its_finished_game() {
-    let rules = GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa));
+    assert_eq!(set_rules(), BidEuchreRules::new(BidEuchreVariant::Alexa));
+    assert_eq!(set_rules().deals, SET_DEALS);
+    let rules = GameRules::BidEuchre(set_rules());
     let mut night = Night::new(names(5), 1).unwrap();
     let mut game = AnyGame::new(&rules, Seat(0));
     let mut record = Record::new(&rules, Seat(0));
