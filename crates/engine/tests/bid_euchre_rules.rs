@@ -654,7 +654,7 @@ fn scoring_levels_and_loners_made_and_failed() {
 
 #[test]
 fn a_level_bid_made_scores_the_tricks_taken_not_the_bid() {
-    // Seat 1 bids 1 in hearts; seat 2's left bowers take two tricks (lead AH first).
+    // Seat 1 bids 4 in hearts and takes 6: seat 2's left bowers take two (AH is led first).
     let mut game = dealt(rules(Variant::Simplified), 0, SUITS);
     play(&mut game, &["bid 4 H", "pass", "pass", "pass"]);
     play(&mut game, &["play AH", "play JD", "play QC", "play QS"]);
