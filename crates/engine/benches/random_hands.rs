@@ -1,7 +1,8 @@
 //! Random full hands (deal, auction, play) on one core.
 
 use calltrump_engine::{
-    seeded, ActionList, Game, Kaibosh, KaiboshRules, Kout, KoutRules, Seat, Turn,
+    seeded, ActionList, BidEuchre, BidEuchreRules, BidEuchreVariant, Game, Kaibosh, KaiboshRules,
+    Kout, KoutRules, Seat, Turn,
 };
 use divan::Bencher;
 use rand::Rng;
@@ -23,7 +24,8 @@ fn random_hand<G: Game>(game: &mut G, rng: &mut calltrump_engine::GameRng) {
 }
 
 /// One random Kaibosh hand per iteration; the game never ends (no target).
-#[divan::bench]
+/// Samples of 64 hands keep the timer's overhead out of every figure.
+#[divan::bench(sample_size = 64)]
 fn kaibosh_hand(bencher: Bencher) {
     let rules = KaiboshRules {
         target: None,
@@ -35,7 +37,6 @@ fn kaibosh_hand(bencher: Bencher) {
 }
 
 /// One random Kout Bo 6 hand per iteration; the game is restarted when it ends.
-/// Samples of 64 hands keep the timer's overhead out of the figure.
 #[divan::bench(sample_size = 64)]
 fn kout6_hand(bencher: Bencher) {
     let rules = KoutRules::default();
@@ -47,4 +48,16 @@ fn kout6_hand(bencher: Bencher) {
         }
         random_hand(&mut game, &mut rng)
     });
+}
+
+/// One random Bid Euchre hand (alexa) per iteration; the game never ends.
+#[divan::bench(sample_size = 64)]
+fn bid_euchre_hand(bencher: Bencher) {
+    let rules = BidEuchreRules {
+        deals: u32::MAX,
+        ..BidEuchreRules::new(BidEuchreVariant::Alexa)
+    };
+    let mut game = BidEuchre::new(&rules, Seat(0));
+    let mut rng = seeded(1);
+    bencher.bench_local(|| random_hand(&mut game, &mut rng));
 }

@@ -2,6 +2,7 @@
 //! (records, the command line, bots that serve every game).
 
 use crate::action::Action;
+use crate::bid_euchre::BidEuchre;
 use crate::card_set::CardBag;
 use crate::game::{
     ActionList, Broken, DealError, Game, HandStart, HandSummary, Observation, Outcome, Turn,
@@ -19,6 +20,8 @@ pub enum AnyGame {
     Kaibosh(Kaibosh, GameRules),
     /// Kout Bo.
     Kout(Kout, GameRules),
+    /// Bid Euchre.
+    BidEuchre(BidEuchre, GameRules),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -27,6 +30,7 @@ macro_rules! each_game {
         match $self {
             AnyGame::Kaibosh($game, _) => $body,
             AnyGame::Kout($game, _) => $body,
+            AnyGame::BidEuchre($game, _) => $body,
         }
     };
 }
@@ -38,6 +42,9 @@ impl Game for AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::new(r, first_dealer), rules.clone()),
             GameRules::Kout(r) => AnyGame::Kout(Kout::new(r, first_dealer), rules.clone()),
+            GameRules::BidEuchre(r) => {
+                AnyGame::BidEuchre(BidEuchre::new(r, first_dealer), rules.clone())
+            }
         }
     }
 
@@ -45,6 +52,9 @@ impl Game for AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::resume(r, start), rules.clone()),
             GameRules::Kout(r) => AnyGame::Kout(Kout::resume(r, start), rules.clone()),
+            GameRules::BidEuchre(r) => {
+                AnyGame::BidEuchre(BidEuchre::resume(r, start), rules.clone())
+            }
         }
     }
 
@@ -52,6 +62,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Kaibosh(_, rules) => rules,
             AnyGame::Kout(_, rules) => rules,
+            AnyGame::BidEuchre(_, rules) => rules,
         }
     }
 

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::bid_euchre::{BidEuchreRules, Variant as BidEuchreVariant};
 use crate::game::AllPass;
 use crate::kaibosh::KaiboshRules;
 use crate::kout::{JokerLead, Kout4Deck, KoutRules, Variant as KoutVariant};
@@ -28,11 +29,17 @@ pub enum GameRules {
     Kaibosh(KaiboshRules),
     /// Kout Bo.
     Kout(KoutRules),
+    /// Bid Euchre, `alexa` or `simplified`.
+    BidEuchre(BidEuchreRules),
 }
 
 /// The games and their variants, as the notation names them; the first variant of each
 /// is its default.
-pub const GAMES: &[(&str, &[&str])] = &[("kaibosh", &["standard"]), ("kout", &["kout6", "kout4"])];
+pub const GAMES: &[(&str, &[&str])] = &[
+    ("kaibosh", &["standard"]),
+    ("bid-euchre", &["alexa", "simplified"]),
+    ("kout", &["kout6", "kout4"]),
+];
 
 impl GameRules {
     /// Reads the rules from a header's `game`, `variant` (`None`: the game's first) and
@@ -101,6 +108,28 @@ impl GameRules {
                     deck,
                 })
             }
+            "bid-euchre" => {
+                let mut rules = BidEuchreRules::new(if variant == "alexa" {
+                    BidEuchreVariant::Alexa
+                } else {
+                    BidEuchreVariant::Simplified
+                });
+                rules.all_pass = options.all_pass()?;
+                let deals = options.count("deals")?;
+                let rounds = options.count("rounds")?;
+                rules.deals = match (deals, rounds) {
+                    (Some(_), Some(_)) => {
+                        return Err(HeaderError(
+                            "options \"deals\" and \"rounds\" may not both be given".into(),
+                        ))
+                    }
+                    (Some(d), None) => d as u32,
+                    // `count` keeps values below u32::MAX / 4, so four deals a round fit.
+                    (None, Some(r)) => r as u32 * 4,
+                    (None, None) => rules.deals,
+                };
+                GameRules::BidEuchre(rules)
+            }
             _ => unreachable!("every game of GAMES is read above"),
         };
         options.finish()?;
@@ -112,6 +141,7 @@ impl GameRules {
         match self {
             GameRules::Kaibosh(_) => "kaibosh",
             GameRules::Kout(_) => "kout",
+            GameRules::BidEuchre(_) => "bid-euchre",
         }
     }
 
@@ -123,6 +153,7 @@ impl GameRules {
                 KoutVariant::Six => "kout6",
                 KoutVariant::Four => "kout4",
             },
+            GameRules::BidEuchre(rules) => rules.variant.name(),
         }
     }
 
@@ -157,6 +188,20 @@ impl GameRules {
                 }
                 if rules.variant == KoutVariant::Four && rules.deck == Kout4Deck::TwoUndealt {
                     map.insert("deck".into(), KOUT4_DECKS[1].into());
+                }
+            }
+            GameRules::BidEuchre(rules) => {
+                let default = BidEuchreRules::new(rules.variant);
+                if rules.all_pass != default.all_pass {
+                    map.insert("all_pass".into(), all_pass_value(rules.all_pass));
+                }
+                if rules.deals != default.deals {
+                    // Simplified games are agreed in rounds of four deals.
+                    if rules.variant == BidEuchreVariant::Simplified && rules.deals % 4 == 0 {
+                        map.insert("rounds".into(), (rules.deals / 4).into());
+                    } else {
+                        map.insert("deals".into(), rules.deals.into());
+                    }
                 }
             }
         }

@@ -3,7 +3,8 @@
 mod common;
 
 use calltrump_engine::{
-    AllPass, GameRules, HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant,
+    AllPass, BidEuchreRules, BidEuchreVariant, GameRules, HandOutcome, JokerLead, KaiboshRules,
+    Kout4Deck, KoutRules, KoutVariant,
 };
 
 fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
@@ -47,6 +48,25 @@ fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
             2000,
         ),
         (
+            "bid-euchre alexa, one set",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+            2000,
+        ),
+        (
+            "bid-euchre simplified, two rounds",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Simplified)),
+            2000,
+        ),
+        (
+            "bid-euchre alexa dealer-must-bid, 5 deals",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                deals: 5,
+                ..BidEuchreRules::new(BidEuchreVariant::Alexa)
+            }),
+            2000,
+        ),
+        (
             "kout6 contract-only",
             GameRules::Kout(KoutRules {
                 joker_lead: JokerLead::ContractOnly,
@@ -79,6 +99,15 @@ fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
                 deck: Kout4Deck::TwoUndealt,
             }),
             300,
+        ),
+        (
+            "bid-euchre simplified dealer-must-bid, 3 rounds",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                deals: 12,
+                ..BidEuchreRules::new(BidEuchreVariant::Simplified)
+            }),
+            2000,
         ),
     ]
 }
