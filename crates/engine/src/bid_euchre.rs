@@ -7,7 +7,6 @@
 //! "night" of several sets is in [`crate::night`].
 
 use arrayvec::ArrayVec;
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, CardPair, Loner, Strain};
@@ -18,6 +17,7 @@ use crate::game::{
     Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
+use crate::shuffle;
 use crate::trick::{CardOrder, Trick};
 use crate::GameRng;
 
@@ -33,14 +33,14 @@ pub const DEFAULT_DEALS: u32 = 8;
 pub const DECK: CardSet = CardSet::ranks(JACK, ACE);
 
 /// The bit index of each of the 32 cards, twins side by side.
-const DOUBLE_DECK: [u8; 32] = {
-    let mut deck = [0u8; 32];
+const DOUBLE_DECK: [Card; 32] = {
+    let mut deck = [Card::RED_JOKER; 32];
     let mut i = 0;
     let mut faces = DECK.0;
     while faces != 0 {
-        let index = faces.trailing_zeros() as u8;
-        deck[i] = index;
-        deck[i + 1] = index;
+        let card = Card::from_valid_index(faces.trailing_zeros() as u8);
+        deck[i] = card;
+        deck[i + 1] = card;
         faces &= faces - 1;
         i += 2;
     }
@@ -235,19 +235,6 @@ fn for_each_choice(bag: CardBag, n: usize, base: &[Card], mut f: impl FnMut(Card
             }
         }
     }
-}
-
-/// A uniform number below `n` from the random `bits`, drawing afresh from `rng` in the
-/// rare case Lemire's method rejects them.
-fn below(bits: u32, n: u32, rng: &mut GameRng) -> u32 {
-    let mut product = u64::from(bits) * u64::from(n);
-    if (product as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (product as u32) < threshold {
-            product = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (product >> 32) as u32
 }
 
 /// The cards of a give or discard as a bag.
@@ -734,23 +721,13 @@ impl Game for BidEuchre {
         // Each seat's faces held at least once, and twice.
         let mut once = [0u64; SEATS];
         let mut twice = [0u64; SEATS];
-        // Fisher-Yates, each drawn card going straight to its seat, with two draws from
-        // every 64 random bits (Lemire's exact method on 32-bit halves).
-        let mut bits = 0u64;
-        for i in 0..deck.len() {
-            if i + 1 < deck.len() {
-                if i % 2 == 0 {
-                    bits = rng.next_u64();
-                }
-                let j = i + below(bits as u32, (deck.len() - i) as u32, rng) as usize;
-                bits >>= 32;
-                deck.swap(i, j);
-            }
+        let dealt = deck.len();
+        shuffle::deal(&mut deck, dealt, rng, |i, card| {
             let seat = i / HAND_SIZE;
-            let bit = 1u64 << deck[i];
+            let bit = 1u64 << card.index();
             twice[seat] |= once[seat] & bit;
             once[seat] |= bit;
-        }
+        });
         let hands: [CardBag; SEATS] = std::array::from_fn(|s| {
             let mut hand = CardBag::from_set(CardSet(once[s]));
             CardSet(twice[s]).iter().for_each(|card| {

@@ -5,7 +5,7 @@
 //! Rules: `rules/kout-bo.txt` with the Kout Bo rulings of `RULINGS.md`.
 
 use arrayvec::ArrayVec;
-use rand::Rng;
+
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};
@@ -16,6 +16,7 @@ use crate::game::{
     SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
+use crate::shuffle;
 use crate::trick::{CardOrder, Trick};
 use crate::GameRng;
 
@@ -654,13 +655,10 @@ impl Game for Kout {
         };
         let cards = &mut cards[..size];
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        // A partial Fisher-Yates: each drawn card goes straight to its seat; under
-        // `two-undealt` the last two are never drawn.
-        for i in 0..self.seat_count() * HAND_SIZE {
-            let j = rng.random_range(i as u32..cards.len() as u32) as usize;
-            cards.swap(i, j);
-            hands[i / HAND_SIZE].insert(cards[i]);
-        }
+        // Under `two-undealt` the last two cards are never drawn.
+        shuffle::deal(cards, self.seat_count() * HAND_SIZE, rng, |i, card| {
+            hands[i / HAND_SIZE].insert(card)
+        });
         self.start_hand(hands);
     }
 

@@ -23,6 +23,7 @@ mod record;
 mod rng;
 mod rules;
 mod seat;
+mod shuffle;
 mod trick;
 
 pub use action::{Action, CardPair, Loner, ParseActionError, Strain};
