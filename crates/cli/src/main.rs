@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod arena;
 mod game_args;
+mod night;
 mod play;
 mod player;
 mod plot;
@@ -32,6 +33,9 @@ enum Command {
     Simulate(simulate::Args),
     /// Play a game in the terminal against bots.
     Play(play::Args),
+    /// Play an alexa Bid Euchre night: sets of 8 deals, partners changed after each
+    /// set, sit-outs rotated, individual score sheets.
+    Night(night::Args),
     /// Compare two bots: every deal played twice with the teams swapped.
     Arena(arena::Args),
     /// Serve one of calltrump's bots over the bot protocol on standard input and output.
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),
+        Command::Night(args) => night::run(&args),
         Command::Bot(args) => protocol::serve(
             &args.level,
             args.seed,

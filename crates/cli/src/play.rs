@@ -53,16 +53,17 @@ fn seat_label(game: &AnyGame, seat: Seat, me: Seat) -> String {
     } else {
         "opponent"
     };
-    let side = match after_me {
-        0 => "",
-        1 => next_side,
-        n if n == seats - 1 => previous_side,
-        _ => "across",
-    };
-    if side.is_empty() {
-        format!("seat {seat} ({relation})")
+    let steps = after_me.min(seats - after_me);
+    let side = if after_me < seats - after_me {
+        next_side
     } else {
-        format!("seat {seat} ({relation}, {side})")
+        previous_side
+    };
+    match (after_me, steps) {
+        (0, _) => format!("seat {seat} ({relation})"),
+        _ if 2 * after_me == seats => format!("seat {seat} ({relation}, across)"),
+        (_, 1) => format!("seat {seat} ({relation}, on your {side})"),
+        _ => format!("seat {seat} ({relation}, {steps} places to your {side})"),
     }
 }
 

@@ -425,3 +425,122 @@ fn arena_in_game_mode_reports_win_rates() {
     let rate = report["win_rate_a"]["mean"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&rate));
 }
+
+#[test]
+fn night_plays_every_set_and_the_sheet_adds_up() {
+    let record = temp_path("night.json");
+    let out = calltrump(
+        &[
+            "night",
+            "--players",
+            "Ann,Bob,Cy,Di,Ed",
+            "--sets",
+            "5",
+            "--seed",
+            "2",
+            "--json",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let sheet: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let players = sheet["players"].as_array().unwrap();
+    assert_eq!(players.len(), 5);
+    for player in players {
+        let rows = player["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 5);
+        let sum: i64 = rows.iter().map(|r| r["points"].as_i64().unwrap()).sum();
+        assert_eq!(sum, player["total"].as_i64().unwrap());
+        // With five players each sits out exactly one set of five, for 30 points.
+        let sat_out: Vec<_> = rows.iter().filter(|r| r["seat"].is_null()).collect();
+        assert_eq!(sat_out.len(), 1, "{player}");
+        assert_eq!(sat_out[0]["points"], 30);
+    }
+    assert_eq!(sheet["complete"], true);
+    // The night's record holds each set's game record, and each replays to its sheet row.
+    let night: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let sets = night["sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 5);
+    for (i, set) in sets.iter().enumerate() {
+        let out = calltrump(&["replay", "-"], &set["record"].to_string());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(replay["hands"].as_array().unwrap().len(), 8);
+        let seats = set["table"]["seats"].as_array().unwrap();
+        let first = seats[0].as_u64().unwrap() as usize;
+        assert_eq!(players[first]["rows"][i]["points"], replay["scores"][0]);
+    }
+}
+
+#[test]
+fn night_needs_four_distinct_players() {
+    let out = calltrump(&["night", "--players", "Ann,Bob,Cy"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("at least 4 players"));
+    let out = calltrump(&["night", "--players", "Ann,Bob,Cy,Ann"], "");
+    assert!(text(&out.stderr).contains("two players are named \"Ann\""));
+}
+
+#[test]
+fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
+    let out = calltrump(
+        &[
+            "night",
+            "--players",
+            "Ann,Bob,Cy,Di",
+            "--sets",
+            "1",
+            "--me",
+            "Cy",
+        ],
+        &"1\n".repeat(200),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Your hand:"), "{stdout}");
+    assert!(stdout.contains("Set 1 over"), "{stdout}");
+}
+
+#[test]
+fn every_game_and_variant_simulates_and_replays() {
+    for (game, variant) in [
+        ("kaibosh", "standard"),
+        ("bid-euchre", "alexa"),
+        ("bid-euchre", "simplified"),
+        ("kout", "kout6"),
+        ("kout", "kout4"),
+    ] {
+        let records = temp_path(&format!("{game}-{variant}.jsonl"));
+        let out = calltrump(
+            &[
+                "simulate",
+                "--game",
+                game,
+                "--variant",
+                variant,
+                "--games",
+                "3",
+                "--seed",
+                "1",
+                "--records",
+                records.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(
+            out.status.success(),
+            "{game} {variant}: {}",
+            text(&out.stderr)
+        );
+        for line in std::fs::read_to_string(&records).unwrap().lines() {
+            let out = calltrump(&["replay", "-"], line);
+            assert!(
+                out.status.success(),
+                "{game} {variant}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+}

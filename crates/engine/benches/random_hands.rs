@@ -1,6 +1,9 @@
 //! Random full hands (deal, auction, play) on one core.
 
-use calltrump_engine::{seeded, ActionList, Game, Kaibosh, KaiboshRules, Seat, Turn};
+use calltrump_engine::{
+    seeded, ActionList, BidEuchre, BidEuchreRules, BidEuchreVariant, Game, Kaibosh, KaiboshRules,
+    Kout, KoutRules, Seat, Turn,
+};
 use divan::Bencher;
 use rand::Rng;
 
@@ -21,13 +24,40 @@ fn random_hand<G: Game>(game: &mut G, rng: &mut calltrump_engine::GameRng) {
 }
 
 /// One random Kaibosh hand per iteration; the game never ends (no target).
-#[divan::bench]
+/// Samples of 64 hands keep the timer's overhead out of every figure.
+#[divan::bench(sample_size = 64)]
 fn kaibosh_hand(bencher: Bencher) {
     let rules = KaiboshRules {
         target: None,
         ..KaiboshRules::default()
     };
     let mut game = Kaibosh::new(&rules, Seat(0));
+    let mut rng = seeded(1);
+    bencher.bench_local(|| random_hand(&mut game, &mut rng));
+}
+
+/// One random Kout Bo 6 hand per iteration; the game is restarted when it ends.
+#[divan::bench(sample_size = 64)]
+fn kout6_hand(bencher: Bencher) {
+    let rules = KoutRules::default();
+    let mut game = Kout::new(&rules, Seat(0));
+    let mut rng = seeded(1);
+    bencher.bench_local(|| {
+        if game.turn() == Turn::Over {
+            game = Kout::new(&rules, Seat(0));
+        }
+        random_hand(&mut game, &mut rng)
+    });
+}
+
+/// One random Bid Euchre hand (alexa) per iteration; the game never ends.
+#[divan::bench(sample_size = 64)]
+fn bid_euchre_hand(bencher: Bencher) {
+    let rules = BidEuchreRules {
+        deals: u32::MAX,
+        ..BidEuchreRules::new(BidEuchreVariant::Alexa)
+    };
+    let mut game = BidEuchre::new(&rules, Seat(0));
     let mut rng = seeded(1);
     bencher.bench_local(|| random_hand(&mut game, &mut rng));
 }

@@ -2,11 +2,13 @@
 //! (records, the command line, bots that serve every game).
 
 use crate::action::Action;
+use crate::bid_euchre::BidEuchre;
 use crate::card_set::CardBag;
 use crate::game::{
     ActionList, Broken, DealError, Game, HandStart, HandSummary, Observation, Outcome, Turn,
 };
 use crate::kaibosh::Kaibosh;
+use crate::kout::Kout;
 use crate::rules::GameRules;
 use crate::seat::Seat;
 use crate::GameRng;
@@ -16,6 +18,10 @@ use crate::GameRng;
 pub enum AnyGame {
     /// Kaibosh.
     Kaibosh(Kaibosh, GameRules),
+    /// Kout Bo.
+    Kout(Kout, GameRules),
+    /// Bid Euchre.
+    BidEuchre(BidEuchre, GameRules),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -23,6 +29,8 @@ macro_rules! each_game {
     ($self:expr, $game:ident => $body:expr) => {
         match $self {
             AnyGame::Kaibosh($game, _) => $body,
+            AnyGame::Kout($game, _) => $body,
+            AnyGame::BidEuchre($game, _) => $body,
         }
     };
 }
@@ -33,18 +41,28 @@ impl Game for AnyGame {
     fn new(rules: &GameRules, first_dealer: Seat) -> AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::new(r, first_dealer), rules.clone()),
+            GameRules::Kout(r) => AnyGame::Kout(Kout::new(r, first_dealer), rules.clone()),
+            GameRules::BidEuchre(r) => {
+                AnyGame::BidEuchre(BidEuchre::new(r, first_dealer), rules.clone())
+            }
         }
     }
 
     fn resume(rules: &GameRules, start: HandStart) -> AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::resume(r, start), rules.clone()),
+            GameRules::Kout(r) => AnyGame::Kout(Kout::resume(r, start), rules.clone()),
+            GameRules::BidEuchre(r) => {
+                AnyGame::BidEuchre(BidEuchre::resume(r, start), rules.clone())
+            }
         }
     }
 
     fn rules(&self) -> &GameRules {
         match self {
             AnyGame::Kaibosh(_, rules) => rules,
+            AnyGame::Kout(_, rules) => rules,
+            AnyGame::BidEuchre(_, rules) => rules,
         }
     }
 

@@ -116,6 +116,22 @@ pub enum Broken {
     NotHeld(Card),
     /// A card of the led suit was held.
     MustFollow(Suit),
+    /// A joker led when the game's rule does not allow it; the text says what it needs.
+    JokerLead(&'static str),
+    /// The dealer matching a bid must bid at least as high (Bid Euchre).
+    BidBelow {
+        /// The bid to match or beat.
+        high: Action,
+    },
+    /// A give or discard of the wrong number of cards (Bid Euchre).
+    CardCount {
+        /// `give` or `discard`.
+        verb: &'static str,
+        /// How many cards it must move.
+        expected: u8,
+    },
+    /// A loner's partner must give their highest trumps (Bid Euchre, alexa).
+    MustGiveHighestTrumps,
 }
 
 impl fmt::Display for Broken {
@@ -139,6 +155,14 @@ impl fmt::Display for Broken {
             }
             Broken::NotHeld(card) => write!(f, "does not hold {card}"),
             Broken::MustFollow(suit) => write!(f, "must follow {}", suit.name()),
+            Broken::JokerLead(requirement) => write!(f, "may not lead a joker: {requirement}"),
+            Broken::BidBelow { high } => write!(f, "must bid at least \"{high}\""),
+            Broken::CardCount { verb, expected } => write!(
+                f,
+                "must {verb} {expected} card{}",
+                if *expected == 1 { "" } else { "s" }
+            ),
+            Broken::MustGiveHighestTrumps => f.write_str("must give its highest trumps"),
         }
     }
 }

@@ -4,7 +4,6 @@
 //! Rules: `rules/kaibosh.txt` with the Kaibosh rulings of `RULINGS.md`.
 
 use arrayvec::ArrayVec;
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};
@@ -15,6 +14,7 @@ use crate::game::{
     Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
+use crate::shuffle;
 use crate::trick::{CardOrder, Trick};
 use crate::GameRng;
 
@@ -477,12 +477,9 @@ impl Game for Kaibosh {
         debug_assert_eq!(self.phase, Phase::Deal);
         let mut deck = DECK_CARDS;
         let mut hands = [CardSet::EMPTY; SEATS];
-        // A partial Fisher-Yates: each drawn card goes straight to its seat.
-        for i in 0..deck.len() {
-            let j = rng.random_range(i as u32..deck.len() as u32) as usize;
-            deck.swap(i, j);
-            hands[i / HAND_SIZE].insert(deck[i]);
-        }
+        shuffle::deal(&mut deck, SEATS * HAND_SIZE, rng, |i, card| {
+            hands[i / HAND_SIZE].insert(card)
+        });
         self.start_hand(hands);
     }
 

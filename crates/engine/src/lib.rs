@@ -12,18 +12,23 @@
 
 mod action;
 mod any_game;
+pub mod bid_euchre;
 mod card;
 mod card_set;
 mod game;
 pub mod kaibosh;
+pub mod kout;
+pub mod night;
 mod record;
 mod rng;
 mod rules;
 mod seat;
+mod shuffle;
 mod trick;
 
 pub use action::{Action, CardPair, Loner, ParseActionError, Strain};
 pub use any_game::AnyGame;
+pub use bid_euchre::{BidEuchre, BidEuchreRules, Variant as BidEuchreVariant};
 pub use card::{Card, ParseCardError, Rank, Suit, ACE, JACK, KING, QUEEN};
 pub use card_set::{CardBag, CardSet, CardSetIter};
 pub use game::{
@@ -31,6 +36,8 @@ pub use game::{
     Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
 };
 pub use kaibosh::{Kaibosh, KaiboshRules};
+pub use kout::{JokerLead, Kout, Kout4Deck, KoutRules, Variant as KoutVariant};
+pub use night::{Night, NightError, NightSheet, SetTable};
 pub use record::{Record, RecordError, RecordHand, Replay};
 pub use rng::{seeded, stream, GameRng};
 pub use rules::{GameRules, HeaderError, OptionReader, GAMES};

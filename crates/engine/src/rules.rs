@@ -5,8 +5,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::bid_euchre::{BidEuchreRules, Variant as BidEuchreVariant};
 use crate::game::AllPass;
 use crate::kaibosh::KaiboshRules;
+use crate::kout::{JokerLead, Kout4Deck, KoutRules, Variant as KoutVariant};
 
 /// A fault in a record's header: unknown game, variant or option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,11 +27,19 @@ impl std::error::Error for HeaderError {}
 pub enum GameRules {
     /// Kaibosh.
     Kaibosh(KaiboshRules),
+    /// Kout Bo.
+    Kout(KoutRules),
+    /// Bid Euchre, `alexa` or `simplified`.
+    BidEuchre(BidEuchreRules),
 }
 
 /// The games and their variants, as the notation names them; the first variant of each
 /// is its default.
-pub const GAMES: &[(&str, &[&str])] = &[("kaibosh", &["standard"])];
+pub const GAMES: &[(&str, &[&str])] = &[
+    ("kaibosh", &["standard"]),
+    ("bid-euchre", &["alexa", "simplified"]),
+    ("kout", &["kout6", "kout4"]),
+];
 
 impl GameRules {
     /// Reads the rules from a header's `game`, `variant` (`None`: the game's first) and
@@ -73,6 +83,53 @@ impl GameRules {
                     deals: deals.map(|d| d as u32),
                 })
             }
+            "kout" => {
+                let variant = if variant == "kout4" {
+                    KoutVariant::Four
+                } else {
+                    KoutVariant::Six
+                };
+                let joker_lead = match options.choice("joker_lead", &JOKER_LEADS)? {
+                    Some(value) => kout_joker_lead(value),
+                    None => JokerLead::Standard,
+                };
+                let deck = match (variant, options.choice("deck", &KOUT4_DECKS)?) {
+                    (KoutVariant::Six, Some(_)) => {
+                        return Err(HeaderError(
+                            "option \"deck\" is for kout4 only, not kout6".to_string(),
+                        ))
+                    }
+                    (KoutVariant::Four, Some("two-undealt")) => Kout4Deck::TwoUndealt,
+                    _ => Kout4Deck::NoBlackSixes,
+                };
+                GameRules::Kout(KoutRules {
+                    variant,
+                    joker_lead,
+                    deck,
+                })
+            }
+            "bid-euchre" => {
+                let mut rules = BidEuchreRules::new(if variant == "alexa" {
+                    BidEuchreVariant::Alexa
+                } else {
+                    BidEuchreVariant::Simplified
+                });
+                rules.all_pass = options.all_pass()?;
+                let deals = options.count("deals")?;
+                let rounds = options.count("rounds")?;
+                rules.deals = match (deals, rounds) {
+                    (Some(_), Some(_)) => {
+                        return Err(HeaderError(
+                            "options \"deals\" and \"rounds\" may not both be given".into(),
+                        ))
+                    }
+                    (Some(d), None) => d as u32,
+                    // `count` keeps values below u32::MAX / 4, so four deals a round fit.
+                    (None, Some(r)) => r as u32 * 4,
+                    (None, None) => rules.deals,
+                };
+                GameRules::BidEuchre(rules)
+            }
             _ => unreachable!("every game of GAMES is read above"),
         };
         options.finish()?;
@@ -83,6 +140,8 @@ impl GameRules {
     pub fn game(&self) -> &'static str {
         match self {
             GameRules::Kaibosh(_) => "kaibosh",
+            GameRules::Kout(_) => "kout",
+            GameRules::BidEuchre(_) => "bid-euchre",
         }
     }
 
@@ -90,6 +149,11 @@ impl GameRules {
     pub fn variant(&self) -> &'static str {
         match self {
             GameRules::Kaibosh(_) => "standard",
+            GameRules::Kout(rules) => match rules.variant {
+                KoutVariant::Six => "kout6",
+                KoutVariant::Four => "kout4",
+            },
+            GameRules::BidEuchre(rules) => rules.variant.name(),
         }
     }
 
@@ -114,8 +178,54 @@ impl GameRules {
                     }
                 }
             }
+            GameRules::Kout(rules) => {
+                if rules.joker_lead != JokerLead::Standard {
+                    let name = JOKER_LEADS
+                        .into_iter()
+                        .find(|name| kout_joker_lead(name) == rules.joker_lead)
+                        .expect("every joker lead rule has a name");
+                    map.insert("joker_lead".into(), name.into());
+                }
+                if rules.variant == KoutVariant::Four && rules.deck == Kout4Deck::TwoUndealt {
+                    map.insert("deck".into(), KOUT4_DECKS[1].into());
+                }
+            }
+            GameRules::BidEuchre(rules) => {
+                let default = BidEuchreRules::new(rules.variant);
+                if rules.all_pass != default.all_pass {
+                    map.insert("all_pass".into(), all_pass_value(rules.all_pass));
+                }
+                if rules.deals != default.deals {
+                    // Simplified games are agreed in rounds of four deals.
+                    if rules.variant == BidEuchreVariant::Simplified && rules.deals % 4 == 0 {
+                        map.insert("rounds".into(), (rules.deals / 4).into());
+                    } else {
+                        map.insert("deals".into(), rules.deals.into());
+                    }
+                }
+            }
         }
         map
+    }
+}
+
+/// Kout's `joker_lead` values.
+const JOKER_LEADS: [&str; 4] = [
+    "standard",
+    "contract-only",
+    "all-trumps-played",
+    "trump-ace-played",
+];
+
+/// Kout4's `deck` values, the default first.
+const KOUT4_DECKS: [&str; 2] = ["no-black-sixes", "two-undealt"];
+
+fn kout_joker_lead(name: &str) -> JokerLead {
+    match name {
+        "contract-only" => JokerLead::ContractOnly,
+        "all-trumps-played" => JokerLead::AllTrumpsPlayed,
+        "trump-ace-played" => JokerLead::TrumpAcePlayed,
+        _ => JokerLead::Standard,
     }
 }
 

@@ -2,7 +2,10 @@
 
 mod common;
 
-use calltrump_engine::{AllPass, GameRules, HandOutcome, KaiboshRules};
+use calltrump_engine::{
+    AllPass, BidEuchreRules, BidEuchreVariant, GameRules, HandOutcome, JokerLead, KaiboshRules,
+    Kout4Deck, KoutRules, KoutVariant,
+};
 
 fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
     vec![
@@ -30,6 +33,81 @@ fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
                 deals: Some(8),
             }),
             300,
+        ),
+        (
+            "kout6 standard",
+            GameRules::Kout(KoutRules::default()),
+            2000,
+        ),
+        (
+            "kout4 standard",
+            GameRules::Kout(KoutRules {
+                variant: KoutVariant::Four,
+                ..KoutRules::default()
+            }),
+            2000,
+        ),
+        (
+            "bid-euchre alexa, one set",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+            2000,
+        ),
+        (
+            "bid-euchre simplified, two rounds",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Simplified)),
+            2000,
+        ),
+        (
+            "bid-euchre alexa dealer-must-bid, 5 deals",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                deals: 5,
+                ..BidEuchreRules::new(BidEuchreVariant::Alexa)
+            }),
+            2000,
+        ),
+        (
+            "kout6 contract-only",
+            GameRules::Kout(KoutRules {
+                joker_lead: JokerLead::ContractOnly,
+                ..KoutRules::default()
+            }),
+            300,
+        ),
+        (
+            "kout6 all-trumps-played",
+            GameRules::Kout(KoutRules {
+                joker_lead: JokerLead::AllTrumpsPlayed,
+                ..KoutRules::default()
+            }),
+            300,
+        ),
+        (
+            "kout4 trump-ace-played, two-undealt",
+            GameRules::Kout(KoutRules {
+                variant: KoutVariant::Four,
+                joker_lead: JokerLead::TrumpAcePlayed,
+                deck: Kout4Deck::TwoUndealt,
+            }),
+            300,
+        ),
+        (
+            "kout4 all-trumps-played, two-undealt",
+            GameRules::Kout(KoutRules {
+                variant: KoutVariant::Four,
+                joker_lead: JokerLead::AllTrumpsPlayed,
+                deck: Kout4Deck::TwoUndealt,
+            }),
+            300,
+        ),
+        (
+            "bid-euchre simplified dealer-must-bid, 3 rounds",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                deals: 12,
+                ..BidEuchreRules::new(BidEuchreVariant::Simplified)
+            }),
+            2000,
         ),
     ]
 }

@@ -848,6 +848,7 @@ fn record_options_set_all_pass_target_and_deals() {
         let rec = record(serde_json::json!({"game": "kaibosh", "options": options}));
         match rec.rules().unwrap().0 {
             GameRules::Kaibosh(rules) => rules,
+            other => panic!("a kaibosh header read as {other:?}"),
         }
     };
     assert_eq!(

@@ -1,0 +1,252 @@
+//! `calltrump night`: an alexa Bid Euchre night. Any number of named players from four
+//! up play sets of 8 deals; partners change after each set, the extra players sit out in
+//! turn for 30 points, and everyone keeps an individual score sheet.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use calltrump_engine::night::{Night, NightSheet, SetTable};
+use calltrump_engine::{stream, Game, GameRules, Record, Seat};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::play::play_interactive;
+use crate::player::Player;
+use crate::table::{Stop, Table};
+
+/// Arguments of `night`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The players' names, separated by commas (at least four).
+    #[arg(long, value_delimiter = ',', required = true)]
+    players: Vec<String>,
+    /// How many sets of 8 deals to play.
+    #[arg(long, default_value_t = 4)]
+    sets: usize,
+    /// The seed of the deals and the bots.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The bot that plays for everyone but you.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    /// Play yourself as this player (one of --players); the others are bots.
+    #[arg(long, value_name = "NAME")]
+    me: Option<String>,
+    /// An option of the alexa rules, e.g. `--option all_pass=dealer-must-bid`.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Print the score sheet as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Save the night's record (each set's table and game record) to FILE.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
+
+/// One set of a night's record: who sat where, and the set's game.
+#[derive(Serialize)]
+struct SetRecord {
+    table: SetTable,
+    record: Record,
+}
+
+/// A night's record.
+#[derive(Serialize)]
+struct NightRecord<'a> {
+    players: &'a [String],
+    seed: u64,
+    sets: Vec<SetRecord>,
+    sheet: NightSheet,
+}
+
+fn alexa_rules(options: &[String]) -> Result<GameRules> {
+    let mut map = Map::new();
+    for option in options {
+        let (key, value) = option
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--option {option}: expected KEY=VALUE"))?;
+        if key == "deals" || key == "rounds" {
+            bail!("--option {key}: a night's sets are always 8 deals");
+        }
+        map.insert(key.to_string(), Value::from(value));
+    }
+    GameRules::from_header("bid-euchre", Some("alexa"), &map).map_err(|e| anyhow!("{e}"))
+}
+
+/// The score sheet as a table: a row per player, a column per set, and the total.
+fn print_sheet(night: &Night, sheet: &NightSheet, out: &mut impl Write) -> io::Result<()> {
+    let width = night
+        .players()
+        .iter()
+        .map(|p| p.len())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    write!(out, "{:<width$}", "player")?;
+    for set in 0..night.sets() {
+        write!(out, " {:>8}", format!("set {}", set + 1))?;
+    }
+    writeln!(out, " {:>7}", "total")?;
+    for player in &sheet.players {
+        write!(out, "{:<width$}", player.name)?;
+        for row in &player.rows {
+            let cell = match (row.points, row.seat) {
+                (Some(points), Some(_)) => points.to_string(),
+                (Some(points), None) => format!("{points}*"),
+                (None, _) => "-".to_string(),
+            };
+            write!(out, " {cell:>8}")?;
+        }
+        writeln!(out, " {:>7}", player.total)?;
+    }
+    writeln!(out, "* sat out")?;
+    if sheet.complete {
+        let verb = if sheet.shared {
+            "share the win"
+        } else {
+            "wins"
+        };
+        writeln!(out, "{} {verb}.", sheet.winners.join(" and "))?;
+    }
+    Ok(())
+}
+
+/// Plays the night and prints the score sheet.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let rules = alexa_rules(&args.options)?;
+    let mut night = Night::new(args.players.clone(), args.sets).map_err(|e| anyhow!("{e}"))?;
+    let me = match &args.me {
+        Some(name) => Some(
+            night
+                .players()
+                .iter()
+                .position(|p| p == name)
+                .ok_or_else(|| anyhow!("--me {name} is not one of the players"))?,
+        ),
+        None => None,
+    };
+    let mut input = io::stdin().lock();
+    let mut sets = Vec::new();
+    for set in 0..args.sets {
+        let table_plan = night.table(set).map_err(|e| anyhow!("{e}"))?;
+        let mut deal_rng = stream(args.seed, 2 * set as u64);
+        let mut bot_rng = stream(args.seed, 2 * set as u64 + 1);
+        // Seat 0 of the set's table deals first.
+        let mut table = Table::with_dealer(&rules, Seat(0));
+        let mut players: Vec<Player> = (0..table.game.seats())
+            .map(|_| Player::from_spec(&args.bots, Duration::from_secs(60)))
+            .collect::<Result<_>>()?;
+        let names: Vec<&str> = table_plan
+            .seats
+            .iter()
+            .map(|&p| night.players()[p].as_str())
+            .collect();
+        let my_seat = me.and_then(|p| table_plan.seat_of(p));
+        if me.is_some() {
+            println!(
+                "\n##### Set {}: seats 0-3 {}; {} and {} are partners against {} and {}{}",
+                set + 1,
+                names.join(", "),
+                names[0],
+                names[2],
+                names[1],
+                names[3],
+                match table_plan.sitting_out.len() {
+                    0 => String::new(),
+                    _ => format!(
+                        "; sitting out: {}",
+                        table_plan
+                            .sitting_out
+                            .iter()
+                            .map(|&p| night.players()[p].as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }
+            );
+        }
+        let stop = match my_seat {
+            Some(seat) => play_interactive(
+                &mut table,
+                Seat(seat as u8),
+                &mut players,
+                &mut deal_rng,
+                &mut bot_rng,
+                &mut input,
+            )?,
+            None => table.play(
+                &mut deal_rng,
+                usize::MAX,
+                |game, seat, legal| {
+                    players[seat.index()]
+                        .act(game, seat, legal, &mut bot_rng, set as u64)
+                        .map(Some)
+                },
+                |_, _| {},
+            )?,
+        };
+        if me.is_some() {
+            let scores = table.game.scores();
+            match my_seat {
+                None => println!(
+                    "You sat this set out ({} points). Set {}: {} and {} {}, {} and {} {}.",
+                    calltrump_engine::night::SIT_OUT_POINTS,
+                    set + 1,
+                    names[0],
+                    names[2],
+                    scores[0],
+                    names[1],
+                    names[3],
+                    scores[1]
+                ),
+                Some(_) => println!(
+                    "Set {} over: {} and {} {}, {} and {} {}.",
+                    set + 1,
+                    names[0],
+                    names[2],
+                    scores[0],
+                    names[1],
+                    names[3],
+                    scores[1]
+                ),
+            }
+        }
+        if stop != Stop::GameOver {
+            println!("Night stopped during set {}.", set + 1);
+            sets.push(SetRecord {
+                table: table_plan,
+                record: table.record,
+            });
+            break;
+        }
+        night
+            .record_set(set, table.game.scores())
+            .map_err(|e| anyhow!("{e}"))?;
+        sets.push(SetRecord {
+            table: table_plan,
+            record: table.record,
+        });
+    }
+    let sheet = night.sheet();
+    if let Some(path) = &args.record {
+        let record = NightRecord {
+            players: night.players(),
+            seed: args.seed,
+            sets,
+            sheet: sheet.clone(),
+        };
+        std::fs::write(path, serde_json::to_string(&record)? + "\n")
+            .with_context(|| format!("saving the night to {}", path.display()))?;
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &sheet)?;
+        writeln!(out)?;
+    } else {
+        print_sheet(&night, &sheet, &mut out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

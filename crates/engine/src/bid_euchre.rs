@@ -1,0 +1,813 @@
+//! Bid Euchre: four players in two partnerships, a double deck of 32 cards (J, Q, K, A
+//! twice in each suit), one auction round of level bids 1..8 in a strain and the loner
+//! bids `call2`, `call1` and `moon`, with a card exchange for the first two.
+//!
+//! Rules: `rules/bid-euchre-alexa.txt` and `rules/bid-euchre-simplified.txt` with the
+//! Bid Euchre rulings of `RULINGS.md`. One game is a fixed number of deals; the alexa
+//! "night" of several sets is in [`crate::night`].
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, CardPair, Loner, Strain};
+use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
+use crate::card_set::{CardBag, CardSet};
+use crate::game::{
+    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
+    Outcome, SeenAction, Turn,
+};
+use crate::seat::{Seat, Team};
+use crate::shuffle;
+use crate::trick::{CardOrder, Trick};
+use crate::GameRng;
+
+const SEATS: usize = 4;
+const HAND_SIZE: usize = 8;
+const TRICKS: u8 = 8;
+/// Most actions in one hand: four calls, a give, a discard, 8 tricks of at most 4 cards.
+const MAX_HAND_ACTIONS: usize = 38;
+/// Deals in an alexa set and in two simplified rounds: the default game length.
+pub const DEFAULT_DEALS: u32 = 8;
+
+/// The 16 faces of the deck: J, Q, K, A of each suit; each is in the deck twice.
+pub const DECK: CardSet = CardSet::ranks(JACK, ACE);
+
+/// The bit index of each of the 32 cards, twins side by side.
+const DOUBLE_DECK: [Card; 32] = {
+    let mut deck = [Card::RED_JOKER; 32];
+    let mut i = 0;
+    let mut faces = DECK.0;
+    while faces != 0 {
+        let card = Card::from_valid_index(faces.trailing_zeros() as u8);
+        deck[i] = card;
+        deck[i + 1] = card;
+        faces &= faces - 1;
+        i += 2;
+    }
+    deck
+};
+
+/// Which rules text a game follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// `rules/bid-euchre-alexa.txt`: the partner gives their highest trumps; the dealer
+    /// may match a loner bid.
+    Alexa,
+    /// `rules/bid-euchre-simplified.txt`: the partner gives freely; the dealer may match
+    /// any bid at level 8.
+    Simplified,
+}
+
+impl Variant {
+    /// The notation's variant name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Alexa => "alexa",
+            Variant::Simplified => "simplified",
+        }
+    }
+}
+
+/// Variant and options of a Bid Euchre game (see NOTATION.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BidEuchreRules {
+    /// The rules text followed.
+    pub variant: Variant,
+    /// What happens when all four pass.
+    pub all_pass: AllPass,
+    /// Length of the game in deals (thrown-in ones included).
+    pub deals: u32,
+}
+
+impl BidEuchreRules {
+    /// The defaults of `variant`: redeal on all-pass, 8 deals (an alexa set, or two
+    /// simplified rounds).
+    pub const fn new(variant: Variant) -> BidEuchreRules {
+        BidEuchreRules {
+            variant,
+            all_pass: AllPass::Redeal,
+            deals: DEFAULT_DEALS,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Phase {
+    /// Waiting for the next deal.
+    Deal,
+    Auction,
+    /// The loner's partner gives cards.
+    Give,
+    /// The loner discards.
+    Discard,
+    Play,
+    GameOver,
+}
+
+/// A game of Bid Euchre.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BidEuchre {
+    rules: BidEuchreRules,
+    first_dealer: Seat,
+    /// Deals completed (thrown-in included).
+    deals_played: u32,
+    scores: [i32; 2],
+    /// Scores before the current hand.
+    start_scores: [i32; 2],
+    phase: Phase,
+    dealer: Seat,
+    to_act: Seat,
+    hands: [CardBag; SEATS],
+    dealt: [CardBag; SEATS],
+    /// Calls made so far in the auction.
+    calls: u8,
+    /// The high bid and its bidder: after the auction, the contract and declarer.
+    high: Option<(Seat, Action)>,
+    /// The loner's partner, out of play.
+    out: Option<Seat>,
+    /// The contract's trump suit once the auction is won (`None` also in no-trump).
+    trump: Option<Suit>,
+    trick: Trick,
+    /// The card winning the trick so far, and its seat.
+    winning: (Seat, Card),
+    tricks: [u8; 2],
+    outcome: HandOutcome,
+    points: Option<[i32; 2]>,
+    history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
+}
+
+/// A bid's rank: levels 1..8, then `call2` 9, `call1` 10, `moon` 11; 0 for anything else.
+const fn bid_rank(action: Action) -> u8 {
+    match action {
+        Action::BidStrain(level, _) => level,
+        Action::Loner(loner, _) => 9 + loner as u8,
+        _ => 0,
+    }
+}
+
+/// The bid of rank `rank` (1..=11) in `strain`.
+const fn bid_of_rank(rank: u8, strain: Strain) -> Action {
+    match rank {
+        9 => Action::Loner(Loner::Call2, strain),
+        10 => Action::Loner(Loner::Call1, strain),
+        11 => Action::Loner(Loner::Moon, strain),
+        level => Action::BidStrain(level, strain),
+    }
+}
+
+/// Every bid, rank by rank (levels 1..8, `call2`, `call1`, `moon`), strains in
+/// [`Strain::ALL`] order: the auction's legal bids are a tail of this list.
+const ALL_BIDS: [Action; 55] = {
+    let mut bids = [Action::Pass; 55];
+    let mut i = 0;
+    while i < 55 {
+        bids[i] = bid_of_rank(i as u8 / 5 + 1, Strain::ALL[i % 5]);
+        i += 1;
+    }
+    bids
+};
+
+/// The contract's strain.
+const fn strain_of(contract: Action) -> Strain {
+    match contract {
+        Action::BidStrain(_, strain) | Action::Loner(_, strain) => strain,
+        _ => Strain::NoTrump,
+    }
+}
+
+/// Points a made loner scores (and a failed one loses).
+const fn loner_points(loner: Loner) -> i32 {
+    match loner {
+        Loner::Call2 => 12,
+        Loner::Call1 => 18,
+        Loner::Moon => 24,
+    }
+}
+
+/// The trump faces from highest to lowest: right bower, left bower, A, K, Q.
+const fn trumps_high_to_low(trump: Suit) -> [Card; 5] {
+    [
+        Card::new(JACK, trump),
+        Card::new(JACK, trump.same_colour()),
+        Card::new(ACE, trump),
+        Card::new(KING, trump),
+        Card::new(QUEEN, trump),
+    ]
+}
+
+/// The alexa give rule: the `n` highest trumps of `hand` as a multiset, or all its trumps
+/// if it holds fewer.
+pub fn highest_trumps(hand: CardBag, trump: Suit, n: usize) -> CardBag {
+    let mut out = CardBag::EMPTY;
+    let mut left = n;
+    for card in trumps_high_to_low(trump) {
+        for _ in 0..hand.count(card) {
+            if left > 0 {
+                out.insert(card);
+                left -= 1;
+            }
+        }
+    }
+    out
+}
+
+/// Calls `f` with every distinct multiset of `n` (1 or 2) cards from `bag`, joined to
+/// the cards of `base` (one or two in all).
+fn for_each_choice(bag: CardBag, n: usize, base: &[Card], mut f: impl FnMut(CardPair)) {
+    let pair = |extra: &[Card]| match (base, extra) {
+        ([a], []) | ([], [a]) => CardPair::one(*a),
+        ([a, b], []) | ([a], [b]) | ([], [a, b]) => CardPair::two(*a, *b),
+        _ => unreachable!("one or two cards change hands"),
+    };
+    match n {
+        0 => f(pair(&[])),
+        1 => bag.faces().iter().for_each(|c| f(pair(&[c]))),
+        _ => {
+            let faces = bag.faces();
+            for a in faces {
+                if bag.count(a) == 2 {
+                    f(pair(&[a, a]));
+                }
+                for b in faces.iter().filter(|b| *b > a) {
+                    f(pair(&[a, b]));
+                }
+            }
+        }
+    }
+}
+
+/// The cards of a give or discard as a bag.
+fn bag_of(pair: CardPair) -> CardBag {
+    pair.cards().iter().copied().collect()
+}
+
+impl BidEuchre {
+    fn order(&self) -> &'static CardOrder {
+        CardOrder::euchre(self.trump)
+    }
+
+    /// The winning bid once the auction is over (the high bid while it goes on).
+    pub fn contract(&self) -> Option<Action> {
+        self.high.map(|(_, bid)| bid)
+    }
+
+    /// The declarer once the auction is over (the high bidder while it goes on).
+    pub fn declarer(&self) -> Option<Seat> {
+        self.high.map(|(seat, _)| seat)
+    }
+
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardBag {
+        self.hands[seat.index()]
+    }
+
+    /// The trick being played.
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The loner's partner, who sits this hand out, if any.
+    pub fn out(&self) -> Option<Seat> {
+        self.out
+    }
+
+    /// The seat after `seat` that is in play.
+    fn next_in_play(&self, seat: Seat) -> Seat {
+        let next = seat.next(SEATS);
+        if Some(next) == self.out {
+            next.next(SEATS)
+        } else {
+            next
+        }
+    }
+
+    fn is_dealer_forced(&self, seat: Seat) -> bool {
+        self.rules.all_pass == AllPass::DealerMustBid && seat == self.dealer && self.high.is_none()
+    }
+
+    /// Whether `seat` may equal the high bid (rank `high`) instead of exceeding it.
+    fn may_match(&self, seat: Seat, high: u8) -> bool {
+        seat == self.dealer
+            && match self.rules.variant {
+                Variant::Alexa => high >= 9,
+                Variant::Simplified => high >= 8,
+            }
+    }
+
+    fn high_rank(&self) -> u8 {
+        self.contract().map_or(0, bid_rank)
+    }
+
+    /// The cards the seat to act may play now, one per face.
+    fn playable(&self) -> CardSet {
+        let hand = self.hands[self.to_act.index()].faces();
+        if self.trick.is_empty() {
+            return hand;
+        }
+        let order = self.order();
+        let follow = hand.and(order.cards_of(order.suit_of(self.trick.card(0))));
+        if follow.is_empty() {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    /// How many cards the exchange moves: 2 after `call2`, 1 after `call1`.
+    fn exchange(&self) -> usize {
+        match self.contract() {
+            Some(Action::Loner(loner, _)) => loner.exchange(),
+            _ => 0,
+        }
+    }
+
+    /// The trump suit when the alexa give rule binds the partner's choice.
+    fn give_rule_trump(&self) -> Option<Suit> {
+        match self.rules.variant {
+            Variant::Alexa => self.trump,
+            Variant::Simplified => None,
+        }
+    }
+
+    fn check_call(&self, action: Action) -> Result<(), Broken> {
+        let seat = self.to_act;
+        if action == Action::Pass {
+            return if self.is_dealer_forced(seat) {
+                Err(Broken::DealerMustBid)
+            } else {
+                Ok(())
+            };
+        }
+        if let Action::BidStrain(level, _) = action {
+            if !(1..=TRICKS).contains(&level) {
+                return Err(Broken::BidOutOfRange {
+                    low: 1,
+                    high: TRICKS,
+                });
+            }
+        }
+        let (rank, high) = (bid_rank(action), self.high_rank());
+        match self.high {
+            None => Ok(()),
+            Some(_) if rank > high => Ok(()),
+            Some((_, high_bid)) if self.may_match(seat, high) => {
+                if rank == high {
+                    Ok(())
+                } else {
+                    Err(Broken::BidBelow { high: high_bid })
+                }
+            }
+            Some((_, high_bid)) => Err(Broken::BidTooLow { high: high_bid }),
+        }
+    }
+
+    fn check_give(&self, pair: CardPair) -> Result<(), Broken> {
+        let n = self.exchange();
+        if pair.len() != n {
+            return Err(Broken::CardCount {
+                verb: "give",
+                expected: n as u8,
+            });
+        }
+        let hand = self.hands[self.to_act.index()];
+        let given = bag_of(pair);
+        if let Some(card) = pair
+            .cards()
+            .iter()
+            .find(|&&c| given.count(c) > hand.count(c))
+        {
+            return Err(Broken::NotHeld(*card));
+        }
+        if let Some(trump) = self.give_rule_trump() {
+            let trumps = CardOrder::euchre(Some(trump)).cards_of(trump);
+            if given.only_faces(trumps) != highest_trumps(hand, trump, n) {
+                return Err(Broken::MustGiveHighestTrumps);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_discard(&self, pair: CardPair) -> Result<(), Broken> {
+        let n = self.exchange();
+        if pair.len() != n {
+            return Err(Broken::CardCount {
+                verb: "discard",
+                expected: n as u8,
+            });
+        }
+        let hand = self.hands[self.to_act.index()];
+        let discarded = bag_of(pair);
+        match pair
+            .cards()
+            .iter()
+            .find(|&&c| discarded.count(c) > hand.count(c))
+        {
+            Some(card) => Err(Broken::NotHeld(*card)),
+            None => Ok(()),
+        }
+    }
+
+    fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
+        self.outcome = outcome;
+        self.points = Some(points);
+        self.scores[0] += points[0];
+        self.scores[1] += points[1];
+        self.deals_played += 1;
+        self.phase = if self.deals_played >= self.rules.deals {
+            Phase::GameOver
+        } else {
+            Phase::Deal
+        };
+    }
+
+    fn score_hand(&mut self) {
+        let (declarer, contract) = self.high.expect("a played hand has a contract");
+        let bidders = declarer.team().index();
+        let taken = self.tricks[bidders];
+        let mut points = [0; 2];
+        // Defenders always score their tricks.
+        points[1 - bidders] = i32::from(TRICKS - taken);
+        points[bidders] = match contract {
+            Action::BidStrain(level, _) if taken >= level => i32::from(taken),
+            Action::BidStrain(level, _) => -i32::from(level),
+            Action::Loner(loner, _) if taken == TRICKS => loner_points(loner),
+            Action::Loner(loner, _) => -loner_points(loner),
+            _ => unreachable!("a Bid Euchre contract is a level or loner bid"),
+        };
+        self.finish_hand(HandOutcome::Played, points);
+    }
+
+    fn start_play(&mut self, declarer: Seat) {
+        self.phase = Phase::Play;
+        self.to_act = declarer;
+        self.trick = Trick::new(declarer);
+    }
+
+    fn end_auction(&mut self) {
+        self.trump = self.contract().and_then(|c| strain_of(c).trump());
+        match self.high {
+            None => self.finish_hand(HandOutcome::ThrownIn, [0, 0]),
+            Some((declarer, Action::Loner(loner, _))) => {
+                let partner = declarer.partner4();
+                self.out = Some(partner);
+                if loner.exchange() == 0 {
+                    self.start_play(declarer);
+                } else {
+                    self.phase = Phase::Give;
+                    self.to_act = partner;
+                }
+            }
+            Some((declarer, _)) => self.start_play(declarer),
+        }
+    }
+
+    fn start_hand(&mut self, hands: [CardBag; SEATS]) {
+        self.dealer = self.first_dealer.after(self.deals_played as usize, SEATS);
+        self.start_scores = self.scores;
+        self.hands = hands;
+        self.dealt = hands;
+        self.phase = Phase::Auction;
+        self.to_act = self.dealer.next(SEATS);
+        self.calls = 0;
+        self.high = None;
+        self.out = None;
+        self.trump = None;
+        self.trick = Trick::new(self.to_act);
+        self.tricks = [0, 0];
+        self.outcome = HandOutcome::InProgress;
+        self.points = None;
+        self.history.clear();
+    }
+
+    fn play_card(&mut self, seat: Seat, card: Card) {
+        self.hands[seat.index()].remove(card);
+        // The winner is kept card by card: a later identical card never takes the lead.
+        if self.trick.is_empty() || self.order().beats(card, self.winning.1) {
+            self.winning = (seat, card);
+        }
+        self.trick.push(card);
+        let in_play = if self.out.is_some() { 3 } else { SEATS };
+        if self.trick.len() < in_play {
+            self.to_act = self.next_in_play(seat);
+            return;
+        }
+        let winner = self.winning.0;
+        self.tricks[winner.team().index()] += 1;
+        if self.tricks[0] + self.tricks[1] == TRICKS {
+            self.score_hand();
+        } else {
+            self.start_play(winner);
+        }
+    }
+}
+
+impl Game for BidEuchre {
+    type Rules = BidEuchreRules;
+
+    fn new(rules: &BidEuchreRules, first_dealer: Seat) -> BidEuchre {
+        BidEuchre::resume(
+            rules,
+            HandStart {
+                deals_played: 0,
+                dealer: first_dealer,
+                scores: [0, 0],
+            },
+        )
+    }
+
+    fn resume(rules: &BidEuchreRules, start: HandStart) -> BidEuchre {
+        let first_dealer = Seat(
+            ((start.dealer.index() + SEATS - start.deals_played as usize % SEATS) % SEATS) as u8,
+        );
+        BidEuchre {
+            rules: *rules,
+            first_dealer,
+            deals_played: start.deals_played,
+            scores: start.scores,
+            start_scores: start.scores,
+            phase: if start.deals_played >= rules.deals {
+                Phase::GameOver
+            } else {
+                Phase::Deal
+            },
+            dealer: start.dealer,
+            to_act: start.dealer,
+            hands: [CardBag::EMPTY; SEATS],
+            dealt: [CardBag::EMPTY; SEATS],
+            calls: 0,
+            high: None,
+            out: None,
+            trump: None,
+            trick: Trick::new(start.dealer),
+            winning: (start.dealer, Card::RED_JOKER),
+            tricks: [0, 0],
+            outcome: HandOutcome::InProgress,
+            points: None,
+            history: ArrayVec::new(),
+        }
+    }
+
+    fn rules(&self) -> &BidEuchreRules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Deal => Turn::Chance,
+            Phase::GameOver => Turn::Over,
+            Phase::Auction | Phase::Give | Phase::Discard | Phase::Play => Turn::Seat(self.to_act),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut ActionList) {
+        match self.phase {
+            Phase::Deal | Phase::GameOver => {}
+            Phase::Auction => {
+                let seat = self.to_act;
+                if !self.is_dealer_forced(seat) {
+                    out.push(Action::Pass);
+                }
+                let high = self.high_rank();
+                let lowest = if self.high.is_some() && self.may_match(seat, high) {
+                    high
+                } else {
+                    high + 1
+                };
+                out.try_extend_from_slice(&ALL_BIDS[(lowest as usize - 1) * 5..])
+                    .expect("the bids fit in an action list");
+            }
+            Phase::Give => {
+                let hand = self.hands[self.to_act.index()];
+                let n = self.exchange();
+                match self.give_rule_trump() {
+                    None => for_each_choice(hand, n, &[], |p| out.push(Action::Give(p))),
+                    Some(trump) => {
+                        let must: ArrayVec<Card, 2> =
+                            highest_trumps(hand, trump, n).iter().collect();
+                        let trumps = CardOrder::euchre(Some(trump)).cards_of(trump);
+                        let rest = hand.without_faces(trumps);
+                        for_each_choice(rest, n - must.len(), &must, |p| out.push(Action::Give(p)));
+                    }
+                }
+            }
+            Phase::Discard => {
+                let hand = self.hands[self.to_act.index()];
+                for_each_choice(hand, self.exchange(), &[], |p| out.push(Action::Discard(p)));
+            }
+            Phase::Play => {
+                // Every bit of a hand is a suited card, so the faces are read straight off
+                // the bits.
+                let mut bits = self.playable().0;
+                while bits != 0 {
+                    let index = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let suit = Suit::from_index(index as usize / 16);
+                    out.push(Action::Play(Card::new((index % 16) as u8 + 2, suit)));
+                }
+            }
+        }
+    }
+
+    fn check(&self, action: Action) -> Result<(), Broken> {
+        let expected = match self.phase {
+            Phase::Deal => return Err(Broken::DealDue),
+            Phase::GameOver => return Err(Broken::GameOver),
+            Phase::Auction => "a call: pass, bid 1 to 8 with a strain, call2, call1 or moon",
+            Phase::Give => "the declarer's partner to give cards",
+            Phase::Discard => "the declarer to discard",
+            Phase::Play => "a card to be played",
+        };
+        match (self.phase, action) {
+            (Phase::Auction, Action::Pass | Action::BidStrain(..) | Action::Loner(..)) => {
+                self.check_call(action)
+            }
+            (Phase::Give, Action::Give(pair)) => self.check_give(pair),
+            (Phase::Discard, Action::Discard(pair)) => self.check_discard(pair),
+            (Phase::Play, Action::Play(card)) => {
+                let hand = self.hands[self.to_act.index()];
+                if !hand.contains(card) {
+                    Err(Broken::NotHeld(card))
+                } else if self.playable().contains(card) {
+                    Ok(())
+                } else {
+                    let order = self.order();
+                    Err(Broken::MustFollow(order.suit_of(self.trick.card(0))))
+                }
+            }
+            (_, Action::Bid(_) | Action::Kaibosh | Action::Misdeal | Action::Trump(_)) => {
+                Err(Broken::NotInGame)
+            }
+            _ => Err(Broken::NotNow { expected }),
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        let seat = self.to_act;
+        self.history.push((seat, action));
+        match action {
+            Action::Pass | Action::BidStrain(..) | Action::Loner(..) => {
+                if action != Action::Pass {
+                    self.high = Some((seat, action));
+                }
+                self.calls += 1;
+                if self.calls as usize == SEATS {
+                    self.end_auction();
+                } else {
+                    self.to_act = seat.next(SEATS);
+                }
+            }
+            Action::Give(pair) => {
+                let declarer = seat.partner4();
+                for &card in pair.cards() {
+                    self.hands[seat.index()].remove(card);
+                    self.hands[declarer.index()].insert(card);
+                }
+                self.phase = Phase::Discard;
+                self.to_act = declarer;
+            }
+            Action::Discard(pair) => {
+                for &card in pair.cards() {
+                    self.hands[seat.index()].remove(card);
+                }
+                self.start_play(seat);
+            }
+            Action::Play(card) => self.play_card(seat, card),
+            Action::Bid(_) | Action::Kaibosh | Action::Misdeal | Action::Trump(_) => {
+                unreachable!("not a Bid Euchre action: {action}")
+            }
+        }
+    }
+
+    fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
+        if self.phase != Phase::Deal {
+            return Err(DealError::NotDue);
+        }
+        if hands.len() != SEATS {
+            return Err(DealError::SeatCount {
+                expected: SEATS,
+                found: hands.len(),
+            });
+        }
+        let mut seen = CardBag::EMPTY;
+        for (i, hand) in hands.iter().enumerate() {
+            for card in hand.iter() {
+                if !DECK.contains(card) {
+                    return Err(DealError::NotInDeck(card));
+                }
+                if !seen.insert(card) {
+                    return Err(DealError::TooMany(card));
+                }
+            }
+            if hand.len() != HAND_SIZE {
+                return Err(DealError::HandSize {
+                    seat: Seat(i as u8),
+                    expected: HAND_SIZE,
+                    found: hand.len(),
+                });
+            }
+        }
+        self.start_hand([hands[0], hands[1], hands[2], hands[3]]);
+        Ok(())
+    }
+
+    fn deal_random(&mut self, rng: &mut GameRng) {
+        debug_assert_eq!(self.phase, Phase::Deal);
+        let mut deck = DOUBLE_DECK;
+        // Each seat's faces held at least once, and twice.
+        let mut once = [0u64; SEATS];
+        let mut twice = [0u64; SEATS];
+        let dealt = deck.len();
+        shuffle::deal(&mut deck, dealt, rng, |i, card| {
+            let seat = i / HAND_SIZE;
+            let bit = 1u64 << card.index();
+            twice[seat] |= once[seat] & bit;
+            once[seat] |= bit;
+        });
+        let hands: [CardBag; SEATS] = std::array::from_fn(|s| {
+            let mut hand = CardBag::from_set(CardSet(once[s]));
+            CardSet(twice[s]).iter().for_each(|card| {
+                hand.insert(card);
+            });
+            hand
+        });
+        self.start_hand(hands);
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        let declarer = self.declarer();
+        Observation {
+            seat,
+            start: self.hand_start(),
+            dealt: self.dealt[seat.index()],
+            hand: self.hands[seat.index()],
+            actions: self
+                .history
+                .iter()
+                .map(|&(actor, action)| {
+                    // Exchanged cards go face down: the giver and the declarer see a
+                    // give, only the declarer its discard.
+                    let seen = match action {
+                        Action::Give(pair) if seat != actor && Some(seat) != declarer => {
+                            SeenAction::HiddenGive(pair.len() as u8)
+                        }
+                        Action::Discard(pair) if seat != actor => {
+                            SeenAction::HiddenDiscard(pair.len() as u8)
+                        }
+                        _ => SeenAction::Open(action),
+                    };
+                    (actor, seen)
+                })
+                .collect(),
+        }
+    }
+
+    fn hand_start(&self) -> HandStart {
+        HandStart {
+            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
+            dealer: self.dealer,
+            scores: self.start_scores,
+        }
+    }
+
+    fn hand_summary(&self) -> HandSummary {
+        // The contract and its strain show once the auction is won, and stay on a
+        // played hand; a thrown-in hand has none.
+        let show_contract = match self.outcome {
+            HandOutcome::Played => true,
+            HandOutcome::InProgress => {
+                matches!(self.phase, Phase::Give | Phase::Discard | Phase::Play)
+            }
+            HandOutcome::Misdeal | HandOutcome::ThrownIn => false,
+        };
+        let contract = self.contract().filter(|_| show_contract);
+        HandSummary {
+            dealer: self.dealer,
+            outcome: self.outcome,
+            declarer: self.declarer().filter(|_| show_contract),
+            contract,
+            trump: contract.map(strain_of),
+            tricks: self.tricks,
+            points: self.points,
+        }
+    }
+
+    fn scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::GameOver {
+            return None;
+        }
+        Some(match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Team(0)),
+            std::cmp::Ordering::Less => Outcome::Winner(Team(1)),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+}

@@ -1,0 +1,711 @@
+//! Kout Bo: two partnerships (three a side in `kout6`, two in `kout4`), nine cards each,
+//! two jokers that rank as trumps, a one-round auction from 5 (Bab) to 9 (Bawan), and
+//! the rules on when a joker may be led.
+//!
+//! Rules: `rules/kout-bo.txt` with the Kout Bo rulings of `RULINGS.md`.
+
+use arrayvec::ArrayVec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, Strain};
+use crate::card::{Card, Suit, ACE, JACK};
+use crate::card_set::{CardBag, CardSet};
+use crate::game::{
+    ActionList, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation, Outcome,
+    SeenAction, Turn,
+};
+use crate::seat::{Seat, Team};
+use crate::shuffle;
+use crate::trick::{CardOrder, Trick};
+use crate::GameRng;
+
+/// The most seats at a Kout table.
+const MAX_SEATS: usize = 6;
+const HAND_SIZE: usize = 9;
+const TRICKS: u8 = 9;
+/// The lowest bid (Bab) and the highest (Bawan).
+const LOWEST_BID: u8 = 5;
+const BAWAN: u8 = 9;
+/// Most actions in one hand: six calls, trump, 54 cards.
+const MAX_HAND_ACTIONS: usize = 61;
+/// A made Bawan scores this much.
+const BAWAN_MADE: i32 = 36;
+/// A team at this score wins while the other has none.
+const SHUTOUT_TARGET: i32 = 51;
+/// A team at this score wins.
+const TARGET: i32 = 101;
+
+/// The Kout Bo 6 deck: 52 cards and both jokers.
+pub const DECK6: CardSet = CardSet::ranks(2, ACE).or(CardSet::JOKERS);
+/// The text's Kout Bo 4 deck: 6 to ace and both jokers, 38 cards for 36 places.
+pub const DECK4_FULL: CardSet = CardSet::ranks(6, ACE).or(CardSet::JOKERS);
+/// The default Kout Bo 4 deck: the full one less the black sixes, 36 cards.
+pub const DECK4: CardSet = DECK4_FULL.minus(
+    CardSet::single(Card::new(6, Suit::Spades)).or(CardSet::single(Card::new(6, Suit::Clubs))),
+);
+
+/// A deck's cards in index order, for dealing; slots past its size are unused.
+const fn deck_cards(deck: CardSet) -> [Card; 54] {
+    let mut cards = [Card::RED_JOKER; 54];
+    let mut bits = deck.0;
+    let mut i = 0;
+    while bits != 0 {
+        cards[i] = match Card::from_index(bits.trailing_zeros() as u8) {
+            Some(card) => card,
+            None => panic!("a deck holds only cards"),
+        };
+        bits &= bits - 1;
+        i += 1;
+    }
+    cards
+}
+
+static DECK6_CARDS: [Card; 54] = deck_cards(DECK6);
+static DECK4_CARDS: [Card; 54] = deck_cards(DECK4);
+static DECK4_FULL_CARDS: [Card; 54] = deck_cards(DECK4_FULL);
+
+/// Six players (`kout6`) or four (`kout4`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// Kout Bo 6: six seats, 54 cards.
+    #[default]
+    Six,
+    /// Kout Bo 4: four seats, 36 cards dealt.
+    Four,
+}
+
+impl Variant {
+    /// Seats at the table.
+    pub const fn seats(self) -> usize {
+        match self {
+            Variant::Six => 6,
+            Variant::Four => 4,
+        }
+    }
+}
+
+/// When a joker may be led (RULINGS.md, Kout Bo 6). Under every choice the leader's
+/// team may lead either joker on a contract of 9, and `RJ` on a contract of 8.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JokerLead {
+    /// Also once trump A, K, Q and J have all been played this hand.
+    #[default]
+    Standard,
+    /// Only on the contract.
+    ContractOnly,
+    /// Also once every trump-suit card of the deck has been played.
+    AllTrumpsPlayed,
+    /// Also once the trump ace has been played; and the maker, if not dealt the trump
+    /// ace, at any time.
+    TrumpAcePlayed,
+}
+
+impl JokerLead {
+    /// Why a joker lead was refused under this rule.
+    const fn requirement(self) -> &'static str {
+        match self {
+            JokerLead::Standard => {
+                "the leader's team must hold the contract at 9, or at 8 for RJ, \
+                 or trump A, K, Q and J must all have been played"
+            }
+            JokerLead::ContractOnly => {
+                "the leader's team must hold the contract at 9, or at 8 for RJ"
+            }
+            JokerLead::AllTrumpsPlayed => {
+                "the leader's team must hold the contract at 9, or at 8 for RJ, \
+                 or every trump must have been played"
+            }
+            JokerLead::TrumpAcePlayed => {
+                "the leader's team must hold the contract at 9, or at 8 for RJ, \
+                 or the trump ace must have been played, or the leader must be the maker \
+                 and not have been dealt the trump ace"
+            }
+        }
+    }
+}
+
+/// The Kout Bo 4 deck (ignored in `kout6`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kout4Deck {
+    /// 6S and 6C removed: 36 cards, all dealt.
+    #[default]
+    NoBlackSixes,
+    /// All 38 cards; two are left undealt, unseen.
+    TwoUndealt,
+}
+
+/// Variant and options of a Kout Bo game (see NOTATION.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KoutRules {
+    /// Six or four players.
+    pub variant: Variant,
+    /// When a joker may be led.
+    pub joker_lead: JokerLead,
+    /// The `kout4` deck.
+    pub deck: Kout4Deck,
+}
+
+impl KoutRules {
+    /// The cards the game is dealt from.
+    pub const fn deck(&self) -> CardSet {
+        match (self.variant, self.deck) {
+            (Variant::Six, _) => DECK6,
+            (Variant::Four, Kout4Deck::NoBlackSixes) => DECK4,
+            (Variant::Four, Kout4Deck::TwoUndealt) => DECK4_FULL,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Phase {
+    /// Waiting for the next deal.
+    Deal,
+    Auction,
+    NameTrump,
+    Play,
+    GameOver,
+}
+
+/// A game of Kout Bo.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kout {
+    rules: KoutRules,
+    seats: u8,
+    first_dealer: Seat,
+    /// Deals completed.
+    deals_played: u32,
+    scores: [i32; 2],
+    /// Scores before the current hand.
+    start_scores: [i32; 2],
+    winner: Option<Team>,
+    phase: Phase,
+    dealer: Seat,
+    to_act: Seat,
+    hands: [CardSet; MAX_SEATS],
+    dealt: [CardSet; MAX_SEATS],
+    /// Cards played this hand. Joker leads consult it only at a lead, when every card
+    /// in it was played to an earlier trick.
+    played: CardSet,
+    /// Calls made so far in the auction.
+    calls: u8,
+    /// The high bid and its bidder.
+    high: Option<(Seat, u8)>,
+    trump: Option<Suit>,
+    trick: Trick,
+    /// The suit the current trick must be followed in, once a live card sets it.
+    lead_suit: Option<Suit>,
+    /// Whether the current trick was led with a dead joker.
+    dead_lead: bool,
+    /// The index in the trick of the card winning it so far.
+    winning: u8,
+    /// The card winning the trick so far.
+    best: Card,
+    tricks: [u8; 2],
+    outcome: HandOutcome,
+    points: Option<[i32; 2]>,
+    history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
+}
+
+/// Points for a contract of `bid`: (made, failed). `malzom` is the dealer's forced 5.
+pub const fn contract_points(bid: u8, malzom: bool) -> (i32, i32) {
+    match bid {
+        BAWAN => (BAWAN_MADE, 18),
+        5 if malzom => (5, 5),
+        n => (n as i32, 2 * n as i32),
+    }
+}
+
+impl Kout {
+    fn order(&self) -> &'static CardOrder {
+        CardOrder::kout(self.trump.expect("trump is named before play"))
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats as usize
+    }
+
+    /// The seat `steps` (less than a round) after `seat`, without a division: the hot
+    /// path of every card played.
+    fn next_seat(&self, seat: Seat, steps: u8) -> Seat {
+        let n = seat.0 + steps;
+        Seat(if n >= self.seats { n - self.seats } else { n })
+    }
+
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// The trick being played.
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// Whether the current trick was led with a dead joker (it can win nothing).
+    pub fn dead_lead(&self) -> bool {
+        self.dead_lead
+    }
+
+    /// The trump suit once named.
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// The maker and the contract (5..9), once bid.
+    pub fn contract(&self) -> Option<(Seat, u8)> {
+        self.high
+    }
+
+    /// Whether the contract is Malzom: the dealer's forced bid of exactly 5.
+    pub fn is_malzom(&self) -> bool {
+        // A 5 can only be bid when nobody bid before, so the dealer's 5 is the forced one.
+        self.high == Some((self.dealer, LOWEST_BID))
+    }
+
+    fn is_dealer_forced(&self, seat: Seat) -> bool {
+        seat == self.dealer && self.high.is_none()
+    }
+
+    /// Whether `seat` may lead `joker` live now.
+    fn may_lead_joker(&self, seat: Seat, joker: Card) -> bool {
+        let (maker, bid) = self.high.expect("play follows the auction");
+        let trump = self.trump.expect("play follows naming trump");
+        let on_contract =
+            seat.team() == maker.team() && (bid == BAWAN || (bid == 8 && joker == Card::RED_JOKER));
+        let ace = Card::new(ACE, trump);
+        on_contract
+            || match self.rules.joker_lead {
+                JokerLead::ContractOnly => false,
+                JokerLead::Standard => {
+                    let honours = CardSet::ranks(JACK, ACE).and(CardSet::suit(trump));
+                    self.played.and(honours) == honours
+                }
+                JokerLead::AllTrumpsPlayed => {
+                    let trumps = self.rules.deck().and(CardSet::suit(trump));
+                    self.played.and(trumps) == trumps
+                }
+                JokerLead::TrumpAcePlayed => {
+                    self.played.contains(ace)
+                        || (seat == maker && !self.dealt[maker.index()].contains(ace))
+                }
+            }
+    }
+
+    /// The cards the seat to act may lead: any but a joker it may not lead live, unless
+    /// it holds nothing else (then any joker, led dead).
+    fn leadable(&self) -> CardSet {
+        let seat = self.to_act;
+        let hand = self.hands[seat.index()];
+        let mut lead = hand.minus(CardSet::JOKERS);
+        for joker in hand.and(CardSet::JOKERS) {
+            if self.may_lead_joker(seat, joker) {
+                lead.insert(joker);
+            }
+        }
+        if lead.is_empty() {
+            hand
+        } else {
+            lead
+        }
+    }
+
+    /// The cards the seat to act may play now.
+    #[inline]
+    fn playable(&self) -> CardSet {
+        let hand = self.hands[self.to_act.index()];
+        if self.trick.is_empty() {
+            return self.leadable();
+        }
+        let Some(suit) = self.lead_suit else {
+            // After a dead joker the next card is free.
+            return hand;
+        };
+        let follow = hand.and(self.order().cards_of(suit));
+        if follow.is_empty() {
+            hand
+        } else {
+            // A joker may always be played to a trick another seat led.
+            follow.or(hand.and(CardSet::JOKERS))
+        }
+    }
+
+    fn check_call(&self, action: Action) -> Result<(), Broken> {
+        match action {
+            Action::Pass if self.is_dealer_forced(self.to_act) => Err(Broken::DealerMustBid),
+            Action::Pass => Ok(()),
+            Action::Bid(n) if !(LOWEST_BID..=BAWAN).contains(&n) => Err(Broken::BidOutOfRange {
+                low: LOWEST_BID,
+                high: BAWAN,
+            }),
+            Action::Bid(n) => match self.high {
+                Some((_, h)) if n <= h => Err(Broken::BidTooLow {
+                    high: Action::Bid(h),
+                }),
+                _ => Ok(()),
+            },
+            _ => unreachable!("only calls reach check_call"),
+        }
+    }
+
+    fn check_play(&self, card: Card) -> Result<(), Broken> {
+        let hand = self.hands[self.to_act.index()];
+        if !hand.contains(card) {
+            Err(Broken::NotHeld(card))
+        } else if self.playable().contains(card) {
+            Ok(())
+        } else if self.trick.is_empty() {
+            Err(Broken::JokerLead(self.rules.joker_lead.requirement()))
+        } else {
+            Err(Broken::MustFollow(
+                self.lead_suit.expect("a free card is always playable"),
+            ))
+        }
+    }
+
+    fn score_hand(&mut self) {
+        let (maker, bid) = self.high.expect("a played hand has a contract");
+        let makers = maker.team();
+        let (made_points, failed_points) = contract_points(bid, self.is_malzom());
+        let made = self.tricks[makers.index()] >= bid;
+        let mut points = [0; 2];
+        let scorers = if made {
+            points[makers.index()] = made_points;
+            makers
+        } else {
+            points[makers.other().index()] = failed_points;
+            makers.other()
+        };
+        self.outcome = HandOutcome::Played;
+        self.points = Some(points);
+        self.scores[0] += points[0];
+        self.scores[1] += points[1];
+        let first_hand = self.deals_played == 0;
+        self.deals_played += 1;
+        // Only one team scores on a hand, and the game ends as soon as a team wins, so a
+        // win can only be the scoring team's.
+        let mine = self.scores[scorers.index()];
+        let theirs = self.scores[scorers.other().index()];
+        let wins = (first_hand && made && bid == BAWAN)
+            || mine >= TARGET
+            || (mine >= SHUTOUT_TARGET && theirs == 0);
+        if wins {
+            self.winner = Some(scorers);
+            self.phase = Phase::GameOver;
+        } else {
+            self.phase = Phase::Deal;
+        }
+    }
+
+    fn start_hand(&mut self, hands: [CardSet; MAX_SEATS]) {
+        self.dealer = self
+            .first_dealer
+            .after(self.deals_played as usize, self.seat_count());
+        self.start_scores = self.scores;
+        self.hands = hands;
+        self.dealt = hands;
+        self.played = CardSet::EMPTY;
+        self.phase = Phase::Auction;
+        self.to_act = self.dealer.next(self.seat_count());
+        self.calls = 0;
+        self.high = None;
+        self.trump = None;
+        self.trick = Trick::new(self.to_act);
+        self.lead_suit = None;
+        self.dead_lead = false;
+        self.winning = 0;
+        self.tricks = [0, 0];
+        self.outcome = HandOutcome::InProgress;
+        self.points = None;
+        self.history.clear();
+    }
+
+    fn play_card(&mut self, seat: Seat, card: Card) {
+        let seats = self.seat_count();
+        let order = self.order();
+        let index = self.trick.len();
+        if index == 0 {
+            self.dead_lead = card.is_joker() && !self.may_lead_joker(seat, card);
+            self.lead_suit = if self.dead_lead {
+                None
+            } else {
+                Some(order.suit_of(card))
+            };
+            self.winning = 0;
+            self.best = card;
+        } else if self.lead_suit.is_none() {
+            // The card after a dead joker sets the suit and beats the joker.
+            self.lead_suit = Some(order.suit_of(card));
+            self.winning = 1;
+            self.best = card;
+        } else if order.beats(card, self.best) {
+            self.winning = index as u8;
+            self.best = card;
+        }
+        self.hands[seat.index()].remove(card);
+        self.played.insert(card);
+        self.trick.push(card);
+        if index + 1 < seats {
+            self.to_act = self.next_seat(seat, 1);
+            return;
+        }
+        let winner = self.next_seat(self.trick.leader, self.winning);
+        self.tricks[winner.team().index()] += 1;
+        if self.tricks[0] + self.tricks[1] == TRICKS {
+            self.score_hand();
+        } else {
+            self.trick = Trick::new(winner);
+            self.lead_suit = None;
+            self.dead_lead = false;
+            self.to_act = winner;
+        }
+    }
+}
+
+impl Game for Kout {
+    type Rules = KoutRules;
+
+    fn new(rules: &KoutRules, first_dealer: Seat) -> Kout {
+        Kout::resume(
+            rules,
+            HandStart {
+                deals_played: 0,
+                dealer: first_dealer,
+                scores: [0, 0],
+            },
+        )
+    }
+
+    fn resume(rules: &KoutRules, start: HandStart) -> Kout {
+        let seats = rules.variant.seats();
+        let first_dealer = Seat(
+            ((start.dealer.index() + seats - start.deals_played as usize % seats) % seats) as u8,
+        );
+        Kout {
+            rules: *rules,
+            seats: seats as u8,
+            first_dealer,
+            deals_played: start.deals_played,
+            scores: start.scores,
+            start_scores: start.scores,
+            winner: None,
+            phase: Phase::Deal,
+            dealer: start.dealer,
+            to_act: start.dealer,
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            dealt: [CardSet::EMPTY; MAX_SEATS],
+            played: CardSet::EMPTY,
+            calls: 0,
+            high: None,
+            trump: None,
+            trick: Trick::new(start.dealer),
+            lead_suit: None,
+            dead_lead: false,
+            winning: 0,
+            best: Card::RED_JOKER,
+            tricks: [0, 0],
+            outcome: HandOutcome::InProgress,
+            points: None,
+            history: ArrayVec::new(),
+        }
+    }
+
+    fn rules(&self) -> &KoutRules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        self.seat_count()
+    }
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Deal => Turn::Chance,
+            Phase::GameOver => Turn::Over,
+            Phase::Auction | Phase::NameTrump | Phase::Play => Turn::Seat(self.to_act),
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionList) {
+        match self.phase {
+            Phase::Deal | Phase::GameOver => {}
+            Phase::Auction => {
+                if !self.is_dealer_forced(self.to_act) {
+                    out.push(Action::Pass);
+                }
+                let lowest = self.high.map_or(LOWEST_BID, |(_, h)| h + 1);
+                out.extend((lowest..=BAWAN).map(Action::Bid));
+            }
+            Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
+            Phase::Play => {
+                for card in self.playable() {
+                    out.push(Action::Play(card));
+                }
+            }
+        }
+    }
+
+    fn check(&self, action: Action) -> Result<(), Broken> {
+        let expected = match self.phase {
+            Phase::Deal => return Err(Broken::DealDue),
+            Phase::GameOver => return Err(Broken::GameOver),
+            Phase::Auction => "a call: pass or bid 5 to 9",
+            Phase::NameTrump => "the maker to name trump",
+            Phase::Play => "a card to be played",
+        };
+        match (self.phase, action) {
+            (Phase::Auction, Action::Pass | Action::Bid(_)) => self.check_call(action),
+            (Phase::NameTrump, Action::Trump(_)) => Ok(()),
+            (Phase::Play, Action::Play(card)) => self.check_play(card),
+            (
+                _,
+                Action::BidStrain(..)
+                | Action::Loner(..)
+                | Action::Kaibosh
+                | Action::Misdeal
+                | Action::Give(_)
+                | Action::Discard(_),
+            ) => Err(Broken::NotInGame),
+            _ => Err(Broken::NotNow { expected }),
+        }
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, action: Action) {
+        let seat = self.to_act;
+        self.history.push((seat, action));
+        match action {
+            Action::Pass | Action::Bid(_) => {
+                if let Action::Bid(n) = action {
+                    self.high = Some((seat, n));
+                }
+                self.calls += 1;
+                if action == Action::Bid(BAWAN) || usize::from(self.calls) == self.seat_count() {
+                    // Somebody bid: the dealer cannot pass when all others have.
+                    let (maker, _) = self.high.expect("the auction always has a maker");
+                    self.phase = Phase::NameTrump;
+                    self.to_act = maker;
+                } else {
+                    self.to_act = self.next_seat(seat, 1);
+                }
+            }
+            Action::Trump(suit) => {
+                self.trump = Some(suit);
+                self.phase = Phase::Play;
+                self.trick = Trick::new(seat);
+            }
+            Action::Play(card) => self.play_card(seat, card),
+            Action::BidStrain(..)
+            | Action::Loner(..)
+            | Action::Kaibosh
+            | Action::Misdeal
+            | Action::Give(_)
+            | Action::Discard(_) => unreachable!("not a Kout Bo action: {action}"),
+        }
+    }
+
+    fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
+        if self.phase != Phase::Deal {
+            return Err(DealError::NotDue);
+        }
+        let seats = self.seat_count();
+        if hands.len() != seats {
+            return Err(DealError::SeatCount {
+                expected: seats,
+                found: hands.len(),
+            });
+        }
+        let deck = self.rules.deck();
+        let mut seen = CardSet::EMPTY;
+        let mut sets = [CardSet::EMPTY; MAX_SEATS];
+        for (i, hand) in hands.iter().enumerate() {
+            for card in hand.iter() {
+                if !deck.contains(card) {
+                    return Err(DealError::NotInDeck(card));
+                }
+                if seen.contains(card) {
+                    return Err(DealError::TooMany(card));
+                }
+                seen.insert(card);
+            }
+            if hand.len() != HAND_SIZE {
+                return Err(DealError::HandSize {
+                    seat: Seat(i as u8),
+                    expected: HAND_SIZE,
+                    found: hand.len(),
+                });
+            }
+            sets[i] = hand.faces();
+        }
+        self.start_hand(sets);
+        Ok(())
+    }
+
+    fn deal_random(&mut self, rng: &mut GameRng) {
+        debug_assert_eq!(self.phase, Phase::Deal);
+        let (mut cards, size) = match (self.rules.variant, self.rules.deck) {
+            (Variant::Six, _) => (DECK6_CARDS, DECK6.len()),
+            (Variant::Four, Kout4Deck::NoBlackSixes) => (DECK4_CARDS, DECK4.len()),
+            (Variant::Four, Kout4Deck::TwoUndealt) => (DECK4_FULL_CARDS, DECK4_FULL.len()),
+        };
+        let cards = &mut cards[..size];
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        // Under `two-undealt` the last two cards are never drawn.
+        shuffle::deal(cards, self.seat_count() * HAND_SIZE, rng, |i, card| {
+            hands[i / HAND_SIZE].insert(card)
+        });
+        self.start_hand(hands);
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        Observation {
+            seat,
+            start: self.hand_start(),
+            dealt: CardBag::from_set(self.dealt[seat.index()]),
+            hand: CardBag::from_set(self.hands[seat.index()]),
+            actions: self
+                .history
+                .iter()
+                .map(|&(s, action)| (s, SeenAction::Open(action)))
+                .collect(),
+        }
+    }
+
+    fn hand_start(&self) -> HandStart {
+        HandStart {
+            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
+            dealer: self.dealer,
+            scores: self.start_scores,
+        }
+    }
+
+    fn hand_summary(&self) -> HandSummary {
+        let show_contract = self.outcome == HandOutcome::Played
+            || matches!(self.phase, Phase::NameTrump | Phase::Play);
+        HandSummary {
+            dealer: self.dealer,
+            outcome: self.outcome,
+            declarer: self.high.map(|(seat, _)| seat).filter(|_| show_contract),
+            contract: self
+                .high
+                .map(|(_, bid)| Action::Bid(bid))
+                .filter(|_| show_contract),
+            trump: self.trump.map(Strain::Suit),
+            tricks: self.tricks,
+            points: self.points,
+        }
+    }
+
+    fn scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(Outcome::Winner)
+    }
+}
