@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
 use rand::Rng;
 
-use crate::model::{rebuild, with_game, BotGame};
+use crate::model::{draw_game, with_game, BotGame};
 use crate::position::{Bits, Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
 use crate::{Bot, Decision};
@@ -302,7 +302,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     let Ok(sampler) = DealSampler::for_observation::<G>(rules, observation) else {
         return legal[0];
     };
-    let Ok(template) = rebuild::<G>(rules, observation, &sampler.sample(rng)) else {
+    let Some((template, _)) = draw_game::<G>(rules, observation, &sampler, false, 32, rng) else {
         return legal[0];
     };
     let mut path = Vec::new();
@@ -322,7 +322,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     }
     let mut tree = Tree::new(legal[0]);
     for _ in 0..iterations {
-        let Ok(game) = rebuild::<G>(rules, observation, &sampler.sample(rng)) else {
+        let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, false, 8, rng) else {
             continue;
         };
         tree.iterate(GameState { game }, rng, &mut path);
@@ -350,7 +350,7 @@ fn determinize_play<'a>(
     // Copies already placed (double decks): the observer's and those on the table.
     let mut taken = p.live_cards();
     sampler.sample_hidden(rng, |seat, card| {
-        if p.in_play & (1 << seat) != 0 {
+        if seat < MAX_SEATS && p.in_play & (1 << seat) != 0 {
             let i = layout.place(taken, card);
             taken |= 1 << i;
             p.hands[seat] |= 1u64 << i;

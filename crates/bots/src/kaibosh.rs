@@ -4,8 +4,8 @@
 
 use calltrump_engine::kaibosh::DECK;
 use calltrump_engine::{
-    Action, Card, CardBag, CardOrder, CardSet, Game, GameRules, Kaibosh, KaiboshRules, Observation,
-    Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
+    Action, Card, CardBag, CardOrder, CardSet, Game, Kaibosh, KaiboshRules, Observation, Seat,
+    SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
 };
 
 use crate::model::{BotGame, Knowledge};
@@ -38,12 +38,6 @@ fn trump_and_out(observation: &Observation) -> (Option<Suit>, Option<Seat>) {
 impl BotGame for Kaibosh {
     // A failed kaibosh: -12 against up to 6 for the defenders.
     const SWING: f64 = 18.0;
-
-    fn rules_of(rules: &GameRules) -> Option<&KaiboshRules> {
-        match rules {
-            GameRules::Kaibosh(r) => Some(r),
-        }
-    }
 
     fn deck(_: &KaiboshRules) -> Vec<Card> {
         DECK.iter().collect()
@@ -83,6 +77,7 @@ impl BotGame for Kaibosh {
             self.out(),
             self.trick(),
             self.hand_summary().tricks,
+            None,
         );
         debug_assert_eq!(position.to_act, to_act.0);
         Some((position, layout.clone()))

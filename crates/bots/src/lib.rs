@@ -19,8 +19,10 @@
 
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
+mod bid_euchre;
 mod ismcts;
 mod kaibosh;
+mod kout;
 mod levels;
 mod model;
 mod pimc;
@@ -33,9 +35,9 @@ mod solver;
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;
-pub use model::{rebuild, BotGame, Knowledge};
+pub use model::{draw_game, rebuild, BotGame, Completion, Knowledge, MAX_BUCKETS};
 pub use pimc::{utility, PimcBot};
-pub use position::{Bits, Layout, Position, MAX_SEATS, NO_TRUMP};
+pub use position::{Bits, JokerRules, Layout, Position, MAX_SEATS, NO_LANE, NO_TRUMP};
 pub use random::RandomBot;
 pub use rules::RulesBot;
 pub use sampler::{auction_likelihood, DealSampler, Inconsistent};

@@ -6,14 +6,11 @@
 
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
-use crate::model::{rebuild, with_game, BotGame};
+use crate::model::{draw_game, with_game, BotGame};
 use crate::rules::{rules_choose, rules_play};
-use crate::sampler::{auction_likelihood, DealSampler};
+use crate::sampler::DealSampler;
 use crate::solver::Solver;
 use crate::{Bot, Decision};
-
-/// Candidate deals tried per accepted sample when weighting by the auction.
-const AUCTION_TRIES: usize = 24;
 
 /// The PIMC bot and its budget: deals sampled per decision.
 pub struct PimcBot {
@@ -109,13 +106,16 @@ fn pimc_choose<G: BotGame>(
     let team = observation.seat.team().index();
     let target = G::target(rules);
     let scores = observation.start.scores;
+    let candidates: Vec<Action> = if is_play {
+        legal.to_vec()
+    } else {
+        G::call_candidates(rules, observation, legal)
+    };
+    let legal = &candidates[..];
     let mut totals = vec![0.0; legal.len()];
     let mut preferred = None;
     for _ in 0..samples {
-        let deal = sampler.sample_weighted(rng, AUCTION_TRIES, |d| {
-            auction_likelihood::<G>(rules, observation, d)
-        });
-        let Ok(game) = rebuild::<G>(rules, observation, &deal) else {
+        let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, true, 8, rng) else {
             continue;
         };
         for (i, &action) in legal.iter().enumerate() {
@@ -158,7 +158,7 @@ fn play_points<G: BotGame>(game: &G, action: Action, solver: &mut Solver) -> [i3
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let held = position.hands[position.to_act as usize] & layout.copies(card);
     position.play(held.trailing_zeros() as u8);
-    let t0 = solver.solve(&position);
+    let t0 = solver.solve_to(&position, G::SEARCH_DEPTH);
     game.hand_points([t0, total - t0])
 }
 
@@ -178,7 +178,7 @@ fn simulate<G: BotGame>(
         };
         if let Some((position, _)) = game.position() {
             let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
-            let t0 = solver.solve(&position);
+            let t0 = solver.solve_to(&position, G::SEARCH_DEPTH);
             return game.hand_points([t0, total - t0]);
         }
         let legal = game.legal_action_list();

@@ -161,17 +161,46 @@ pub struct Position {
     pub best: u8,
     /// Tricks each team has taken this hand.
     pub tricks: [u8; 2],
+    /// The lane the current trick follows; [`NO_LANE`] after a dead joker lead until
+    /// the next card sets it.
+    pub led: u8,
+    /// Joker rules (Kout Bo); `None` in games without jokers.
+    pub jokers: Option<JokerRules>,
+}
+
+/// No lane set yet (after a dead joker lead).
+pub const NO_LANE: u8 = 255;
+
+/// Kout Bo's jokers in a compact position: a joker may be played to any trick another
+/// seat led; it may be led live only when the contract allows it to the leader or every
+/// card of `gate` has been played; led otherwise (when nothing else is held), it is dead:
+/// it wins nothing and the next card sets the suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JokerRules {
+    /// The jokers' compact indices.
+    pub jokers: u64,
+    /// The jokers each seat may lead live by the contract (or as the maker).
+    pub free: [u64; MAX_SEATS],
+    /// Cards that must all have been played before anyone may lead a joker live
+    /// (`u64::MAX`: never).
+    pub gate: u64,
+    /// Cards played this hand (compact).
+    pub played: u64,
+    /// Whether the current trick was led with a dead joker.
+    pub dead: bool,
 }
 
 impl Position {
     /// The play of a hand from its parts: the seats' hands (a seat out of play holds
-    /// none), the trick so far and the tricks taken.
+    /// none), the trick so far, the tricks taken, and the joker rules if any (their
+    /// `played` before the current trick).
     pub fn build(
         layout: &Layout,
         hands: &[CardBag],
         out: Option<Seat>,
         trick: &Trick,
         tricks: [u8; 2],
+        jokers: Option<JokerRules>,
     ) -> Position {
         let seats = hands.len() as u8;
         let mut packed = layout.pack_bags(hands);
@@ -195,6 +224,8 @@ impl Position {
             winner: leader,
             best: 0,
             tricks,
+            led: NO_LANE,
+            jokers,
         };
         // Replay the trick so far, giving each card back to its player first.
         let mut taken = packed.iter().fold(0, |a, h| a | h);
@@ -241,14 +272,34 @@ impl Position {
     /// The cards the seat to act may play (follow the led effective suit if able).
     pub fn playable(&self) -> u64 {
         let hand = self.hands[self.to_act as usize];
+        let Some(j) = &self.jokers else {
+            if self.trick_len == 0 {
+                return hand;
+            }
+            let follow = hand & lane(self.led);
+            return if follow == 0 { hand } else { follow };
+        };
         if self.trick_len == 0 {
+            let live = hand & !j.jokers | hand & j.jokers & self.live_jokers(self.to_act);
+            return if live == 0 { hand } else { live };
+        }
+        if self.led == NO_LANE {
             return hand;
         }
-        let follow = hand & lane(self.trick[0] >> 4);
+        let follow = hand & lane(self.led);
         if follow == 0 {
             hand
         } else {
-            follow
+            follow | hand & j.jokers
+        }
+    }
+
+    /// The jokers `seat` may lead live now.
+    fn live_jokers(&self, seat: u8) -> u64 {
+        match &self.jokers {
+            None => 0,
+            Some(j) if j.gate & !j.played == 0 => j.jokers,
+            Some(j) => j.free[seat as usize],
         }
     }
 
@@ -267,9 +318,34 @@ impl Position {
     pub fn play(&mut self, card: u8) -> bool {
         let seat = self.to_act;
         self.hands[seat as usize] &= !(1u64 << card);
-        if self.trick_len == 0 || self.beats(card, self.best) {
+        if self.trick_len == 0 {
             self.winner = seat;
             self.best = card;
+            self.led = card >> 4;
+            if let Some(j) = &mut self.jokers {
+                j.dead = j.jokers & (1 << card) != 0 && {
+                    let free = if j.gate & !j.played == 0 {
+                        j.jokers
+                    } else {
+                        j.free[seat as usize]
+                    };
+                    free & (1 << card) == 0
+                };
+                if j.dead {
+                    self.led = NO_LANE;
+                }
+            }
+        } else if self.led == NO_LANE {
+            // The card after a dead joker sets the suit and beats the joker.
+            self.winner = seat;
+            self.best = card;
+            self.led = card >> 4;
+        } else if self.beats(card, self.best) {
+            self.winner = seat;
+            self.best = card;
+        }
+        if let Some(j) = &mut self.jokers {
+            j.played |= 1 << card;
         }
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
@@ -342,6 +418,8 @@ mod tests {
             winner: 0,
             best: 0,
             tricks: [0, 0],
+            led: NO_LANE,
+            jokers: None,
         };
         let c = |t: &str| layout.index(t.parse().unwrap());
         p.play(c("AS"));
@@ -375,7 +453,7 @@ mod tests {
             |t: &str| -> CardBag { t.split(' ').map(|c| c.parse::<Card>().unwrap()).collect() };
         let hands = [bag("AS KH"), bag("AS QS"), bag("KS KS"), bag("QC JD")];
         let trick = Trick::new(Seat(0));
-        let mut p = Position::build(&layout, &hands, None, &trick, [0, 0]);
+        let mut p = Position::build(&layout, &hands, None, &trick, [0, 0], None);
         let copies = layout.copies("AS".parse().unwrap());
         assert_eq!(copies.count_ones(), 2);
         assert_eq!((p.hands[0] | p.hands[1]) & copies, copies);

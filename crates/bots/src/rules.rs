@@ -5,7 +5,7 @@
 
 use calltrump_engine::{Action, GameRng, Observation};
 
-use crate::model::{with_game, BotGame};
+use crate::model::{draw_game, with_game, BotGame};
 use crate::position::{lane, Bits, Position};
 use crate::sampler::DealSampler;
 use crate::{Bot, Decision};
@@ -46,9 +46,8 @@ pub(crate) fn rules_choose<G: BotGame>(
     // split of the unseen cards differs, and the play below never looks at it.
     let game = DealSampler::for_observation::<G>(rules, observation)
         .ok()
-        .and_then(|sampler| {
-            crate::model::rebuild::<G>(rules, observation, &sampler.sample(rng)).ok()
-        });
+        .and_then(|sampler| draw_game::<G>(rules, observation, &sampler, false, 32, rng))
+        .map(|(game, _)| game);
     match game.as_ref().and_then(|g| g.position().map(|p| (g, p))) {
         Some((game, (position, layout))) => {
             let makers = game.hand_summary().declarer.map(|s| s.team().index());

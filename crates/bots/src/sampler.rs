@@ -13,19 +13,19 @@ use calltrump_engine::{Card, CardBag, GameRng, Observation};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use crate::model::MAX_BUCKETS;
 use crate::model::{BotGame, Knowledge};
-use crate::position::MAX_SEATS;
 
-/// Remaining needs of each hidden seat, one byte each.
-type Needs = [u8; MAX_SEATS];
+/// Remaining needs of each bucket with unknown cards, one byte each.
+type Needs = [u8; MAX_BUCKETS];
 
 /// Draws deals consistent with one observation.
 #[derive(Clone, Debug)]
 pub struct DealSampler {
     knowledge: Knowledge,
-    /// Seats with unknown cards, in seat order.
+    /// Buckets with unknown cards, in order.
     hidden: Vec<usize>,
-    /// Card classes: the mask (over `hidden`) of seats that may hold them, and the cards.
+    /// Card classes: the mask (over `hidden`) of buckets that may hold them, and the cards.
     classes: Vec<(u32, Vec<Card>)>,
     /// Completions of (class index, needs), filled for every reachable state.
     counts: HashMap<(usize, Needs), f64>,
@@ -62,12 +62,12 @@ fn factorial(n: usize) -> f64 {
 impl DealSampler {
     /// A sampler for `knowledge`.
     pub fn new(knowledge: Knowledge) -> Result<DealSampler, Inconsistent> {
-        let hidden: Vec<usize> = (0..knowledge.seats)
-            .filter(|&s| s != knowledge.observer.index() && knowledge.hidden(s) > 0)
+        let hidden: Vec<usize> = (0..knowledge.buckets)
+            .filter(|&b| knowledge.sizes[b] > 0)
             .collect();
-        let mut start = [0; MAX_SEATS];
-        for (i, &s) in hidden.iter().enumerate() {
-            start[i] = knowledge.hidden(s) as u8;
+        let mut start = [0; MAX_BUCKETS];
+        for (i, &b) in hidden.iter().enumerate() {
+            start[i] = knowledge.sizes[b] as u8;
         }
         let mut by_mask: Vec<(u32, Vec<Card>)> = Vec::new();
         for &card in &knowledge.pool {
@@ -150,7 +150,7 @@ impl DealSampler {
         let seats: Vec<usize> = (0..self.hidden.len())
             .filter(|i| mask & (1 << i) != 0)
             .collect();
-        rec(&seats, n, needs, [0; MAX_SEATS], factorial(n), out);
+        rec(&seats, n, needs, [0; MAX_BUCKETS], factorial(n), out);
     }
 
     fn count(&mut self, class: usize, needs: Needs) -> f64 {
@@ -182,18 +182,20 @@ impl DealSampler {
         total
     }
 
-    /// A deal drawn uniformly from the consistent deals: every seat's dealt cards.
+    /// The unknown cards drawn uniformly over the consistent placings: each seat's known
+    /// and drawn cards, then each extra bucket's cards.
     pub fn sample(&self, rng: &mut GameRng) -> Vec<CardBag> {
         let k = &self.knowledge;
-        let mut dealt: Vec<CardBag> = k.known[..k.seats].to_vec();
-        self.sample_hidden(rng, |seat, card| {
-            dealt[seat].insert(card);
+        let mut buckets: Vec<CardBag> = k.known[..k.seats].to_vec();
+        buckets.resize(k.buckets, CardBag::EMPTY);
+        self.sample_hidden(rng, |bucket, card| {
+            buckets[bucket].insert(card);
         });
-        dealt
+        buckets
     }
 
-    /// Draws the unknown cards uniformly over the consistent deals, handing each to
-    /// `give(seat, card)`.
+    /// Draws the unknown cards uniformly over the consistent placings, handing each to
+    /// `give(bucket, card)`.
     pub fn sample_hidden(&self, rng: &mut GameRng, mut give: impl FnMut(usize, Card)) {
         let mut needs = self.start;
         let mut cards = [Card::RED_JOKER; 64];
@@ -219,7 +221,7 @@ impl DealSampler {
         }
     }
 
-    /// A deal drawn with the auction in view: uniform candidates are accepted with
+    /// Cards drawn with the auction in view: uniform candidates are accepted with
     /// probability `likelihood` (in 0..=1); after `tries` refusals the likeliest candidate
     /// seen is taken.
     pub fn sample_weighted(
@@ -245,14 +247,14 @@ impl DealSampler {
 
 fn sub(a: Needs, b: Needs) -> Needs {
     let mut out = a;
-    for i in 0..MAX_SEATS {
+    for i in 0..MAX_BUCKETS {
         out[i] -= b[i];
     }
     out
 }
 
-/// The likelihood of the auction seen in `observation` given a full deal: the product of
-/// [`BotGame::call_likelihood`] over the calls of the other seats.
+/// The likelihood of the auction seen in `observation` given each seat's cards: the
+/// product of [`BotGame::call_likelihood`] over the calls of the other seats.
 pub fn auction_likelihood<G: BotGame>(
     rules: &G::Rules,
     observation: &Observation,

@@ -20,6 +20,8 @@ struct Entry {
 pub struct Solver {
     table: Vec<Entry>,
     nodes: u64,
+    /// Tricks completed at which a depth-limited search estimates instead of searching.
+    horizon: Option<u8>,
 }
 
 impl Default for Solver {
@@ -59,6 +61,13 @@ fn key(position: &Position) -> u64 {
     for (hand, k) in position.hands.iter().zip(SEAT_KEYS) {
         h = h.rotate_left(23) ^ hand.wrapping_mul(k);
     }
+    if let Some(j) = &position.jokers {
+        // Who may lead a joker depends on the cards played and the contract too.
+        h = h.rotate_left(23) ^ (j.played & j.gate).wrapping_mul(SEAT_KEYS[0]);
+        for (free, k) in j.free.iter().zip(SEAT_KEYS) {
+            h = h.rotate_left(7) ^ free.wrapping_mul(k);
+        }
+    }
     mix(h) | 1
 }
 
@@ -68,12 +77,26 @@ impl Solver {
         Solver {
             table: vec![Entry::default(); 1 << TABLE_BITS],
             nodes: 0,
+            horizon: None,
         }
     }
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Tricks team 0 takes over the whole hand with best play by both teams, searching
+    /// at most `depth` tricks ahead (`None`: to the end, exactly) and estimating the
+    /// rest from the cards held.
+    pub fn solve_to(&mut self, position: &Position, depth: Option<u32>) -> u8 {
+        let done = u32::from(position.tricks[0] + position.tricks[1]);
+        self.horizon = depth
+            .filter(|&d| d < position.tricks_left())
+            .map(|d| (done + d.max(1)) as u8);
+        let value = self.solve(position);
+        self.horizon = None;
+        value
     }
 
     /// Tricks team 0 takes over the whole hand (those already taken included) with best
@@ -86,13 +109,17 @@ impl Solver {
             position.tricks[0] + position.tricks_left() as u8,
         );
         let mut guess = low + (high - low) / 2;
-        while low < high {
-            let beta = guess.max(low + 1);
+        // Exact searches converge in a few probes; the cap only guards estimates.
+        for _ in 0..16 {
+            if low >= high {
+                break;
+            }
+            let beta = guess.clamp(low + 1, high);
             let v = self.search(position, beta - 1, beta);
             if v < beta {
-                high = v;
+                high = v.max(low);
             } else {
-                low = v;
+                low = v.min(high);
             }
             guess = v;
         }
@@ -125,6 +152,11 @@ impl Solver {
             if left == 1 {
                 return taken + last_trick(position);
             }
+            if let Some(horizon) = self.horizon {
+                if position.tricks[0] + position.tricks[1] >= horizon {
+                    return taken + estimate(position, left);
+                }
+            }
             // Tricks the leader cashes whatever the others do bound the value.
             let sure = sure_tricks(position).min(left);
             if Position::team(position.leader) == 0 {
@@ -134,7 +166,7 @@ impl Solver {
             } else if taken + left - sure <= alpha {
                 return taken + left - sure;
             }
-            hash = key(position);
+            hash = key(position) ^ u64::from(self.horizon.unwrap_or(0)) << 1;
             slot = (hash >> (64 - TABLE_BITS)) as usize;
             let entry = self.table[slot];
             if entry.key == hash {
@@ -199,6 +231,10 @@ impl Solver {
 /// the others hold; and once the others hold no trump, every card above all the others'
 /// cards of its suit.
 fn sure_tricks(position: &Position) -> u8 {
+    if position.jokers.is_some() {
+        // A joker may be played to any trick, and may not always be led: no sure wins.
+        return 0;
+    }
     let mine = position.hands[position.leader as usize];
     let others = position
         .hands
@@ -219,6 +255,27 @@ fn sure_tricks(position: &Position) -> u8 {
         return above(position.trump);
     }
     (0..4).map(above).sum()
+}
+
+/// Team 0's share of the `left` tricks to come, estimated from the cards held: high
+/// cards and trumps count, in proportion.
+fn estimate(position: &Position, left: u8) -> u8 {
+    let mut weight = [0.0f64; 2];
+    for seat in 0..position.seats {
+        for c in Bits(position.hands[seat as usize]) {
+            let rank = f64::from(c & 15) / 15.0;
+            weight[Position::team(seat)] += if c >> 4 == position.trump {
+                1.0 + rank
+            } else {
+                rank * rank
+            };
+        }
+    }
+    let total = weight[0] + weight[1];
+    if total <= 0.0 {
+        return 0;
+    }
+    (f64::from(left) * weight[0] / total).round() as u8
 }
 
 /// The last trick: every card is forced. Returns 1 if team 0 takes it.
@@ -246,11 +303,29 @@ pub fn ordered_moves(position: &Position, out: &mut [u8; 16]) -> usize {
     };
     // The lowest card of each run: a card whose next-lower live card in its lane is not
     // also ours.
+    // Jokers never, and cards that open joker leads only with each other: playing one
+    // or the other changes what may be led later.
+    let (jokers, gate) = position
+        .jokers
+        .as_ref()
+        .map_or((0, 0), |j| (j.jokers, j.gate & !(1u64 << 63)));
     let mut distinct = 0u64;
     for c in Bits(playable) {
         let below = live & lane(c >> 4) & ((1u64 << c) - 1);
-        let prev_is_ours = below != 0 && playable & (1u64 << (63 - below.leading_zeros())) != 0;
-        if !prev_is_ours {
+        let prev_is_twin = below != 0 && {
+            let prev = (63 - below.leading_zeros()) as u8;
+            // In a double deck a card does not beat its twin, so two faces are alike
+            // only if no other seat holds (or played to this trick) a copy of either.
+            let twins = |x: u8| 3u64 << (x & !1);
+            let twin_elsewhere = position.shift == 1
+                && (c ^ prev) >> 1 != 0
+                && live & !playable & (twins(c) | twins(prev)) != 0;
+            playable & (1u64 << prev) != 0
+                && !twin_elsewhere
+                && (jokers >> c | jokers >> prev) & 1 == 0
+                && (gate >> c) & 1 == (gate >> prev) & 1
+        };
+        if !prev_is_twin {
             distinct |= 1 << c;
         }
     }

@@ -3,28 +3,31 @@
 
 mod common;
 
-use calltrump_bots::{bot_by_name, Bot, Decision};
+use calltrump_bots::{bot_by_name, Bot, BotGame, Decision};
 use calltrump_engine::{
     stream, Action, Card, CardBag, Game, GameRules, Kaibosh, KaiboshRules, Seat, Turn,
 };
+use common::each_game;
 
-/// The kind of a decision, for coverage counts.
+/// The kind of a decision, for coverage counts: misdeal, call, trump, play, give,
+/// discard.
 fn kind(legal: &[Action]) -> usize {
     if legal.contains(&Action::Misdeal) {
         return 0;
     }
     match legal[0] {
-        Action::Pass | Action::Bid(_) | Action::Kaibosh => 1,
         Action::Trump(_) => 2,
         Action::Play(_) => 3,
-        _ => 4,
+        Action::Give(_) => 4,
+        Action::Discard(_) => 5,
+        _ => 1,
     }
 }
 
-fn ask(
+fn ask<G: Game>(
     bot: &mut dyn Bot,
-    rules: &KaiboshRules,
-    game: &Kaibosh,
+    rules: &GameRules,
+    game: &G,
     seed: u64,
 ) -> (Action, Vec<Action>) {
     let Turn::Seat(seat) = game.turn() else {
@@ -32,9 +35,8 @@ fn ask(
     };
     let legal = game.legal_action_list();
     let obs = game.observation(seat);
-    let any = GameRules::Kaibosh(*rules);
     let decision = Decision {
-        rules: &any,
+        rules,
         observation: &obs,
         legal: &legal,
     };
@@ -42,46 +44,78 @@ fn ask(
     (action, legal.to_vec())
 }
 
-/// Every bot at `positions` random decisions of every Kaibosh option, plus decisions
-/// where a misdeal may be declared and three-handed play after a kaibosh.
+/// The bot at random decisions of one game, and at decisions of the kinds random play
+/// reaches rarely: naming trump, playing alone, giving and discarding.
+fn check_game<G: BotGame>(
+    bot: &mut dyn Bot,
+    name: &str,
+    any: &GameRules,
+    rules: &G::Rules,
+    positions: u64,
+    kinds: &mut [usize; 6],
+) {
+    let mut check = |game: &G, seed: u64, kinds: &mut [usize; 6]| {
+        let (action, legal) = ask(bot, any, game, seed);
+        assert!(
+            legal.contains(&action),
+            "{name} seed {seed}: {action} not in {legal:?}"
+        );
+        kinds[kind(&legal)] += 1;
+    };
+    for seed in 0..positions {
+        check(&common::random_decision::<G>(rules, seed), seed, kinds);
+    }
+    for seed in 0..(positions / 10).max(3) {
+        let rare = |g: &G| {
+            let legal = g.legal_action_list();
+            !matches!(
+                legal[0],
+                Action::Play(_) | Action::Pass | Action::Bid(_) | Action::BidStrain(..)
+            )
+        };
+        check(&common::decision_where(rules, seed, rare), seed, kinds);
+        let alone = |g: &G| {
+            g.position()
+                .is_some_and(|(p, _)| p.players() < u32::from(p.seats))
+        };
+        if matches!(any, GameRules::BidEuchre(_)) {
+            let discard = |g: &G| matches!(g.legal_action_list()[0], Action::Discard(_));
+            check(&common::decision_where(rules, seed, discard), seed, kinds);
+        }
+        if matches!(any, GameRules::Kout(_)) {
+            continue;
+        }
+        check(&common::decision_where(rules, seed, alone), seed, kinds);
+    }
+}
+
+/// Every bot at `positions` random decisions of every game and option, plus decisions
+/// where a misdeal may be declared.
 fn check_bot(name: &str, positions: u64) {
     let mut bot = bot_by_name(name).unwrap();
-    let mut kinds = [0usize; 5];
-    let mut three_handed = 0;
+    let mut kinds = [0usize; 6];
+    for (game, rules) in common::all_rules() {
+        let label = format!("{name} in {game}");
+        each_game!(&rules, |r, G| check_game::<G>(
+            bot.as_mut(),
+            &label,
+            &rules,
+            r,
+            positions,
+            &mut kinds
+        ));
+    }
     for rules in common::kaibosh_rules() {
-        for seed in 0..positions {
-            let game = common::random_decision(&rules, seed);
-            let (action, legal) = ask(bot.as_mut(), &rules, &game, seed);
-            assert!(
-                legal.contains(&action),
-                "{name} seed {seed}: {action} not in {legal:?}"
-            );
-            kinds[kind(&legal)] += 1;
-            if game.out().is_some() && game.trump().is_some() {
-                three_handed += 1;
-            }
-        }
         for seed in 0..(positions / 20).max(4) {
-            let trump = common::decision_where(&rules, seed, |g| {
-                matches!(g.legal_action_list()[0], Action::Trump(_))
-            });
-            let lone =
-                common::decision_where(&rules, seed, |g| g.out().is_some() && g.trump().is_some());
-            for game in [trump, lone] {
-                let (action, legal) = ask(bot.as_mut(), &rules, &game, seed);
-                assert!(legal.contains(&action), "{name} seed {seed}: {action}");
-                kinds[kind(&legal)] += 1;
-                three_handed += usize::from(game.out().is_some() && game.trump().is_some());
-            }
             let game = misdeal_decision(&rules, seed);
-            let (action, legal) = ask(bot.as_mut(), &rules, &game, seed);
+            let any = GameRules::Kaibosh(rules);
+            let (action, legal) = ask(bot.as_mut(), &any, &game, seed);
             assert!(legal.contains(&Action::Misdeal));
             assert!(legal.contains(&action), "{name} seed {seed}: {action}");
             kinds[0] += 1;
         }
     }
-    assert!(kinds[..4].iter().all(|&k| k > 0), "{name}: kinds {kinds:?}");
-    assert!(three_handed > 0, "{name}: no three-handed play");
+    assert!(kinds.iter().all(|&k| k > 0), "{name}: kinds {kinds:?}");
 }
 
 /// A fresh deal in which the first seat to call holds four 9s, or three 9s and two 10s.
@@ -116,37 +150,41 @@ fn misdeal_decision(rules: &KaiboshRules, seed: u64) -> Kaibosh {
 
 #[test]
 fn random_and_rules_bots_play_legally_everywhere() {
-    check_bot("random", 3000);
-    check_bot("rules", 3000);
-    check_bot("easy", 3000);
+    check_bot("random", 1000);
+    check_bot("rules", 1000);
+    check_bot("easy", 1000);
 }
 
 #[test]
 fn ismcts_plays_legally_everywhere() {
-    check_bot("ismcts:60", 1500);
+    check_bot("ismcts:40", 400);
 }
 
 #[test]
 fn pimc_plays_legally_everywhere() {
-    check_bot("pimc:3", 1000);
-    check_bot("medium", 600);
+    check_bot("pimc:2", 300);
+    check_bot("medium", 150);
 }
 
 #[test]
 fn strong_levels_play_legally() {
-    check_bot("hard", 80);
-    check_bot("expert", 40);
+    check_bot("hard", 20);
+    check_bot("expert", 10);
 }
 
 #[test]
 fn same_seed_and_budget_give_the_same_action() {
-    let rules = common::kaibosh_rules()[0];
-    for name in ["rules", "easy", "ismcts:300", "pimc:6", "medium", "hard"] {
-        for seed in 0..40 {
-            let game = common::random_decision(&rules, seed);
-            let (a, _) = ask(bot_by_name(name).unwrap().as_mut(), &rules, &game, seed);
-            let (b, _) = ask(bot_by_name(name).unwrap().as_mut(), &rules, &game, seed);
-            assert_eq!(a, b, "{name} seed {seed}");
+    for (game_name, rules) in common::all_rules() {
+        for name in ["rules", "easy", "ismcts:300", "pimc:6", "medium"] {
+            for seed in 0..12 {
+                let same = each_game!(&rules, |r, G| {
+                    let game: G = common::random_decision(r, seed);
+                    let (a, _) = ask(bot_by_name(name).unwrap().as_mut(), &rules, &game, seed);
+                    let (b, _) = ask(bot_by_name(name).unwrap().as_mut(), &rules, &game, seed);
+                    a == b
+                });
+                assert!(same, "{name} in {game_name} seed {seed}");
+            }
         }
     }
 }

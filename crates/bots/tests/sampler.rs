@@ -5,44 +5,82 @@ mod common;
 
 use std::collections::HashMap;
 
-use calltrump_bots::{auction_likelihood, rebuild, DealSampler};
+use calltrump_bots::{draw_game, rebuild, BotGame, Completion, DealSampler};
 use calltrump_engine::{stream, Card, CardBag, Game, Kaibosh, Seat, Turn};
+use calltrump_engine::{Action, BidEuchre, GameRules, SeenAction};
+use common::each_game;
 
-#[test]
-fn sampled_deals_replay_to_the_same_observation() {
+fn check_replay<G: BotGame>(name: &str, rules: &G::Rules, seeds: u64) -> usize {
     let mut checked = 0;
-    for rules in common::kaibosh_rules() {
-        for seed in 0..1500 {
-            let game = common::random_decision(&rules, seed);
-            let Turn::Seat(seat) = game.turn() else {
-                unreachable!("random_decision stops at a decision")
-            };
-            // Every seat's view, not only the one to act.
-            for s in 0..4 {
-                let viewer = Seat((seat.0 + s) % 4);
-                let obs = game.observation(viewer);
-                let sampler = DealSampler::for_observation::<Kaibosh>(&rules, &obs)
-                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                let mut rng = stream(seed, u64::from(s));
-                for weighted in [false, true] {
-                    let deal = if weighted {
-                        sampler.sample_weighted(&mut rng, 20, |d| {
-                            auction_likelihood::<Kaibosh>(&rules, &obs, d)
-                        })
-                    } else {
-                        sampler.sample(&mut rng)
-                    };
-                    assert_eq!(deal[viewer.index()], obs.dealt);
-                    let rebuilt: Kaibosh = rebuild::<Kaibosh>(&rules, &obs, &deal)
-                        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                    assert_eq!(rebuilt.observation(viewer), obs, "seed {seed}");
-                    assert_eq!(rebuilt.turn(), game.turn(), "seed {seed}");
-                    checked += 1;
-                }
+    for seed in 0..seeds {
+        let game: G = common::random_decision(rules, seed);
+        let Turn::Seat(seat) = game.turn() else {
+            unreachable!("random_decision stops at a decision")
+        };
+        // Every seat's view, not only the one to act.
+        for s in 0..game.seats() {
+            let viewer = Seat(((seat.index() + s) % game.seats()) as u8);
+            let obs = game.observation(viewer);
+            let sampler = DealSampler::for_observation::<G>(rules, &obs)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            let mut rng = stream(seed, s as u64);
+            for auction in [false, true] {
+                let (rebuilt, completion) =
+                    draw_game::<G>(rules, &obs, &sampler, auction, 64, &mut rng)
+                        .unwrap_or_else(|| panic!("{name} seed {seed}: no deal replays"));
+                assert_eq!(
+                    completion.dealt[viewer.index()],
+                    obs.dealt,
+                    "{name} seed {seed}"
+                );
+                assert_eq!(rebuilt.observation(viewer), obs, "{name} seed {seed}");
+                assert_eq!(rebuilt.turn(), game.turn(), "{name} seed {seed}");
+                checked += 1;
             }
         }
     }
-    assert!(checked > 10_000);
+    checked
+}
+
+#[test]
+fn sampled_deals_replay_to_the_same_observation() {
+    for (name, rules) in common::all_rules() {
+        let checked = each_game!(&rules, |r, G| check_replay::<G>(name, r, 400));
+        assert!(checked > 2000, "{name}");
+    }
+}
+
+/// Draws for the views of a loner's exchange: the declarer, the partner who gave, and
+/// the opponents who saw neither the give nor the discard, all replay.
+#[test]
+fn exchange_views_replay() {
+    for (name, rules) in common::all_rules() {
+        let GameRules::BidEuchre(r) = rules else {
+            continue;
+        };
+        let mut views = 0;
+        for seed in 0..300 {
+            let game: BidEuchre = common::decision_where(&r, seed, |g: &BidEuchre| {
+                g.position().is_some()
+                    && g.observation(Seat(0)).actions.iter().any(|(_, a)| {
+                        matches!(
+                            a,
+                            SeenAction::Open(Action::Discard(_)) | SeenAction::HiddenDiscard(_)
+                        )
+                    })
+            });
+            for s in 0..4 {
+                let obs = game.observation(Seat(s));
+                let sampler = DealSampler::for_observation::<BidEuchre>(&r, &obs).unwrap();
+                let mut rng = stream(seed, 40 + u64::from(s));
+                let (rebuilt, _) = draw_game::<BidEuchre>(&r, &obs, &sampler, true, 200, &mut rng)
+                    .unwrap_or_else(|| panic!("{name} seed {seed} seat {s}: no deal replays"));
+                assert_eq!(rebuilt.observation(Seat(s)), obs);
+                views += 1;
+            }
+        }
+        assert!(views >= 1000);
+    }
 }
 
 /// Every assignment of the unknown cards to the seats that lack cards.
@@ -76,7 +114,7 @@ fn without_auction_evidence_samples_are_uniform_over_consistent_deals() {
     while restricted_cases < 6 {
         seed += 1;
         assert!(seed < 5000, "too few endgames with revealed voids");
-        let game = common::random_endgame(&rules, seed, 2);
+        let game: Kaibosh = common::random_endgame(&rules, seed, 2);
         if game.out().is_some() {
             continue;
         }
@@ -91,14 +129,20 @@ fn without_auction_evidence_samples_are_uniform_over_consistent_deals() {
         }
         let mut needs: Vec<(usize, usize)> = (0..4)
             .filter(|&s| s != viewer.index())
-            .map(|s| (s, knowledge.hidden(s)))
+            .map(|s| (s, knowledge.sizes[s]))
             .collect();
         let mut current: Vec<CardBag> = knowledge.known[..4].to_vec();
         let mut assignments = Vec::new();
         all_assignments(&knowledge.pool, &mut needs, &mut current, &mut assignments);
         let consistent: Vec<Vec<CardBag>> = assignments
             .into_iter()
-            .filter(|deal| rebuild::<Kaibosh>(&rules, &obs, deal).is_ok())
+            .filter(|deal| {
+                let completion = Completion {
+                    dealt: deal.clone(),
+                    hidden: Vec::new(),
+                };
+                rebuild::<Kaibosh>(&rules, &obs, &completion).is_ok()
+            })
             .collect();
         assert_eq!(consistent.len() as f64, sampler.deal_count(), "seed {seed}");
         if consistent.len() < 3 {
@@ -144,7 +188,7 @@ fn needs_total(knowledge: &calltrump_bots::Knowledge) -> usize {
         if s == knowledge.observer.index() {
             continue;
         }
-        let k = knowledge.hidden(s);
+        let k = knowledge.sizes[s];
         total *= binomial(n, k);
         n -= k;
     }

@@ -1,12 +1,34 @@
-//! Random Kaibosh positions for the bots' tests.
+//! Random positions of every game for the bots' tests.
 
 #![allow(dead_code)]
 
+use calltrump_bots::BotGame;
 use calltrump_engine::{
-    stream, Action, ActionList, AllPass, Game, GameRng, GameRules, Kaibosh, KaiboshRules, Seat,
-    Turn,
+    stream, Action, ActionList, AllPass, BidEuchreRules, BidEuchreVariant, Game, GameRng,
+    GameRules, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Seat, Turn,
 };
 use rand::Rng;
+
+/// Calls a generic body with the concrete game type of some [`GameRules`].
+macro_rules! each_game {
+    ($rules:expr, |$r:ident, $g:ident| $body:expr) => {
+        match $rules {
+            calltrump_engine::GameRules::Kaibosh($r) => {
+                type $g = calltrump_engine::Kaibosh;
+                $body
+            }
+            calltrump_engine::GameRules::BidEuchre($r) => {
+                type $g = calltrump_engine::BidEuchre;
+                $body
+            }
+            calltrump_engine::GameRules::Kout($r) => {
+                type $g = calltrump_engine::Kout;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use each_game;
 
 /// Every Kaibosh option under test: the default and dealer-must-bid.
 pub fn kaibosh_rules() -> Vec<KaiboshRules> {
@@ -20,100 +42,98 @@ pub fn kaibosh_rules() -> Vec<KaiboshRules> {
     ]
 }
 
+/// Every game and option under test.
+pub fn all_rules() -> Vec<(&'static str, GameRules)> {
+    let mut out: Vec<(&'static str, GameRules)> = vec![
+        ("kaibosh", GameRules::Kaibosh(kaibosh_rules()[0])),
+        (
+            "kaibosh dealer-must-bid",
+            GameRules::Kaibosh(kaibosh_rules()[1]),
+        ),
+        (
+            "alexa",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+        ),
+        (
+            "simplified dealer-must-bid",
+            GameRules::BidEuchre(BidEuchreRules {
+                all_pass: AllPass::DealerMustBid,
+                ..BidEuchreRules::new(BidEuchreVariant::Simplified)
+            }),
+        ),
+    ];
+    for (name, joker_lead) in [
+        ("kout6", JokerLead::Standard),
+        ("kout6 contract-only", JokerLead::ContractOnly),
+        ("kout6 all-trumps-played", JokerLead::AllTrumpsPlayed),
+        ("kout6 trump-ace-played", JokerLead::TrumpAcePlayed),
+    ] {
+        out.push((
+            name,
+            GameRules::Kout(KoutRules {
+                variant: KoutVariant::Six,
+                joker_lead,
+                deck: Kout4Deck::NoBlackSixes,
+            }),
+        ));
+    }
+    for (name, deck, joker_lead) in [
+        ("kout4", Kout4Deck::NoBlackSixes, JokerLead::Standard),
+        (
+            "kout4 two-undealt",
+            Kout4Deck::TwoUndealt,
+            JokerLead::TrumpAcePlayed,
+        ),
+    ] {
+        out.push((
+            name,
+            GameRules::Kout(KoutRules {
+                variant: KoutVariant::Four,
+                joker_lead,
+                deck,
+            }),
+        ));
+    }
+    out
+}
+
 /// A random legal action that bids often enough for hands to be played, and sometimes
-/// kaiboshes (so three-handed play is covered).
+/// bids alone (kaibosh, a loner) so three-handed play and exchanges are covered.
 pub fn random_action(legal: &ActionList, rng: &mut GameRng) -> Action {
     if legal.contains(&Action::Pass) && rng.random_bool(0.5) {
         return Action::Pass;
     }
-    if legal.contains(&Action::Kaibosh) && rng.random_bool(0.1) {
-        return Action::Kaibosh;
-    }
-    let calls: Vec<Action> = legal
+    let alone: Vec<Action> = legal
         .iter()
         .copied()
-        .filter(|a| matches!(a, Action::Bid(_)))
+        .filter(|a| matches!(a, Action::Kaibosh | Action::Loner(..)))
         .collect();
-    if !calls.is_empty() && rng.random_bool(0.8) {
-        return calls[0];
+    if !alone.is_empty() && rng.random_bool(0.12) {
+        return alone[rng.random_range(0..alone.len())];
+    }
+    let bids: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Bid(_) | Action::BidStrain(..)))
+        .collect();
+    if !bids.is_empty() && rng.random_bool(0.8) {
+        return bids[rng.random_range(0..bids.len().min(5))];
     }
     legal[rng.random_range(0..legal.len())]
 }
 
-/// A random Kaibosh game advanced by `steps` random actions from a random deal (or fewer,
-/// if the hand ends first); the game is always at a seat's decision.
-pub fn random_decision(rules: &KaiboshRules, seed: u64) -> Kaibosh {
-    let mut rng = stream(seed, 7);
-    loop {
-        let dealer = Seat(rng.random_range(0..4));
-        let mut game = Kaibosh::new(rules, dealer);
-        game.deal_random(&mut rng);
-        let steps = rng.random_range(0..30);
-        let mut legal = ActionList::new();
-        let mut last = game.clone();
-        for _ in 0..steps {
-            if !matches!(game.turn(), Turn::Seat(_)) {
-                break;
-            }
-            last = game.clone();
-            legal.clear();
-            game.legal_actions(&mut legal);
-            let a = random_action(&legal, &mut rng);
-            game.apply(a).unwrap();
-        }
-        if matches!(game.turn(), Turn::Seat(_)) {
-            return game;
-        }
-        if matches!(last.turn(), Turn::Seat(_)) {
-            return last;
-        }
-    }
-}
-
-/// A random Kaibosh game in its card play with at most `tricks_left` tricks to go.
-pub fn random_endgame(rules: &KaiboshRules, seed: u64, tricks_left: u32) -> Kaibosh {
-    let mut rng = stream(seed, 11);
-    loop {
-        let mut game = Kaibosh::new(rules, Seat(rng.random_range(0..4)));
-        game.deal_random(&mut rng);
-        let mut legal = ActionList::new();
-        let mut found = None;
-        while let Turn::Seat(seat) = game.turn() {
-            if game.trump().is_some() {
-                let left = 6 - game.hand_summary().tricks.iter().sum::<u8>() as u32;
-                let remaining = game.hand(seat).len() as u32;
-                if left <= tricks_left && remaining <= tricks_left && rng.random_bool(0.5) {
-                    found = Some(game.clone());
-                    break;
-                }
-            }
-            legal.clear();
-            game.legal_actions(&mut legal);
-            let a = random_action(&legal, &mut rng);
-            game.apply(a).unwrap();
-        }
-        if let Some(g) = found {
-            return g;
-        }
-    }
-}
-
-/// The rules wrapped for a decision.
-pub fn any_rules(rules: &KaiboshRules) -> GameRules {
-    GameRules::Kaibosh(*rules)
-}
-
-/// A random Kaibosh game advanced at random to the first decision that `wanted` accepts
-/// (trying fresh deals until one gets there).
-pub fn decision_where(
-    rules: &KaiboshRules,
+/// A random game at the first decision `wanted` accepts, advanced at random from a
+/// random deal (trying fresh deals until one gets there).
+pub fn decision_where<G: Game>(
+    rules: &G::Rules,
     seed: u64,
-    wanted: impl Fn(&Kaibosh) -> bool,
-) -> Kaibosh {
+    mut wanted: impl FnMut(&G) -> bool,
+) -> G {
     let mut rng = stream(seed, 13);
     let mut legal = ActionList::new();
     loop {
-        let mut game = Kaibosh::new(rules, Seat(rng.random_range(0..4)));
+        let probe = G::new(rules, Seat(0));
+        let mut game = G::new(rules, Seat(rng.random_range(0..probe.seats()) as u8));
         game.deal_random(&mut rng);
         while let Turn::Seat(_) = game.turn() {
             if wanted(&game) {
@@ -125,4 +145,25 @@ pub fn decision_where(
             game.apply(a).unwrap();
         }
     }
+}
+
+/// A random game at a random decision of a hand.
+pub fn random_decision<G: Game>(rules: &G::Rules, seed: u64) -> G {
+    let mut rng = stream(seed, 7);
+    let depth = rng.random_range(0..60);
+    let mut counter = 0;
+    decision_where(rules, seed, |_: &G| {
+        counter += 1;
+        counter > depth || rng.random_bool(0.03)
+    })
+}
+
+/// A random game in its card play with at most `tricks_left` tricks to go.
+pub fn random_endgame<G: BotGame>(rules: &G::Rules, seed: u64, tricks_left: u32) -> G {
+    let mut rng = stream(seed, 11);
+    decision_where(rules, seed, |g: &G| {
+        g.position()
+            .is_some_and(|(p, _)| p.tricks_left() <= tricks_left)
+            && rng.random_bool(0.5)
+    })
 }
