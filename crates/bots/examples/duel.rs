@@ -1,11 +1,11 @@
-//! Two bots in Kaibosh partnerships over the same random deals, each deal played twice
-//! with the teams swapped: `cargo run --release -p calltrump-bots --example duel -- A B [deals]`.
-//! Prints A's average points per hand over B's, with a 95% confidence interval.
+//! Two bots as the two teams over the same random deals, each deal played twice with the
+//! teams swapped:
+//! `cargo run --release -p calltrump-bots --example duel -- A B [deals] [GAME [VARIANT]]`
+//! (GAME `kaibosh` by default, `bid-euchre`, `kout`). Prints A's average points per hand
+//! over B's, with a 95% confidence interval.
 
 use calltrump_bots::{bot_by_name, Bot, Decision};
-use calltrump_engine::{
-    seeded, stream, Game, GameRules, HandStart, Kaibosh, KaiboshRules, Seat, Turn,
-};
+use calltrump_engine::{seeded, stream, AnyGame, Game, GameRules, HandStart, Seat, Turn};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -16,21 +16,21 @@ fn main() {
         bot_by_name(&a).unwrap_or_else(|e| panic!("{e}")),
         bot_by_name(&b).unwrap_or_else(|e| panic!("{e}")),
     ];
-    let rules = KaiboshRules {
-        target: None,
-        ..KaiboshRules::default()
-    };
-    let any = GameRules::Kaibosh(rules);
+    let game_name = args.next().unwrap_or_else(|| "kaibosh".to_string());
+    let variant = args.next();
+    let any = GameRules::from_header(&game_name, variant.as_deref(), &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let seats = AnyGame::new(&any, Seat(0)).seats() as u64;
     let mut margins = Vec::new();
     for deal in 0..deals {
         let mut margin = 0.0;
         for swap in 0..2 {
             let start = HandStart {
                 deals_played: 0,
-                dealer: Seat((deal % 4) as u8),
+                dealer: Seat((deal % seats) as u8),
                 scores: [0, 0],
             };
-            let mut game = Kaibosh::resume(&rules, start);
+            let mut game = AnyGame::resume(&any, start);
             game.deal_random(&mut seeded(deal));
             let mut step = 0;
             while let Turn::Seat(seat) = game.turn() {
