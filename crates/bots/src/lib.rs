@@ -1,12 +1,47 @@
 //! Bots for calltrump's games. A bot sees only its seat's [`Observation`], never the full
 //! game, and draws every random choice from the [`GameRng`] it is given, so a decision is
 //! reproducible from its seed and budget.
+//!
+//! - [`RandomBot`] (`random`): any legal action.
+//! - [`RulesBot`] (`rules`): rules of thumb and the games' bidding conventions.
+//! - [`IsmctsBot`] (`ismcts`, `ismcts:N`): information-set MCTS, N iterations, deals
+//!   drawn from the revealed voids only.
+//! - [`PimcBot`] (`pimc`, `pimc:N`): N deals drawn with the auction in view, each solved
+//!   exactly by the [`Solver`]; calls by simulating the hand.
+//! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
+//!
+//! The search bots work on the concrete game types through [`BotGame`]: adding a game
+//! family is one impl of it (what an observation reveals, the play as a compact
+//! [`Position`], the hand's scoring, the auction model and the rules-of-thumb calls)
+//! plus one line in the dispatch macro `with_game!`. Around it, generic pieces: the
+//! [`DealSampler`] draws deals consistent with an observation, [`rebuild`] replays them
+//! into a full state, the [`Solver`] solves the play with every hand open.
 
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
+mod bid_euchre;
+mod ismcts;
+mod kaibosh;
+mod kout;
+mod levels;
+mod model;
+mod pimc;
+mod position;
 mod random;
+mod rules;
+mod sampler;
+mod solver;
 
+pub use ismcts::IsmctsBot;
+pub use kaibosh::{best_trump, trick_estimate};
+pub use levels::Level;
+pub use model::{draw_game, rebuild, BotGame, Completion, Knowledge, MAX_BUCKETS};
+pub use pimc::{utility, PimcBot};
+pub use position::{Bits, JokerRules, Layout, Position, MAX_SEATS, NO_LANE, NO_TRUMP};
 pub use random::RandomBot;
+pub use rules::RulesBot;
+pub use sampler::{auction_likelihood, DealSampler, Inconsistent};
+pub use solver::{brute_force, ordered_moves, Solver};
 
 /// Everything a bot may use to decide: the rules, its seat's observation, and the legal
 /// actions (never empty).
@@ -29,10 +64,39 @@ pub trait Bot: Send {
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action;
 }
 
-/// The bots by name, for the command line: `random`.
+/// The names [`bot_by_name`] knows, for help texts.
+pub const BOT_NAMES: &str =
+    "random, rules, ismcts, ismcts:N (N iterations), pimc, pimc:N (N deals), easy, medium, hard, expert";
+
+/// The bots by name, for the command line (see [`BOT_NAMES`]).
 pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
+    let unknown = || format!("unknown bot \"{name}\" (known: {BOT_NAMES})");
     match name {
         "random" => Ok(Box::new(RandomBot)),
-        _ => Err(format!("unknown bot \"{name}\" (known: random)")),
+        "rules" => Ok(Box::new(RulesBot)),
+        "ismcts" => Ok(Box::new(IsmctsBot::new(IsmctsBot::DEFAULT_ITERATIONS))),
+        "pimc" => Ok(Box::new(PimcBot::new(
+            PimcBot::DEFAULT_SAMPLES,
+            PimcBot::DEFAULT_SAMPLES / 2,
+        ))),
+        _ => {
+            if let Some(level) = Level::from_name(name) {
+                return Ok(level.bot());
+            }
+            let (kind, count) = name.split_once(':').ok_or_else(unknown)?;
+            let count = match count.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    return Err(format!(
+                        "bad budget in \"{name}\": expected a whole number of at least 1"
+                    ))
+                }
+            };
+            match kind {
+                "ismcts" => Ok(Box::new(IsmctsBot::new(count))),
+                "pimc" => Ok(Box::new(PimcBot::new(count, count.div_ceil(2)))),
+                _ => Err(unknown()),
+            }
+        }
     }
 }

@@ -1,0 +1,96 @@
+//! Percentiles of the solver's time on random full Kaibosh deals at the first lead (the
+//! auction and trump by the rules bot), one core:
+//! `cargo run --release -p calltrump-bots --example solver_stats -- [deals]`.
+
+use std::time::Instant;
+
+use calltrump_bots::{Bot, BotGame, Decision, Position, RulesBot, Solver};
+use calltrump_engine::{seeded, ActionList, Game, GameRules, Kaibosh, KaiboshRules, Seat, Turn};
+
+fn first_leads(count: usize) -> Vec<Position> {
+    let rules = KaiboshRules {
+        target: None,
+        ..KaiboshRules::default()
+    };
+    let any = GameRules::Kaibosh(rules);
+    let mut rng = seeded(7);
+    let mut out = Vec::new();
+    let mut game = Kaibosh::new(&rules, Seat(0));
+    let mut legal = ActionList::new();
+    while out.len() < count {
+        match game.turn() {
+            Turn::Chance => game.deal_random(&mut rng),
+            Turn::Over => game = Kaibosh::new(&rules, Seat(0)),
+            Turn::Seat(seat) => {
+                if let Some((position, _)) = game.position() {
+                    out.push(position);
+                    game = Kaibosh::new(&rules, Seat(0));
+                    continue;
+                }
+                legal.clear();
+                game.legal_actions(&mut legal);
+                let obs = game.observation(seat);
+                let decision = Decision {
+                    rules: &any,
+                    observation: &obs,
+                    legal: &legal,
+                };
+                let action = RulesBot.choose(&decision, &mut rng);
+                game.apply(action).expect("the rules bot plays legally");
+            }
+        }
+    }
+    out
+}
+
+fn main() {
+    let count = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(5000);
+    let positions = first_leads(count);
+    let mut solver = Solver::new();
+    let mut nodes = Vec::with_capacity(positions.len());
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|p| {
+            let before = solver.nodes();
+            let start = Instant::now();
+            std::hint::black_box(solver.solve(p));
+            let time = start.elapsed().as_secs_f64() * 1e3;
+            nodes.push(solver.nodes() - before);
+            time
+        })
+        .collect();
+    let mut per_node: Vec<f64> = times
+        .iter()
+        .zip(&nodes)
+        .map(|(t, &n)| t * 1e6 / n as f64)
+        .collect();
+    per_node.sort_by(f64::total_cmp);
+    println!(
+        "ns per node: median {:.0}, p99 {:.0} (a high p99 means the core was busy elsewhere)",
+        per_node[per_node.len() / 2],
+        per_node[(per_node.len() - 1) * 99 / 100]
+    );
+    nodes.sort_unstable();
+    let q = |q: f64| nodes[((nodes.len() - 1) as f64 * q) as usize];
+    println!(
+        "nodes: median {}, p90 {}, p99 {}, max {}",
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        q(1.0)
+    );
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    println!(
+        "{} deals: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms, mean {:.3} ms",
+        times.len(),
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(1.0),
+        times.iter().sum::<f64>() / times.len() as f64
+    );
+}

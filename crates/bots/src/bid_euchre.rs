@@ -1,0 +1,539 @@
+//! Bid Euchre for the bots: the double deck in the compact position, what an observation
+//! reveals (loner exchanges face down included), scoring, and rules of thumb for level
+//! and loner bids, gives and discards.
+
+use calltrump_engine::bid_euchre::{highest_trumps, DECK};
+use calltrump_engine::{
+    Action, BidEuchre, BidEuchreRules, BidEuchreVariant, Broken, Card, CardBag, CardOrder,
+    CardPair, Game, GameRng, Loner, Observation, Seat, SeenAction, Strain, Suit, Turn, ACE, JACK,
+    KING, QUEEN,
+};
+use rand::seq::SliceRandom;
+
+use crate::model::{BotGame, Completion, Knowledge};
+use crate::position::{Layout, Position};
+
+const HAND_SIZE: usize = 8;
+const TRICKS: u8 = 8;
+
+/// Layouts of the double deck per strain (the four suits, then no-trump), built once.
+fn layout(trump: Option<Suit>) -> &'static Layout {
+    static LAYOUTS: std::sync::OnceLock<[Layout; 5]> = std::sync::OnceLock::new();
+    let deck: CardBag = DECK.iter().chain(DECK.iter()).collect();
+    &LAYOUTS.get_or_init(|| {
+        [0, 1, 2, 3, 4].map(|i| {
+            let trump = (i < 4).then(|| Suit::from_index(i));
+            Layout::new(CardOrder::euchre(trump), deck)
+        })
+    })[trump.map_or(4, Suit::index)]
+}
+
+/// The contract's strain.
+fn strain_of(contract: Action) -> Option<Strain> {
+    match contract {
+        Action::BidStrain(_, strain) | Action::Loner(_, strain) => Some(strain),
+        _ => None,
+    }
+}
+
+/// The high bid and its bidder from the actions seen (the last bid is the highest).
+fn contract_of(actions: &[(Seat, SeenAction)]) -> Option<(Seat, Action)> {
+    actions.iter().rev().find_map(|(s, seen)| match seen {
+        SeenAction::Open(a @ (Action::BidStrain(..) | Action::Loner(..))) => Some((*s, *a)),
+        _ => None,
+    })
+}
+
+/// A loner's exchange as seen: the declarer, the cards exchanged, the give if seen
+/// (`None` if hidden), whether the give and the discard have happened.
+struct Exchange {
+    declarer: Seat,
+    count: usize,
+    given: Option<CardBag>,
+    gave: bool,
+    discarded: bool,
+}
+
+fn exchange_of(observation: &Observation) -> Option<Exchange> {
+    let (declarer, contract) = contract_of(&observation.actions)?;
+    let Action::Loner(loner, _) = contract else {
+        return None;
+    };
+    if loner.exchange() == 0 {
+        return None;
+    }
+    let mut exchange = Exchange {
+        declarer,
+        count: loner.exchange(),
+        given: None,
+        gave: false,
+        discarded: false,
+    };
+    for (_, seen) in &observation.actions {
+        match seen {
+            SeenAction::Open(Action::Give(pair)) => {
+                exchange.gave = true;
+                exchange.given = Some(pair.cards().iter().copied().collect());
+            }
+            SeenAction::HiddenGive(_) => exchange.gave = true,
+            SeenAction::Open(Action::Discard(_)) | SeenAction::HiddenDiscard(_) => {
+                exchange.discarded = true
+            }
+            _ => {}
+        }
+    }
+    Some(exchange)
+}
+
+fn pair_of(cards: &CardBag) -> Option<CardPair> {
+    let list: Vec<Card> = cards.iter().collect();
+    match list[..] {
+        [a] => Some(CardPair::one(a)),
+        [a, b] => Some(CardPair::two(a, b)),
+        _ => None,
+    }
+}
+
+fn minus(mut bag: CardBag, cards: CardBag) -> Option<CardBag> {
+    for card in cards.iter() {
+        if !bag.remove(card) {
+            return None;
+        }
+    }
+    Some(bag)
+}
+
+fn union(mut bag: CardBag, cards: CardBag) -> CardBag {
+    for card in cards.iter() {
+        bag.insert(card);
+    }
+    bag
+}
+
+impl BotGame for BidEuchre {
+    // A failed moon: -24 against 8 for the defenders.
+    const SWING: f64 = 32.0;
+    // Four tricks ahead, then an estimate: 32 cards are slow to solve for every call.
+    const SEARCH_DEPTH: Option<u32> = Some(4);
+
+    fn deck(_: &BidEuchreRules) -> Vec<Card> {
+        DECK.iter().flat_map(|c| [c, c]).collect()
+    }
+
+    fn target(_: &BidEuchreRules) -> Option<i32> {
+        None
+    }
+
+    fn knowledge(rules: &BidEuchreRules, observation: &Observation) -> Knowledge {
+        let deck = BidEuchre::deck(rules);
+        let mut knowledge = Knowledge::from_plays(observation, 4, HAND_SIZE, &deck);
+        let observer = observation.seat;
+        let contract = contract_of(&observation.actions);
+        if let Some(ex) = exchange_of(observation).filter(|e| e.gave) {
+            let partner = ex.declarer.partner4();
+            let d = ex.declarer.index();
+            if observer == ex.declarer {
+                // The declarer saw the give: those cards were the partner's.
+                knowledge.known[partner.index()] = union(
+                    knowledge.known[partner.index()],
+                    ex.given.unwrap_or_default(),
+                );
+                knowledge.sizes[partner.index()] =
+                    HAND_SIZE - knowledge.known[partner.index()].len();
+                knowledge.pool = knowledge.unknown(&deck);
+                if let (BidEuchreVariant::Alexa, Some(Strain::Suit(trump)), Some(given)) = (
+                    rules.variant,
+                    contract.and_then(|(_, c)| strain_of(c)),
+                    ex.given,
+                ) {
+                    // The partner gave its highest trumps: it kept none higher, and none
+                    // at all if it gave anything else.
+                    let order = CardOrder::euchre(Some(trump));
+                    let trumps = order.cards_of(trump);
+                    let lowest = given
+                        .iter()
+                        .map(|c| (order.is_trump(c), order.strength(c)))
+                        .min();
+                    let barred = match lowest {
+                        Some((true, low)) => {
+                            trumps.iter().filter(|&c| order.strength(c) > low).collect()
+                        }
+                        _ => trumps,
+                    };
+                    let p = partner.index();
+                    knowledge.excluded[p] = knowledge.excluded[p].or(barred);
+                }
+            } else {
+                if observer == partner {
+                    // The given cards left the observer's hand: where they are now (the
+                    // declarer's hand or discards) is unknown.
+                    let given = ex.given.unwrap_or_default();
+                    let kept = minus(observation.dealt, given).unwrap_or(observation.dealt);
+                    let saved = knowledge.known[partner.index()];
+                    knowledge.known[partner.index()] = kept;
+                    knowledge.pool = knowledge.unknown(&deck);
+                    knowledge.known[partner.index()] = saved;
+                } else {
+                    // The partner kept all but the given cards.
+                    knowledge.sizes[partner.index()] = HAND_SIZE - ex.count;
+                }
+                if ex.discarded {
+                    knowledge.add_bucket(ex.count);
+                } else {
+                    knowledge.sizes[d] += ex.count;
+                }
+            }
+        }
+        if let Some(strain) = contract.and_then(|(_, c)| strain_of(c)) {
+            let plays = observation
+                .actions
+                .iter()
+                .filter_map(|(s, seen)| match seen {
+                    SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
+                    _ => None,
+                });
+            let loner = matches!(contract, Some((_, Action::Loner(..))));
+            let players = if loner { 3 } else { 4 };
+            knowledge.add_voids(plays, players, CardOrder::euchre(strain.trump()));
+        }
+        knowledge
+    }
+
+    fn complete(
+        rules: &BidEuchreRules,
+        observation: &Observation,
+        knowledge: &Knowledge,
+        buckets: Vec<CardBag>,
+        rng: &mut GameRng,
+    ) -> Option<Completion> {
+        let ex = exchange_of(observation).filter(|e| e.gave);
+        let Some(ex) = ex.filter(|e| observation.seat != e.declarer) else {
+            let mut dealt = buckets;
+            dealt.truncate(4);
+            return Some(Completion {
+                dealt,
+                hidden: Vec::new(),
+            });
+        };
+        let (d, p) = (ex.declarer.index(), ex.declarer.partner4().index());
+        // Everything the declarer held after the give: hand, plays and discards.
+        let discards = if ex.discarded {
+            buckets[knowledge.seats]
+        } else {
+            CardBag::EMPTY
+        };
+        let all = union(buckets[d], discards);
+        let given = match ex.given {
+            Some(given) => given,
+            None => choose_give(rules, observation, buckets[p], all, ex.count, rng)?,
+        };
+        let mut dealt = buckets;
+        dealt.truncate(4);
+        dealt[d] = minus(all, given)?;
+        if observation.seat.index() != p {
+            dealt[p] = union(dealt[p], given);
+        }
+        let mut hidden = Vec::new();
+        if ex.given.is_none() {
+            hidden.push(Action::Give(pair_of(&given)?));
+        }
+        if ex.discarded {
+            hidden.push(Action::Discard(pair_of(&discards)?));
+        }
+        Some(Completion { dealt, hidden })
+    }
+
+    fn position(&self) -> Option<(Position, Layout)> {
+        let Turn::Seat(seat) = self.turn() else {
+            return None;
+        };
+        let strain = strain_of(self.contract()?)?;
+        let card = self.hand(seat).iter().next()?;
+        if matches!(self.check(Action::Play(card)), Err(Broken::NotNow { .. })) {
+            return None;
+        }
+        let layout = layout(strain.trump());
+        let hands = [0, 1, 2, 3].map(|s| self.hand(Seat(s)));
+        let position = Position::build(
+            layout,
+            &hands,
+            self.out(),
+            self.trick(),
+            self.hand_summary().tricks,
+            None,
+        );
+        Some((position, layout.clone()))
+    }
+
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
+        let (Some(declarer), Some(contract)) = (self.declarer(), self.contract()) else {
+            return [0, 0];
+        };
+        let bidders = declarer.team().index();
+        let taken = tricks[bidders];
+        let mut points = [0; 2];
+        points[1 - bidders] = i32::from(TRICKS - taken);
+        points[bidders] = match contract {
+            Action::BidStrain(level, _) if taken >= level => i32::from(taken),
+            Action::BidStrain(level, _) => -i32::from(level),
+            Action::Loner(loner, _) if taken == TRICKS => loner_points(loner),
+            Action::Loner(loner, _) => -loner_points(loner),
+            _ => 0,
+        };
+        points
+    }
+
+    fn call_likelihood(
+        _: &BidEuchreRules,
+        observation: &Observation,
+        index: usize,
+        hand: CardBag,
+    ) -> f64 {
+        let (seat, seen) = observation.actions[index];
+        let SeenAction::Open(call) = seen else {
+            return 1.0;
+        };
+        let before = &observation.actions[..index];
+        let help = partner_help(before, seat);
+        match call {
+            Action::BidStrain(level, strain) => {
+                let strength = estimate(hand, strain) + help;
+                (-0.8 * (f64::from(level) - strength - 0.5).max(0.0)).exp()
+            }
+            Action::Loner(loner, strain) => {
+                let strength = estimate(hand, strain) + exchange_help(loner);
+                (-1.2 * (f64::from(TRICKS) - 0.5 - strength).max(0.0)).exp()
+            }
+            Action::Pass => {
+                let best = best_strain(hand).1 + help;
+                let lowest = lowest_level(before);
+                (-0.7 * (best - f64::from(lowest) - 0.5).max(0.0)).exp()
+            }
+            _ => 1.0,
+        }
+    }
+
+    fn call_candidates(
+        rules: &BidEuchreRules,
+        observation: &Observation,
+        legal: &[Action],
+    ) -> Vec<Action> {
+        let hand = observation.hand;
+        let help = partner_help(&observation.actions, observation.seat);
+        let pick = Self::rules_call(rules, observation, legal);
+        let mut scored: Vec<(f64, Action)> = legal
+            .iter()
+            .map(|&a| {
+                // How far the call is from what the hand seems worth (lower is closer).
+                let score = match a {
+                    Action::Pass => 0.0,
+                    Action::BidStrain(level, strain) => {
+                        (f64::from(level) - estimate(hand, strain) - help).abs()
+                    }
+                    Action::Loner(loner, strain) => {
+                        (7.5 - estimate(hand, strain) - exchange_help(loner)).max(0.0)
+                    }
+                    Action::Discard(pair) => {
+                        let strain = contract_of(&observation.actions)
+                            .and_then(|(_, c)| strain_of(c))
+                            .unwrap_or(Strain::NoTrump);
+                        let left: CardBag =
+                            minus(hand, pair.cards().iter().copied().collect()).unwrap_or(hand);
+                        -estimate(left, strain)
+                    }
+                    _ => 0.0,
+                };
+                (score, a)
+            })
+            .collect();
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut out: Vec<Action> = scored.into_iter().take(8).map(|(_, a)| a).collect();
+        if !out.contains(&pick) {
+            out.push(pick);
+        }
+        out
+    }
+
+    fn rules_call(_: &BidEuchreRules, observation: &Observation, legal: &[Action]) -> Action {
+        let hand = observation.hand;
+        let strain = contract_of(&observation.actions).and_then(|(_, c)| strain_of(c));
+        let order = CardOrder::euchre(strain.and_then(Strain::trump));
+        let by_score = |score: &dyn Fn(&Action) -> f64| {
+            legal
+                .iter()
+                .copied()
+                .max_by(|a, b| score(a).total_cmp(&score(b)))
+                .unwrap_or(legal[0])
+        };
+        match legal[0] {
+            // Give the strongest cards; discard what leaves the strongest hand.
+            Action::Give(_) => by_score(&|a| match a {
+                Action::Give(pair) => pair
+                    .cards()
+                    .iter()
+                    .map(|&c| f64::from(order.strength(c)))
+                    .sum(),
+                _ => f64::MIN,
+            }),
+            Action::Discard(_) => by_score(&|a| match (a, strain) {
+                (Action::Discard(pair), Some(strain)) => {
+                    let left = minus(hand, pair.cards().iter().copied().collect()).unwrap_or(hand);
+                    estimate(left, strain)
+                }
+                _ => f64::MIN,
+            }),
+            _ => auction_call(observation, legal),
+        }
+    }
+}
+
+/// Points a made loner scores (and a failed one loses).
+fn loner_points(loner: Loner) -> i32 {
+    match loner {
+        Loner::Call2 => 12,
+        Loner::Call1 => 18,
+        Loner::Moon => 24,
+    }
+}
+
+/// Tricks the partner's cards add to a loner.
+fn exchange_help(loner: Loner) -> f64 {
+    match loner {
+        Loner::Call2 => 1.2,
+        Loner::Call1 => 0.7,
+        Loner::Moon => 0.0,
+    }
+}
+
+fn lowest_level(before: &[(Seat, SeenAction)]) -> u8 {
+    before
+        .iter()
+        .filter_map(|(_, seen)| match seen {
+            SeenAction::Open(Action::BidStrain(level, _)) => Some(level + 1),
+            SeenAction::Open(Action::Loner(..)) => Some(9),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(1)
+}
+
+/// Tricks the partner is expected to add, from its call (or its silence so far).
+fn partner_help(before: &[(Seat, SeenAction)], seat: Seat) -> f64 {
+    let partner = seat.partner4();
+    match before.iter().find(|(s, _)| *s == partner).map(|(_, c)| *c) {
+        None => 2.0,
+        Some(SeenAction::Open(Action::Pass)) => 1.3,
+        Some(SeenAction::Open(Action::BidStrain(level, _))) => 1.5 + f64::from(level.min(6)) * 0.25,
+        Some(_) => 2.0,
+    }
+}
+
+/// A rule-of-thumb auction call: the best strain's estimate with the partner's help.
+fn auction_call(observation: &Observation, legal: &[Action]) -> Action {
+    let hand = observation.hand;
+    let (strain, own) = best_strain(hand);
+    let strength = own + partner_help(&observation.actions, observation.seat);
+    for (loner, need) in [(Loner::Moon, 7.6), (Loner::Call1, 7.4), (Loner::Call2, 7.2)] {
+        let call = Action::Loner(loner, strain);
+        if own + exchange_help(loner) >= need && legal.contains(&call) {
+            return call;
+        }
+    }
+    let want = (strength.floor() as u8).min(TRICKS);
+    let lowest = lowest_level(&observation.actions);
+    let call = Action::BidStrain(want, strain);
+    if want >= lowest && legal.contains(&call) {
+        return call;
+    }
+    if legal.contains(&Action::Pass) {
+        return Action::Pass;
+    }
+    // Forced to bid: the lowest level in the best strain, else the first bid listed.
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::BidStrain(_, s) if *s == strain))
+        .unwrap_or(legal[0])
+}
+
+/// Estimated tricks `hand` takes by itself in `strain`.
+pub fn estimate(hand: CardBag, strain: Strain) -> f64 {
+    let Strain::Suit(trump) = strain else {
+        let mut est = 0.0;
+        for suit in Suit::ALL {
+            for (rank, value) in [(ACE, 0.85), (KING, 0.4), (QUEEN, 0.15)] {
+                est += value * hand.count(Card::new(rank, suit)) as f64;
+            }
+        }
+        return est;
+    };
+    let order = CardOrder::euchre(Some(trump));
+    let mut est = 0.0;
+    for (card, value) in [
+        (Card::new(JACK, trump), 1.0),
+        (Card::new(JACK, trump.same_colour()), 0.85),
+        (Card::new(ACE, trump), 0.65),
+        (Card::new(KING, trump), 0.4),
+        (Card::new(QUEEN, trump), 0.25),
+    ] {
+        est += value * hand.count(card) as f64;
+    }
+    let trumps = hand.only_faces(order.cards_of(trump)).len();
+    est += 0.35 * trumps.saturating_sub(3) as f64;
+    for suit in Suit::ALL {
+        if suit != trump {
+            let aces = hand.count(Card::new(ACE, suit));
+            est += [0.0, 0.7, 1.05][aces];
+        }
+    }
+    est
+}
+
+fn best_strain(hand: CardBag) -> (Strain, f64) {
+    Strain::ALL
+        .iter()
+        .map(|&s| (s, estimate(hand, s)))
+        .fold(
+            (Strain::NoTrump, f64::MIN),
+            |a, b| if b.1 > a.1 { b } else { a },
+        )
+}
+
+/// The partner's give behind a drawing, for an opponent who did not see it: `count`
+/// cards of what the declarer held after the give (`declarer_all`), such that (in
+/// alexa, with trumps) they are the partner's highest trumps.
+fn choose_give(
+    rules: &BidEuchreRules,
+    observation: &Observation,
+    partner_rest: CardBag,
+    declarer_all: CardBag,
+    count: usize,
+    rng: &mut GameRng,
+) -> Option<CardBag> {
+    let strain = contract_of(&observation.actions).and_then(|(_, c)| strain_of(c))?;
+    let mut cards: Vec<Card> = declarer_all.iter().collect();
+    let alexa_trump = match (rules.variant, strain) {
+        (BidEuchreVariant::Alexa, Strain::Suit(trump)) => Some(trump),
+        _ => None,
+    };
+    if let Some(trump) = alexa_trump {
+        let order = CardOrder::euchre(Some(trump));
+        let kept_trumps = partner_rest.only_faces(order.cards_of(trump));
+        if let Some(top) = kept_trumps.iter().map(|c| order.strength(c)).max() {
+            // The partner kept trumps: it gave trumps at least as high.
+            cards.retain(|&c| order.is_trump(c) && order.strength(c) >= top);
+        }
+    }
+    if cards.len() < count {
+        return None;
+    }
+    cards.shuffle(rng);
+    let given: CardBag = cards[..count].iter().copied().collect();
+    if let Some(trump) = alexa_trump {
+        let partner = union(partner_rest, given);
+        if highest_trumps(partner, trump, count) != highest_trumps(given, trump, count) {
+            return None;
+        }
+    }
+    Some(given)
+}

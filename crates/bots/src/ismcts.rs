@@ -1,0 +1,363 @@
+//! The `ismcts` bot: single-observer information-set MCTS with UCT. Every iteration draws
+//! a deal consistent with the revealed voids (the auction is ignored: a baseline),
+//! descends the one tree over the moves legal in that deal, adds a node, plays at random
+//! to the end of the hand, and scores the hand's points for each team.
+//!
+//! Card play runs on the compact [`Position`]; the other decisions on the game itself.
+
+use arrayvec::ArrayVec;
+use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
+use rand::Rng;
+
+use crate::model::{draw_game, with_game, BotGame};
+use crate::position::{Bits, Layout, Position, MAX_SEATS};
+use crate::sampler::DealSampler;
+use crate::{Bot, Decision};
+
+/// Exploration constant of UCT, for rewards in 0..=1.
+const EXPLORATION: f64 = 0.7;
+
+/// The information-set MCTS bot with a budget of iterations per decision.
+#[derive(Clone, Copy, Debug)]
+pub struct IsmctsBot {
+    iterations: u32,
+}
+
+impl IsmctsBot {
+    /// Default iterations per decision.
+    pub const DEFAULT_ITERATIONS: u32 = 10_000;
+
+    /// A bot that runs `iterations` iterations per decision (at least one).
+    pub fn new(iterations: u32) -> IsmctsBot {
+        IsmctsBot {
+            iterations: iterations.max(1),
+        }
+    }
+}
+
+impl Bot for IsmctsBot {
+    fn name(&self) -> String {
+        format!("ismcts:{}", self.iterations)
+    }
+
+    fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
+        if decision.legal.len() == 1 {
+            return decision.legal[0];
+        }
+        let iterations = self.iterations;
+        with_game!(decision.rules, |r, G| ismcts_choose::<G>(
+            r,
+            decision.observation,
+            decision.legal,
+            iterations,
+            rng
+        ))
+    }
+}
+
+/// A deal drawn for one iteration: what the tree search plays on.
+trait Determinized: Clone {
+    type Move: Copy + Eq;
+
+    /// The seat to move, or `None` once the hand is over.
+    fn to_move(&self) -> Option<u8>;
+    fn moves(&self, out: &mut ArrayVec<Self::Move, 64>);
+    fn random_move(&self, rng: &mut GameRng) -> Self::Move;
+    fn apply(&mut self, m: Self::Move);
+    /// Each team's reward in 0..=1 at the end of the hand.
+    fn rewards(&self) -> [f64; 2];
+}
+
+/// The card play on a compact position.
+#[derive(Clone, Copy)]
+struct PlayState<'a> {
+    position: Position,
+    /// Team rewards by the number of tricks team 0 ends with.
+    rewards: &'a [[f64; 2]],
+}
+
+impl Determinized for PlayState<'_> {
+    type Move = u8;
+
+    fn to_move(&self) -> Option<u8> {
+        (!self.position.is_over()).then_some(self.position.to_act)
+    }
+
+    fn moves(&self, out: &mut ArrayVec<u8, 64>) {
+        out.extend(Bits(self.position.playable()));
+    }
+
+    fn random_move(&self, rng: &mut GameRng) -> u8 {
+        let mut cards = self.position.playable();
+        for _ in 0..rng.random_range(0..cards.count_ones()) {
+            cards &= cards - 1;
+        }
+        cards.trailing_zeros() as u8
+    }
+
+    fn apply(&mut self, m: u8) {
+        self.position.play(m);
+    }
+
+    fn rewards(&self) -> [f64; 2] {
+        self.rewards[self.position.tricks[0] as usize]
+    }
+}
+
+/// Any decision on the game itself, to the end of the hand.
+#[derive(Clone)]
+struct GameState<G: BotGame> {
+    game: G,
+}
+
+fn team_rewards(points: [i32; 2], swing: f64) -> [f64; 2] {
+    let diff = f64::from(points[0] - points[1]) / swing;
+    let r0 = (0.5 + diff / 2.0).clamp(0.0, 1.0);
+    [r0, 1.0 - r0]
+}
+
+impl<G: BotGame> Determinized for GameState<G> {
+    type Move = Action;
+
+    fn to_move(&self) -> Option<u8> {
+        match self.game.turn() {
+            Turn::Seat(seat) => Some(seat.0),
+            _ => None,
+        }
+    }
+
+    fn moves(&self, out: &mut ArrayVec<Action, 64>) {
+        let mut list = ActionList::new();
+        self.game.legal_actions(&mut list);
+        out.extend(list);
+    }
+
+    fn random_move(&self, rng: &mut GameRng) -> Action {
+        let list = self.game.legal_action_list();
+        list[rng.random_range(0..list.len())]
+    }
+
+    fn apply(&mut self, m: Action) {
+        self.game.apply_unchecked(m);
+    }
+
+    fn rewards(&self) -> [f64; 2] {
+        team_rewards(self.game.hand_summary().points.unwrap_or([0, 0]), G::SWING)
+    }
+}
+
+struct Node<M> {
+    action: M,
+    /// The seat that made the move into this node.
+    player: u8,
+    visits: u32,
+    available: u32,
+    reward: f64,
+    first_child: u32,
+    next_sibling: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The search tree in an arena.
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M: Copy + Eq> Tree<M> {
+    fn new(root_move: M) -> Tree<M> {
+        Tree {
+            nodes: vec![Node {
+                action: root_move,
+                player: 0,
+                visits: 0,
+                available: 0,
+                reward: 0.0,
+                first_child: NONE,
+                next_sibling: NONE,
+            }],
+        }
+    }
+
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut next = self.nodes[node as usize].first_child;
+        std::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let c = next;
+                next = self.nodes[c as usize].next_sibling;
+                c
+            })
+        })
+    }
+
+    fn add_child(&mut self, parent: u32, action: M, player: u8) -> u32 {
+        let id = self.nodes.len() as u32;
+        let sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(Node {
+            action,
+            player,
+            visits: 0,
+            available: 1,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling: sibling,
+        });
+        self.nodes[parent as usize].first_child = id;
+        id
+    }
+
+    /// One iteration from the determinized `state`.
+    fn iterate<S: Determinized<Move = M>>(
+        &mut self,
+        mut state: S,
+        rng: &mut GameRng,
+        path: &mut Vec<u32>,
+    ) {
+        path.clear();
+        let mut node = 0u32;
+        let mut moves = ArrayVec::<M, 64>::new();
+        let mut kids = ArrayVec::<(M, u32), 64>::new();
+        while let Some(player) = state.to_move() {
+            moves.clear();
+            state.moves(&mut moves);
+            kids.clear();
+            kids.extend(
+                self.children(node)
+                    .map(|c| (self.nodes[c as usize].action, c)),
+            );
+            let untried = moves
+                .iter()
+                .filter(|m| !kids.iter().any(|k| k.0 == **m))
+                .count();
+            let mut best = NONE;
+            let mut best_score = f64::MIN;
+            for &(action, child) in &kids {
+                if moves.contains(&action) {
+                    let n = &mut self.nodes[child as usize];
+                    n.available += 1;
+                    if untried == 0 {
+                        let visits = f64::from(n.visits.max(1));
+                        let score = n.reward / visits
+                            + EXPLORATION * (f64::from(n.available).ln() / visits).sqrt();
+                        if score > best_score {
+                            best_score = score;
+                            best = child;
+                        }
+                    }
+                }
+            }
+            if untried > 0 {
+                let pick = rng.random_range(0..untried);
+                let m = *moves
+                    .iter()
+                    .filter(|m| !kids.iter().any(|k| k.0 == **m))
+                    .nth(pick)
+                    .expect("pick < untried");
+                node = self.add_child(node, m, player);
+                path.push(node);
+                state.apply(m);
+                break;
+            }
+            node = best;
+            path.push(node);
+            state.apply(self.nodes[node as usize].action);
+        }
+        while state.to_move().is_some() {
+            let m = state.random_move(rng);
+            state.apply(m);
+        }
+        let rewards = state.rewards();
+        self.nodes[0].visits += 1;
+        for &id in path.iter() {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.reward += rewards[Position::team(n.player)];
+        }
+    }
+
+    /// The most visited move at the root.
+    fn best_root_move(&self) -> Option<M> {
+        self.children(0)
+            .max_by_key(|&c| self.nodes[c as usize].visits)
+            .map(|c| self.nodes[c as usize].action)
+    }
+}
+
+/// Reward table of the card play: each team's reward by team 0's final tricks.
+fn play_rewards<G: BotGame>(game: &G, position: &Position) -> Vec<[f64; 2]> {
+    let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+    (0..=total)
+        .map(|t0| team_rewards(game.hand_points([t0, total - t0]), G::SWING))
+        .collect()
+}
+
+/// Runs ISMCTS for the decision of `observation` and returns the chosen action.
+pub(crate) fn ismcts_choose<G: BotGame>(
+    rules: &G::Rules,
+    observation: &Observation,
+    legal: &[Action],
+    iterations: u32,
+    rng: &mut GameRng,
+) -> Action {
+    let Ok(sampler) = DealSampler::for_observation::<G>(rules, observation) else {
+        return legal[0];
+    };
+    let Some((template, _)) = draw_game::<G>(rules, observation, &sampler, false, 32, rng) else {
+        return legal[0];
+    };
+    let mut path = Vec::new();
+    if let Some((position, layout)) = template.position() {
+        let rewards = play_rewards(&template, &position);
+        let mut tree = Tree::new(0u8);
+        let observer = observation.seat.index();
+        for _ in 0..iterations {
+            let state = determinize_play(&sampler, &position, &layout, observer, &rewards, rng);
+            tree.iterate(state, rng, &mut path);
+        }
+        return tree
+            .best_root_move()
+            .map(|c| Action::Play(layout.card(c)))
+            .filter(|a| legal.contains(a))
+            .unwrap_or(legal[0]);
+    }
+    let mut tree = Tree::new(legal[0]);
+    for _ in 0..iterations {
+        let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, false, 8, rng) else {
+            continue;
+        };
+        tree.iterate(GameState { game }, rng, &mut path);
+    }
+    tree.best_root_move()
+        .filter(|a| legal.contains(a))
+        .unwrap_or(legal[0])
+}
+
+/// The position with the other seats' unknown cards drawn anew.
+fn determinize_play<'a>(
+    sampler: &DealSampler,
+    position: &Position,
+    layout: &Layout,
+    observer: usize,
+    rewards: &'a [[f64; 2]],
+    rng: &mut GameRng,
+) -> PlayState<'a> {
+    let mut p = *position;
+    for s in 0..MAX_SEATS {
+        if s != observer {
+            p.hands[s] = 0;
+        }
+    }
+    // Copies already placed (double decks): the observer's and those on the table.
+    let mut taken = p.live_cards();
+    sampler.sample_hidden(rng, |seat, card| {
+        if seat < MAX_SEATS && p.in_play & (1 << seat) != 0 {
+            let i = layout.place(taken, card);
+            taken |= 1 << i;
+            p.hands[seat] |= 1u64 << i;
+        }
+    });
+    PlayState {
+        position: p,
+        rewards,
+    }
+}

@@ -1,0 +1,351 @@
+//! Kout Bo for the bots: jokers in the compact position, what an observation reveals
+//! (a joker reveals nothing; a dead joker lead reveals a hand of jokers only), scoring,
+//! and rules of thumb for the auction from 5 to 9.
+
+use calltrump_engine::kout::contract_points;
+use calltrump_engine::{
+    Action, Card, CardBag, CardOrder, CardSet, Game, JokerLead, Kout, KoutRules,
+    KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
+};
+
+use crate::model::{BotGame, Knowledge};
+use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
+
+const HAND_SIZE: usize = 9;
+const LOWEST_BID: u8 = 5;
+const BAWAN: u8 = 9;
+
+/// Layouts per deck (kout6, kout4, kout4 with two undealt) and trump, built once.
+fn layout(rules: &KoutRules, trump: Suit) -> &'static Layout {
+    static LAYOUTS: std::sync::OnceLock<Vec<(CardSet, Suit, Layout)>> = std::sync::OnceLock::new();
+    let all = LAYOUTS.get_or_init(|| {
+        let decks = [
+            calltrump_engine::kout::DECK6,
+            calltrump_engine::kout::DECK4,
+            calltrump_engine::kout::DECK4_FULL,
+        ];
+        decks
+            .iter()
+            .flat_map(|&deck| {
+                Suit::ALL.map(|s| {
+                    (
+                        deck,
+                        s,
+                        Layout::new(CardOrder::kout(s), CardBag::from_set(deck)),
+                    )
+                })
+            })
+            .collect()
+    });
+    let deck = rules.deck();
+    &all.iter()
+        .find(|(d, s, _)| *d == deck && *s == trump)
+        .expect("every Kout deck has its layouts")
+        .2
+}
+
+/// The high bid and its bidder, and trump, from the actions seen.
+fn contract_and_trump(observation: &Observation) -> (Option<(Seat, u8)>, Option<Suit>) {
+    let mut high = None;
+    let mut trump = None;
+    for (seat, seen) in &observation.actions {
+        match seen {
+            SeenAction::Open(Action::Bid(n)) => high = Some((*seat, *n)),
+            SeenAction::Open(Action::Trump(suit)) => trump = Some(*suit),
+            _ => {}
+        }
+    }
+    (high, trump)
+}
+
+/// The jokers `seat` may lead live by the contract alone.
+fn contract_jokers(seat: Seat, maker: Seat, bid: u8) -> CardSet {
+    if seat.team() != maker.team() {
+        CardSet::EMPTY
+    } else if bid == BAWAN {
+        CardSet::JOKERS
+    } else if bid == 8 {
+        CardSet::single(Card::RED_JOKER)
+    } else {
+        CardSet::EMPTY
+    }
+}
+
+/// The cards that must all have been played before anyone may lead a joker live.
+fn gate(rules: &KoutRules, trump: Suit) -> Option<CardSet> {
+    let suit = CardSet::suit(trump);
+    match rules.joker_lead {
+        JokerLead::Standard => Some(CardSet::ranks(JACK, ACE).and(suit)),
+        JokerLead::ContractOnly => None,
+        JokerLead::AllTrumpsPlayed => Some(rules.deck().and(suit)),
+        JokerLead::TrumpAcePlayed => Some(CardSet::single(Card::new(ACE, trump))),
+    }
+}
+
+/// Whether a joker lead was live, if the observer can tell.
+fn joker_lead_live(
+    rules: &KoutRules,
+    seat: Seat,
+    joker: Card,
+    (maker, bid): (Seat, u8),
+    trump: Suit,
+    played: CardSet,
+) -> Option<bool> {
+    if contract_jokers(seat, maker, bid).contains(joker)
+        || gate(rules, trump).is_some_and(|g| played.and(g) == g)
+    {
+        return Some(true);
+    }
+    // The maker may lead jokers if not dealt the trump ace: unknown to others.
+    let ace = Card::new(ACE, trump);
+    if rules.joker_lead == JokerLead::TrumpAcePlayed && seat == maker && !played.contains(ace) {
+        return None;
+    }
+    Some(false)
+}
+
+impl BotGame for Kout {
+    // Bawan made: 36 to nothing.
+    const SWING: f64 = 36.0;
+    // Six hands of nine cards are too many to solve to the end for every sample.
+    const SEARCH_DEPTH: Option<u32> = Some(2);
+
+    fn deck(rules: &KoutRules) -> Vec<Card> {
+        rules.deck().iter().collect()
+    }
+
+    fn target(_: &KoutRules) -> Option<i32> {
+        Some(101)
+    }
+
+    fn knowledge(rules: &KoutRules, observation: &Observation) -> Knowledge {
+        let seats = rules.variant.seats();
+        let deck = Kout::deck(rules);
+        let mut knowledge = Knowledge::from_plays(observation, seats, HAND_SIZE, &deck);
+        let undealt = deck.len() - seats * HAND_SIZE;
+        if undealt > 0 {
+            knowledge.add_bucket(undealt);
+        }
+        let (Some(contract), Some(trump)) = contract_and_trump(observation) else {
+            return knowledge;
+        };
+        let order = CardOrder::kout(trump);
+        let plays: Vec<(Seat, Card)> = observation
+            .actions
+            .iter()
+            .filter_map(|(s, seen)| match seen {
+                SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
+                _ => None,
+            })
+            .collect();
+        let mut played = CardSet::EMPTY;
+        for trick in plays.chunks(seats) {
+            let (leader, lead) = trick[0];
+            let mut led = Some(order.suit_of(lead));
+            let mut first_follower = 1;
+            if lead.is_joker() {
+                match joker_lead_live(rules, leader, lead, contract, trump, played) {
+                    Some(true) => {}
+                    Some(false) => {
+                        // A dead joker is led only from a hand of jokers.
+                        let others = rules.deck().minus(CardSet::JOKERS);
+                        knowledge.excluded[leader.index()] =
+                            knowledge.excluded[leader.index()].or(others);
+                        led = trick.get(1).map(|(_, c)| order.suit_of(*c));
+                        first_follower = 2;
+                    }
+                    None => led = None,
+                }
+            }
+            if let Some(suit) = led {
+                for &(seat, card) in trick.iter().skip(first_follower) {
+                    if !card.is_joker() && order.suit_of(card) != suit {
+                        knowledge.excluded[seat.index()] =
+                            knowledge.excluded[seat.index()].or(order.cards_of(suit));
+                    }
+                }
+            }
+            for &(_, card) in trick {
+                played.insert(card);
+            }
+        }
+        knowledge
+    }
+
+    fn position(&self) -> Option<(Position, Layout)> {
+        let (Some(trump), Turn::Seat(_), Some((maker, bid))) =
+            (self.trump(), self.turn(), self.contract())
+        else {
+            return None;
+        };
+        let rules = self.rules();
+        let layout = layout(rules, trump);
+        let seats = self.seats();
+        let observation = self.observation(maker);
+        let mut played: CardSet = observation
+            .actions
+            .iter()
+            .filter_map(|(_, seen)| match seen {
+                SeenAction::Open(Action::Play(c)) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        for card in self.trick().cards() {
+            played.remove(card);
+        }
+        let ace = Card::new(ACE, trump);
+        let mut free = [0; MAX_SEATS];
+        for (s, bits) in free.iter_mut().enumerate().take(seats) {
+            let seat = Seat(s as u8);
+            let mut jokers = contract_jokers(seat, maker, bid);
+            if rules.joker_lead == JokerLead::TrumpAcePlayed
+                && seat == maker
+                && !observation.dealt.contains(ace)
+            {
+                jokers = CardSet::JOKERS;
+            }
+            *bits = layout.pack(jokers);
+        }
+        let rules_of_jokers = JokerRules {
+            jokers: layout.pack(CardSet::JOKERS),
+            free,
+            gate: gate(rules, trump).map_or(u64::MAX, |g| layout.pack(g)),
+            played: layout.pack(played),
+            dead: false,
+        };
+        let hands: Vec<CardBag> = (0..seats)
+            .map(|s| CardBag::from_set(self.hand(Seat(s as u8))))
+            .collect();
+        let position = Position::build(
+            layout,
+            &hands,
+            None,
+            self.trick(),
+            self.hand_summary().tricks,
+            Some(rules_of_jokers),
+        );
+        Some((position, layout.clone()))
+    }
+
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
+        let Some((maker, bid)) = self.contract() else {
+            return [0, 0];
+        };
+        let makers = maker.team().index();
+        let (made_points, failed_points) = contract_points(bid, self.is_malzom());
+        let mut points = [0; 2];
+        if tricks[makers] >= bid {
+            points[makers] = made_points;
+        } else {
+            points[1 - makers] = failed_points;
+        }
+        points
+    }
+
+    fn call_likelihood(
+        rules: &KoutRules,
+        observation: &Observation,
+        index: usize,
+        hand: CardBag,
+    ) -> f64 {
+        let (_, seen) = observation.actions[index];
+        let SeenAction::Open(call) = seen else {
+            return 1.0;
+        };
+        let strength = best_trump(hand.faces()).1 + partner_help(rules);
+        let lowest = lowest_bid(&observation.actions[..index]);
+        match call {
+            Action::Bid(n) => (-0.8 * (f64::from(n) - strength - 0.5).max(0.0)).exp(),
+            Action::Pass => (-0.7 * (strength - f64::from(lowest) - 0.5).max(0.0)).exp(),
+            _ => 1.0,
+        }
+    }
+
+    fn rules_call(rules: &KoutRules, observation: &Observation, legal: &[Action]) -> Action {
+        let hand = observation.hand.faces();
+        if legal.iter().any(|a| matches!(a, Action::Trump(_))) {
+            return Action::Trump(best_trump(hand).0);
+        }
+        let strength = best_trump(hand).1 + partner_help(rules);
+        let want = strength.floor() as u8;
+        let lowest = lowest_bid(&observation.actions);
+        let pick = if want >= lowest && want <= BAWAN {
+            Action::Bid(want)
+        } else {
+            Action::Pass
+        };
+        if legal.contains(&pick) {
+            pick
+        } else {
+            // The dealer forced to bid when all passed.
+            legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Bid(_)))
+                .unwrap_or(legal[0])
+        }
+    }
+}
+
+/// Tricks the partners are expected to add.
+fn partner_help(rules: &KoutRules) -> f64 {
+    match rules.variant {
+        Variant::Six => 2.4,
+        Variant::Four => 2.0,
+    }
+}
+
+fn lowest_bid(before: &[(Seat, SeenAction)]) -> u8 {
+    before
+        .iter()
+        .filter_map(|(_, seen)| match seen {
+            SeenAction::Open(Action::Bid(n)) => Some(n + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(LOWEST_BID)
+}
+
+/// Estimated tricks `hand` takes by itself with `trump`: jokers and high trumps, trump
+/// length, off-suit aces and kings.
+pub fn kout_estimate(hand: CardSet, trump: Suit) -> f64 {
+    let order = CardOrder::kout(trump);
+    let trumps = hand.and(order.cards_of(trump));
+    let mut est = 0.0;
+    for (card, value) in [
+        (Card::RED_JOKER, 1.0),
+        (Card::new(ACE, trump), 0.95),
+        (Card::BLACK_JOKER, 0.9),
+        (Card::new(KING, trump), 0.6),
+        (Card::new(QUEEN, trump), 0.4),
+    ] {
+        if trumps.contains(card) {
+            est += value;
+        }
+    }
+    est += 0.4 * trumps.len().saturating_sub(3) as f64;
+    for suit in Suit::ALL {
+        if suit == trump {
+            continue;
+        }
+        let cards = hand.and(order.cards_of(suit));
+        if cards.contains(Card::new(ACE, suit)) {
+            est += 0.7;
+            if cards.contains(Card::new(KING, suit)) {
+                est += 0.4;
+            }
+        }
+    }
+    est
+}
+
+/// The suit with the best estimate, and that estimate.
+fn best_trump(hand: CardSet) -> (Suit, f64) {
+    Suit::ALL
+        .iter()
+        .map(|&s| (s, kout_estimate(hand, s)))
+        .fold(
+            (Suit::Spades, f64::MIN),
+            |a, b| if b.1 > a.1 { b } else { a },
+        )
+}

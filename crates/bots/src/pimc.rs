@@ -1,0 +1,213 @@
+//! The `pimc` bot: perfect-information Monte Carlo. It samples deals consistent with what
+//! it knows, weighted by what the auction says, and scores every legal action on each:
+//! a card by solving the rest of the play exactly, any other decision by simulating the
+//! hand on (the other decisions by the rules of thumb, the play by the solver). The
+//! action with the best average utility wins; utility keeps the game score in view.
+
+use calltrump_engine::{Action, GameRng, Observation, Turn};
+
+use crate::model::{draw_game, with_game, BotGame};
+use crate::rules::{rules_choose, rules_play};
+use crate::sampler::DealSampler;
+use crate::solver::Solver;
+use crate::{Bot, Decision};
+
+/// The PIMC bot and its budget: deals sampled per decision.
+pub struct PimcBot {
+    play_samples: u32,
+    call_samples: u32,
+    solver: Solver,
+}
+
+impl std::fmt::Debug for PimcBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PimcBot")
+            .field("play_samples", &self.play_samples)
+            .field("call_samples", &self.call_samples)
+            .finish()
+    }
+}
+
+impl PimcBot {
+    /// Default deals per card play (`pimc`); calls get half as many.
+    pub const DEFAULT_SAMPLES: u32 = 40;
+
+    /// A bot that samples `play_samples` deals for a card play and `call_samples` for
+    /// any other decision; with `call_samples` 0 it makes those by the rules of thumb.
+    pub fn new(play_samples: u32, call_samples: u32) -> PimcBot {
+        PimcBot {
+            play_samples: play_samples.max(1),
+            call_samples,
+            solver: Solver::new(),
+        }
+    }
+}
+
+impl Bot for PimcBot {
+    fn name(&self) -> String {
+        format!("pimc:{}:{}", self.play_samples, self.call_samples)
+    }
+
+    fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
+        if decision.legal.len() == 1 {
+            return decision.legal[0];
+        }
+        with_game!(decision.rules, |r, G| pimc_choose::<G>(
+            self,
+            r,
+            decision.observation,
+            decision.legal,
+            rng
+        ))
+    }
+}
+
+/// The chance of winning the game after the hand's `points` (or, with no target, the
+/// point difference): a team that reaches the target with the higher score wins; short
+/// of the target, a logistic in the difference of the points each team still needs,
+/// sharper as the end nears.
+pub fn utility(target: Option<i32>, scores: [i32; 2], points: [i32; 2], team: usize) -> f64 {
+    let (mine, theirs) = (points[team], points[1 - team]);
+    let Some(target) = target else {
+        return f64::from(mine - theirs);
+    };
+    let (me, them) = (scores[team] + mine, scores[1 - team] + theirs);
+    if me >= target || them >= target {
+        return match me.cmp(&them) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Less => 0.0,
+            std::cmp::Ordering::Equal => 0.5,
+        };
+    }
+    let (need_me, need_them) = (f64::from(target - me), f64::from(target - them));
+    let scale = 3.0 + (need_me + need_them).sqrt();
+    1.0 / (1.0 + (-(need_them - need_me) / scale).exp())
+}
+
+fn pimc_choose<G: BotGame>(
+    bot: &mut PimcBot,
+    rules: &G::Rules,
+    observation: &Observation,
+    legal: &[Action],
+    rng: &mut GameRng,
+) -> Action {
+    let is_play = matches!(legal[0], Action::Play(_));
+    if !is_play && bot.call_samples == 0 {
+        return rules_choose::<G>(rules, observation, legal, rng);
+    }
+    let Ok(sampler) = DealSampler::for_observation::<G>(rules, observation) else {
+        return rules_choose::<G>(rules, observation, legal, rng);
+    };
+    let samples = if is_play {
+        bot.play_samples
+    } else {
+        bot.call_samples
+    };
+    let team = observation.seat.team().index();
+    let target = G::target(rules);
+    let scores = observation.start.scores;
+    let candidates: Vec<Action> = if is_play {
+        legal.to_vec()
+    } else {
+        G::call_candidates(rules, observation, legal)
+    };
+    let legal = &candidates[..];
+    let mut totals = vec![0.0; legal.len()];
+    let mut preferred = None;
+    for _ in 0..samples {
+        let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, true, 8, rng) else {
+            continue;
+        };
+        for (i, &action) in legal.iter().enumerate() {
+            let points = if is_play {
+                play_points(&game, action, &mut bot.solver)
+            } else {
+                simulate(&game, action, &mut bot.solver, rng)
+            };
+            totals[i] += utility(target, scores, points, team);
+        }
+        if is_play && preferred.is_none() {
+            // The rules of thumb break ties: the same card in every sample.
+            preferred = game.position().map(|(p, layout)| {
+                let makers = game.hand_summary().declarer.map(|s| s.team().index());
+                Action::Play(layout.card(rules_play(&p, makers)))
+            });
+        }
+    }
+    let mut best = 0;
+    for i in 1..legal.len() {
+        let better = totals[i] > totals[best] + 1e-9;
+        let tie_to_preferred =
+            (totals[i] - totals[best]).abs() <= 1e-9 && Some(legal[i]) == preferred;
+        if better || tie_to_preferred {
+            best = i;
+        }
+    }
+    legal[best]
+}
+
+/// Each team's points on the hand when the seat to act in `game` plays `action` and
+/// everyone then plays perfectly with every hand open.
+fn play_points<G: BotGame>(game: &G, action: Action, solver: &mut Solver) -> [i32; 2] {
+    let Some((mut position, layout)) = game.position() else {
+        return [0, 0];
+    };
+    let Action::Play(card) = action else {
+        return [0, 0];
+    };
+    let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+    let held = position.hands[position.to_act as usize] & layout.copies(card);
+    position.play(held.trailing_zeros() as u8);
+    let t0 = solver.solve_to(&position, G::SEARCH_DEPTH);
+    game.hand_points([t0, total - t0])
+}
+
+/// Each team's points on the hand after `action`, the rest of the hand's decisions by the
+/// rules of thumb and the play solved exactly.
+fn simulate<G: BotGame>(
+    game: &G,
+    action: Action,
+    solver: &mut Solver,
+    rng: &mut GameRng,
+) -> [i32; 2] {
+    let mut game = game.clone();
+    game.apply_unchecked(action);
+    loop {
+        let Turn::Seat(seat) = game.turn() else {
+            return game.hand_summary().points.unwrap_or([0, 0]);
+        };
+        if let Some((position, _)) = game.position() {
+            let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+            let t0 = solver.solve_to(&position, G::SEARCH_DEPTH);
+            return game.hand_points([t0, total - t0]);
+        }
+        let legal = game.legal_action_list();
+        let observation = game.observation(seat);
+        let next = rules_choose::<G>(game.rules(), &observation, &legal, rng);
+        game.apply_unchecked(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utility_rises_with_own_points_and_ends_at_the_target() {
+        let scores = [30, 30];
+        let worse = utility(Some(50), scores, [2, 0], 0);
+        let better = utility(Some(50), scores, [4, 0], 0);
+        assert!(better > worse && worse > 0.5);
+        assert_eq!(utility(Some(50), [46, 48], [4, 0], 0), 1.0);
+        assert_eq!(utility(Some(50), [46, 48], [-3, 3], 0), 0.0);
+        // Without a target: the point difference.
+        assert_eq!(utility(None, scores, [-4, 3], 0), -7.0);
+    }
+
+    #[test]
+    fn a_point_weighs_more_near_the_end() {
+        let early = utility(Some(50), [0, 0], [2, 0], 0) - utility(Some(50), [0, 0], [1, 0], 0);
+        let late = utility(Some(50), [40, 40], [2, 0], 0) - utility(Some(50), [40, 40], [1, 0], 0);
+        assert!(late > early);
+    }
+}

@@ -1,0 +1,275 @@
+//! Sampling of hidden hands: full deals consistent with what a seat knows, uniformly, or
+//! weighted by what the auction says about each hand.
+//!
+//! Unknown cards fall into classes by the set of seats that may hold them (voids rule
+//! some out). The number of deals that complete a partial assignment is counted once per
+//! decision (a small dynamic programme over classes and the seats' remaining needs), so
+//! each sample picks every class's split in exact proportion to its completions: the
+//! result is uniform over consistent deals, with no rejection.
+
+use std::collections::HashMap;
+
+use calltrump_engine::{Card, CardBag, GameRng, Observation};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::model::MAX_BUCKETS;
+use crate::model::{BotGame, Knowledge};
+
+/// Remaining needs of each bucket with unknown cards, one byte each.
+type Needs = [u8; MAX_BUCKETS];
+
+/// Draws deals consistent with one observation.
+#[derive(Clone, Debug)]
+pub struct DealSampler {
+    knowledge: Knowledge,
+    /// Buckets with unknown cards, in order.
+    hidden: Vec<usize>,
+    /// Card classes: the mask (over `hidden`) of buckets that may hold them, and the cards.
+    classes: Vec<(u32, Vec<Card>)>,
+    /// Completions of (class index, needs), filled for every reachable state.
+    counts: HashMap<(usize, Needs), f64>,
+    /// For every reachable (class index, needs): each split of the class with the
+    /// running total of its completions, to draw from.
+    choices: HashMap<(usize, Needs), Vec<(Needs, f64)>>,
+    start: Needs,
+}
+
+/// No deal fits the observation (it contradicts itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inconsistent;
+
+impl std::fmt::Display for Inconsistent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no deal is consistent with the observation")
+    }
+}
+
+impl std::error::Error for Inconsistent {}
+
+/// n! as a float, for n up to 64 (every deck fits).
+fn factorial(n: usize) -> f64 {
+    static TABLE: std::sync::OnceLock<[f64; 65]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [1.0; 65];
+        for i in 1..65 {
+            t[i] = t[i - 1] * i as f64;
+        }
+        t
+    })[n]
+}
+
+impl DealSampler {
+    /// A sampler for `knowledge`.
+    pub fn new(knowledge: Knowledge) -> Result<DealSampler, Inconsistent> {
+        let hidden: Vec<usize> = (0..knowledge.buckets)
+            .filter(|&b| knowledge.sizes[b] > 0)
+            .collect();
+        let mut start = [0; MAX_BUCKETS];
+        for (i, &b) in hidden.iter().enumerate() {
+            start[i] = knowledge.sizes[b] as u8;
+        }
+        let mut by_mask: Vec<(u32, Vec<Card>)> = Vec::new();
+        for &card in &knowledge.pool {
+            let mask = hidden
+                .iter()
+                .enumerate()
+                .filter(|(_, &s)| !knowledge.excluded[s].contains(card))
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            match by_mask.iter_mut().find(|(m, _)| *m == mask) {
+                Some((_, cards)) => cards.push(card),
+                None => by_mask.push((mask, vec![card])),
+            }
+        }
+        let total: usize = start.iter().map(|&n| n as usize).sum();
+        if total != knowledge.pool.len() {
+            return Err(Inconsistent);
+        }
+        let mut sampler = DealSampler {
+            knowledge,
+            hidden,
+            classes: by_mask,
+            counts: HashMap::new(),
+            choices: HashMap::new(),
+            start,
+        };
+        if sampler.count(0, start) <= 0.0 {
+            return Err(Inconsistent);
+        }
+        Ok(sampler)
+    }
+
+    /// A sampler for what `observation` reveals under the rules of `G`.
+    pub fn for_observation<G: BotGame>(
+        rules: &G::Rules,
+        observation: &Observation,
+    ) -> Result<DealSampler, Inconsistent> {
+        DealSampler::new(G::knowledge(rules, observation))
+    }
+
+    /// The knowledge the sampler draws from.
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    /// How many consistent deals there are (as a float: it can be large).
+    pub fn deal_count(&self) -> f64 {
+        // With no unknown card there is no class, and exactly one deal.
+        self.counts.get(&(0, self.start)).copied().unwrap_or(1.0)
+    }
+
+    /// Every split of `n` cards over the seats of `mask` within `needs`, with its
+    /// multinomial weight.
+    fn splits(&self, mask: u32, n: usize, needs: Needs, out: &mut Vec<(Needs, f64)>) {
+        fn rec(
+            seats: &[usize],
+            left: usize,
+            needs: Needs,
+            take: Needs,
+            weight: f64,
+            out: &mut Vec<(Needs, f64)>,
+        ) {
+            match seats.split_first() {
+                None => {
+                    if left == 0 {
+                        out.push((take, weight));
+                    }
+                }
+                Some((&i, rest)) => {
+                    let most = left.min(needs[i] as usize);
+                    // The last seat must take all that is left.
+                    let least = if rest.is_empty() { left } else { 0 };
+                    for x in least..=most {
+                        let mut t = take;
+                        t[i] = x as u8;
+                        rec(rest, left - x, needs, t, weight / factorial(x), out);
+                    }
+                }
+            }
+        }
+        let seats: Vec<usize> = (0..self.hidden.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .collect();
+        rec(&seats, n, needs, [0; MAX_BUCKETS], factorial(n), out);
+    }
+
+    fn count(&mut self, class: usize, needs: Needs) -> f64 {
+        if class == self.classes.len() {
+            return if needs.iter().all(|&n| n == 0) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        if let Some(&c) = self.counts.get(&(class, needs)) {
+            return c;
+        }
+        let (mask, n) = (self.classes[class].0, self.classes[class].1.len());
+        let mut splits = Vec::new();
+        self.splits(mask, n, needs, &mut splits);
+        let mut total = 0.0;
+        let mut running = Vec::with_capacity(splits.len());
+        for (take, weight) in splits {
+            let rest = sub(needs, take);
+            let w = weight * self.count(class + 1, rest);
+            if w > 0.0 {
+                total += w;
+                running.push((take, total));
+            }
+        }
+        self.counts.insert((class, needs), total);
+        self.choices.insert((class, needs), running);
+        total
+    }
+
+    /// The unknown cards drawn uniformly over the consistent placings: each seat's known
+    /// and drawn cards, then each extra bucket's cards.
+    pub fn sample(&self, rng: &mut GameRng) -> Vec<CardBag> {
+        let k = &self.knowledge;
+        let mut buckets: Vec<CardBag> = k.known[..k.seats].to_vec();
+        buckets.resize(k.buckets, CardBag::EMPTY);
+        self.sample_hidden(rng, |bucket, card| {
+            buckets[bucket].insert(card);
+        });
+        buckets
+    }
+
+    /// Draws the unknown cards uniformly over the consistent placings, handing each to
+    /// `give(bucket, card)`.
+    pub fn sample_hidden(&self, rng: &mut GameRng, mut give: impl FnMut(usize, Card)) {
+        let mut needs = self.start;
+        let mut cards = [Card::RED_JOKER; 64];
+        for (class, (_, class_cards)) in self.classes.iter().enumerate() {
+            let running = &self.choices[&(class, needs)];
+            let total = running.last().expect("a reachable state has a split").1;
+            let u = rng.random::<f64>() * total;
+            let pick = running
+                .iter()
+                .position(|(_, r)| u < *r)
+                .unwrap_or(running.len() - 1);
+            let take = running[pick].0;
+            let cards = &mut cards[..class_cards.len()];
+            cards.copy_from_slice(class_cards);
+            cards.shuffle(rng);
+            let mut next = cards.iter();
+            for (i, &seat) in self.hidden.iter().enumerate() {
+                for _ in 0..take[i] {
+                    give(seat, *next.next().expect("split counts match the class"));
+                }
+            }
+            needs = sub(needs, take);
+        }
+    }
+
+    /// Cards drawn with the auction in view: uniform candidates are accepted with
+    /// probability `likelihood` (in 0..=1); after `tries` refusals the likeliest candidate
+    /// seen is taken.
+    pub fn sample_weighted(
+        &self,
+        rng: &mut GameRng,
+        tries: usize,
+        mut likelihood: impl FnMut(&[CardBag]) -> f64,
+    ) -> Vec<CardBag> {
+        let mut best: Option<(f64, Vec<CardBag>)> = None;
+        for _ in 0..tries.max(1) {
+            let deal = self.sample(rng);
+            let w = likelihood(&deal);
+            if rng.random::<f64>() < w {
+                return deal;
+            }
+            if best.as_ref().is_none_or(|(bw, _)| w > *bw) {
+                best = Some((w, deal));
+            }
+        }
+        best.expect("at least one try").1
+    }
+}
+
+fn sub(a: Needs, b: Needs) -> Needs {
+    let mut out = a;
+    for i in 0..MAX_BUCKETS {
+        out[i] -= b[i];
+    }
+    out
+}
+
+/// The likelihood of the auction seen in `observation` given each seat's cards: the
+/// product of [`BotGame::call_likelihood`] over the calls of the other seats.
+pub fn auction_likelihood<G: BotGame>(
+    rules: &G::Rules,
+    observation: &Observation,
+    dealt: &[CardBag],
+) -> f64 {
+    let mut w = 1.0;
+    for (i, (seat, seen)) in observation.actions.iter().enumerate() {
+        if *seat == observation.seat {
+            continue;
+        }
+        if let calltrump_engine::SeenAction::Open(action) = seen {
+            if action.is_call() {
+                w *= G::call_likelihood(rules, observation, i, dealt[seat.index()]);
+            }
+        }
+    }
+    w
+}

@@ -1,0 +1,206 @@
+//! Every bot returns a legal action in every kind of decision, and the same seed and
+//! budget give the same action.
+
+mod common;
+
+use calltrump_bots::{bot_by_name, Bot, BotGame, Decision};
+use calltrump_engine::{
+    stream, Action, Card, CardBag, Game, GameRules, Kaibosh, KaiboshRules, Seat, Turn,
+};
+use common::each_game;
+
+/// The kind of a decision, for coverage counts: misdeal, call, trump, play, give,
+/// discard.
+fn kind(legal: &[Action]) -> usize {
+    if legal.contains(&Action::Misdeal) {
+        return 0;
+    }
+    match legal[0] {
+        Action::Trump(_) => 2,
+        Action::Play(_) => 3,
+        Action::Give(_) => 4,
+        Action::Discard(_) => 5,
+        _ => 1,
+    }
+}
+
+fn ask<G: Game>(
+    bot: &mut dyn Bot,
+    rules: &GameRules,
+    game: &G,
+    seed: u64,
+) -> (Action, Vec<Action>) {
+    let Turn::Seat(seat) = game.turn() else {
+        panic!("not a decision")
+    };
+    let legal = game.legal_action_list();
+    let obs = game.observation(seat);
+    let decision = Decision {
+        rules,
+        observation: &obs,
+        legal: &legal,
+    };
+    let action = bot.choose(&decision, &mut stream(seed, 3));
+    (action, legal.to_vec())
+}
+
+/// The bot at random decisions of one game, and at decisions of the kinds random play
+/// reaches rarely: naming trump, playing alone, giving and discarding.
+fn check_game<G: BotGame>(
+    bot: &mut dyn Bot,
+    name: &str,
+    any: &GameRules,
+    rules: &G::Rules,
+    positions: u64,
+    kinds: &mut [usize; 6],
+) {
+    let mut check = |game: &G, seed: u64, kinds: &mut [usize; 6]| {
+        let (action, legal) = ask(bot, any, game, seed);
+        assert!(
+            legal.contains(&action),
+            "{name} seed {seed}: {action} not in {legal:?}"
+        );
+        kinds[kind(&legal)] += 1;
+    };
+    for seed in 0..positions {
+        check(&common::random_decision::<G>(rules, seed), seed, kinds);
+    }
+    for seed in 0..(positions / 10).max(3) {
+        let rare = |g: &G| {
+            let legal = g.legal_action_list();
+            !matches!(
+                legal[0],
+                Action::Play(_) | Action::Pass | Action::Bid(_) | Action::BidStrain(..)
+            )
+        };
+        check(&common::decision_where(rules, seed, rare), seed, kinds);
+        let alone = |g: &G| {
+            g.position()
+                .is_some_and(|(p, _)| p.players() < u32::from(p.seats))
+        };
+        if matches!(any, GameRules::BidEuchre(_)) {
+            let discard = |g: &G| matches!(g.legal_action_list()[0], Action::Discard(_));
+            check(&common::decision_where(rules, seed, discard), seed, kinds);
+        }
+        if matches!(any, GameRules::Kout(_)) {
+            continue;
+        }
+        check(&common::decision_where(rules, seed, alone), seed, kinds);
+    }
+}
+
+/// Every bot at `positions` random decisions of every game and option, plus decisions
+/// where a misdeal may be declared.
+fn check_bot(name: &str, positions: u64) {
+    let mut bot = bot_by_name(name).unwrap();
+    let mut kinds = [0usize; 6];
+    for (game, rules) in common::all_rules() {
+        let label = format!("{name} in {game}");
+        each_game!(&rules, |r, G| check_game::<G>(
+            bot.as_mut(),
+            &label,
+            &rules,
+            r,
+            positions,
+            &mut kinds
+        ));
+    }
+    for rules in common::kaibosh_rules() {
+        for seed in 0..(positions / 20).max(4) {
+            let game = misdeal_decision(&rules, seed);
+            let any = GameRules::Kaibosh(rules);
+            let (action, legal) = ask(bot.as_mut(), &any, &game, seed);
+            assert!(legal.contains(&Action::Misdeal));
+            assert!(legal.contains(&action), "{name} seed {seed}: {action}");
+            kinds[0] += 1;
+        }
+    }
+    assert!(kinds.iter().all(|&k| k > 0), "{name}: kinds {kinds:?}");
+}
+
+/// A fresh deal in which the first seat to call holds four 9s, or three 9s and two 10s.
+fn misdeal_decision(rules: &KaiboshRules, seed: u64) -> Kaibosh {
+    let card = |t: &str| t.parse::<Card>().unwrap();
+    let holder = if seed % 2 == 0 {
+        ["9S", "9H", "9D", "9C", "AS", "KH"]
+    } else {
+        ["9S", "9H", "9D", "TS", "TC", "AD"]
+    };
+    let mut rest: Vec<Card> = calltrump_engine::kaibosh::DECK
+        .iter()
+        .filter(|c| !holder.iter().any(|h| card(h) == *c))
+        .collect();
+    // A seeded rotation of the rest, enough to vary the other hands.
+    let shift = (seed as usize * 5) % rest.len();
+    rest.rotate_left(shift);
+    let dealer = Seat((seed % 4) as u8);
+    let first = dealer.next(4);
+    let mut hands = vec![CardBag::EMPTY; 4];
+    hands[first.index()] = holder.iter().map(|h| card(h)).collect();
+    let mut others = rest.chunks(6);
+    for (s, hand) in hands.iter_mut().enumerate() {
+        if s != first.index() {
+            *hand = others.next().unwrap().iter().copied().collect();
+        }
+    }
+    let mut game = Kaibosh::new(rules, dealer);
+    game.deal(&hands).unwrap();
+    game
+}
+
+#[test]
+fn random_and_rules_bots_play_legally_everywhere() {
+    check_bot("random", 1000);
+    check_bot("rules", 1000);
+    check_bot("easy", 1000);
+}
+
+#[test]
+fn ismcts_plays_legally_everywhere() {
+    check_bot("ismcts:40", 400);
+}
+
+#[test]
+fn pimc_plays_legally_everywhere() {
+    check_bot("pimc:2", 300);
+    check_bot("medium", 150);
+}
+
+#[test]
+fn strong_levels_play_legally() {
+    check_bot("hard", 20);
+    check_bot("expert", 10);
+}
+
+#[test]
+fn same_seed_and_budget_give_the_same_action() {
+    for (game_name, rules) in common::all_rules() {
+        for name in ["rules", "easy", "ismcts:300", "pimc:6", "medium"] {
+            for seed in 0..12 {
+                let same = each_game!(&rules, |r, G| {
+                    let game: G = common::random_decision(r, seed);
+                    let (a, _) = ask(bot_by_name(name).unwrap().as_mut(), &rules, &game, seed);
+                    let (b, _) = ask(bot_by_name(name).unwrap().as_mut(), &rules, &game, seed);
+                    a == b
+                });
+                assert!(same, "{name} in {game_name} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_names_are_refused_with_the_list() {
+    for bad in ["", "ismcts:0", "ismcts:x", "pimc:", "nobody", "hard:3"] {
+        let err = bot_by_name(bad)
+            .err()
+            .unwrap_or_else(|| panic!("{bad} accepted"));
+        assert!(!err.is_empty());
+    }
+    for good in [
+        "random", "rules", "ismcts", "ismcts:5", "pimc", "pimc:5", "easy", "medium", "hard",
+        "expert",
+    ] {
+        assert!(bot_by_name(good).is_ok(), "{good}");
+    }
+}

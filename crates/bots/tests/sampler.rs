@@ -1,0 +1,200 @@
+//! Sampled deals never contradict the observation, and without auction evidence they
+//! are uniform over the consistent deals.
+
+mod common;
+
+use std::collections::HashMap;
+
+use calltrump_bots::{draw_game, rebuild, BotGame, Completion, DealSampler};
+use calltrump_engine::{stream, Card, CardBag, Game, Kaibosh, Seat, Turn};
+use calltrump_engine::{Action, BidEuchre, GameRules, SeenAction};
+use common::each_game;
+
+fn check_replay<G: BotGame>(name: &str, rules: &G::Rules, seeds: u64) -> usize {
+    let mut checked = 0;
+    for seed in 0..seeds {
+        let game: G = common::random_decision(rules, seed);
+        let Turn::Seat(seat) = game.turn() else {
+            unreachable!("random_decision stops at a decision")
+        };
+        // Every seat's view, not only the one to act.
+        for s in 0..game.seats() {
+            let viewer = Seat(((seat.index() + s) % game.seats()) as u8);
+            let obs = game.observation(viewer);
+            let sampler = DealSampler::for_observation::<G>(rules, &obs)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            let mut rng = stream(seed, s as u64);
+            for auction in [false, true] {
+                let (rebuilt, completion) =
+                    draw_game::<G>(rules, &obs, &sampler, auction, 64, &mut rng)
+                        .unwrap_or_else(|| panic!("{name} seed {seed}: no deal replays"));
+                assert_eq!(
+                    completion.dealt[viewer.index()],
+                    obs.dealt,
+                    "{name} seed {seed}"
+                );
+                assert_eq!(rebuilt.observation(viewer), obs, "{name} seed {seed}");
+                assert_eq!(rebuilt.turn(), game.turn(), "{name} seed {seed}");
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn sampled_deals_replay_to_the_same_observation() {
+    for (name, rules) in common::all_rules() {
+        let checked = each_game!(&rules, |r, G| check_replay::<G>(name, r, 400));
+        assert!(checked > 2000, "{name}");
+    }
+}
+
+/// Draws for the views of a loner's exchange: the declarer, the partner who gave, and
+/// the opponents who saw neither the give nor the discard, all replay.
+#[test]
+fn exchange_views_replay() {
+    for (name, rules) in common::all_rules() {
+        let GameRules::BidEuchre(r) = rules else {
+            continue;
+        };
+        let mut views = 0;
+        for seed in 0..300 {
+            let game: BidEuchre = common::decision_where(&r, seed, |g: &BidEuchre| {
+                g.position().is_some()
+                    && g.observation(Seat(0)).actions.iter().any(|(_, a)| {
+                        matches!(
+                            a,
+                            SeenAction::Open(Action::Discard(_)) | SeenAction::HiddenDiscard(_)
+                        )
+                    })
+            });
+            for s in 0..4 {
+                let obs = game.observation(Seat(s));
+                let sampler = DealSampler::for_observation::<BidEuchre>(&r, &obs).unwrap();
+                let mut rng = stream(seed, 40 + u64::from(s));
+                let (rebuilt, _) = draw_game::<BidEuchre>(&r, &obs, &sampler, true, 200, &mut rng)
+                    .unwrap_or_else(|| panic!("{name} seed {seed} seat {s}: no deal replays"));
+                assert_eq!(rebuilt.observation(Seat(s)), obs);
+                views += 1;
+            }
+        }
+        assert!(views >= 1000);
+    }
+}
+
+/// Every assignment of the unknown cards to the seats that lack cards.
+fn all_assignments(
+    pool: &[Card],
+    needs: &mut Vec<(usize, usize)>,
+    current: &mut Vec<CardBag>,
+    out: &mut Vec<Vec<CardBag>>,
+) {
+    let Some((&card, rest)) = pool.split_first() else {
+        out.push(current.clone());
+        return;
+    };
+    for i in 0..needs.len() {
+        let (seat, need) = needs[i];
+        if need > 0 {
+            needs[i].1 -= 1;
+            current[seat].insert(card);
+            all_assignments(rest, needs, current, out);
+            current[seat].remove(card);
+            needs[i].1 += 1;
+        }
+    }
+}
+
+#[test]
+fn without_auction_evidence_samples_are_uniform_over_consistent_deals() {
+    let rules = common::kaibosh_rules()[0];
+    let mut restricted_cases = 0;
+    let mut seed = 0;
+    while restricted_cases < 6 {
+        seed += 1;
+        assert!(seed < 5000, "too few endgames with revealed voids");
+        let game: Kaibosh = common::random_endgame(&rules, seed, 2);
+        if game.out().is_some() {
+            continue;
+        }
+        let Turn::Seat(viewer) = game.turn() else {
+            continue;
+        };
+        let obs = game.observation(viewer);
+        let sampler = DealSampler::for_observation::<Kaibosh>(&rules, &obs).unwrap();
+        let knowledge = sampler.knowledge().clone();
+        if knowledge.pool.len() > 8 {
+            continue;
+        }
+        let mut needs: Vec<(usize, usize)> = (0..4)
+            .filter(|&s| s != viewer.index())
+            .map(|s| (s, knowledge.sizes[s]))
+            .collect();
+        let mut current: Vec<CardBag> = knowledge.known[..4].to_vec();
+        let mut assignments = Vec::new();
+        all_assignments(&knowledge.pool, &mut needs, &mut current, &mut assignments);
+        let consistent: Vec<Vec<CardBag>> = assignments
+            .into_iter()
+            .filter(|deal| {
+                let completion = Completion {
+                    dealt: deal.clone(),
+                    hidden: Vec::new(),
+                };
+                rebuild::<Kaibosh>(&rules, &obs, &completion).is_ok()
+            })
+            .collect();
+        assert_eq!(consistent.len() as f64, sampler.deal_count(), "seed {seed}");
+        if consistent.len() < 3 {
+            continue;
+        }
+        if consistent.len() < needs_total(&knowledge) {
+            restricted_cases += 1;
+        }
+        let per_deal = 400;
+        let draws = per_deal * consistent.len();
+        let mut counts: HashMap<Vec<CardBag>, usize> = HashMap::new();
+        let mut rng = stream(seed, 99);
+        for _ in 0..draws {
+            let deal = sampler.sample(&mut rng);
+            assert!(
+                consistent.contains(&deal),
+                "seed {seed}: inconsistent {deal:?}"
+            );
+            *counts.entry(deal).or_default() += 1;
+        }
+        // Pearson's chi-square against uniform; df = n - 1, mean df, sd sqrt(2 df).
+        let expected = per_deal as f64;
+        let chi2: f64 = consistent
+            .iter()
+            .map(|d| {
+                let o = *counts.get(d).unwrap_or(&0) as f64;
+                (o - expected).powi(2) / expected
+            })
+            .sum();
+        let df = (consistent.len() - 1) as f64;
+        assert!(
+            chi2 < df + 6.0 * (2.0 * df).sqrt(),
+            "seed {seed}: chi-square {chi2} with {df} degrees of freedom"
+        );
+    }
+}
+
+/// Deals with no void known: the multinomial over the hidden seats' needs.
+fn needs_total(knowledge: &calltrump_bots::Knowledge) -> usize {
+    let mut n = knowledge.pool.len();
+    let mut total = 1usize;
+    for s in 0..knowledge.seats {
+        if s == knowledge.observer.index() {
+            continue;
+        }
+        let k = knowledge.sizes[s];
+        total *= binomial(n, k);
+        n -= k;
+    }
+    total
+}
+
+fn binomial(n: usize, k: usize) -> usize {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
