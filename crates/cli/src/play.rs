@@ -29,7 +29,7 @@ pub struct Args {
     seed: Option<u64>,
     /// The bot or level in every other seat (`--level` is the same flag), or one per
     /// seat separated by commas (your own seat's entry is ignored).
-    #[arg(long, alias = "level", default_value = "random")]
+    #[arg(long, alias = "level", default_value = "hard")]
     bots: String,
     /// Where to save the game record (default: calltrump-GAME-SEED.json).
     #[arg(long, value_name = "FILE")]
