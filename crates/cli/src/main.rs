@@ -46,7 +46,7 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BotArgs {
     /// The bot or level to serve (`random`, `rules`, `easy` .. `expert`, ...).
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "hard")]
     level: String,
     /// The seed of the bot's decisions.
     #[arg(long, default_value_t = 0)]

@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// The bot that plays for everyone but you.
-    #[arg(long, default_value = "random")]
+    #[arg(long, alias = "level", default_value = "medium")]
     bots: String,
     /// Play yourself as this player (one of --players); the others are bots.
     #[arg(long, value_name = "NAME")]

@@ -27,8 +27,9 @@ pub struct Args {
     /// can be played again).
     #[arg(long)]
     seed: Option<u64>,
-    /// The bot in every other seat.
-    #[arg(long, default_value = "random")]
+    /// The bot or level in every other seat (`--level` is the same flag), or one per
+    /// seat separated by commas (your own seat's entry is ignored).
+    #[arg(long, alias = "level", default_value = "hard")]
     bots: String,
     /// Where to save the game record (default: calltrump-GAME-SEED.json).
     #[arg(long, value_name = "FILE")]
@@ -328,8 +329,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         );
     }
     let me = Seat(args.seat);
+    let names: Vec<&str> = args.bots.split(',').collect();
+    if names.len() != 1 && names.len() != seats {
+        bail!(
+            "--bots names {} bots; this game has {seats} seats (give 1 or {seats})",
+            names.len()
+        );
+    }
     let mut bots: Vec<Player> = (0..seats)
-        .map(|_| Player::from_spec(&args.bots, std::time::Duration::from_secs(60)))
+        .map(|s| {
+            let name = names.get(s).unwrap_or(&names[0]);
+            Player::from_spec(name, std::time::Duration::from_secs(60))
+        })
         .collect::<Result<_>>()?;
     let record_path = args
         .record

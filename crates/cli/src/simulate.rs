@@ -27,10 +27,10 @@ pub struct Args {
     /// The seed every deal and bot decision derives from.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The bots: one for every seat, or one per seat separated by commas (e.g.
-    /// `rules,random,rules,random`); `ext:COMMAND` seats an outside program that speaks
-    /// the bot protocol.
-    #[arg(long, default_value = "random")]
+    /// The bots or levels (`--level` is the same flag): one for every seat, or one per
+    /// seat separated by commas (e.g. `hard,easy,hard,easy`); `ext:COMMAND` seats an
+    /// outside program that speaks the bot protocol.
+    #[arg(long, alias = "level", default_value = "rules")]
     bots: String,
     /// Time an outside bot has for each decision, in milliseconds.
     #[arg(long, default_value_t = 10_000)]

@@ -95,6 +95,9 @@ pub struct Kaibosh {
     /// The kaiboshing player's partner, out of play.
     out: Option<Seat>,
     trick: Trick,
+    /// The seat whose card is winning the trick so far, and that card.
+    winning: Seat,
+    winning_card: Card,
     tricks: [u8; 2],
     outcome: HandOutcome,
     points: Option<[i32; 2]>,
@@ -298,6 +301,8 @@ impl Game for Kaibosh {
             trump: None,
             out: None,
             trick: Trick::new(start.dealer),
+            winning: start.dealer,
+            winning_card: Card::RED_JOKER,
             tricks: [0, 0],
             outcome: HandOutcome::InProgress,
             points: None,
@@ -410,20 +415,18 @@ impl Game for Kaibosh {
             }
             Action::Play(card) => {
                 self.hands[seat.index()].remove(card);
+                // The winner is kept card by card, so a full trick needs no second look.
+                if self.trick.is_empty() || self.order().beats(card, self.winning_card) {
+                    self.winning = seat;
+                    self.winning_card = card;
+                }
                 self.trick.push(card);
                 let in_play = if self.out.is_some() { 3 } else { SEATS };
                 if self.trick.len() < in_play {
                     self.to_act = self.next_in_play(seat);
                     return;
                 }
-                let winner_index = self
-                    .trick
-                    .winning_index(self.order(), 0)
-                    .expect("a full trick has a winner");
-                let mut winner = self.trick.leader;
-                for _ in 0..winner_index {
-                    winner = self.next_in_play(winner);
-                }
+                let winner = self.winning;
                 self.tricks[winner.team().index()] += 1;
                 if self.tricks[0] + self.tricks[1] == TRICKS {
                     self.score_hand();

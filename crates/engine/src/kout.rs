@@ -5,7 +5,6 @@
 //! Rules: `rules/kout-bo.txt` with the Kout Bo rulings of `RULINGS.md`.
 
 use arrayvec::ArrayVec;
-
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};

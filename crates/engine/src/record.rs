@@ -221,9 +221,9 @@ impl Record {
                         return Err(action_error("the hand is already complete".to_string()))
                     }
                 };
-                let action: Action = text
-                    .parse()
-                    .map_err(|e| action_error(format!("seat {seat}: {e}")))?;
+                let action: Action = text.parse().map_err(|e| {
+                    action_error(format!("seat {seat} wrote what is not an action: {e}"))
+                })?;
                 game.apply(action)
                     .map_err(|e| action_error(e.to_string()))?;
             }
