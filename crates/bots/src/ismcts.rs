@@ -162,6 +162,8 @@ const NONE: u32 = u32::MAX;
 /// The search tree in an arena.
 struct Tree<M> {
     nodes: Vec<Node<M>>,
+    /// Scratch list of a node's children and their moves.
+    kids: Vec<(M, u32)>,
 }
 
 impl<M: Copy + Eq> Tree<M> {
@@ -176,6 +178,7 @@ impl<M: Copy + Eq> Tree<M> {
                 first_child: NONE,
                 next_sibling: NONE,
             }],
+            kids: Vec::new(),
         }
     }
 
@@ -216,7 +219,9 @@ impl<M: Copy + Eq> Tree<M> {
         path.clear();
         let mut node = 0u32;
         let mut moves = ArrayVec::<M, 64>::new();
-        let mut kids = ArrayVec::<(M, u32), 64>::new();
+        // Children met in other deals pile up (a discard from cards this deal lacks), so
+        // a node may have more children than any one deal has moves.
+        let mut kids = std::mem::take(&mut self.kids);
         while let Some(player) = state.to_move() {
             moves.clear();
             state.moves(&mut moves);
@@ -266,6 +271,7 @@ impl<M: Copy + Eq> Tree<M> {
             let m = state.random_move(rng);
             state.apply(m);
         }
+        self.kids = kids;
         let rewards = state.rewards();
         self.nodes[0].visits += 1;
         for &id in path.iter() {

@@ -204,3 +204,19 @@ fn bad_names_are_refused_with_the_list() {
         assert!(bot_by_name(good).is_ok(), "{good}");
     }
 }
+
+/// Deals differ in the discards they allow, so an ISMCTS node below a give collects more
+/// children than any one deal offers: the search must take them all.
+#[test]
+fn ismcts_takes_children_from_every_deal() {
+    use calltrump_engine::{BidEuchre, BidEuchreRules, BidEuchreVariant};
+    let rules = BidEuchreRules::new(BidEuchreVariant::Simplified);
+    let any = GameRules::BidEuchre(rules);
+    let mut bot = bot_by_name("ismcts:3000").unwrap();
+    for seed in 0..3 {
+        let give = |g: &BidEuchre| matches!(g.legal_action_list()[0], Action::Give(_));
+        let game = common::decision_where(&rules, seed, give);
+        let (action, legal) = ask(bot.as_mut(), &any, &game, seed);
+        assert!(legal.contains(&action), "seed {seed}: {action}");
+    }
+}
