@@ -79,6 +79,7 @@ struct PlayState<'a> {
 impl Determinized for PlayState<'_> {
     type Move = u8;
 
+    #[inline]
     fn to_move(&self) -> Option<u8> {
         (!self.position.is_over()).then_some(self.position.to_act)
     }
@@ -87,6 +88,7 @@ impl Determinized for PlayState<'_> {
         out.extend(Bits(self.position.playable()));
     }
 
+    #[inline]
     fn random_move(&self, rng: &mut GameRng) -> u8 {
         let mut cards = self.position.playable();
         for _ in 0..rng.random_range(0..cards.count_ones()) {
@@ -95,6 +97,7 @@ impl Determinized for PlayState<'_> {
         cards.trailing_zeros() as u8
     }
 
+    #[inline]
     fn apply(&mut self, m: u8) {
         self.position.play(m);
     }

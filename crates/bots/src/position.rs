@@ -239,6 +239,7 @@ impl Position {
     }
 
     /// Seats that play this hand.
+    #[inline]
     pub fn players(&self) -> u32 {
         self.in_play.count_ones()
     }
@@ -249,6 +250,7 @@ impl Position {
     }
 
     /// The next seat in play after `seat`.
+    #[inline]
     pub fn next(&self, seat: u8) -> u8 {
         let mut s = seat;
         loop {
@@ -260,16 +262,19 @@ impl Position {
     }
 
     /// Tricks still to be decided, the current one included.
+    #[inline]
     pub fn tricks_left(&self) -> u32 {
         self.hands[self.leader as usize].count_ones() + u32::from(self.trick_len > 0)
     }
 
     /// Whether every trick has been played.
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.trick_len == 0 && self.hands[self.leader as usize] == 0
     }
 
     /// The cards the seat to act may play (follow the led effective suit if able).
+    #[inline]
     pub fn playable(&self) -> u64 {
         let hand = self.hands[self.to_act as usize];
         let Some(j) = &self.jokers else {
@@ -304,6 +309,7 @@ impl Position {
     }
 
     /// Whether `challenger` takes the trick from `best`.
+    #[inline]
     pub fn beats(&self, challenger: u8, best: u8) -> bool {
         let (cs, bs) = (challenger >> 4, best >> 4);
         if cs == bs {
@@ -315,6 +321,7 @@ impl Position {
 
     /// Plays `card` (compact index) for the seat to act; returns whether that completed
     /// a trick.
+    #[inline]
     pub fn play(&mut self, card: u8) -> bool {
         let seat = self.to_act;
         self.hands[seat as usize] &= !(1u64 << card);
