@@ -1,37 +1,33 @@
-//! Percentiles of the solver's time on random full Kaibosh deals at the first lead (the
-//! auction and trump by the rules bot), one core:
-//! `cargo run --release -p calltrump-bots --example solver_stats -- [deals]`.
+//! Percentiles of the solver's time on random full deals at the first lead (the auction
+//! and trump by the rules bot), one core:
+//! `cargo run --release -p calltrump-bots --example solver_stats -- [deals] [GAME [VARIANT]]`
+//! (GAME `kaibosh` by default, or `bid-euchre`; Kout Bo is searched to a depth instead).
 
 use std::time::Instant;
 
 use calltrump_bots::{Bot, BotGame, Decision, Position, RulesBot, Solver};
-use calltrump_engine::{seeded, ActionList, Game, GameRules, Kaibosh, KaiboshRules, Seat, Turn};
+use calltrump_engine::{seeded, ActionList, BidEuchre, GameRules, Kaibosh, Seat, Turn};
 
-fn first_leads(count: usize) -> Vec<Position> {
-    let rules = KaiboshRules {
-        target: None,
-        ..KaiboshRules::default()
-    };
-    let any = GameRules::Kaibosh(rules);
+fn first_leads<G: BotGame>(any: &GameRules, rules: &G::Rules, count: usize) -> Vec<Position> {
     let mut rng = seeded(7);
     let mut out = Vec::new();
-    let mut game = Kaibosh::new(&rules, Seat(0));
+    let mut game = G::new(rules, Seat(0));
     let mut legal = ActionList::new();
     while out.len() < count {
         match game.turn() {
             Turn::Chance => game.deal_random(&mut rng),
-            Turn::Over => game = Kaibosh::new(&rules, Seat(0)),
+            Turn::Over => game = G::new(rules, Seat(0)),
             Turn::Seat(seat) => {
                 if let Some((position, _)) = game.position() {
                     out.push(position);
-                    game = Kaibosh::new(&rules, Seat(0));
+                    game = G::new(rules, Seat(0));
                     continue;
                 }
                 legal.clear();
                 game.legal_actions(&mut legal);
                 let obs = game.observation(seat);
                 let decision = Decision {
-                    rules: &any,
+                    rules: any,
                     observation: &obs,
                     legal: &legal,
                 };
@@ -44,11 +40,18 @@ fn first_leads(count: usize) -> Vec<Position> {
 }
 
 fn main() {
-    let count = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5000);
-    let positions = first_leads(count);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count = args.first().and_then(|a| a.parse().ok()).unwrap_or(5000);
+    let game = args.get(1).map_or("kaibosh", String::as_str);
+    let mut options = serde_json::Map::new();
+    options.insert("deals".into(), 1_000_000.into());
+    let any = GameRules::from_header(game, args.get(2).map(String::as_str), &options)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let positions = match &any {
+        GameRules::Kaibosh(r) => first_leads::<Kaibosh>(&any, r, count),
+        GameRules::BidEuchre(r) => first_leads::<BidEuchre>(&any, r, count),
+        GameRules::Kout(_) => panic!("Kout Bo is searched to a depth, not solved"),
+    };
     let mut solver = Solver::new();
     let mut nodes = Vec::with_capacity(positions.len());
     let mut times: Vec<f64> = positions

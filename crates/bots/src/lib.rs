@@ -10,6 +10,9 @@
 //!   exactly by the [`Solver`]; calls by simulating the hand.
 //! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
 //!
+//! Every bot plays every game: Kaibosh, Bid Euchre (`alexa`, `simplified`) and Kout Bo
+//! (`kout6`, `kout4`), with all their options.
+//!
 //! The search bots work on the concrete game types through [`BotGame`]: adding a game
 //! family is one impl of it (what an observation reveals, the play as a compact
 //! [`Position`], the hand's scoring, the auction model and the rules-of-thumb calls)
