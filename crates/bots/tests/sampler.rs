@@ -198,3 +198,43 @@ fn needs_total(knowledge: &calltrump_bots::Knowledge) -> usize {
 fn binomial(n: usize, k: usize) -> usize {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
+
+/// A seat that bid 1 (the convention for two or more aces) holds two aces far more often
+/// in auction-weighted draws than in uniform ones.
+#[test]
+fn the_auction_weights_draws_toward_what_the_bids_say() {
+    let rules = common::kaibosh_rules()[0];
+    let mut weighted_hits = 0;
+    let mut uniform_hits = 0;
+    let mut draws = 0;
+    for seed in 0..40 {
+        // Seat 1 bids 1 whatever it holds; seat 2 reads the convention.
+        let mut game = Kaibosh::new(&rules, Seat(0));
+        game.deal_random(&mut stream(seed, 1));
+        game.apply(Action::Bid(1)).unwrap();
+        let obs = game.observation(Seat(2));
+        let sampler = DealSampler::for_observation::<Kaibosh>(&rules, &obs).unwrap();
+        let mut rng = stream(seed, 2);
+        let aces = |bag: &CardBag| {
+            bag.iter()
+                .filter(|c| c.rank() == calltrump_engine::ACE)
+                .count()
+        };
+        for _ in 0..100 {
+            let weighted = sampler.sample_weighted(&mut rng, 24, |d| {
+                calltrump_bots::auction_likelihood::<Kaibosh>(&rules, &obs, d)
+            });
+            let uniform = sampler.sample(&mut rng);
+            weighted_hits += usize::from(aces(&weighted[1]) >= 2);
+            uniform_hits += usize::from(aces(&uniform[1]) >= 2);
+            draws += 1;
+        }
+    }
+    let (w, u) = (
+        weighted_hits as f64 / draws as f64,
+        uniform_hits as f64 / draws as f64,
+    );
+    // The model gives a hand without two aces a quarter of the weight, so the share of
+    // two-ace hands about doubles (from about a quarter).
+    assert!(w > u + 0.2, "two aces: weighted {w:.3}, uniform {u:.3}");
+}
