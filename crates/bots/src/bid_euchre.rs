@@ -114,7 +114,9 @@ impl BotGame for BidEuchre {
     // A failed moon: -24 against 8 for the defenders.
     const SWING: f64 = 32.0;
     // Four tricks ahead, then an estimate: 32 cards are slow to solve for every call.
-    const SEARCH_DEPTH: Option<u32> = Some(4);
+    fn search_depth(_: &BidEuchreRules) -> Option<u32> {
+        Some(4)
+    }
 
     fn deck(_: &BidEuchreRules) -> Vec<Card> {
         DECK.iter().flat_map(|c| [c, c]).collect()

@@ -107,8 +107,14 @@ fn joker_lead_live(
 impl BotGame for Kout {
     // Bawan made: 36 to nothing.
     const SWING: f64 = 36.0;
-    // Six hands of nine cards are too many to solve to the end for every sample.
-    const SEARCH_DEPTH: Option<u32> = Some(2);
+
+    // Hands of nine cards are too many to solve to the end for every sample.
+    fn search_depth(rules: &KoutRules) -> Option<u32> {
+        Some(match rules.variant {
+            Variant::Six => 2,
+            Variant::Four => 3,
+        })
+    }
 
     fn deck(rules: &KoutRules) -> Vec<Card> {
         rules.deck().iter().collect()

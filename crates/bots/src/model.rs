@@ -140,7 +140,9 @@ pub trait BotGame: Game + Sized + 'static {
 
     /// How many tricks ahead the solver searches in this game before estimating
     /// (`None`: to the end, exactly).
-    const SEARCH_DEPTH: Option<u32> = None;
+    fn search_depth(_rules: &Self::Rules) -> Option<u32> {
+        None
+    }
 
     /// The deck, one entry per copy.
     fn deck(rules: &Self::Rules) -> Vec<Card>;

@@ -158,7 +158,7 @@ fn play_points<G: BotGame>(game: &G, action: Action, solver: &mut Solver) -> [i3
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let held = position.hands[position.to_act as usize] & layout.copies(card);
     position.play(held.trailing_zeros() as u8);
-    let t0 = solver.solve_to(&position, G::SEARCH_DEPTH);
+    let t0 = solver.solve_to(&position, G::search_depth(game.rules()));
     game.hand_points([t0, total - t0])
 }
 
@@ -178,7 +178,7 @@ fn simulate<G: BotGame>(
         };
         if let Some((position, _)) = game.position() {
             let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
-            let t0 = solver.solve_to(&position, G::SEARCH_DEPTH);
+            let t0 = solver.solve_to(&position, G::search_depth(game.rules()));
             return game.hand_points([t0, total - t0]);
         }
         let legal = game.legal_action_list();
