@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
-use calltrump_engine::{stream, Game, GameRules, HandOutcome, Outcome, Seat, Team, Turn};
+use calltrump_engine::{stream, Game, GameRng, GameRules, HandOutcome, Outcome, Seat, Team, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -119,6 +119,15 @@ struct Match<'a> {
 impl Match<'_> {
     /// Plays one half of pair `index`: a single deal, or a whole game, with A at the
     /// seats of `a_team`.
+    /// The table of pair `index` and its generators for the deals and the bots. Both
+    /// halves of a pair start from here, so they get the same cards at the same seats.
+    fn pair_table(&self, index: u64) -> (Table, GameRng, GameRng) {
+        let mut deal_rng = stream(self.seed, 2 * index);
+        let bot_rng = stream(self.seed, 2 * index + 1);
+        let table = Table::new(self.rules, &mut deal_rng);
+        (table, deal_rng, bot_rng)
+    }
+
     fn play_half(
         &self,
         index: u64,
@@ -126,10 +135,7 @@ impl Match<'_> {
         players: &mut [Player; 2],
         pair: &mut Pair,
     ) -> Result<Half> {
-        // Both halves draw the same cards: the streams depend on the index only.
-        let mut deal_rng = stream(self.seed, 2 * index);
-        let mut bot_rng = stream(self.seed, 2 * index + 1);
-        let mut table = Table::new(self.rules, &mut deal_rng);
+        let (mut table, mut deal_rng, mut bot_rng) = self.pair_table(index);
         let limit = if self.whole_game { self.max_deals } else { 1 };
         let (times, contracts) = (&mut pair.times, &mut pair.contracts);
         table.play(
@@ -450,4 +456,74 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         print_report(&report, &mut out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calltrump_engine::GameRules;
+
+    #[test]
+    fn both_halves_of_a_pair_get_the_same_cards_with_the_teams_swapped() {
+        for (game, variant) in [
+            ("kaibosh", "standard"),
+            ("kout", "kout6"),
+            ("bid-euchre", "alexa"),
+        ] {
+            let rules = GameRules::from_header(game, Some(variant), &Default::default()).unwrap();
+            let game_match = Match {
+                rules: &rules,
+                seed: 7,
+                whole_game: false,
+                max_deals: 1,
+            };
+            for index in 0..5 {
+                let deal = || {
+                    let (mut table, mut deal_rng, _) = game_match.pair_table(index);
+                    table.game.deal_random(&mut deal_rng);
+                    let seats = table.game.seats();
+                    let hands: Vec<_> = (0..seats)
+                        .map(|s| table.game.observation(Seat(s as u8)).dealt)
+                        .collect();
+                    (table.game.hand_summary().dealer, hands)
+                };
+                assert_eq!(deal(), deal(), "{game} pair {index}");
+                // A different pair gets a different deal.
+                assert_ne!(deal().1, {
+                    let (mut table, mut rng, _) = game_match.pair_table(index + 100);
+                    table.game.deal_random(&mut rng);
+                    (0..table.game.seats())
+                        .map(|s| table.game.observation(Seat(s as u8)).dealt)
+                        .collect::<Vec<_>>()
+                });
+            }
+            // In the second half every seat is played by the other bot.
+            for seat in 0..6 {
+                let seat = Seat(seat);
+                assert_ne!(side_of(seat, Team(0)), side_of(seat, Team(1)));
+                assert_eq!(side_of(seat, Team(0)) == Side::A, seat.team() == Team(0));
+            }
+        }
+    }
+
+    #[test]
+    fn the_pair_difference_averages_both_halves() {
+        let pair = Pair {
+            halves: [
+                Half {
+                    a: 4,
+                    b: -2,
+                    a_result: None,
+                },
+                Half {
+                    a: 0,
+                    b: 3,
+                    a_result: None,
+                },
+            ],
+            ..Pair::default()
+        };
+        // (4 - -2 + 0 - 3) / 2
+        assert_eq!(pair.difference(), 1.5);
+    }
 }
