@@ -717,13 +717,10 @@ impl Game for BidEuchre {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let mut deck = DOUBLE_DECK;
         // Each seat's faces held at least once, and twice.
         let mut once = [0u64; SEATS];
         let mut twice = [0u64; SEATS];
-        let dealt = deck.len();
-        shuffle::deal(&mut deck, dealt, rng, |i, card| {
-            let seat = i / HAND_SIZE;
+        shuffle::deal(&DOUBLE_DECK, &[HAND_SIZE; SEATS], rng, |seat, card| {
             let bit = 1u64 << card.index();
             twice[seat] |= once[seat] & bit;
             once[seat] |= bit;

@@ -29,7 +29,7 @@ const MAX_HAND_ACTIONS: usize = 29;
 /// The 24-card deck: 9, 10, J, Q, K, A of each suit.
 pub const DECK: CardSet = CardSet::ranks(9, 14);
 
-/// The deck as a list, in index order: the start of every shuffle.
+/// The deck as a list, in index order, for dealing.
 const DECK_CARDS: [Card; 24] = {
     let mut cards = [Card::RED_JOKER; 24];
     let mut i = 0;
@@ -478,10 +478,9 @@ impl Game for Kaibosh {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let mut deck = DECK_CARDS;
         let mut hands = [CardSet::EMPTY; SEATS];
-        shuffle::deal(&mut deck, SEATS * HAND_SIZE, rng, |i, card| {
-            hands[i / HAND_SIZE].insert(card)
+        shuffle::deal(&DECK_CARDS, &[HAND_SIZE; SEATS], rng, |seat, card| {
+            hands[seat].insert(card)
         });
         self.start_hand(hands);
     }
