@@ -18,6 +18,25 @@ pub const MAX_ACTIONS: usize = 64;
 /// The legal actions of one decision, on the stack.
 pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 
+/// Appends the first `count` of `actions` to `out`. All are copied and the list cut back,
+/// so no loop exit depends on `count`: listing a varying number of cards or bids costs no
+/// mispredicted branch.
+#[inline(always)]
+pub(crate) fn push_first<const N: usize>(out: &mut ActionList, actions: [Action; N], count: usize) {
+    debug_assert!(count <= N);
+    let len = out.len();
+    match out.try_extend_from_slice(&actions) {
+        Ok(()) => out.truncate(len + count),
+        Err(_) => push_each(out, &actions[..count]),
+    }
+}
+
+/// Appends `actions` one by one: `push_first` when the list is nearly full.
+#[cold]
+fn push_each(out: &mut ActionList, actions: &[Action]) {
+    out.extend(actions.iter().copied());
+}
+
 /// Who moves next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
