@@ -59,6 +59,7 @@ const TOPS: u64 = BYTES << 7;
 /// draw and the low half carries on. The draws are the mixed-radix digits of
 /// `word * (product of the bounds) / 2^64`, which is uniform below the product, so each
 /// draw is uniform below its bound and independent of the others.
+#[inline]
 pub(crate) fn deal(
     cards: &[Card],
     sizes: &[usize],
