@@ -13,8 +13,8 @@ use crate::action::{Action, CardPair, Loner, Strain};
 use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
-    Outcome, SeenAction, Turn,
+    push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
+    Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -599,17 +599,7 @@ impl Game for BidEuchre {
                 let hand = self.hands[self.to_act.index()];
                 for_each_choice(hand, self.exchange(), &[], |p| out.push(Action::Discard(p)));
             }
-            Phase::Play => {
-                // Every bit of a hand is a suited card, so the faces are read straight off
-                // the bits.
-                let mut bits = self.playable().0;
-                while bits != 0 {
-                    let index = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let suit = Suit::from_index(index as usize / 16);
-                    out.push(Action::Play(Card::new((index % 16) as u8 + 2, suit)));
-                }
-            }
+            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
         }
     }
 

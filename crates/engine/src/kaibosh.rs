@@ -10,8 +10,8 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    push_first, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
-    Observation, Outcome, SeenAction, Turn,
+    push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -115,21 +115,6 @@ pub fn can_misdeal(hand: CardSet) -> bool {
     let nines = hand.and(CardSet::ranks(9, 9)).len();
     let tens = hand.and(CardSet::ranks(10, 10)).len();
     nines == 4 || (nines == 3 && tens >= 2)
-}
-
-/// Appends a play of each card of `cards` (at most a hand), in index order.
-fn push_plays(out: &mut ActionList, cards: CardSet) {
-    debug_assert!(cards.len() <= HAND_SIZE);
-    let mut rest = cards.0;
-    let mut count = 0;
-    let plays: [Action; HAND_SIZE] = std::array::from_fn(|_| {
-        count += usize::from(rest != 0);
-        // Past the last card this is the card at index 0, cut away below.
-        let card = Card::from_valid_index(rest.trailing_zeros() as u8 & 63);
-        rest &= rest.wrapping_sub(1);
-        Action::Play(card)
-    });
-    push_first(out, plays, count);
 }
 
 impl Kaibosh {
@@ -372,7 +357,7 @@ impl Game for Kaibosh {
                 }
             }
             Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => push_plays(out, self.playable()),
+            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
         }
     }
 

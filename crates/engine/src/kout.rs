@@ -11,8 +11,8 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    ActionList, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation, Outcome,
-    SeenAction, Turn,
+    push_first, push_plays, ActionList, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -538,14 +538,12 @@ impl Game for Kout {
                     out.push(Action::Pass);
                 }
                 let lowest = self.high.map_or(LOWEST_BID, |(_, h)| h + 1);
-                out.extend((lowest..=BAWAN).map(Action::Bid));
+                let bids: [Action; (BAWAN - LOWEST_BID + 1) as usize] =
+                    std::array::from_fn(|k| Action::Bid(lowest + k as u8));
+                push_first(out, bids, usize::from(BAWAN + 1 - lowest));
             }
             Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => {
-                for card in self.playable() {
-                    out.push(Action::Play(card));
-                }
-            }
+            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
         }
     }
 
