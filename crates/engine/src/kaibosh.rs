@@ -98,7 +98,8 @@ pub struct Kaibosh {
     /// The cards that follow the trick's lead (none before the lead): the seat to play
     /// must play one of them if it holds any.
     follow: CardSet,
-    /// The cards that can take the trick: those of the led suit, and trumps.
+    /// The cards that can take the trick: those of the led suit, and trumps (none before
+    /// the lead).
     contenders: CardSet,
     /// The card winning the trick so far, as its strength times four plus its seat (0
     /// before the lead). Cards that can win differ in strength, so the greatest such key
@@ -171,10 +172,12 @@ impl Kaibosh {
         }
     }
 
+    /// Starts an empty trick led by `leader`.
     fn start_trick(&mut self, leader: Seat) {
         self.trick = Trick::new(leader);
         self.to_act = leader;
         self.follow = CardSet::EMPTY;
+        self.contenders = CardSet::EMPTY;
         self.best = 0;
     }
 
@@ -267,7 +270,7 @@ impl Kaibosh {
         self.high = None;
         self.trump = None;
         self.out = None;
-        self.trick = Trick::new(self.to_act);
+        self.start_trick(self.to_act);
         self.tricks = [0, 0];
         self.outcome = HandOutcome::InProgress;
         self.points = None;
