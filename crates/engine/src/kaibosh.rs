@@ -339,6 +339,7 @@ impl Game for Kaibosh {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
         match self.phase {
             Phase::Deal | Phase::GameOver => {}
