@@ -13,8 +13,8 @@ use crate::action::{Action, CardPair, Loner, Strain};
 use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
-    Outcome, SeenAction, Turn,
+    push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
+    Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -599,17 +599,7 @@ impl Game for BidEuchre {
                 let hand = self.hands[self.to_act.index()];
                 for_each_choice(hand, self.exchange(), &[], |p| out.push(Action::Discard(p)));
             }
-            Phase::Play => {
-                // Every bit of a hand is a suited card, so the faces are read straight off
-                // the bits.
-                let mut bits = self.playable().0;
-                while bits != 0 {
-                    let index = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let suit = Suit::from_index(index as usize / 16);
-                    out.push(Action::Play(Card::new((index % 16) as u8 + 2, suit)));
-                }
-            }
+            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
         }
     }
 
@@ -717,13 +707,10 @@ impl Game for BidEuchre {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let mut deck = DOUBLE_DECK;
         // Each seat's faces held at least once, and twice.
         let mut once = [0u64; SEATS];
         let mut twice = [0u64; SEATS];
-        let dealt = deck.len();
-        shuffle::deal(&mut deck, dealt, rng, |i, card| {
-            let seat = i / HAND_SIZE;
+        shuffle::deal(&DOUBLE_DECK, &[HAND_SIZE; SEATS], rng, |seat, card| {
             let bit = 1u64 << card.index();
             twice[seat] |= once[seat] & bit;
             once[seat] |= bit;

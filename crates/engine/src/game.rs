@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use crate::action::{Action, Strain};
 use crate::card::{Card, Suit};
-use crate::card_set::CardBag;
+use crate::card_set::{CardBag, CardSet};
 use crate::seat::{Seat, Team};
 use crate::GameRng;
 
@@ -17,6 +17,42 @@ pub const MAX_ACTIONS: usize = 64;
 
 /// The legal actions of one decision, on the stack.
 pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
+
+/// Appends the first `count` of `actions` to `out`. All are copied and the list cut back,
+/// so no loop exit depends on `count`: listing a varying number of cards or bids costs no
+/// mispredicted branch.
+#[inline(always)]
+pub(crate) fn push_first<const N: usize>(out: &mut ActionList, actions: [Action; N], count: usize) {
+    debug_assert!(count <= N);
+    let len = out.len();
+    match out.try_extend_from_slice(&actions) {
+        Ok(()) => out.truncate(len + count),
+        Err(_) => push_each(out, &actions[..count]),
+    }
+}
+
+/// Appends a play of each card of `cards` (at most `MAX` of them), in index order, with
+/// `push_first`.
+#[inline(always)]
+pub(crate) fn push_plays<const MAX: usize>(out: &mut ActionList, cards: CardSet) {
+    debug_assert!(cards.len() <= MAX);
+    let mut rest = cards.0;
+    let mut count = 0;
+    let plays: [Action; MAX] = std::array::from_fn(|_| {
+        count += usize::from(rest != 0);
+        // Past the last card this is the card at index 0, cut away by push_first.
+        let card = Card::from_valid_index(rest.trailing_zeros() as u8 & 63);
+        rest &= rest.wrapping_sub(1);
+        Action::Play(card)
+    });
+    push_first(out, plays, count);
+}
+
+/// Appends `actions` one by one: `push_first` when the list is nearly full.
+#[cold]
+fn push_each(out: &mut ActionList, actions: &[Action]) {
+    out.extend(actions.iter().copied());
+}
 
 /// Who moves next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,8 +10,8 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
-    Outcome, SeenAction, Turn,
+    push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -29,7 +29,7 @@ const MAX_HAND_ACTIONS: usize = 29;
 /// The 24-card deck: 9, 10, J, Q, K, A of each suit.
 pub const DECK: CardSet = CardSet::ranks(9, 14);
 
-/// The deck as a list, in index order: the start of every shuffle.
+/// The deck as a list, in index order, for dealing.
 const DECK_CARDS: [Card; 24] = {
     let mut cards = [Card::RED_JOKER; 24];
     let mut i = 0;
@@ -95,9 +95,16 @@ pub struct Kaibosh {
     /// The kaiboshing player's partner, out of play.
     out: Option<Seat>,
     trick: Trick,
-    /// The seat whose card is winning the trick so far, and that card.
-    winning: Seat,
-    winning_card: Card,
+    /// The cards that follow the trick's lead (none before the lead): the seat to play
+    /// must play one of them if it holds any.
+    follow: CardSet,
+    /// The cards that can take the trick: those of the led suit, and trumps (none before
+    /// the lead).
+    contenders: CardSet,
+    /// The card winning the trick so far, as its strength times four plus its seat (0
+    /// before the lead). Cards that can win differ in strength, so the greatest such key
+    /// is the winner's.
+    best: u8,
     tricks: [u8; 2],
     outcome: HandOutcome,
     points: Option<[i32; 2]>,
@@ -157,16 +164,21 @@ impl Kaibosh {
     /// The cards `seat` may play now.
     fn playable(&self) -> CardSet {
         let hand = self.hands[self.to_act.index()];
-        if self.trick.is_empty() {
-            return hand;
-        }
-        let order = self.order();
-        let follow = hand.and(order.cards_of(order.suit_of(self.trick.card(0))));
+        let follow = hand.and(self.follow);
         if follow.is_empty() {
             hand
         } else {
             follow
         }
+    }
+
+    /// Starts an empty trick led by `leader`.
+    fn start_trick(&mut self, leader: Seat) {
+        self.trick = Trick::new(leader);
+        self.to_act = leader;
+        self.follow = CardSet::EMPTY;
+        self.contenders = CardSet::EMPTY;
+        self.best = 0;
     }
 
     fn check_call(&self, action: Action) -> Result<(), Broken> {
@@ -258,7 +270,7 @@ impl Kaibosh {
         self.high = None;
         self.trump = None;
         self.out = None;
-        self.trick = Trick::new(self.to_act);
+        self.start_trick(self.to_act);
         self.tricks = [0, 0];
         self.outcome = HandOutcome::InProgress;
         self.points = None;
@@ -301,8 +313,9 @@ impl Game for Kaibosh {
             trump: None,
             out: None,
             trick: Trick::new(start.dealer),
-            winning: start.dealer,
-            winning_card: Card::RED_JOKER,
+            follow: CardSet::EMPTY,
+            contenders: CardSet::EMPTY,
+            best: 0,
             tricks: [0, 0],
             outcome: HandOutcome::InProgress,
             points: None,
@@ -326,6 +339,7 @@ impl Game for Kaibosh {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
         match self.phase {
             Phase::Deal | Phase::GameOver => {}
@@ -338,14 +352,16 @@ impl Game for Kaibosh {
                     Some((_, Action::Bid(h))) => h + 1,
                     _ => 1,
                 };
-                out.extend((lowest..=TRICKS).map(Action::Bid));
+                let bids: [Action; TRICKS as usize] =
+                    std::array::from_fn(|k| Action::Bid(lowest + k as u8));
+                push_first(out, bids, usize::from(TRICKS + 1 - lowest));
                 out.push(Action::Kaibosh);
                 if can_misdeal(self.hands[seat.index()]) {
                     out.push(Action::Misdeal);
                 }
             }
             Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => out.extend(self.playable().iter().map(Action::Play)),
+            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
         }
     }
 
@@ -410,29 +426,33 @@ impl Game for Kaibosh {
                 } else {
                     self.dealer.next(SEATS)
                 };
-                self.to_act = leader;
-                self.trick = Trick::new(leader);
+                self.start_trick(leader);
             }
             Action::Play(card) => {
                 self.hands[seat.index()].remove(card);
-                // The winner is kept card by card, so a full trick needs no second look.
-                if self.trick.is_empty() || self.order().beats(card, self.winning_card) {
-                    self.winning = seat;
-                    self.winning_card = card;
+                let order = self.order();
+                if self.trick.is_empty() {
+                    let led = order.suit_of(card);
+                    self.follow = order.cards_of(led);
+                    self.contenders = self.follow.or(order.trumps());
                 }
+                // The winner is kept card by card, so a full trick needs no second look.
+                // Trumps are stronger than any plain card, and a card that neither
+                // follows nor trumps counts as strength 0: it cannot win.
+                let strength = u8::from(self.contenders.contains(card)) * order.strength(card);
+                self.best = self.best.max(strength << 2 | seat.0);
                 self.trick.push(card);
                 let in_play = if self.out.is_some() { 3 } else { SEATS };
                 if self.trick.len() < in_play {
                     self.to_act = self.next_in_play(seat);
                     return;
                 }
-                let winner = self.winning;
+                let winner = Seat(self.best & 3);
                 self.tricks[winner.team().index()] += 1;
                 if self.tricks[0] + self.tricks[1] == TRICKS {
                     self.score_hand();
                 } else {
-                    self.trick = Trick::new(winner);
-                    self.to_act = winner;
+                    self.start_trick(winner);
                 }
             }
             Action::BidStrain(..) | Action::Loner(..) | Action::Give(_) | Action::Discard(_) => {
@@ -478,10 +498,9 @@ impl Game for Kaibosh {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let mut deck = DECK_CARDS;
         let mut hands = [CardSet::EMPTY; SEATS];
-        shuffle::deal(&mut deck, SEATS * HAND_SIZE, rng, |i, card| {
-            hands[i / HAND_SIZE].insert(card)
+        shuffle::deal(&DECK_CARDS, &[HAND_SIZE; SEATS], rng, |seat, card| {
+            hands[seat].insert(card)
         });
         self.start_hand(hands);
     }

@@ -11,8 +11,8 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    ActionList, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation, Outcome,
-    SeenAction, Turn,
+    push_first, push_plays, ActionList, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -538,14 +538,12 @@ impl Game for Kout {
                     out.push(Action::Pass);
                 }
                 let lowest = self.high.map_or(LOWEST_BID, |(_, h)| h + 1);
-                out.extend((lowest..=BAWAN).map(Action::Bid));
+                let bids: [Action; (BAWAN - LOWEST_BID + 1) as usize] =
+                    std::array::from_fn(|k| Action::Bid(lowest + k as u8));
+                push_first(out, bids, usize::from(BAWAN + 1 - lowest));
             }
             Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => {
-                for card in self.playable() {
-                    out.push(Action::Play(card));
-                }
-            }
+            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
         }
     }
 
@@ -647,16 +645,21 @@ impl Game for Kout {
 
     fn deal_random(&mut self, rng: &mut GameRng) {
         debug_assert_eq!(self.phase, Phase::Deal);
-        let (mut cards, size) = match (self.rules.variant, self.rules.deck) {
-            (Variant::Six, _) => (DECK6_CARDS, DECK6.len()),
-            (Variant::Four, Kout4Deck::NoBlackSixes) => (DECK4_CARDS, DECK4.len()),
-            (Variant::Four, Kout4Deck::TwoUndealt) => (DECK4_FULL_CARDS, DECK4_FULL.len()),
+        let (cards, size) = match (self.rules.variant, self.rules.deck) {
+            (Variant::Six, _) => (&DECK6_CARDS, DECK6.len()),
+            (Variant::Four, Kout4Deck::NoBlackSixes) => (&DECK4_CARDS, DECK4.len()),
+            (Variant::Four, Kout4Deck::TwoUndealt) => (&DECK4_FULL_CARDS, DECK4_FULL.len()),
         };
-        let cards = &mut cards[..size];
+        // A hand for each seat in play, then the cards left undealt (two under
+        // `two-undealt`).
+        let mut sizes = [0; MAX_SEATS + 1];
+        sizes[..self.seat_count()].fill(HAND_SIZE);
+        sizes[MAX_SEATS] = size - self.seat_count() * HAND_SIZE;
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        // Under `two-undealt` the last two cards are never drawn.
-        shuffle::deal(cards, self.seat_count() * HAND_SIZE, rng, |i, card| {
-            hands[i / HAND_SIZE].insert(card)
+        shuffle::deal(&cards[..size], &sizes, rng, |pile, card| {
+            if let Some(hand) = hands.get_mut(pile) {
+                hand.insert(card);
+            }
         });
         self.start_hand(hands);
     }

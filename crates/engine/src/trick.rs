@@ -132,6 +132,14 @@ impl CardOrder {
         self.suit_cards[suit.index()]
     }
 
+    /// Every trump (none in no-trump).
+    pub const fn trumps(&self) -> CardSet {
+        match self.trump {
+            Some(suit) => self.suit_cards[suit.index()],
+            None => CardSet::EMPTY,
+        }
+    }
+
     /// Whether `card` is a trump.
     pub const fn is_trump(&self, card: Card) -> bool {
         self.suit_of[card.index()] == self.trump_code
@@ -269,6 +277,27 @@ mod tests {
         // Off-colour jacks keep their place between queen and ten.
         assert!(order.beats(card("QH"), card("JH")));
         assert!(order.beats(card("JH"), card("TH")));
+    }
+
+    #[test]
+    fn a_card_beats_the_best_so_far_when_it_follows_or_trumps_and_is_stronger() {
+        // What Kaibosh relies on to keep a trick's winner as a strength times four (so
+        // strengths stay below 64) plus a seat.
+        let deck = CardSet::ranks(9, ACE);
+        for trump in Suit::ALL.map(Some).into_iter().chain([None]) {
+            let order = CardOrder::euchre(trump);
+            assert!(deck.iter().all(|card| order.strength(card) < 64));
+            for lead in deck {
+                let contenders = order.cards_of(order.suit_of(lead)).or(order.trumps());
+                for best in deck.and(contenders) {
+                    for card in deck.minus(CardSet::single(best)) {
+                        let stronger = contenders.contains(card)
+                            && order.strength(card) > order.strength(best);
+                        assert_eq!(order.beats(card, best), stronger, "{lead} {best} {card}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
