@@ -13,8 +13,8 @@ use crate::action::{Action, CardPair, Loner, Strain};
 use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
-    Observation, Outcome, SeenAction, Turn,
+    check_deal, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, SeenAction, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -506,23 +506,13 @@ impl Game for BidEuchre {
     type Rules = BidEuchreRules;
 
     fn new(rules: &BidEuchreRules, first_dealer: Seat) -> BidEuchre {
-        BidEuchre::resume(
-            rules,
-            HandStart {
-                deals_played: 0,
-                dealer: first_dealer,
-                scores: [0, 0],
-            },
-        )
+        BidEuchre::resume(rules, HandStart::first(first_dealer))
     }
 
     fn resume(rules: &BidEuchreRules, start: HandStart) -> BidEuchre {
-        let first_dealer = Seat(
-            ((start.dealer.index() + SEATS - start.deals_played as usize % SEATS) % SEATS) as u8,
-        );
         BidEuchre {
             rules: *rules,
-            first_dealer,
+            first_dealer: start.first_dealer(SEATS),
             deals_played: start.deals_played,
             scores: start.scores,
             start_scores: start.scores,
@@ -677,30 +667,7 @@ impl Game for BidEuchre {
         if self.phase != Phase::Deal {
             return Err(DealError::NotDue);
         }
-        if hands.len() != SEATS {
-            return Err(DealError::SeatCount {
-                expected: SEATS,
-                found: hands.len(),
-            });
-        }
-        let mut seen = CardBag::EMPTY;
-        for (i, hand) in hands.iter().enumerate() {
-            for card in hand.iter() {
-                if !DECK.contains(card) {
-                    return Err(DealError::NotInDeck(card));
-                }
-                if !seen.insert(card) {
-                    return Err(DealError::TooMany(card));
-                }
-            }
-            if hand.len() != HAND_SIZE {
-                return Err(DealError::HandSize {
-                    seat: Seat(i as u8),
-                    expected: HAND_SIZE,
-                    found: hand.len(),
-                });
-            }
-        }
+        check_deal(hands, SEATS, HAND_SIZE, CardBag::double(DECK))?;
         self.start_hand([hands[0], hands[1], hands[2], hands[3]]);
         Ok(())
     }

@@ -184,6 +184,14 @@ impl CardBag {
         }
     }
 
+    /// A bag holding each card of `set` twice: a double deck.
+    pub const fn double(set: CardSet) -> CardBag {
+        CardBag {
+            once: set,
+            twice: set,
+        }
+    }
+
     /// The distinct faces in the bag.
     pub const fn faces(self) -> CardSet {
         self.once

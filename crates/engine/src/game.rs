@@ -357,6 +357,61 @@ pub struct HandStart {
     pub scores: [i32; 2],
 }
 
+impl HandStart {
+    /// The start of a game's first hand, dealt by `dealer`.
+    pub const fn first(dealer: Seat) -> HandStart {
+        HandStart {
+            deals_played: 0,
+            dealer,
+            scores: [0, 0],
+        }
+    }
+
+    /// The game's first dealer: the deal passes to the next seat after every hand.
+    pub const fn first_dealer(&self, seats: usize) -> Seat {
+        let back = self.deals_played as usize % seats;
+        Seat(((self.dealer.index() + seats - back) % seats) as u8)
+    }
+}
+
+/// Checks that `hands` is a deal of `seats` hands of `hand_size` cards each from `deck`
+/// (a bag, so a double deck holds each face twice), with no card dealt more often than
+/// the deck holds it. Errors come in reading order: the seat count, then hand by hand
+/// each card, then the hand's size.
+pub fn check_deal(
+    hands: &[CardBag],
+    seats: usize,
+    hand_size: usize,
+    deck: CardBag,
+) -> Result<(), DealError> {
+    if hands.len() != seats {
+        return Err(DealError::SeatCount {
+            expected: seats,
+            found: hands.len(),
+        });
+    }
+    let mut seen = CardBag::EMPTY;
+    for (i, hand) in hands.iter().enumerate() {
+        for card in hand.iter() {
+            if !deck.contains(card) {
+                return Err(DealError::NotInDeck(card));
+            }
+            if seen.count(card) == deck.count(card) {
+                return Err(DealError::TooMany(card));
+            }
+            seen.insert(card);
+        }
+        if hand.len() != hand_size {
+            return Err(DealError::HandSize {
+                seat: Seat(i as u8),
+                expected: hand_size,
+                found: hand.len(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Exactly what one seat may know: its own cards and what it saw. Other hands are not
 /// in it at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -371,6 +426,28 @@ pub struct Observation {
     pub hand: CardBag,
     /// Every action of this hand so far, in order, with the seat that made it.
     pub actions: Vec<(Seat, SeenAction)>,
+}
+
+impl Observation {
+    /// The observation of a game where every action is seen by every seat.
+    pub fn open(
+        seat: Seat,
+        start: HandStart,
+        dealt: CardBag,
+        hand: CardBag,
+        history: &[(Seat, Action)],
+    ) -> Observation {
+        Observation {
+            seat,
+            start,
+            dealt,
+            hand,
+            actions: history
+                .iter()
+                .map(|&(actor, action)| (actor, SeenAction::Open(action)))
+                .collect(),
+        }
+    }
 }
 
 /// One game of any family: whose turn it is, the legal actions, checked and unchecked
@@ -476,6 +553,64 @@ mod tests {
         );
         assert!("give ?? ?? ??".parse::<SeenAction>().is_err());
         assert!("play ??".parse::<SeenAction>().is_err());
+    }
+
+    fn bag(cards: &[&str]) -> CardBag {
+        cards.iter().map(|c| c.parse::<Card>().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_deal_is_checked_against_the_deck_and_its_copies() {
+        let single = bag(&["AS", "KS", "AH", "KH"]);
+        let ok = [bag(&["AS", "KS"]), bag(&["AH", "KH"])];
+        assert_eq!(check_deal(&ok, 2, 2, single), Ok(()));
+        let twice = [bag(&["AS", "AS"]), bag(&["AH", "KH"])];
+        let card = |c: &str| c.parse::<Card>().unwrap();
+        assert_eq!(
+            check_deal(&twice, 2, 2, single),
+            Err(DealError::TooMany(card("AS")))
+        );
+        // A double deck holds two copies, not three.
+        let double = CardBag::double(single.faces());
+        assert_eq!(check_deal(&twice, 2, 2, double), Ok(()));
+        let thrice = [bag(&["AS", "AS"]), bag(&["AS", "KH"])];
+        assert_eq!(
+            check_deal(&thrice, 2, 2, double),
+            Err(DealError::TooMany(card("AS")))
+        );
+        let foreign = [bag(&["AS", "QD"]), bag(&["AH", "KH"])];
+        assert_eq!(
+            check_deal(&foreign, 2, 2, single),
+            Err(DealError::NotInDeck(card("QD")))
+        );
+        let short = [bag(&["AS"]), bag(&["AH", "KH"])];
+        assert_eq!(
+            check_deal(&short, 2, 2, single),
+            Err(DealError::HandSize {
+                seat: Seat(0),
+                expected: 2,
+                found: 1
+            })
+        );
+        assert_eq!(
+            check_deal(&ok[..1], 2, 2, single),
+            Err(DealError::SeatCount {
+                expected: 2,
+                found: 1
+            })
+        );
+    }
+
+    #[test]
+    fn the_first_dealer_is_found_by_rotating_back() {
+        let start = HandStart {
+            deals_played: 7,
+            dealer: Seat(1),
+            scores: [0, 0],
+        };
+        assert_eq!(start.first_dealer(4), Seat(2));
+        assert_eq!(start.first_dealer(6), Seat(0));
+        assert_eq!(HandStart::first(Seat(3)).first_dealer(4), Seat(3));
     }
 
     #[test]

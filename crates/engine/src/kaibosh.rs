@@ -10,8 +10,8 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
-    HandSummary, Observation, Outcome, SeenAction, Turn,
+    check_deal, push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome,
+    HandStart, HandSummary, Observation, Outcome, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -282,24 +282,13 @@ impl Game for Kaibosh {
     type Rules = KaiboshRules;
 
     fn new(rules: &KaiboshRules, first_dealer: Seat) -> Kaibosh {
-        Kaibosh::resume(
-            rules,
-            HandStart {
-                deals_played: 0,
-                dealer: first_dealer,
-                scores: [0, 0],
-            },
-        )
+        Kaibosh::resume(rules, HandStart::first(first_dealer))
     }
 
     fn resume(rules: &KaiboshRules, start: HandStart) -> Kaibosh {
-        let first_dealer = Seat(
-            ((start.dealer.index() + SEATS * 4 - start.deals_played as usize % SEATS) % SEATS)
-                as u8,
-        );
         Kaibosh {
             rules: *rules,
-            first_dealer,
+            first_dealer: start.first_dealer(SEATS),
             deals_played: start.deals_played,
             scores: start.scores,
             start_scores: start.scores,
@@ -465,34 +454,8 @@ impl Game for Kaibosh {
         if self.phase != Phase::Deal {
             return Err(DealError::NotDue);
         }
-        if hands.len() != SEATS {
-            return Err(DealError::SeatCount {
-                expected: SEATS,
-                found: hands.len(),
-            });
-        }
-        let mut seen = CardSet::EMPTY;
-        let mut sets = [CardSet::EMPTY; SEATS];
-        for (i, hand) in hands.iter().enumerate() {
-            for card in hand.iter() {
-                if !DECK.contains(card) {
-                    return Err(DealError::NotInDeck(card));
-                }
-                if seen.contains(card) {
-                    return Err(DealError::TooMany(card));
-                }
-                seen.insert(card);
-            }
-            if hand.len() != HAND_SIZE {
-                return Err(DealError::HandSize {
-                    seat: Seat(i as u8),
-                    expected: HAND_SIZE,
-                    found: hand.len(),
-                });
-            }
-            sets[i] = hand.faces();
-        }
-        self.start_hand(sets);
+        check_deal(hands, SEATS, HAND_SIZE, CardBag::from_set(DECK))?;
+        self.start_hand(std::array::from_fn(|seat| hands[seat].faces()));
         Ok(())
     }
 
@@ -506,17 +469,13 @@ impl Game for Kaibosh {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        Observation {
+        Observation::open(
             seat,
-            start: self.hand_start(),
-            dealt: CardBag::from_set(self.dealt[seat.index()]),
-            hand: CardBag::from_set(self.hands[seat.index()]),
-            actions: self
-                .history
-                .iter()
-                .map(|&(s, action)| (s, SeenAction::Open(action)))
-                .collect(),
-        }
+            self.hand_start(),
+            CardBag::from_set(self.dealt[seat.index()]),
+            CardBag::from_set(self.hands[seat.index()]),
+            &self.history,
+        )
     }
 
     fn hand_start(&self) -> HandStart {

@@ -11,8 +11,8 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    push_first, push_plays, ActionList, Broken, DealError, Game, HandOutcome, HandStart,
-    HandSummary, Observation, Outcome, SeenAction, Turn,
+    check_deal, push_first, push_plays, ActionList, Broken, DealError, Game, HandOutcome,
+    HandStart, HandSummary, Observation, Outcome, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
@@ -468,24 +468,14 @@ impl Game for Kout {
     type Rules = KoutRules;
 
     fn new(rules: &KoutRules, first_dealer: Seat) -> Kout {
-        Kout::resume(
-            rules,
-            HandStart {
-                deals_played: 0,
-                dealer: first_dealer,
-                scores: [0, 0],
-            },
-        )
+        Kout::resume(rules, HandStart::first(first_dealer))
     }
 
     fn resume(rules: &KoutRules, start: HandStart) -> Kout {
-        let seats = rules.variant.seats();
-        let first_dealer = Seat(
-            ((start.dealer.index() + seats - start.deals_played as usize % seats) % seats) as u8,
-        );
+        let first_dealer = start.first_dealer(rules.variant.seats());
         Kout {
             rules: *rules,
-            seats: seats as u8,
+            seats: rules.variant.seats() as u8,
             first_dealer,
             deals_played: start.deals_played,
             scores: start.scores,
@@ -611,33 +601,15 @@ impl Game for Kout {
             return Err(DealError::NotDue);
         }
         let seats = self.seat_count();
-        if hands.len() != seats {
-            return Err(DealError::SeatCount {
-                expected: seats,
-                found: hands.len(),
-            });
-        }
-        let deck = self.rules.deck();
-        let mut seen = CardSet::EMPTY;
+        check_deal(
+            hands,
+            seats,
+            HAND_SIZE,
+            CardBag::from_set(self.rules.deck()),
+        )?;
         let mut sets = [CardSet::EMPTY; MAX_SEATS];
-        for (i, hand) in hands.iter().enumerate() {
-            for card in hand.iter() {
-                if !deck.contains(card) {
-                    return Err(DealError::NotInDeck(card));
-                }
-                if seen.contains(card) {
-                    return Err(DealError::TooMany(card));
-                }
-                seen.insert(card);
-            }
-            if hand.len() != HAND_SIZE {
-                return Err(DealError::HandSize {
-                    seat: Seat(i as u8),
-                    expected: HAND_SIZE,
-                    found: hand.len(),
-                });
-            }
-            sets[i] = hand.faces();
+        for (set, hand) in sets.iter_mut().zip(hands) {
+            *set = hand.faces();
         }
         self.start_hand(sets);
         Ok(())
@@ -665,17 +637,13 @@ impl Game for Kout {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        Observation {
+        Observation::open(
             seat,
-            start: self.hand_start(),
-            dealt: CardBag::from_set(self.dealt[seat.index()]),
-            hand: CardBag::from_set(self.hands[seat.index()]),
-            actions: self
-                .history
-                .iter()
-                .map(|&(s, action)| (s, SeenAction::Open(action)))
-                .collect(),
-        }
+            self.hand_start(),
+            CardBag::from_set(self.dealt[seat.index()]),
+            CardBag::from_set(self.hands[seat.index()]),
+            &self.history,
+        )
     }
 
     fn hand_start(&self) -> HandStart {
