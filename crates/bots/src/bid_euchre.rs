@@ -10,6 +10,7 @@ use calltrump_engine::{
 };
 use rand::seq::SliceRandom;
 
+use crate::calls::{best_by, fit};
 use crate::model::{BotGame, Completion, Knowledge};
 use crate::position::{Layout, Position};
 
@@ -300,16 +301,16 @@ impl BotGame for BidEuchre {
         match call {
             Action::BidStrain(level, strain) => {
                 let strength = estimate(hand, strain) + help;
-                (-0.8 * (f64::from(level) - strength - 0.5).max(0.0)).exp()
+                fit(0.8, f64::from(level) - strength - 0.5)
             }
             Action::Loner(loner, strain) => {
                 let strength = estimate(hand, strain) + exchange_help(loner);
-                (-1.2 * (f64::from(TRICKS) - 0.5 - strength).max(0.0)).exp()
+                fit(1.2, f64::from(TRICKS) - 0.5 - strength)
             }
             Action::Pass => {
                 let best = best_strain(hand).1 + help;
                 let lowest = lowest_level(before);
-                (-0.7 * (best - f64::from(lowest) - 0.5).max(0.0)).exp()
+                fit(0.7, best - f64::from(lowest) - 0.5)
             }
             _ => 1.0,
         }
@@ -492,13 +493,7 @@ pub fn estimate(hand: CardBag, strain: Strain) -> f64 {
 }
 
 fn best_strain(hand: CardBag) -> (Strain, f64) {
-    Strain::ALL
-        .iter()
-        .map(|&s| (s, estimate(hand, s)))
-        .fold(
-            (Strain::NoTrump, f64::MIN),
-            |a, b| if b.1 > a.1 { b } else { a },
-        )
+    best_by(Strain::ALL, |s| estimate(hand, s)).expect("five strains")
 }
 
 /// The partner's give behind a drawing, for an opponent who did not see it: `count`

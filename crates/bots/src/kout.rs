@@ -8,6 +8,7 @@ use calltrump_engine::{
     KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
 };
 
+use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
 use crate::model::{BotGame, Knowledge};
 use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
 
@@ -259,10 +260,10 @@ impl BotGame for Kout {
             return 1.0;
         };
         let strength = best_trump(hand.faces()).1 + partner_help(rules);
-        let lowest = lowest_bid(&observation.actions[..index]);
+        let lowest = lowest_bid(&observation.actions[..index], LOWEST_BID);
         match call {
-            Action::Bid(n) => (-0.8 * (f64::from(n) - strength - 0.5).max(0.0)).exp(),
-            Action::Pass => (-0.7 * (strength - f64::from(lowest) - 0.5).max(0.0)).exp(),
+            Action::Bid(n) => fit(0.8, f64::from(n) - strength - 0.5),
+            Action::Pass => fit(0.7, strength - f64::from(lowest) - 0.5),
             _ => 1.0,
         }
     }
@@ -274,22 +275,13 @@ impl BotGame for Kout {
         }
         let strength = best_trump(hand).1 + partner_help(rules);
         let want = strength.floor() as u8;
-        let lowest = lowest_bid(&observation.actions);
+        let lowest = lowest_bid(&observation.actions, LOWEST_BID);
         let pick = if want >= lowest && want <= BAWAN {
             Action::Bid(want)
         } else {
             Action::Pass
         };
-        if legal.contains(&pick) {
-            pick
-        } else {
-            // The dealer forced to bid when all passed.
-            legal
-                .iter()
-                .copied()
-                .find(|a| matches!(a, Action::Bid(_)))
-                .unwrap_or(legal[0])
-        }
+        legal_or_forced_bid(pick, legal)
     }
 }
 
@@ -299,17 +291,6 @@ fn partner_help(rules: &KoutRules) -> f64 {
         Variant::Six => 2.4,
         Variant::Four => 2.0,
     }
-}
-
-fn lowest_bid(before: &[(Seat, SeenAction)]) -> u8 {
-    before
-        .iter()
-        .filter_map(|(_, seen)| match seen {
-            SeenAction::Open(Action::Bid(n)) => Some(n + 1),
-            _ => None,
-        })
-        .max()
-        .unwrap_or(LOWEST_BID)
 }
 
 /// Estimated tricks `hand` takes by itself with `trump`: jokers and high trumps, trump
@@ -347,11 +328,5 @@ pub fn kout_estimate(hand: CardSet, trump: Suit) -> f64 {
 
 /// The suit with the best estimate, and that estimate.
 fn best_trump(hand: CardSet) -> (Suit, f64) {
-    Suit::ALL
-        .iter()
-        .map(|&s| (s, kout_estimate(hand, s)))
-        .fold(
-            (Suit::Spades, f64::MIN),
-            |a, b| if b.1 > a.1 { b } else { a },
-        )
+    best_by(Suit::ALL, |s| kout_estimate(hand, s)).expect("four suits")
 }
