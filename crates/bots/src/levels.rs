@@ -9,7 +9,7 @@
 //! | `expert` | PIMC                                 | 400 deals per card play, 160 per call   |
 //!
 //! The solver looks to the end of the hand in Kaibosh; in Bid Euchre three tricks ahead,
-//! in Kout Bo 6 two and in Kout Bo 4 three, then plays the rest out by the rules of
+//! in Kout Bo 6 one and in Kout Bo 4 three, then plays the rest out by the rules of
 //! thumb (see [`crate::BotGame::search_depth`]).
 //!
 //! Median time per decision with a choice, one core, 2-core machine under load

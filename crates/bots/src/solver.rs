@@ -133,6 +133,24 @@ impl Solver {
         self.search(position, tricks - 1, tricks) >= tricks
     }
 
+    /// The estimate past the horizon ([`play_out`]), kept in the table: the same
+    /// position is reached through many orders of play, and playing out is costly.
+    fn estimate(&mut self, position: &Position) -> u8 {
+        let hash = key(position) ^ u64::from(self.horizon.unwrap_or(0)) << 1;
+        let slot = (hash >> (64 - TABLE_BITS)) as usize;
+        let entry = self.table[slot];
+        if entry.key == hash && entry.low == entry.high {
+            return entry.low;
+        }
+        let value = play_out(position);
+        self.table[slot] = Entry {
+            key: hash,
+            low: value,
+            high: value,
+        };
+        value
+    }
+
     /// Fail-soft alpha-beta on team 0's final trick count, within `(alpha, beta)`.
     pub fn search(&mut self, position: &Position, mut alpha: u8, mut beta: u8) -> u8 {
         self.nodes += 1;
@@ -155,7 +173,7 @@ impl Solver {
             }
             if let Some(horizon) = self.horizon {
                 if position.tricks[0] + position.tricks[1] >= horizon {
-                    return taken + play_out(position);
+                    return taken + self.estimate(position);
                 }
             }
             // Tricks the leader cashes whatever the others do bound the value.
