@@ -352,6 +352,14 @@ impl BotGame for BidEuchre {
                 (score, a)
             })
             .collect();
+        // Simulation with every hand open overrates the high levels (hard made 36% of
+        // its 7s and none of its 8s): no level above what the hand seems worth.
+        scored.retain(|&(_, a)| match a {
+            Action::BidStrain(level, strain) => {
+                f64::from(level) <= (estimate(hand, strain) + help).floor().max(1.0)
+            }
+            _ => true,
+        });
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut out: Vec<Action> = scored.into_iter().take(8).map(|(_, a)| a).collect();
         if !out.contains(&pick) {
