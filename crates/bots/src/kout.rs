@@ -271,6 +271,27 @@ impl BotGame for Kout {
         }
     }
 
+    fn call_candidates(
+        rules: &KoutRules,
+        observation: &Observation,
+        legal: &[Action],
+    ) -> Vec<Action> {
+        // Simulation with every hand open overrates the high bids, as in Bid Euchre: no
+        // bid above what the hand seems worth (a dealer forced to bid keeps the rules bid).
+        let strength = best_trump(observation.hand.faces()).1 + partner_help(rules);
+        let worth = strength.floor() as u8;
+        let mut out: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Bid(n) if *n > worth))
+            .collect();
+        let pick = Self::rules_call(rules, observation, legal);
+        if !out.contains(&pick) {
+            out.push(pick);
+        }
+        out
+    }
+
     fn rules_call(rules: &KoutRules, observation: &Observation, legal: &[Action]) -> Action {
         let hand = observation.hand.faces();
         if legal.iter().any(|a| matches!(a, Action::Trump(_))) {
