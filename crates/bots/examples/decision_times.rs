@@ -1,4 +1,5 @@
-//! Time per decision of a bot playing every seat of random hands, one core:
+//! Time per decision of a bot playing every seat of random hands, one core (CPU time of
+//! the thread where Linux reports it, so other loads on the machine do not count):
 //! `cargo run --release -p calltrump-bots --example decision_times -- BOT [GAME [VARIANT]] [hands]`
 //! with GAME `kaibosh` (default), `bid-euchre` (`alexa`, `simplified`) or `kout`
 //! (`kout6`, `kout4`).
@@ -41,9 +42,12 @@ fn main() {
                 observation: &obs,
                 legal: &legal,
             };
-            let start = Instant::now();
+            let (start, cpu) = (Instant::now(), thread_cpu_ns());
             let action = bot.choose(&d, &mut stream(7, decision));
-            let ms = start.elapsed().as_secs_f64() * 1e3;
+            let ms = match (cpu, thread_cpu_ns()) {
+                (Some(a), Some(b)) => (b - a) as f64 / 1e6,
+                _ => start.elapsed().as_secs_f64() * 1e3,
+            };
             decision += 1;
             if legal.len() > 1 {
                 times[usize::from(matches!(action, Action::Play(_)))].push(ms);
@@ -65,4 +69,10 @@ fn main() {
             q(1.0)
         );
     }
+}
+
+/// Nanoseconds this thread has run on a CPU, if the system says (Linux schedstat).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }

@@ -8,6 +8,7 @@ use calltrump_engine::{
     SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
 };
 
+use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
 use crate::model::{BotGame, Knowledge};
 use crate::position::{Layout, Position};
 
@@ -121,14 +122,14 @@ impl BotGame for Kaibosh {
         let hand = hand.faces();
         let before = &observation.actions[..index];
         let strength = best_trump(hand).1 + partner_help(before, seat);
-        let lowest = lowest_bid(before);
+        let lowest = lowest_bid(before, 1);
         match call {
             Action::Bid(1) => soft(aces(hand) >= 2, 0.25),
             Action::Bid(2) => soft(has_black_and_red_jack(hand), 0.25),
             Action::Bid(3) => soft(strength >= 2.5 || opponents_signalled(before, seat), 0.4),
-            Action::Bid(n) => (-0.9 * (f64::from(n) - strength - 0.5).max(0.0)).exp(),
-            Action::Kaibosh => (-1.5 * (KAIBOSH_STRENGTH - best_trump(hand).1).max(0.0)).exp(),
-            Action::Pass => (-0.8 * (strength - f64::from(lowest) - 0.5).max(0.0)).exp(),
+            Action::Bid(n) => fit(0.9, f64::from(n) - strength - 0.5),
+            Action::Kaibosh => fit(1.5, KAIBOSH_STRENGTH - best_trump(hand).1),
+            Action::Pass => fit(0.8, strength - f64::from(lowest) - 0.5),
             _ => 1.0,
         }
     }
@@ -148,7 +149,7 @@ impl BotGame for Kaibosh {
             return Action::Kaibosh;
         }
         let strength = own + partner_help(before, seat);
-        let lowest = lowest_bid(before);
+        let lowest = lowest_bid(before, 1);
         let want = (strength + 0.2).floor() as u8;
         let real = want >= lowest.max(3) && want <= TRICKS;
         // A sure contract of 4 or more is bid at once; below that the conventions come
@@ -166,16 +167,7 @@ impl BotGame for Kaibosh {
         } else {
             Action::Pass
         };
-        if legal.contains(&pick) {
-            pick
-        } else {
-            // The dealer may be forced to bid: the lowest bid it may make.
-            legal
-                .iter()
-                .copied()
-                .find(|a| matches!(a, Action::Bid(_)))
-                .unwrap_or(legal[0])
-        }
+        legal_or_forced_bid(pick, legal)
     }
 }
 
@@ -198,18 +190,6 @@ fn aces(hand: CardSet) -> usize {
 fn has_black_and_red_jack(hand: CardSet) -> bool {
     let jack = |s| hand.contains(Card::new(JACK, s));
     (jack(Suit::Spades) || jack(Suit::Clubs)) && (jack(Suit::Hearts) || jack(Suit::Diamonds))
-}
-
-/// The lowest numeric bid still open after the calls `before`.
-fn lowest_bid(before: &[(Seat, SeenAction)]) -> u8 {
-    before
-        .iter()
-        .filter_map(|(_, seen)| match seen {
-            SeenAction::Open(Action::Bid(n)) => Some(n + 1),
-            _ => None,
-        })
-        .max()
-        .unwrap_or(1)
 }
 
 /// Whether an opponent of `seat` has made a conventional signal (bid 1 or 2).
@@ -272,13 +252,7 @@ pub fn trick_estimate(hand: CardSet, trump: Suit) -> f64 {
 
 /// The suit with the best estimate, and that estimate.
 pub fn best_trump(hand: CardSet) -> (Suit, f64) {
-    Suit::ALL
-        .iter()
-        .map(|&s| (s, trick_estimate(hand, s)))
-        .fold(
-            (Suit::Spades, f64::MIN),
-            |a, b| if b.1 > a.1 { b } else { a },
-        )
+    best_by(Suit::ALL, |s| trick_estimate(hand, s)).expect("four suits")
 }
 
 #[cfg(test)]
@@ -310,7 +284,7 @@ mod tests {
                 .map(|&(s, a)| (Seat(s), SeenAction::Open(a)))
                 .collect(),
         };
-        let low = lowest_bid(&obs.actions);
+        let low = lowest_bid(&obs.actions, 1);
         let mut legal = vec![Action::Pass];
         legal.extend((low..=6).map(Action::Bid));
         legal.push(Action::Kaibosh);

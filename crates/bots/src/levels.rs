@@ -8,17 +8,18 @@
 //! | `hard`   | PIMC                                 | 100 deals per card play, 40 per call    |
 //! | `expert` | PIMC                                 | 400 deals per card play, 160 per call   |
 //!
-//! The solver looks to the end of the hand in Kaibosh; in Bid Euchre four tricks ahead,
-//! in Kout Bo 6 two and in Kout Bo 4 three, then estimates (see
-//! [`crate::BotGame::search_depth`]).
+//! The solver looks to the end of the hand in Kaibosh; in Bid Euchre three tricks ahead,
+//! in Kout Bo 6 one and in Kout Bo 4 three, then plays the rest out by the rules of
+//! thumb (see [`crate::BotGame::search_depth`]).
 //!
-//! Median time per decision with a choice, one core, 2-core machine under load
-//! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME`):
+//! Median CPU time per decision with a choice, calls / plays, one core (8 hands each;
+//! the thread's CPU time is counted in steps of about 4 ms)
+//! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 8`):
 //!
-//! | level    | Kaibosh calls / plays | Bid Euchre alexa | Kout Bo 6        |
-//! |----------|-----------------------|------------------|------------------|
-//! | `hard`   | 21 ms / 2 ms          | 163 ms / 6 ms    | 108 ms / 15 ms   |
-//! | `expert` | 211 ms / 13 ms        | 602 ms / 15 ms   | 452 ms / 54 ms   |
+//! | level    | Kaibosh       | Bid Euchre alexa | Kout Bo 6     | Kout Bo 4      |
+//! |----------|---------------|------------------|---------------|----------------|
+//! | `hard`   | 20 ms / 4 ms  | 71 ms / 8 ms     | 17 ms / 4 ms  | 164 ms / 12 ms |
+//! | `expert` | 71 ms / 4 ms  | 243 ms / 16 ms   | 68 ms / 8 ms  | 545 ms / 43 ms |
 
 use calltrump_engine::{Action, GameRng};
 use rand::Rng;

@@ -23,6 +23,7 @@
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
 mod bid_euchre;
+mod calls;
 mod ismcts;
 mod kaibosh;
 mod kout;
