@@ -362,14 +362,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect();
     writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
 
-    let stop = play_interactive(
+    let played = play_interactive(
         &mut table,
         me,
         &mut bots,
         &mut deal_rng,
         &mut bot_rng,
         &mut input,
-    )?;
+    );
+    // The record is saved whatever stopped the game, a closed terminal included.
+    std::fs::write(&record_path, table.record.to_json() + "\n")
+        .with_context(|| format!("saving the record to {}", record_path.display()))?;
+    let stop = played?;
     match (stop, table.game.outcome()) {
         (Stop::GameOver, Some(outcome)) => {
             let text = match outcome {
@@ -383,8 +387,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         _ => writeln!(out, "\nGame stopped.")?,
     }
-    std::fs::write(&record_path, table.record.to_json() + "\n")
-        .with_context(|| format!("saving the record to {}", record_path.display()))?;
     writeln!(out, "Record saved to {}", record_path.display())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -544,3 +544,26 @@ fn every_game_and_variant_simulates_and_replays() {
         }
     }
 }
+
+#[test]
+fn play_saves_the_record_even_when_its_output_is_closed() {
+    let record = temp_path("closed.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(["play", "--seed", "6", "--record", record.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end at once, as `calltrump play | head -1` would.
+    drop(child.stdout.take());
+    let _ = child.stdin.take().unwrap().write_all(b"1\n1\nquit\n");
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+    let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+}
