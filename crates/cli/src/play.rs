@@ -350,26 +350,28 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "calltrump: {} ({}), seed {seed}. You are seat {me}; your partners are the seats of team {}.",
-        rules.game(),
-        rules.variant(),
-        me.team()
-    )?;
     let order: Vec<String> = (0..seats)
         .map(|s| seat_label(&table.game, Seat(s as u8), me))
         .collect();
-    writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
-
-    let played = play_interactive(
-        &mut table,
-        me,
-        &mut bots,
-        &mut deal_rng,
-        &mut bot_rng,
-        &mut input,
-    );
+    let mut play = || -> Result<Stop> {
+        writeln!(
+            out,
+            "calltrump: {} ({}), seed {seed}. You are seat {me}; your partners are the seats of team {}.",
+            rules.game(),
+            rules.variant(),
+            me.team()
+        )?;
+        writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
+        play_interactive(
+            &mut table,
+            me,
+            &mut bots,
+            &mut deal_rng,
+            &mut bot_rng,
+            &mut input,
+        )
+    };
+    let played = play();
     // The record is saved whatever stopped the game, a closed terminal included.
     std::fs::write(&record_path, table.record.to_json() + "\n")
         .with_context(|| format!("saving the record to {}", record_path.display()))?;
