@@ -9,9 +9,10 @@ use arrayvec::ArrayVec;
 use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
 use rand::Rng;
 
-use crate::model::{draw_game, with_game, BotGame};
+use crate::model::{draw_game, BotGame};
 use crate::position::{Bits, Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
+use crate::with_game;
 use crate::{Bot, Decision};
 
 /// Exploration constant of UCT, for rewards in 0..=1.

@@ -258,6 +258,8 @@ const AUCTION_TRIES: usize = 24;
 
 /// Calls a generic function with the concrete game type of some [`GameRules`]:
 /// `with_game!(rules, |r, G| body)` binds `r` to that family's rules and `G` to its type.
+/// Exported so tests and tools dispatch on the game the same way the bots do.
+#[macro_export]
 macro_rules! with_game {
     ($rules:expr, |$r:ident, $g:ident| $body:expr) => {
         match $rules {
@@ -276,4 +278,3 @@ macro_rules! with_game {
         }
     };
 }
-pub(crate) use with_game;

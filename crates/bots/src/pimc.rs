@@ -6,10 +6,11 @@
 
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
-use crate::model::{draw_game, with_game, BotGame};
+use crate::model::{draw_game, BotGame};
 use crate::rules::{rules_choose, rules_play};
 use crate::sampler::DealSampler;
 use crate::solver::Solver;
+use crate::with_game;
 use crate::{Bot, Decision};
 
 /// The PIMC bot and its budget: deals sampled per decision.

@@ -5,9 +5,10 @@
 
 use calltrump_engine::{Action, GameRng, Observation};
 
-use crate::model::{draw_game, with_game, BotGame};
+use crate::model::{draw_game, BotGame};
 use crate::position::{lane, Bits, Position};
 use crate::sampler::DealSampler;
+use crate::with_game;
 use crate::{Bot, Decision};
 
 /// The rules-of-thumb bot.

@@ -9,26 +9,7 @@ use calltrump_engine::{
 };
 use rand::Rng;
 
-/// Calls a generic body with the concrete game type of some [`GameRules`].
-macro_rules! each_game {
-    ($rules:expr, |$r:ident, $g:ident| $body:expr) => {
-        match $rules {
-            calltrump_engine::GameRules::Kaibosh($r) => {
-                type $g = calltrump_engine::Kaibosh;
-                $body
-            }
-            calltrump_engine::GameRules::BidEuchre($r) => {
-                type $g = calltrump_engine::BidEuchre;
-                $body
-            }
-            calltrump_engine::GameRules::Kout($r) => {
-                type $g = calltrump_engine::Kout;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use each_game;
+pub use calltrump_bots::with_game as each_game;
 
 /// Every Kaibosh option under test: the default and dealer-must-bid.
 pub fn kaibosh_rules() -> Vec<KaiboshRules> {
