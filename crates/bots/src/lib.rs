@@ -70,7 +70,9 @@ pub trait Bot: Send {
 
 /// The names [`bot_by_name`] knows, for help texts.
 pub const BOT_NAMES: &str =
-    "random, rules, ismcts, ismcts:N (N iterations), pimc, pimc:N (N deals), easy, medium, hard, expert";
+    "random, rules, ismcts, ismcts:N (N iterations), pimc, pimc:N (N deals), \
+     pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
+     easy, medium, hard, expert";
 
 /// The bots by name, for the command line (see [`BOT_NAMES`]).
 pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
@@ -87,18 +89,31 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
             if let Some(level) = Level::from_name(name) {
                 return Ok(level.bot());
             }
-            let (kind, count) = name.split_once(':').ok_or_else(unknown)?;
-            let count = match count.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(format!(
-                        "bad budget in \"{name}\": expected a whole number of at least 1"
-                    ))
-                }
+            let mut parts = name.split(':');
+            let kind = parts.next().unwrap_or_default();
+            let budgets: Vec<&str> = parts.collect();
+            let count = |text: &str| match text.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(n),
+                _ => Err(format!(
+                    "bad budget \"{text}\" in \"{name}\": expected a whole number of at least 1"
+                )),
             };
-            match kind {
-                "ismcts" => Ok(Box::new(IsmctsBot::new(count))),
-                "pimc" => Ok(Box::new(PimcBot::new(count, count.div_ceil(2)))),
+            match (kind, budgets.as_slice()) {
+                ("ismcts", [n]) => Ok(Box::new(IsmctsBot::new(count(n)?))),
+                ("pimc", [n]) => {
+                    let n = count(n)?;
+                    Ok(Box::new(PimcBot::new(n, n.div_ceil(2))))
+                }
+                ("pimc", [n, m]) => Ok(Box::new(PimcBot::new(count(n)?, count(m)?))),
+                ("pimc", [n, m, deeper]) => {
+                    let tricks = deeper
+                        .strip_prefix('+')
+                        .and_then(|d| d.parse::<u32>().ok())
+                        .ok_or_else(|| {
+                            format!("bad depth \"{deeper}\" in \"{name}\": expected +N, tricks further ahead")
+                        })?;
+                    Ok(Box::new(PimcBot::new(count(n)?, count(m)?).deeper(tricks)))
+                }
                 _ => Err(unknown()),
             }
         }

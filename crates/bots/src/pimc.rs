@@ -17,6 +17,8 @@ use crate::{Bot, Decision};
 pub struct PimcBot {
     play_samples: u32,
     call_samples: u32,
+    /// Tricks the play search looks beyond the game's own horizon.
+    extra_depth: u32,
     solver: Solver,
 }
 
@@ -25,6 +27,7 @@ impl std::fmt::Debug for PimcBot {
         f.debug_struct("PimcBot")
             .field("play_samples", &self.play_samples)
             .field("call_samples", &self.call_samples)
+            .field("extra_depth", &self.extra_depth)
             .finish()
     }
 }
@@ -39,14 +42,31 @@ impl PimcBot {
         PimcBot {
             play_samples: play_samples.max(1),
             call_samples,
+            extra_depth: 0,
             solver: Solver::new(),
         }
+    }
+
+    /// The same bot searching the play `tricks` further ahead than the game's own
+    /// horizon ([`crate::BotGame::search_depth`]); no change where that is the end.
+    pub fn deeper(mut self, tricks: u32) -> PimcBot {
+        self.extra_depth = tricks;
+        self
+    }
+
+    /// How far the play search looks in game `G`.
+    fn play_depth<G: BotGame>(&self, rules: &G::Rules) -> Option<u32> {
+        G::search_depth(rules).map(|d| d + self.extra_depth)
     }
 }
 
 impl Bot for PimcBot {
     fn name(&self) -> String {
-        format!("pimc:{}:{}", self.play_samples, self.call_samples)
+        let deeper = match self.extra_depth {
+            0 => String::new(),
+            n => format!(":+{n}"),
+        };
+        format!("pimc:{}:{}{deeper}", self.play_samples, self.call_samples)
     }
 
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
@@ -113,6 +133,7 @@ fn pimc_choose<G: BotGame>(
         G::call_candidates(rules, observation, legal)
     };
     let legal = &candidates[..];
+    let depth = bot.play_depth::<G>(rules);
     let mut totals = vec![0.0; legal.len()];
     let mut preferred = None;
     for _ in 0..samples {
@@ -121,7 +142,7 @@ fn pimc_choose<G: BotGame>(
         };
         for (i, &action) in legal.iter().enumerate() {
             let points = if is_play {
-                play_points(&game, action, &mut bot.solver)
+                play_points(&game, action, depth, &mut bot.solver)
             } else {
                 simulate(&game, action, &mut bot.solver, rng)
             };
@@ -149,7 +170,12 @@ fn pimc_choose<G: BotGame>(
 
 /// Each team's points on the hand when the seat to act in `game` plays `action` and
 /// everyone then plays perfectly with every hand open.
-fn play_points<G: BotGame>(game: &G, action: Action, solver: &mut Solver) -> [i32; 2] {
+fn play_points<G: BotGame>(
+    game: &G,
+    action: Action,
+    depth: Option<u32>,
+    solver: &mut Solver,
+) -> [i32; 2] {
     let Some((mut position, layout)) = game.position() else {
         return [0, 0];
     };
@@ -159,7 +185,7 @@ fn play_points<G: BotGame>(game: &G, action: Action, solver: &mut Solver) -> [i3
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let held = position.hands[position.to_act as usize] & layout.copies(card);
     position.play(held.trailing_zeros() as u8);
-    let t0 = solver.solve_to(&position, G::search_depth(game.rules()));
+    let t0 = solver.solve_to(&position, depth);
     game.hand_points([t0, total - t0])
 }
 
