@@ -5,7 +5,6 @@
 mod csv;
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -249,8 +248,13 @@ fn mode(args: &Args) -> &'static str {
 
 /// The line that names the match in its CSV: everything the pairs' results depend on.
 fn match_line(args: &Args, rules: &GameRules) -> String {
-    let mut line = format!(
-        "# arena game={} variant={} options={} a={} b={} seed={} mode={}",
+    // Only whole games can reach the deal limit.
+    let max_deals = match args.games {
+        Some(_) => format!(" max_deals={}", args.max_deals),
+        None => String::new(),
+    };
+    format!(
+        "# arena game={} variant={} options={} a={} b={} seed={} mode={}{max_deals}",
         rules.game(),
         rules.variant(),
         serde_json::Value::Object(rules.options()),
@@ -258,11 +262,7 @@ fn match_line(args: &Args, rules: &GameRules) -> String {
         args.b,
         args.seed,
         mode(args)
-    );
-    if args.games.is_some() {
-        write!(line, " max_deals={}", args.max_deals).expect("writing to a string");
-    }
-    line
+    )
 }
 
 /// The report on `pairs`, of which `resumed` were read back from the CSV.
