@@ -2,9 +2,10 @@
 //! the same cards at the same seats and the teams swapped (duplicate), so the luck of the
 //! cards cancels and the difference measures the bots.
 
+mod csv;
+
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 use calltrump_engine::{stream, Game, GameRng, GameRules, HandOutcome, Outcome, Seat, Team, Turn};
+use csv::CsvWriter;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -56,9 +58,15 @@ pub struct Args {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
-    /// Write a row per deal (or game) to FILE.
+    /// Write a row per deal (or game) to FILE as soon as it is played, in the order
+    /// pairs finish (sort by `index`); the first line, `# arena ...`, names the match.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Continue the match in the `--csv` FILE (a stopped run, or one with fewer pairs):
+    /// play only the pairs missing from it, append them, and report over all of them.
+    /// A file from a different match (game, options, bots, seed, mode) is refused.
+    #[arg(long, requires = "csv")]
+    resume: bool,
     /// Draw the running difference with its 95% confidence band to FILE (SVG).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
@@ -117,8 +125,6 @@ struct Match<'a> {
 }
 
 impl Match<'_> {
-    /// Plays one half of pair `index`: a single deal, or a whole game, with A at the
-    /// seats of `a_team`.
     /// The table of pair `index` and its generators for the deals and the bots. Both
     /// halves of a pair start from here, so they get the same cards at the same seats.
     fn pair_table(&self, index: u64) -> (Table, GameRng, GameRng) {
@@ -128,6 +134,17 @@ impl Match<'_> {
         (table, deal_rng, bot_rng)
     }
 
+    /// Plays both halves of pair `index`.
+    fn play_pair(&self, index: u64, players: &mut [Player; 2]) -> Result<Pair> {
+        let mut pair = Pair::default();
+        for (half, a_team) in [Team(0), Team(1)].into_iter().enumerate() {
+            pair.halves[half] = self.play_half(index, a_team, players, &mut pair)?;
+        }
+        Ok(pair)
+    }
+
+    /// Plays one half of pair `index`: a single deal, or a whole game, with A at the
+    /// seats of `a_team`.
     fn play_half(
         &self,
         index: u64,
@@ -189,6 +206,9 @@ struct Report {
     b: String,
     mode: &'static str,
     pairs: u64,
+    /// Pairs read back from the `--resume` CSV: they count in the means and the
+    /// difference but carry no contracts or decision times.
+    resumed_pairs: u64,
     seed: u64,
     /// Mean points per deal (or final score per game) of A and of B.
     mean_a: f64,
@@ -217,7 +237,42 @@ struct TimeRow {
     p99: f64,
 }
 
-fn report(args: &Args, rules: &GameRules, names: [String; 2], pairs: &[Pair]) -> Report {
+/// `deals` or `games`.
+fn mode(args: &Args) -> &'static str {
+    if args.games.is_some() {
+        "games"
+    } else {
+        "deals"
+    }
+}
+
+/// The line that names the match in its CSV: everything the pairs' results depend on.
+fn match_line(args: &Args, rules: &GameRules) -> String {
+    // Only whole games can reach the deal limit.
+    let max_deals = match args.games {
+        Some(_) => format!(" max_deals={}", args.max_deals),
+        None => String::new(),
+    };
+    format!(
+        "# arena game={} variant={} options={} a={} b={} seed={} mode={}{max_deals}",
+        rules.game(),
+        rules.variant(),
+        serde_json::Value::Object(rules.options()),
+        args.a,
+        args.b,
+        args.seed,
+        mode(args)
+    )
+}
+
+/// The report on `pairs`, of which `resumed` were read back from the CSV.
+fn report(
+    args: &Args,
+    rules: &GameRules,
+    names: [String; 2],
+    pairs: &[Pair],
+    resumed: u64,
+) -> Report {
     let differences: Vec<f64> = pairs.iter().map(Pair::difference).collect();
     let halves = pairs.iter().flat_map(|p| p.halves.iter());
     let count = (2 * pairs.len()).max(1) as f64;
@@ -253,12 +308,9 @@ fn report(args: &Args, rules: &GameRules, names: [String; 2], pairs: &[Pair]) ->
         variant: rules.variant().to_string(),
         a: names[0].clone(),
         b: names[1].clone(),
-        mode: if args.games.is_some() {
-            "games"
-        } else {
-            "deals"
-        },
+        mode: mode(args),
         pairs: pairs.len() as u64,
+        resumed_pairs: resumed,
         seed: args.seed,
         mean_a: sum_a as f64 / count,
         mean_b: sum_b as f64 / count,
@@ -288,6 +340,14 @@ fn print_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
         "{} ({}): A = {}, B = {}; {} {unit}s, each played twice with the teams swapped; seed {}",
         report.game, report.variant, report.a, report.b, report.pairs, report.seed
     )?;
+    if report.resumed_pairs > 0 {
+        writeln!(
+            out,
+            "{} {unit}s read back from the CSV; the contract and time figures cover the {} played in this run",
+            report.resumed_pairs,
+            report.pairs - report.resumed_pairs
+        )?;
+    }
     writeln!(
         out,
         "points per {unit}: A {:.3}, B {:.3}",
@@ -343,61 +403,81 @@ fn print_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-fn write_csv(path: &PathBuf, pairs: &[Pair]) -> Result<()> {
-    let mut out =
-        BufWriter::new(File::create(path).with_context(|| format!("creating {}", path.display()))?);
-    writeln!(out, "index,a_first,b_first,a_second,b_second,difference")?;
-    for (i, pair) in pairs.iter().enumerate() {
-        let [first, second] = &pair.halves;
-        writeln!(
-            out,
-            "{i},{},{},{},{},{}",
-            first.a,
-            first.b,
-            second.a,
-            second.b,
-            pair.difference()
-        )?;
+/// The pairs of a match over `0..count` as they are played: those read back from the
+/// CSV, then each one as a worker finishes it.
+struct Slots(Vec<Mutex<Option<Pair>>>);
+
+impl Slots {
+    /// `count` slots, filled from `done` (pairs at `count` or beyond are left out).
+    fn new(count: u64, mut done: BTreeMap<u64, Pair>) -> Slots {
+        Slots((0..count).map(|i| Mutex::new(done.remove(&i))).collect())
     }
-    out.flush()?;
-    Ok(())
+
+    /// The indexes still to play.
+    fn missing(&self) -> Vec<u64> {
+        (0..self.0.len() as u64)
+            .filter(|&i| {
+                self.0[i as usize]
+                    .lock()
+                    .expect("no poisoned slot")
+                    .is_none()
+            })
+            .collect()
+    }
+
+    /// Stores pair `index`.
+    fn fill(&self, index: u64, pair: Pair) {
+        *self.0[index as usize].lock().expect("no poisoned slot") = Some(pair);
+    }
+
+    /// Every pair in index order, if all were played.
+    fn into_pairs(self) -> Result<Vec<Pair>> {
+        self.0
+            .into_iter()
+            .map(|slot| slot.into_inner().expect("no poisoned slot"))
+            .collect::<Option<_>>()
+            .ok_or_else(|| anyhow!("a pair was not played"))
+    }
 }
 
-/// Plays the match on every core and reports it.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    let rules = args.game.rules()?;
-    let whole_game = args.games.is_some();
-    let count = args.games.unwrap_or(args.deals);
+/// Opens the `--csv` file, if any: new, or with `--resume` holding the pairs returned.
+fn open_csv(args: &Args, rules: &GameRules) -> Result<(Option<CsvWriter>, BTreeMap<u64, Pair>)> {
+    let meta = match_line(args, rules);
+    Ok(match &args.csv {
+        Some(path) if args.resume => {
+            let (done, writer) = CsvWriter::resume(path, &meta)?;
+            (Some(writer), done)
+        }
+        Some(path) => (Some(CsvWriter::create(path, &meta)?), BTreeMap::new()),
+        None => (None, BTreeMap::new()),
+    })
+}
+
+/// Plays the pairs `todo` on `threads` workers, each with its own bots, filling `slots`
+/// and writing each pair's row to `csv` as it is finished. The first error stops every
+/// worker.
+fn play_pairs(
+    args: &Args,
+    game_match: &Match,
+    todo: &[u64],
+    threads: usize,
+    slots: &Slots,
+    csv: Option<&CsvWriter>,
+) -> Result<()> {
     let time_limit = Duration::from_millis(args.time_limit_ms);
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, count.max(1) as usize);
-    let names = [
-        Player::from_spec(&args.a, time_limit)?.name(),
-        Player::from_spec(&args.b, time_limit)?.name(),
-    ];
     let progress = if io::stderr().is_terminal() {
-        ProgressBar::new(count).with_style(
+        ProgressBar::new(todo.len() as u64).with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} pairs, {eta} left")
                 .expect("a valid template"),
         )
     } else {
         ProgressBar::hidden()
     };
-    let game_match = Match {
-        rules: &rules,
-        seed: args.seed,
-        whole_game,
-        max_deals: args.max_deals,
-    };
-    let slots: Vec<Mutex<Option<Pair>>> = (0..count).map(|_| Mutex::new(None)).collect();
     let failed = AtomicBool::new(false);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for worker in 0..threads {
-            let (slots, failed, failure, progress, game_match) =
-                (&slots, &failed, &failure, &progress, &game_match);
+            let (failed, failure, progress) = (&failed, &failure, &progress);
             scope.spawn(move || {
                 let result = (|| -> Result<()> {
                     let mut players = [
@@ -405,16 +485,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                         Player::from_spec(&args.b, time_limit)?,
                     ];
                     // Pair i always goes to the same seeds whatever thread plays it.
-                    for index in (worker as u64..count).step_by(threads) {
+                    for &index in todo.iter().skip(worker).step_by(threads) {
                         if failed.load(Ordering::Relaxed) {
                             break;
                         }
-                        let mut pair = Pair::default();
-                        for (half, a_team) in [Team(0), Team(1)].into_iter().enumerate() {
-                            pair.halves[half] =
-                                game_match.play_half(index, a_team, &mut players, &mut pair)?;
+                        let pair = game_match.play_pair(index, &mut players)?;
+                        if let Some(csv) = csv {
+                            csv.write(index, &pair)?;
                         }
-                        *slots[index as usize].lock().expect("no poisoned slot") = Some(pair);
+                        slots.fill(index, pair);
                         progress.inc(1);
                     }
                     Ok(())
@@ -430,24 +509,53 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
     });
     progress.finish_and_clear();
-    if let Some(error) = failure.into_inner().expect("no poisoned lock") {
-        return Err(error.context("the match was stopped"));
+    match failure.into_inner().expect("no poisoned lock") {
+        Some(error) => Err(error),
+        None => Ok(()),
     }
-    let pairs: Vec<Pair> = slots
-        .into_iter()
-        .map(|slot| slot.into_inner().expect("no poisoned slot"))
-        .collect::<Option<_>>()
-        .ok_or_else(|| anyhow!("a pair was not played"))?;
-    if let Some(path) = &args.csv {
-        write_csv(path, &pairs)?;
+}
+
+/// Plays the match on every core and reports it.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let rules = args.game.rules()?;
+    let count = args.games.unwrap_or(args.deals);
+    let time_limit = Duration::from_millis(args.time_limit_ms);
+    let names = [
+        Player::from_spec(&args.a, time_limit)?.name(),
+        Player::from_spec(&args.b, time_limit)?.name(),
+    ];
+    let (csv, done) = open_csv(args, &rules)?;
+    let slots = Slots::new(count, done);
+    let todo = slots.missing();
+    let resumed = count - todo.len() as u64;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, todo.len().max(1));
+    let game_match = Match {
+        rules: &rules,
+        seed: args.seed,
+        whole_game: args.games.is_some(),
+        max_deals: args.max_deals,
+    };
+    if let Err(error) = play_pairs(args, &game_match, &todo, threads, &slots, csv.as_ref()) {
+        return Err(error.context(match &args.csv {
+            Some(path) => format!(
+                "the match was stopped (the finished pairs are in {}; \
+                 add --resume to play the rest)",
+                path.display()
+            ),
+            None => "the match was stopped".to_string(),
+        }));
     }
+    let pairs = slots.into_pairs()?;
     if let Some(path) = &args.plot {
         let differences: Vec<f64> = pairs.iter().map(Pair::difference).collect();
         let title = format!("{} vs {}: A - B per pair", names[0], names[1]);
         std::fs::write(path, crate::plot::running_mean_svg(&differences, &title))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    let report = report(args, &rules, names, &pairs);
+    let report = report(args, &rules, names, &pairs, resumed);
     let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &report)?;
@@ -503,6 +611,90 @@ mod tests {
                 assert_ne!(side_of(seat, Team(0)), side_of(seat, Team(1)));
                 assert_eq!(side_of(seat, Team(0)) == Side::A, seat.team() == Team(0));
             }
+        }
+    }
+
+    /// The arena's arguments from a command line after `arena`.
+    fn parse_args(line: &[&str]) -> Args {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: Args,
+        }
+        <Cli as clap::Parser>::parse_from(std::iter::once("arena").chain(line.iter().copied())).args
+    }
+
+    #[test]
+    fn a_report_from_pairs_read_back_from_the_csv_matches_the_one_go_report() {
+        let dir = std::env::temp_dir().join(format!("calltrump-arena-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for mode in ["--deals", "--games"] {
+            let path = dir.join(format!("merged{mode}.csv"));
+            let args = parse_args(&[
+                "--a",
+                "rules",
+                "--b",
+                "random",
+                "--option",
+                "deals=2",
+                "--seed",
+                "5",
+                mode,
+                "6",
+                "--csv",
+                path.to_str().unwrap(),
+                "--resume",
+            ]);
+            let rules = args.game.rules().unwrap();
+            let game_match = Match {
+                rules: &rules,
+                seed: args.seed,
+                whole_game: args.games.is_some(),
+                max_deals: args.max_deals,
+            };
+            let mut players =
+                [&args.a, &args.b].map(|spec| Player::from_spec(spec, Duration::ZERO).unwrap());
+            let played: Vec<Pair> = (0..6)
+                .map(|index| game_match.play_pair(index, &mut players).unwrap())
+                .collect();
+            let names = || ["A".to_string(), "B".to_string()];
+            let one_go = report(&args, &rules, names(), &played, 0);
+
+            // A stopped run that had finished pairs 4 and 1, resumed.
+            let writer = CsvWriter::create(&path, &match_line(&args, &rules)).unwrap();
+            for index in [4, 1] {
+                writer.write(index, &played[index as usize]).unwrap();
+            }
+            drop(writer);
+            let (_, done) = open_csv(&args, &rules).unwrap();
+            let slots = Slots::new(6, done);
+            let todo = slots.missing();
+            assert_eq!(todo, [0, 2, 3, 5]);
+            for &index in &todo {
+                slots.fill(index, played[index as usize].clone());
+            }
+            let merged = report(&args, &rules, names(), &slots.into_pairs().unwrap(), 2);
+
+            assert_eq!(merged.difference, one_go.difference, "{mode}");
+            assert_eq!(
+                (merged.mean_a, merged.mean_b),
+                (one_go.mean_a, one_go.mean_b)
+            );
+            assert_eq!(merged.win_rate_a, one_go.win_rate_a);
+            assert_eq!(merged.win_rate_a.is_some(), mode == "--games");
+            assert_eq!((merged.pairs, merged.resumed_pairs), (6, 2));
+            // Decision times cover the pairs played in this run only.
+            let decisions = |pairs: &[u64]| -> usize {
+                pairs
+                    .iter()
+                    .map(|&i| played[i as usize].times[0].len())
+                    .sum()
+            };
+            assert_eq!(merged.decision_time_ms[0].decisions, decisions(&todo));
+            assert_eq!(
+                one_go.decision_time_ms[0].decisions,
+                decisions(&[0, 1, 2, 3, 4, 5])
+            );
         }
     }
 

@@ -416,9 +416,87 @@ fn arena_writes_a_csv_row_per_deal_and_a_plot() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let rows = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(rows.lines().count(), 11);
-    assert!(rows.starts_with("index,"));
+    // The line naming the match, the header, a row per deal.
+    assert_eq!(rows.lines().count(), 12);
+    assert!(rows.starts_with("# arena game=kaibosh "));
+    assert!(rows.lines().nth(1).unwrap().starts_with("index,"));
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
+}
+
+/// `arena --game kaibosh --a rules --b B --deals 6 --json` with `extra` arguments.
+fn small_arena(b: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "arena", "--game", "kaibosh", "--a", "rules", "--b", b, "--deals", "6", "--json",
+    ];
+    args.extend_from_slice(extra);
+    calltrump(&args, "")
+}
+
+/// The JSON report of a successful arena run.
+fn arena_report(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_stopped_arena_run_resumed_reports_as_if_played_in_one_go() {
+    let one_go = arena_report(&small_arena("random", &["--threads", "2"]));
+    let csv = temp_path("resumed.csv");
+    let path = csv.to_str().unwrap();
+    arena_report(&small_arena("random", &["--csv", path, "--threads", "2"]));
+    // As if killed: the match line, the header, two rows and half of a third.
+    let written = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    let partial = &lines[4][..lines[4].len() / 2];
+    let kept = lines[..4].join("\n");
+    std::fs::write(&csv, format!("{kept}\n{partial}")).unwrap();
+
+    let out = small_arena("random", &["--csv", path, "--resume", "--threads", "1"]);
+    let resumed = arena_report(&out);
+    assert!(
+        text(&out.stderr).contains("unfinished last line"),
+        "{}",
+        text(&out.stderr)
+    );
+    for key in ["difference", "mean_a", "mean_b", "pairs"] {
+        assert_eq!(resumed[key], one_go[key], "{key}");
+    }
+    assert_eq!(resumed["resumed_pairs"], 2);
+    // Every pair is in the file once, the cut one rewritten.
+    let rewritten = std::fs::read_to_string(&csv).unwrap();
+    let mut indexes: Vec<u64> = rewritten
+        .lines()
+        .skip(2)
+        .map(|row| row.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    indexes.sort();
+    assert_eq!(indexes, [0, 1, 2, 3, 4, 5]);
+    assert!(rewritten.starts_with(&kept));
+
+    // Nothing left to play: the same report again.
+    let out = small_arena("random", &["--csv", path, "--resume"]);
+    assert_eq!(arena_report(&out)["difference"], one_go["difference"]);
+    assert_eq!(arena_report(&out)["resumed_pairs"], 6);
+}
+
+#[test]
+fn resuming_a_different_match_is_refused() {
+    let csv = temp_path("other-match.csv");
+    let path = csv.to_str().unwrap();
+    arena_report(&small_arena("random", &["--csv", path, "--seed", "1"]));
+    let before = std::fs::read_to_string(&csv).unwrap();
+    for (b, seed) in [("random", "2"), ("rules", "1")] {
+        let out = small_arena(b, &["--csv", path, "--resume", "--seed", seed]);
+        assert!(!out.status.success());
+        let message = text(&out.stderr);
+        assert!(
+            message.contains("written by a different match"),
+            "{message}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), before);
+    // --resume needs the file.
+    assert!(!small_arena("random", &["--resume"]).status.success());
 }
 
 #[test]
