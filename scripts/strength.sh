@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Plays the strength table of the README: for every variant, each pair of levels (and
+# `expert` against the ISMCTS baseline) over DEALS duplicate deals, seed 2026. Each
+# match writes docs/strength/GAME-VARIANT-A-B.csv as it goes and is resumed from it, so
+# the script can be stopped and run again (on another day, or another machine, with the
+# same calltrump) and only the missing deals are played. Prints the table at the end.
+#
+#   scripts/strength.sh [DEALS] [PAIR_FILTER]
+#
+# DEALS defaults to 2000. PAIR_FILTER (a grep pattern over "game variant a b") picks
+# some matches, e.g. `scripts/strength.sh 2000 'kaibosh.*expert'`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deals=${1:-2000}
+filter=${2:-.}
+out=docs/strength
+mkdir -p "$out"
+cargo build --release -q -p calltrump
+bin=target/release/calltrump
+
+matches=()
+for variant in "kaibosh standard" "bid-euchre alexa" "bid-euchre simplified" "kout kout6" "kout kout4"; do
+    for pair in "medium easy" "hard medium" "expert hard" "expert ismcts:1000"; do
+        matches+=("$variant $pair")
+    done
+done
+
+for m in "${matches[@]}"; do
+    grep -q -- "$filter" <<<"$m" || continue
+    read -r game variant a b <<<"$m"
+    name="$out/$game-$variant-$a-${b/:/}"
+    "$bin" arena --game "$game" --variant "$variant" --a "$a" --b "$b" \
+        --deals "$deals" --seed 2026 --csv "$name.csv" --resume --json >"$name.json"
+done
+
+echo "| game | A | B | deals | A − B per deal | 95% CI | decision median / p99 (A) |"
+echo "|---|---|---|---|---|---|---|"
+for json in "$out"/*.json; do
+    python3 - "$json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+d = r["difference"]
+t = next((t for t in r["decision_time_ms"] if t["bot"] == "A"), None)
+time = f'{t["median"]:.1f} / {t["p99"]:.0f} ms' if t else ""
+print(f'| {r["game"]} {r["variant"]} | `{r["a"]}` | `{r["b"]}` | {d["n"]} | {d["mean"]:+.2f} '
+      f'| [{d["low"]:+.2f}, {d["high"]:+.2f}] | {time} |')
+PY
+done
