@@ -77,6 +77,8 @@ enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Kaibosh {
     rules: KaiboshRules,
+    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// serialized state keeps its field names.
     #[serde(flatten)]
     table: Table,
     phase: Phase,

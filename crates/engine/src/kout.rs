@@ -175,6 +175,8 @@ enum Phase {
 pub struct Kout {
     rules: KoutRules,
     seats: u8,
+    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// serialized state keeps its field names.
     #[serde(flatten)]
     table: Table,
     winner: Option<Team>,
