@@ -16,8 +16,9 @@ use crate::game::{
     check_deal, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
     HandSummary, Observation, Outcome, SeenAction, Turn,
 };
-use crate::seat::{Seat, Team};
+use crate::seat::Seat;
 use crate::shuffle;
+use crate::table::Table;
 use crate::trick::{CardOrder, Trick};
 use crate::GameRng;
 
@@ -109,14 +110,11 @@ enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BidEuchre {
     rules: BidEuchreRules,
-    first_dealer: Seat,
-    /// Deals completed (thrown-in included).
-    deals_played: u32,
-    scores: [i32; 2],
-    /// Scores before the current hand.
-    start_scores: [i32; 2],
+    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// serialized state keeps its field names.
+    #[serde(flatten)]
+    table: Table,
     phase: Phase,
-    dealer: Seat,
     to_act: Seat,
     hands: [CardBag; SEATS],
     dealt: [CardBag; SEATS],
@@ -132,8 +130,6 @@ pub struct BidEuchre {
     /// The card winning the trick so far, and its seat.
     winning: (Seat, Card),
     tricks: [u8; 2],
-    outcome: HandOutcome,
-    points: Option<[i32; 2]>,
     history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
 }
 
@@ -283,12 +279,14 @@ impl BidEuchre {
     }
 
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        self.rules.all_pass == AllPass::DealerMustBid && seat == self.dealer && self.high.is_none()
+        self.rules.all_pass == AllPass::DealerMustBid
+            && seat == self.table.dealer()
+            && self.high.is_none()
     }
 
     /// Whether `seat` may equal the high bid (rank `high`) instead of exceeding it.
     fn may_match(&self, seat: Seat, high: u8) -> bool {
-        seat == self.dealer
+        seat == self.table.dealer()
             && match self.rules.variant {
                 Variant::Alexa => high >= 9,
                 Variant::Simplified => high >= 8,
@@ -409,12 +407,8 @@ impl BidEuchre {
     }
 
     fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
-        self.outcome = outcome;
-        self.points = Some(points);
-        self.scores[0] += points[0];
-        self.scores[1] += points[1];
-        self.deals_played += 1;
-        self.phase = if self.deals_played >= self.rules.deals {
+        self.table.finish_hand(outcome, points);
+        self.phase = if self.table.deals_played() >= self.rules.deals {
             Phase::GameOver
         } else {
             Phase::Deal
@@ -463,20 +457,17 @@ impl BidEuchre {
     }
 
     fn start_hand(&mut self, hands: [CardBag; SEATS]) {
-        self.dealer = self.first_dealer.after(self.deals_played as usize, SEATS);
-        self.start_scores = self.scores;
+        self.table.start_hand(SEATS);
         self.hands = hands;
         self.dealt = hands;
         self.phase = Phase::Auction;
-        self.to_act = self.dealer.next(SEATS);
+        self.to_act = self.table.dealer().next(SEATS);
         self.calls = 0;
         self.high = None;
         self.out = None;
         self.trump = None;
         self.trick = Trick::new(self.to_act);
         self.tricks = [0, 0];
-        self.outcome = HandOutcome::InProgress;
-        self.points = None;
         self.history.clear();
     }
 
@@ -512,16 +503,12 @@ impl Game for BidEuchre {
     fn resume(rules: &BidEuchreRules, start: HandStart) -> BidEuchre {
         BidEuchre {
             rules: *rules,
-            first_dealer: start.first_dealer(SEATS),
-            deals_played: start.deals_played,
-            scores: start.scores,
-            start_scores: start.scores,
+            table: Table::resume(start, SEATS),
             phase: if start.deals_played >= rules.deals {
                 Phase::GameOver
             } else {
                 Phase::Deal
             },
-            dealer: start.dealer,
             to_act: start.dealer,
             hands: [CardBag::EMPTY; SEATS],
             dealt: [CardBag::EMPTY; SEATS],
@@ -532,8 +519,6 @@ impl Game for BidEuchre {
             trick: Trick::new(start.dealer),
             winning: (start.dealer, Card::RED_JOKER),
             tricks: [0, 0],
-            outcome: HandOutcome::InProgress,
-            points: None,
             history: ArrayVec::new(),
         }
     }
@@ -721,17 +706,13 @@ impl Game for BidEuchre {
     }
 
     fn hand_start(&self) -> HandStart {
-        HandStart {
-            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
-            dealer: self.dealer,
-            scores: self.start_scores,
-        }
+        self.table.hand_start()
     }
 
     fn hand_summary(&self) -> HandSummary {
         // The contract and its strain show once the auction is won, and stay on a
         // played hand; a thrown-in hand has none.
-        let show_contract = match self.outcome {
+        let show_contract = match self.table.outcome() {
             HandOutcome::Played => true,
             HandOutcome::InProgress => {
                 matches!(self.phase, Phase::Give | Phase::Discard | Phase::Play)
@@ -740,28 +721,24 @@ impl Game for BidEuchre {
         };
         let contract = self.contract().filter(|_| show_contract);
         HandSummary {
-            dealer: self.dealer,
-            outcome: self.outcome,
+            dealer: self.table.dealer(),
+            outcome: self.table.outcome(),
             declarer: self.declarer().filter(|_| show_contract),
             contract,
             trump: contract.map(strain_of),
             tricks: self.tricks,
-            points: self.points,
+            points: self.table.points(),
         }
     }
 
     fn scores(&self) -> [i32; 2] {
-        self.scores
+        self.table.scores()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::GameOver {
             return None;
         }
-        Some(match self.scores[0].cmp(&self.scores[1]) {
-            std::cmp::Ordering::Greater => Outcome::Winner(Team(0)),
-            std::cmp::Ordering::Less => Outcome::Winner(Team(1)),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(self.table.score_outcome())
     }
 }

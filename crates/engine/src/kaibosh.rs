@@ -13,8 +13,9 @@ use crate::game::{
     check_deal, push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome,
     HandStart, HandSummary, Observation, Outcome, Turn,
 };
-use crate::seat::{Seat, Team};
+use crate::seat::Seat;
 use crate::shuffle;
+use crate::table::Table;
 use crate::trick::{CardOrder, Trick};
 use crate::GameRng;
 
@@ -76,14 +77,11 @@ enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Kaibosh {
     rules: KaiboshRules,
-    first_dealer: Seat,
-    /// Deals completed (thrown-in and misdealt included).
-    deals_played: u32,
-    scores: [i32; 2],
-    /// Scores before the current hand.
-    start_scores: [i32; 2],
+    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// serialized state keeps its field names.
+    #[serde(flatten)]
+    table: Table,
     phase: Phase,
-    dealer: Seat,
     to_act: Seat,
     hands: [CardSet; SEATS],
     dealt: [CardSet; SEATS],
@@ -106,8 +104,6 @@ pub struct Kaibosh {
     /// is the winner's.
     best: u8,
     tricks: [u8; 2],
-    outcome: HandOutcome,
-    points: Option<[i32; 2]>,
     history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
 }
 
@@ -158,7 +154,9 @@ impl Kaibosh {
     }
 
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        self.rules.all_pass == AllPass::DealerMustBid && seat == self.dealer && self.high.is_none()
+        self.rules.all_pass == AllPass::DealerMustBid
+            && seat == self.table.dealer()
+            && self.high.is_none()
     }
 
     /// The cards `seat` may play now.
@@ -201,11 +199,7 @@ impl Kaibosh {
     }
 
     fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
-        self.outcome = outcome;
-        self.points = Some(points);
-        self.scores[0] += points[0];
-        self.scores[1] += points[1];
-        self.deals_played += 1;
+        self.table.finish_hand(outcome, points);
         self.phase = if self.ends_game() {
             Phase::GameOver
         } else {
@@ -217,11 +211,11 @@ impl Kaibosh {
         let reached = self
             .rules
             .target
-            .is_some_and(|target| self.scores.iter().any(|&s| s >= target));
+            .is_some_and(|target| self.table.scores().iter().any(|&s| s >= target));
         let dealt_out = self
             .rules
             .deals
-            .is_some_and(|deals| self.deals_played >= deals);
+            .is_some_and(|deals| self.table.deals_played() >= deals);
         reached || dealt_out
     }
 
@@ -260,20 +254,17 @@ impl Kaibosh {
     }
 
     fn start_hand(&mut self, hands: [CardSet; SEATS]) {
-        self.dealer = self.first_dealer.after(self.deals_played as usize, SEATS);
-        self.start_scores = self.scores;
+        self.table.start_hand(SEATS);
         self.hands = hands;
         self.dealt = hands;
         self.phase = Phase::Auction;
-        self.to_act = self.dealer.next(SEATS);
+        self.to_act = self.table.dealer().next(SEATS);
         self.calls = 0;
         self.high = None;
         self.trump = None;
         self.out = None;
         self.start_trick(self.to_act);
         self.tricks = [0, 0];
-        self.outcome = HandOutcome::InProgress;
-        self.points = None;
         self.history.clear();
     }
 }
@@ -288,12 +279,8 @@ impl Game for Kaibosh {
     fn resume(rules: &KaiboshRules, start: HandStart) -> Kaibosh {
         Kaibosh {
             rules: *rules,
-            first_dealer: start.first_dealer(SEATS),
-            deals_played: start.deals_played,
-            scores: start.scores,
-            start_scores: start.scores,
+            table: Table::resume(start, SEATS),
             phase: Phase::Deal,
-            dealer: start.dealer,
             to_act: start.dealer,
             hands: [CardSet::EMPTY; SEATS],
             dealt: [CardSet::EMPTY; SEATS],
@@ -306,8 +293,6 @@ impl Game for Kaibosh {
             contenders: CardSet::EMPTY,
             best: 0,
             tricks: [0, 0],
-            outcome: HandOutcome::InProgress,
-            points: None,
             history: ArrayVec::new(),
         }
     }
@@ -413,7 +398,7 @@ impl Game for Kaibosh {
                 let leader = if self.out.is_some() {
                     seat
                 } else {
-                    self.dealer.next(SEATS)
+                    self.table.dealer().next(SEATS)
                 };
                 self.start_trick(leader);
             }
@@ -479,44 +464,36 @@ impl Game for Kaibosh {
     }
 
     fn hand_start(&self) -> HandStart {
-        HandStart {
-            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
-            dealer: self.dealer,
-            scores: self.start_scores,
-        }
+        self.table.hand_start()
     }
 
     fn hand_summary(&self) -> HandSummary {
         // The contract shows once the auction is won, and stays on a played hand; a hand
         // that ended in a misdeal or all passes has none.
-        let show_contract = match self.outcome {
+        let show_contract = match self.table.outcome() {
             HandOutcome::Played => true,
             HandOutcome::InProgress => matches!(self.phase, Phase::NameTrump | Phase::Play),
             HandOutcome::Misdeal | HandOutcome::ThrownIn => false,
         };
         HandSummary {
-            dealer: self.dealer,
-            outcome: self.outcome,
+            dealer: self.table.dealer(),
+            outcome: self.table.outcome(),
             declarer: self.declarer().filter(|_| show_contract),
             contract: self.high.map(|(_, bid)| bid).filter(|_| show_contract),
             trump: self.trump.map(Strain::Suit).filter(|_| show_contract),
             tricks: self.tricks,
-            points: self.points,
+            points: self.table.points(),
         }
     }
 
     fn scores(&self) -> [i32; 2] {
-        self.scores
+        self.table.scores()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::GameOver {
             return None;
         }
-        Some(match self.scores[0].cmp(&self.scores[1]) {
-            std::cmp::Ordering::Greater => Outcome::Winner(Team(0)),
-            std::cmp::Ordering::Less => Outcome::Winner(Team(1)),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(self.table.score_outcome())
     }
 }

@@ -16,6 +16,7 @@ use crate::game::{
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
+use crate::table::Table;
 use crate::trick::{CardOrder, Trick};
 use crate::GameRng;
 
@@ -174,15 +175,12 @@ enum Phase {
 pub struct Kout {
     rules: KoutRules,
     seats: u8,
-    first_dealer: Seat,
-    /// Deals completed.
-    deals_played: u32,
-    scores: [i32; 2],
-    /// Scores before the current hand.
-    start_scores: [i32; 2],
+    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// serialized state keeps its field names.
+    #[serde(flatten)]
+    table: Table,
     winner: Option<Team>,
     phase: Phase,
-    dealer: Seat,
     to_act: Seat,
     hands: [CardSet; MAX_SEATS],
     dealt: [CardSet; MAX_SEATS],
@@ -204,8 +202,6 @@ pub struct Kout {
     /// The card winning the trick so far.
     best: Card,
     tricks: [u8; 2],
-    outcome: HandOutcome,
-    points: Option<[i32; 2]>,
     history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
 }
 
@@ -262,11 +258,11 @@ impl Kout {
     /// Whether the contract is Malzom: the dealer's forced bid of exactly 5.
     pub fn is_malzom(&self) -> bool {
         // A 5 can only be bid when nobody bid before, so the dealer's 5 is the forced one.
-        self.high == Some((self.dealer, LOWEST_BID))
+        self.high == Some((self.table.dealer(), LOWEST_BID))
     }
 
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        seat == self.dealer && self.high.is_none()
+        seat == self.table.dealer() && self.high.is_none()
     }
 
     /// Whether `seat` may lead `joker` live now.
@@ -378,16 +374,13 @@ impl Kout {
             points[makers.other().index()] = failed_points;
             makers.other()
         };
-        self.outcome = HandOutcome::Played;
-        self.points = Some(points);
-        self.scores[0] += points[0];
-        self.scores[1] += points[1];
-        let first_hand = self.deals_played == 0;
-        self.deals_played += 1;
+        let first_hand = self.table.deals_played() == 0;
+        self.table.finish_hand(HandOutcome::Played, points);
         // Only one team scores on a hand, and the game ends as soon as a team wins, so a
         // win can only be the scoring team's.
-        let mine = self.scores[scorers.index()];
-        let theirs = self.scores[scorers.other().index()];
+        let scores = self.table.scores();
+        let mine = scores[scorers.index()];
+        let theirs = scores[scorers.other().index()];
         let wins = (first_hand && made && bid == BAWAN)
             || mine >= TARGET
             || (mine >= SHUTOUT_TARGET && theirs == 0);
@@ -400,15 +393,12 @@ impl Kout {
     }
 
     fn start_hand(&mut self, hands: [CardSet; MAX_SEATS]) {
-        self.dealer = self
-            .first_dealer
-            .after(self.deals_played as usize, self.seat_count());
-        self.start_scores = self.scores;
+        self.table.start_hand(self.seat_count());
         self.hands = hands;
         self.dealt = hands;
         self.played = CardSet::EMPTY;
         self.phase = Phase::Auction;
-        self.to_act = self.dealer.next(self.seat_count());
+        self.to_act = self.table.dealer().next(self.seat_count());
         self.calls = 0;
         self.high = None;
         self.trump = None;
@@ -417,8 +407,6 @@ impl Kout {
         self.dead_lead = false;
         self.winning = 0;
         self.tricks = [0, 0];
-        self.outcome = HandOutcome::InProgress;
-        self.points = None;
         self.history.clear();
     }
 
@@ -472,17 +460,12 @@ impl Game for Kout {
     }
 
     fn resume(rules: &KoutRules, start: HandStart) -> Kout {
-        let first_dealer = start.first_dealer(rules.variant.seats());
         Kout {
             rules: *rules,
             seats: rules.variant.seats() as u8,
-            first_dealer,
-            deals_played: start.deals_played,
-            scores: start.scores,
-            start_scores: start.scores,
+            table: Table::resume(start, rules.variant.seats()),
             winner: None,
             phase: Phase::Deal,
-            dealer: start.dealer,
             to_act: start.dealer,
             hands: [CardSet::EMPTY; MAX_SEATS],
             dealt: [CardSet::EMPTY; MAX_SEATS],
@@ -496,8 +479,6 @@ impl Game for Kout {
             winning: 0,
             best: Card::RED_JOKER,
             tricks: [0, 0],
-            outcome: HandOutcome::InProgress,
-            points: None,
             history: ArrayVec::new(),
         }
     }
@@ -647,19 +628,15 @@ impl Game for Kout {
     }
 
     fn hand_start(&self) -> HandStart {
-        HandStart {
-            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
-            dealer: self.dealer,
-            scores: self.start_scores,
-        }
+        self.table.hand_start()
     }
 
     fn hand_summary(&self) -> HandSummary {
-        let show_contract = self.outcome == HandOutcome::Played
+        let show_contract = self.table.outcome() == HandOutcome::Played
             || matches!(self.phase, Phase::NameTrump | Phase::Play);
         HandSummary {
-            dealer: self.dealer,
-            outcome: self.outcome,
+            dealer: self.table.dealer(),
+            outcome: self.table.outcome(),
             declarer: self.high.map(|(seat, _)| seat).filter(|_| show_contract),
             contract: self
                 .high
@@ -667,12 +644,12 @@ impl Game for Kout {
                 .filter(|_| show_contract),
             trump: self.trump.map(Strain::Suit),
             tricks: self.tricks,
-            points: self.points,
+            points: self.table.points(),
         }
     }
 
     fn scores(&self) -> [i32; 2] {
-        self.scores
+        self.table.scores()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -24,6 +24,7 @@ mod rng;
 mod rules;
 mod seat;
 mod shuffle;
+mod table;
 mod trick;
 
 pub use action::{Action, CardPair, Loner, ParseActionError, Strain};
