@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_bots::{bot_by_name, Decision};
@@ -17,6 +17,9 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// How long a bot has to start and answer the handshake.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+
+/// How long a bot has to exit by itself at the end of a match before it is killed.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
 
 /// What the host sends.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -68,12 +71,15 @@ pub enum BotMessage {
     },
 }
 
-/// An outside program seated as a bot.
+/// An outside program seated as a bot. It runs in its own process group (on Unix), and
+/// whatever ends it (a fault, a timeout, the end of the match) kills that whole group, so
+/// nothing the program started outlives it.
 pub struct ExternalBot {
     command: String,
     name: String,
     child: Child,
-    stdin: ChildStdin,
+    /// The bot's input; `None` once the bot has been stopped.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     time_limit: Duration,
 }
@@ -81,15 +87,20 @@ pub struct ExternalBot {
 impl ExternalBot {
     /// Starts `command` through the shell and makes the handshake.
     pub fn start(command: &str, time_limit: Duration) -> Result<ExternalBot> {
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // A group of its own, so that stopping the bot reaches whatever the shell starts.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell
             .spawn()
             .with_context(|| format!("starting outside bot `{command}`"))?;
-        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdin = Some(child.stdin.take().expect("stdin is piped"));
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = mpsc::channel();
         // A reader thread lets the host wait for a line with a time limit.
@@ -109,22 +120,33 @@ impl ExternalBot {
             lines,
             time_limit,
         };
-        bot.send(&HostMessage::Hello {
+        match bot.handshake() {
+            Ok(()) => Ok(bot),
+            Err(e) => {
+                bot.stop(Duration::ZERO);
+                Err(e)
+            }
+        }
+    }
+
+    /// Sends `hello` and checks the answer; takes the bot's name from it.
+    fn handshake(&mut self) -> Result<()> {
+        self.send(&HostMessage::Hello {
             protocol: PROTOCOL_VERSION,
         })
-        .map_err(|e| bot.fault(None, &format!("could not be sent the handshake: {e}")))?;
+        .map_err(|e| self.fault(None, &format!("could not be sent the handshake: {e}")))?;
         // Starting a program can take longer than a decision may.
-        let line = bot.receive(None, time_limit.max(HANDSHAKE_TIME))?;
+        let line = self.receive(None, self.time_limit.max(HANDSHAKE_TIME))?;
         match serde_json::from_str::<BotMessage>(&line) {
             Ok(BotMessage::Hello { protocol, name }) if protocol == PROTOCOL_VERSION => {
-                bot.name = name;
-                Ok(bot)
+                self.name = name;
+                Ok(())
             }
-            Ok(BotMessage::Hello { protocol, .. }) => Err(bot.fault(
+            Ok(BotMessage::Hello { protocol, .. }) => Err(self.fault(
                 None,
                 &format!("speaks protocol {protocol}, not {PROTOCOL_VERSION}"),
             )),
-            _ => Err(bot.fault(None, &format!("answered the handshake with {line:?}"))),
+            _ => Err(self.fault(None, &format!("answered the handshake with {line:?}"))),
         }
     }
 
@@ -141,9 +163,28 @@ impl ExternalBot {
     }
 
     fn send(&mut self, message: &HostMessage) -> std::io::Result<()> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("the bot was stopped"))?;
         let line = serde_json::to_string(message).expect("messages serialize");
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()
+        writeln!(stdin, "{line}")?;
+        stdin.flush()
+    }
+
+    /// Ends the bot: closes its input, gives it `grace` to exit by itself, then kills
+    /// its process group and reaps it. Only the first call does anything.
+    fn stop(&mut self, grace: Duration) {
+        if self.stdin.take().is_none() {
+            return;
+        }
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline && !matches!(self.child.try_wait(), Ok(Some(_))) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Even a bot that exited may have left something running in its group.
+        kill_group(&mut self.child);
+        let _ = self.child.wait();
     }
 
     fn receive(&mut self, deal: Option<u64>, limit: Duration) -> Result<String> {
@@ -160,8 +201,17 @@ impl ExternalBot {
     }
 
     /// Asks the bot for an action; an answer that is not JSON, not an action, or not
-    /// legal, or no answer in time, is an error naming the bot, the deal and what it sent.
+    /// legal, or no answer in time, is an error naming the bot, the deal and what it sent,
+    /// and the bot is killed at once.
     pub fn decide(&mut self, decision: &Decision<'_>, deal: u64) -> Result<Action> {
+        let answer = self.ask(decision, deal);
+        if answer.is_err() {
+            self.stop(Duration::ZERO);
+        }
+        answer
+    }
+
+    fn ask(&mut self, decision: &Decision<'_>, deal: u64) -> Result<Action> {
         let message = HostMessage::Decide {
             game: decision.rules.game().to_string(),
             variant: decision.rules.variant().to_string(),
@@ -214,17 +264,26 @@ fn join(actions: &[Action]) -> String {
 
 impl Drop for ExternalBot {
     fn drop(&mut self) {
+        // A stopped bot is not sent `bye`: sending fails and is ignored.
         let _ = self.send(&HostMessage::Bye);
-        // Give the bot a moment to exit by itself, then make sure it does.
-        for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stop(EXIT_GRACE);
     }
+}
+
+/// Kills the bot's process group: the shell and everything started in it.
+#[cfg(unix)]
+fn kill_group(child: &mut Child) {
+    use rustix::process::{kill_process_group, Pid, Signal};
+    if let Some(group) = Pid::from_raw(child.id() as i32) {
+        // An error only means that the group has no process left.
+        let _ = kill_process_group(group, Signal::KILL);
+    }
+}
+
+/// Kills the bot's shell; without process groups, what it started may live on.
+#[cfg(not(unix))]
+fn kill_group(child: &mut Child) {
+    let _ = child.kill();
 }
 
 /// `calltrump bot`: serves one of calltrump's bots over the protocol on standard input

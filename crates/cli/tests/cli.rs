@@ -350,6 +350,106 @@ fn each_kind_of_outside_misbehaviour_stops_the_match_with_its_message() {
     }
 }
 
+/// Whether process `pid` still runs; a zombie waiting to be reaped does not.
+#[cfg(target_os = "linux")]
+fn runs(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state letter follows the command name, which is in parentheses.
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// Waits up to ten seconds (a loaded machine may be slow) for `pid` to end.
+#[cfg(target_os = "linux")]
+fn ends_soon(pid: &str) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while runs(pid) {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    true
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn an_outside_bot_leaves_no_process_behind() {
+    // The bot's shell starts a sleeper that never reads its input, notes its own pid and
+    // the sleeper's, and becomes the bot (`exec`). Whether the bot times out or the match
+    // ends well, neither may live on.
+    for (name, body, limit, succeeds) in [
+        (
+            "silent_parent.py",
+            "        import time; time.sleep(60)",
+            "300",
+            false,
+        ),
+        ("legal_parent.py", FIRST_LEGAL, "20000", true),
+    ] {
+        let bot_pid = temp_path(&format!("{name}.pid"));
+        let sleeper_pid = temp_path(&format!("{name}.sleeper.pid"));
+        let bot = script_bot(name, body);
+        // The sleeper's error output would otherwise hold this test's pipe open.
+        let command = format!(
+            "ext:sleep 300 2>/dev/null & echo $! > '{}'; echo $$ > '{}'; exec {}",
+            sleeper_pid.display(),
+            bot_pid.display(),
+            bot.strip_prefix("ext:").unwrap()
+        );
+        let out = calltrump(
+            &[
+                "arena",
+                "--a",
+                &command,
+                "--b",
+                "random",
+                "--deals",
+                "2",
+                "--time-limit-ms",
+                limit,
+            ],
+            "",
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.success(), succeeds, "{name}: {stderr}");
+        if !succeeds {
+            assert!(stderr.contains("sent nothing within 300 ms"), "{stderr}");
+        }
+        for pid_file in [&bot_pid, &sleeper_pid] {
+            let pid = std::fs::read_to_string(pid_file).unwrap();
+            let pid = pid.trim();
+            assert!(
+                ends_soon(pid),
+                "{name}: process {pid} ({pid_file:?}) lives on"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_well_behaved_outside_bot_exits_by_itself_at_the_end() {
+    // The bot writes a mark only after `bye`, once its loop is over: it must not be
+    // killed before it can.
+    let mark = temp_path("clean_exit.mark");
+    let _ = std::fs::remove_file(&mark);
+    let bot = script_bot("clean_exit.py", FIRST_LEGAL);
+    let path = bot.strip_prefix("ext:python3 ").unwrap();
+    let script = std::fs::read_to_string(path).unwrap();
+    std::fs::write(
+        path,
+        format!(
+            "{script}open({:?}, \"w\").write(\"bye\")\n",
+            mark.display().to_string()
+        ),
+    )
+    .unwrap();
+    let out = calltrump(&["arena", "--a", &bot, "--b", "random", "--deals", "2"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&mark).unwrap(), "bye");
+}
+
 #[test]
 fn calltrump_bot_speaks_the_protocol_as_an_outside_bot() {
     let me = env!("CARGO_BIN_EXE_calltrump");
