@@ -19,6 +19,8 @@ pub struct PimcBot {
     call_samples: u32,
     /// Tricks the play search looks beyond the game's own horizon.
     extra_depth: u32,
+    /// Whether deals are weighted by what the auction says (else voids only).
+    reads_auction: bool,
     solver: Solver,
 }
 
@@ -43,6 +45,7 @@ impl PimcBot {
             play_samples: play_samples.max(1),
             call_samples,
             extra_depth: 0,
+            reads_auction: true,
             solver: Solver::new(),
         }
     }
@@ -51,6 +54,12 @@ impl PimcBot {
     /// horizon ([`crate::BotGame::search_depth`]); no change where that is the end.
     pub fn deeper(mut self, tricks: u32) -> PimcBot {
         self.extra_depth = tricks;
+        self
+    }
+
+    /// The same bot drawing deals from the revealed voids only, deaf to the auction.
+    pub fn ignoring_auction(mut self) -> PimcBot {
+        self.reads_auction = false;
         self
     }
 
@@ -137,7 +146,9 @@ fn pimc_choose<G: BotGame>(
     let mut totals = vec![0.0; legal.len()];
     let mut preferred = None;
     for _ in 0..samples {
-        let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, true, 8, rng) else {
+        let Some((game, _)) =
+            draw_game::<G>(rules, observation, &sampler, bot.reads_auction, 8, rng)
+        else {
             continue;
         };
         for (i, &action) in legal.iter().enumerate() {
