@@ -16,7 +16,9 @@ filter=${2:-.}
 out=docs/strength
 mkdir -p "$out"
 cargo build --release -q -p calltrump
-bin=target/release/calltrump
+# A copy, so that building another version meanwhile does not change the bots mid-run.
+bin=$(mktemp -d)/calltrump
+cp target/release/calltrump "$bin"
 
 matches=()
 # Cheapest first: a stopped run has then finished the most matches.
