@@ -163,6 +163,7 @@ fn ismcts_plays_legally_everywhere() {
 #[test]
 fn pimc_plays_legally_everywhere() {
     check_bot("pimc:2", 300);
+    check_bot("pimc:2:1:+1", 60);
     check_bot("medium", 150);
 }
 
@@ -190,17 +191,43 @@ fn same_seed_and_budget_give_the_same_action() {
 }
 
 #[test]
-fn bad_names_are_refused_with_the_list() {
-    for bad in ["", "ismcts:0", "ismcts:x", "pimc:", "nobody", "hard:3"] {
+fn bad_names_are_refused_with_what_is_wrong() {
+    for (bad, says) in [
+        ("", "unknown bot"),
+        ("nobody", "unknown bot"),
+        ("hard:3", "unknown bot"),
+        ("pimc:1:2:3:4", "unknown bot"),
+        ("ismcts:0", "bad budget \"0\""),
+        ("ismcts:x", "bad budget \"x\""),
+        ("pimc:", "bad budget \"\""),
+        ("pimc:5:0", "bad budget \"0\""),
+        ("pimc:5:2:1", "bad depth \"1\""),
+        ("pimc:5:2:+x", "bad depth \"+x\""),
+    ] {
         let err = bot_by_name(bad)
             .err()
             .unwrap_or_else(|| panic!("{bad} accepted"));
-        assert!(!err.is_empty());
+        assert!(err.contains(says), "{bad}: {err}");
     }
-    for good in [
-        "random", "rules", "ismcts", "ismcts:5", "pimc", "pimc:5", "easy", "medium", "hard",
-        "expert",
+}
+
+#[test]
+fn names_set_the_budgets() {
+    for (good, name) in [
+        ("random", "random"),
+        ("rules", "rules"),
+        ("ismcts:5", "ismcts:5"),
+        ("pimc:5", "pimc:5:3"),
+        ("pimc:8:2", "pimc:8:2"),
+        ("pimc:8:2:+1", "pimc:8:2:+1"),
+        ("pimc:8:2:+0", "pimc:8:2"),
+        ("easy", "easy"),
+        ("expert", "expert"),
     ] {
+        let bot = bot_by_name(good).unwrap_or_else(|e| panic!("{good}: {e}"));
+        assert_eq!(bot.name(), name);
+    }
+    for good in ["ismcts", "pimc", "medium", "hard"] {
         assert!(bot_by_name(good).is_ok(), "{good}");
     }
 }
