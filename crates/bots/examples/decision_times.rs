@@ -1,5 +1,5 @@
-//! Time per decision of a bot playing every seat of random hands, one core (CPU time of
-//! the thread where Linux reports it, so other loads on the machine do not count):
+//! Time per decision of a bot playing every seat of random hands, one core (the thread's
+//! CPU time on Unix, so other loads on the machine count little):
 //! `cargo run --release -p calltrump-bots --example decision_times -- BOT [GAME [VARIANT]] [hands]`
 //! with GAME `kaibosh` (default), `bid-euchre` (`alexa`, `simplified`) or `kout`
 //! (`kout6`, `kout4`).
@@ -60,19 +60,25 @@ fn main() {
             continue;
         }
         t.sort_by(f64::total_cmp);
-        let q = |q: f64| t[((t.len() - 1) as f64 * q) as usize];
+        let q = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{name} {game_name} {label}: {} decisions, median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
+            "{name} {game_name} {label}: {} decisions, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
             t.len(),
             q(0.5),
-            q(0.9),
+            q(0.99),
             q(1.0)
         );
     }
 }
 
-/// Nanoseconds this thread has run on a CPU, if the system says (Linux schedstat).
+/// Nanoseconds of CPU time this thread has used, where the system has a thread clock.
+#[cfg(unix)]
 fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Some(t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_ns() -> Option<u64> {
+    None
 }
