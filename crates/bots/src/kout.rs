@@ -2,7 +2,7 @@
 //! (a joker reveals nothing; a dead joker lead reveals a hand of jokers only), scoring,
 //! and rules of thumb for the auction from 5 to 9.
 
-use calltrump_engine::kout::contract_points;
+use calltrump_engine::kout::{contract_points, SHUTOUT_TARGET, TARGET};
 use calltrump_engine::{
     Action, Card, CardBag, CardOrder, CardSet, Game, JokerLead, Kout, KoutRules,
     KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
@@ -128,7 +128,32 @@ impl BotGame for Kout {
     }
 
     fn target(_: &KoutRules) -> Option<i32> {
-        Some(101)
+        Some(TARGET)
+    }
+
+    // Besides 101: 51 wins while the other team has nothing, and a Bawan made on the
+    // game's first hand wins at once.
+    fn points_to_win(&self, scores: [i32; 2], points: [i32; 2]) -> Option<[i32; 2]> {
+        let first_hand = self.hand_start().deals_played == 0;
+        let bawan_makers = match self.contract() {
+            Some((maker, BAWAN)) if first_hand => Some(maker.team().index()),
+            _ => None,
+        };
+        Some(std::array::from_fn(|team| {
+            let (mine, theirs) = (
+                scores[team] + points[team],
+                scores[1 - team] + points[1 - team],
+            );
+            if bawan_makers == Some(team) && points[team] > 0 {
+                return 0;
+            }
+            let need = TARGET - mine;
+            if theirs == 0 {
+                need.min(SHUTOUT_TARGET - mine)
+            } else {
+                need
+            }
+        }))
     }
 
     fn knowledge(rules: &KoutRules, observation: &Observation) -> Knowledge {
@@ -356,4 +381,58 @@ pub fn kout_estimate(hand: CardSet, trump: Suit) -> f64 {
 /// The suit with the best estimate, and that estimate.
 fn best_trump(hand: CardSet) -> (Suit, f64) {
     best_by(Suit::ALL, |s| kout_estimate(hand, s)).expect("four suits")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::utility;
+    use calltrump_engine::{seeded, HandStart};
+
+    /// A Kout Bo 6 hand at its first play: seat 1 bid `bid` (the others passed, or the
+    /// Bawan ended the auction) with hearts trump, from `scores` after `deals_played`.
+    fn contract_hand(bid: u8, deals_played: u32, scores: [i32; 2]) -> Kout {
+        let rules = KoutRules::default();
+        let start = HandStart {
+            deals_played,
+            dealer: Seat(0),
+            scores,
+        };
+        let mut game = Kout::resume(&rules, start);
+        game.deal_random(&mut seeded(3));
+        game.apply(Action::Bid(bid)).unwrap();
+        while !matches!(game.legal_action_list()[0], Action::Trump(_)) {
+            game.apply(Action::Pass).unwrap();
+        }
+        game.apply(Action::Trump(Suit::Hearts)).unwrap();
+        game
+    }
+
+    #[test]
+    fn a_bawan_made_on_the_first_hand_wins_the_game() {
+        // Seat 1 is on team 1.
+        let game = contract_hand(BAWAN, 0, [0, 0]);
+        let needs = game.points_to_win([0, 0], [0, 36]);
+        assert_eq!(needs.map(|n| n[1]), Some(0));
+        assert_eq!(utility(needs, [0, 36], 1), 1.0);
+        // Failed, it only scores for the defenders.
+        let needs = game.points_to_win([0, 0], [18, 0]).unwrap();
+        assert!(needs[0] > 0 && utility(Some(needs), [18, 0], 0) < 1.0);
+        // On a later hand a made Bawan is only points.
+        let later = contract_hand(BAWAN, 2, [10, 10]);
+        assert_eq!(later.points_to_win([10, 10], [0, 36]), Some([91, 55]));
+    }
+
+    #[test]
+    fn fifty_one_wins_while_the_other_team_has_nothing() {
+        let game = contract_hand(6, 3, [40, 0]);
+        assert_eq!(game.points_to_win([40, 0], [12, 0]), Some([-1, 101]));
+        assert_eq!(
+            utility(game.points_to_win([40, 0], [12, 0]), [12, 0], 0),
+            1.0
+        );
+        // Nearer than 101 while the other team is at nothing.
+        assert_eq!(game.points_to_win([40, 0], [0, 0]), Some([11, 101]));
+        assert_eq!(game.points_to_win([40, 5], [12, 0]), Some([49, 96]));
+    }
 }

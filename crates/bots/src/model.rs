@@ -150,6 +150,18 @@ pub trait BotGame: Game + Sized + 'static {
     /// The score that ends the game, if any.
     fn target(rules: &Self::Rules) -> Option<i32>;
 
+    /// Points each team would still need to win the game if the current hand scored
+    /// `points` on top of `scores` (0 or less: that team has won; `None`: the game has
+    /// no target and the point difference is what counts). By default the target's.
+    fn points_to_win(&self, scores: [i32; 2], points: [i32; 2]) -> Option<[i32; 2]> {
+        Self::target(self.rules()).map(|target| {
+            [
+                target - scores[0] - points[0],
+                target - scores[1] - points[1],
+            ]
+        })
+    }
+
     /// What `observation` reveals about the deal, voids included.
     fn knowledge(rules: &Self::Rules, observation: &Observation) -> Knowledge;
 

@@ -92,24 +92,24 @@ impl Bot for PimcBot {
     }
 }
 
-/// The chance of winning the game after the hand's `points` (or, with no target, the
-/// point difference): a team that reaches the target with the higher score wins; short
-/// of the target, a logistic in the difference of the points each team still needs,
-/// sharper as the end nears.
-pub fn utility(target: Option<i32>, scores: [i32; 2], points: [i32; 2], team: usize) -> f64 {
-    let (mine, theirs) = (points[team], points[1 - team]);
-    let Some(target) = target else {
-        return f64::from(mine - theirs);
+/// The chance of winning the game once the hand is scored: `needs` are the points each
+/// team then still needs to win ([`BotGame::points_to_win`]). A team that needs none
+/// wins (the one past its mark by more if both are); otherwise a logistic in the
+/// difference of the needs, sharper as the end nears. With no target (`needs` `None`),
+/// the hand's point difference.
+pub fn utility(needs: Option<[i32; 2]>, points: [i32; 2], team: usize) -> f64 {
+    let Some(needs) = needs else {
+        return f64::from(points[team] - points[1 - team]);
     };
-    let (me, them) = (scores[team] + mine, scores[1 - team] + theirs);
-    if me >= target || them >= target {
-        return match me.cmp(&them) {
+    let (need_me, need_them) = (needs[team], needs[1 - team]);
+    if need_me <= 0 || need_them <= 0 {
+        return match need_them.cmp(&need_me) {
             std::cmp::Ordering::Greater => 1.0,
             std::cmp::Ordering::Less => 0.0,
             std::cmp::Ordering::Equal => 0.5,
         };
     }
-    let (need_me, need_them) = (f64::from(target - me), f64::from(target - them));
+    let (need_me, need_them) = (f64::from(need_me), f64::from(need_them));
     let scale = 3.0 + (need_me + need_them).sqrt();
     1.0 / (1.0 + (-(need_them - need_me) / scale).exp())
 }
@@ -134,7 +134,6 @@ fn pimc_choose<G: BotGame>(
         bot.call_samples
     };
     let team = observation.seat.team().index();
-    let target = G::target(rules);
     let scores = observation.start.scores;
     let candidates: Vec<Action> = if is_play {
         legal.to_vec()
@@ -152,12 +151,12 @@ fn pimc_choose<G: BotGame>(
             continue;
         };
         for (i, &action) in legal.iter().enumerate() {
-            let points = if is_play {
-                play_points(&game, action, depth, &mut bot.solver)
+            let (points, needs) = if is_play {
+                play_points(&game, action, depth, scores, &mut bot.solver)
             } else {
-                simulate(&game, action, &mut bot.solver, rng)
+                simulate(&game, action, scores, &mut bot.solver, rng)
             };
-            totals[i] += utility(target, scores, points, team);
+            totals[i] += utility(needs, points, team);
         }
         if is_play && preferred.is_none() {
             // The rules of thumb break ties: the same card in every sample.
@@ -179,45 +178,54 @@ fn pimc_choose<G: BotGame>(
     legal[best]
 }
 
-/// Each team's points on the hand when the seat to act in `game` plays `action` and
-/// everyone then plays perfectly with every hand open.
+/// What a hand's end means: each team's points on it, and what each then needs to win
+/// the game (see [`BotGame::points_to_win`]).
+type HandEnd = ([i32; 2], Option<[i32; 2]>);
+
+/// The hand's end in `game` (from `scores` at its start) with `points`.
+fn hand_end<G: BotGame>(game: &G, scores: [i32; 2], points: [i32; 2]) -> HandEnd {
+    (points, game.points_to_win(scores, points))
+}
+
+/// The hand's end when the seat to act in `game` plays `action` and everyone then plays
+/// perfectly with every hand open.
 fn play_points<G: BotGame>(
     game: &G,
     action: Action,
     depth: Option<u32>,
+    scores: [i32; 2],
     solver: &mut Solver,
-) -> [i32; 2] {
-    let Some((mut position, layout)) = game.position() else {
-        return [0, 0];
-    };
-    let Action::Play(card) = action else {
-        return [0, 0];
+) -> HandEnd {
+    let (Some((mut position, layout)), Action::Play(card)) = (game.position(), action) else {
+        return hand_end(game, scores, [0, 0]);
     };
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let held = position.hands[position.to_act as usize] & layout.copies(card);
     position.play(held.trailing_zeros() as u8);
     let t0 = solver.solve_to(&position, depth);
-    game.hand_points([t0, total - t0])
+    hand_end(game, scores, game.hand_points([t0, total - t0]))
 }
 
-/// Each team's points on the hand after `action`, the rest of the hand's decisions by the
-/// rules of thumb and the play solved exactly.
+/// The hand's end after `action`, the rest of the hand's decisions by the rules of thumb
+/// and the play solved exactly.
 fn simulate<G: BotGame>(
     game: &G,
     action: Action,
+    scores: [i32; 2],
     solver: &mut Solver,
     rng: &mut GameRng,
-) -> [i32; 2] {
+) -> HandEnd {
     let mut game = game.clone();
     game.apply_unchecked(action);
     loop {
         let Turn::Seat(seat) = game.turn() else {
-            return game.hand_summary().points.unwrap_or([0, 0]);
+            let points = game.hand_summary().points.unwrap_or([0, 0]);
+            return hand_end(&game, scores, points);
         };
         if let Some((position, _)) = game.position() {
             let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
             let t0 = solver.solve_to(&position, G::search_depth(game.rules()));
-            return game.hand_points([t0, total - t0]);
+            return hand_end(&game, scores, game.hand_points([t0, total - t0]));
         }
         let legal = game.legal_action_list();
         let observation = game.observation(seat);
@@ -232,20 +240,25 @@ mod tests {
 
     #[test]
     fn utility_rises_with_own_points_and_ends_at_the_target() {
-        let scores = [30, 30];
-        let worse = utility(Some(50), scores, [2, 0], 0);
-        let better = utility(Some(50), scores, [4, 0], 0);
+        // Target 50 from 30 all: the needs after the hand's points.
+        let needs = |points: [i32; 2]| Some([20 - points[0], 20 - points[1]]);
+        let worse = utility(needs([2, 0]), [2, 0], 0);
+        let better = utility(needs([4, 0]), [4, 0], 0);
         assert!(better > worse && worse > 0.5);
-        assert_eq!(utility(Some(50), [46, 48], [4, 0], 0), 1.0);
-        assert_eq!(utility(Some(50), [46, 48], [-3, 3], 0), 0.0);
+        assert_eq!(utility(Some([0, 2]), [4, 0], 0), 1.0);
+        assert_eq!(utility(Some([7, -1]), [-3, 3], 0), 0.0);
+        // Both past the mark: the one further past wins; level is even.
+        assert_eq!(utility(Some([-2, -1]), [5, 4], 0), 1.0);
+        assert_eq!(utility(Some([-1, -1]), [4, 4], 1), 0.5);
         // Without a target: the point difference.
-        assert_eq!(utility(None, scores, [-4, 3], 0), -7.0);
+        assert_eq!(utility(None, [-4, 3], 0), -7.0);
     }
 
     #[test]
     fn a_point_weighs_more_near_the_end() {
-        let early = utility(Some(50), [0, 0], [2, 0], 0) - utility(Some(50), [0, 0], [1, 0], 0);
-        let late = utility(Some(50), [40, 40], [2, 0], 0) - utility(Some(50), [40, 40], [1, 0], 0);
-        assert!(late > early);
+        let gain = |need: i32| {
+            utility(Some([need - 2, need]), [2, 0], 0) - utility(Some([need - 1, need]), [1, 0], 0)
+        };
+        assert!(gain(10) > gain(50));
     }
 }

@@ -32,9 +32,9 @@ const MAX_HAND_ACTIONS: usize = 61;
 /// A made Bawan scores this much.
 const BAWAN_MADE: i32 = 36;
 /// A team at this score wins while the other has none.
-const SHUTOUT_TARGET: i32 = 51;
+pub const SHUTOUT_TARGET: i32 = 51;
 /// A team at this score wins.
-const TARGET: i32 = 101;
+pub const TARGET: i32 = 101;
 
 /// The Kout Bo 6 deck: 52 cards and both jokers.
 pub const DECK6: CardSet = CardSet::ranks(2, ACE).or(CardSet::JOKERS);
