@@ -356,14 +356,17 @@ impl Position {
         }
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
-        if u32::from(self.trick_len) == self.players() {
+        // The trick is complete when it comes back round to its leader: cheaper than
+        // counting the players.
+        let next = self.next(seat);
+        if next == self.leader {
             self.tricks[Position::team(self.winner)] += 1;
             self.leader = self.winner;
             self.to_act = self.winner;
             self.trick_len = 0;
             true
         } else {
-            self.to_act = self.next(seat);
+            self.to_act = next;
             false
         }
     }
