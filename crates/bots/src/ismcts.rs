@@ -228,17 +228,21 @@ struct Tree<M> {
 }
 
 impl<M: Copy + Eq> Tree<M> {
-    fn new(root_move: M) -> Tree<M> {
+    /// A tree with room for `iterations` iterations: each adds at most one node, so the
+    /// arena does not move while it grows (up to a million, not to reserve too much).
+    fn new(root_move: M, iterations: u32) -> Tree<M> {
+        let mut nodes = Vec::with_capacity(iterations.min(1 << 20) as usize + 1);
+        nodes.push(Node {
+            action: root_move,
+            player: 0,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
         Tree {
-            nodes: vec![Node {
-                action: root_move,
-                player: 0,
-                visits: 0,
-                available: 0,
-                reward: 0.0,
-                first_child: NONE,
-                next_sibling: NONE,
-            }],
+            nodes,
             ln: Vec::new(),
         }
     }
@@ -375,7 +379,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     let mut path = Vec::new();
     if let Some((position, layout)) = template.position() {
         let rewards = play_rewards(&template, &position);
-        let mut tree = Tree::new(0u8);
+        let mut tree = Tree::new(0u8, iterations);
         let observer = observation.seat.index();
         for _ in 0..iterations {
             let state = determinize_play(&sampler, &position, &layout, observer, &rewards, rng);
@@ -387,7 +391,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
             .filter(|a| legal.contains(a))
             .unwrap_or(legal[0]);
     }
-    let mut tree = Tree::new(legal[0]);
+    let mut tree = Tree::new(legal[0], iterations);
     for _ in 0..iterations {
         let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, false, 8, rng) else {
             continue;
