@@ -58,8 +58,11 @@ impl Bot for IsmctsBot {
 
 /// The moves legal in one deal, in a fixed order.
 trait MoveSet<M>: Clone {
+    /// Whether `m` is in the set.
     fn contains(&self, m: M) -> bool;
+    /// Takes `m` out, keeping the others in order.
     fn remove(&mut self, m: M);
+    /// How many moves the set holds.
     fn count(&self) -> usize;
     /// The `n`th move in order.
     fn nth(&self, n: usize) -> M;
