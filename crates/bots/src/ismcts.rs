@@ -10,7 +10,7 @@ use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
 use rand::Rng;
 
 use crate::model::{draw_game, BotGame};
-use crate::position::{Bits, Layout, Position, MAX_SEATS};
+use crate::position::{Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
 use crate::with_game;
 use crate::{Bot, Decision};
@@ -56,13 +56,71 @@ impl Bot for IsmctsBot {
     }
 }
 
+/// The moves legal in one deal, in a fixed order.
+trait MoveSet<M>: Clone {
+    /// Whether `m` is in the set.
+    fn contains(&self, m: M) -> bool;
+    /// Takes `m` out, keeping the others in order.
+    fn remove(&mut self, m: M);
+    /// How many moves the set holds.
+    fn count(&self) -> usize;
+    /// The `n`th move in order.
+    fn nth(&self, n: usize) -> M;
+}
+
+/// Card moves as a bitset of compact indices, lowest first: set operations, no scans.
+impl MoveSet<u8> for u64 {
+    #[inline]
+    fn contains(&self, m: u8) -> bool {
+        *self & 1 << m != 0
+    }
+
+    #[inline]
+    fn remove(&mut self, m: u8) {
+        *self &= !(1 << m);
+    }
+
+    #[inline]
+    fn count(&self) -> usize {
+        self.count_ones() as usize
+    }
+
+    #[inline]
+    fn nth(&self, n: usize) -> u8 {
+        let mut bits = *self;
+        for _ in 0..n {
+            bits &= bits - 1;
+        }
+        bits.trailing_zeros() as u8
+    }
+}
+
+impl MoveSet<Action> for ActionList {
+    fn contains(&self, m: Action) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    fn remove(&mut self, m: Action) {
+        self.retain(|a| *a != m);
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn nth(&self, n: usize) -> Action {
+        self[n]
+    }
+}
+
 /// A deal drawn for one iteration: what the tree search plays on.
 trait Determinized: Clone {
     type Move: Copy + Eq;
+    type Moves: MoveSet<Self::Move>;
 
     /// The seat to move, or `None` once the hand is over.
     fn to_move(&self) -> Option<u8>;
-    fn moves(&self, out: &mut ArrayVec<Self::Move, 64>);
+    fn moves(&self) -> Self::Moves;
     fn random_move(&self, rng: &mut GameRng) -> Self::Move;
     fn apply(&mut self, m: Self::Move);
     /// Each team's reward in 0..=1 at the end of the hand.
@@ -79,14 +137,16 @@ struct PlayState<'a> {
 
 impl Determinized for PlayState<'_> {
     type Move = u8;
+    type Moves = u64;
 
     #[inline]
     fn to_move(&self) -> Option<u8> {
         (!self.position.is_over()).then_some(self.position.to_act)
     }
 
-    fn moves(&self, out: &mut ArrayVec<u8, 64>) {
-        out.extend(Bits(self.position.playable()));
+    #[inline]
+    fn moves(&self) -> u64 {
+        self.position.playable()
     }
 
     #[inline]
@@ -122,6 +182,7 @@ fn team_rewards(points: [i32; 2], swing: f64) -> [f64; 2] {
 
 impl<G: BotGame> Determinized for GameState<G> {
     type Move = Action;
+    type Moves = ActionList;
 
     fn to_move(&self) -> Option<u8> {
         match self.game.turn() {
@@ -130,10 +191,8 @@ impl<G: BotGame> Determinized for GameState<G> {
         }
     }
 
-    fn moves(&self, out: &mut ArrayVec<Action, 64>) {
-        let mut list = ActionList::new();
-        self.game.legal_actions(&mut list);
-        out.extend(list);
+    fn moves(&self) -> ActionList {
+        self.game.legal_action_list()
     }
 
     fn random_move(&self, rng: &mut GameRng) -> Action {
@@ -166,23 +225,28 @@ const NONE: u32 = u32::MAX;
 /// The search tree in an arena.
 struct Tree<M> {
     nodes: Vec<Node<M>>,
-    /// Scratch list of a node's children and their moves.
-    kids: Vec<(M, u32)>,
+    /// `ln n` at index `n`, grown as `available` counts grow: a lookup costs less than
+    /// the logarithm and gives the same value.
+    ln: Vec<f64>,
 }
 
 impl<M: Copy + Eq> Tree<M> {
-    fn new(root_move: M) -> Tree<M> {
+    /// A tree with room for `iterations` iterations: each adds at most one node, so the
+    /// arena does not move while it grows (up to a million, not to reserve too much).
+    fn new(root_move: M, iterations: u32) -> Tree<M> {
+        let mut nodes = Vec::with_capacity(iterations.min(1 << 20) as usize + 1);
+        nodes.push(Node {
+            action: root_move,
+            player: 0,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
         Tree {
-            nodes: vec![Node {
-                action: root_move,
-                player: 0,
-                visits: 0,
-                available: 0,
-                reward: 0.0,
-                first_child: NONE,
-                next_sibling: NONE,
-            }],
-            kids: Vec::new(),
+            nodes,
+            ln: Vec::new(),
         }
     }
 
@@ -213,6 +277,14 @@ impl<M: Copy + Eq> Tree<M> {
         id
     }
 
+    #[inline]
+    fn ln(&mut self, n: u32) -> f64 {
+        while self.ln.len() <= n as usize {
+            self.ln.push(f64::from(self.ln.len() as u32).ln());
+        }
+        self.ln[n as usize]
+    }
+
     /// One iteration from the determinized `state`.
     fn iterate<S: Determinized<Move = M>>(
         &mut self,
@@ -222,50 +294,43 @@ impl<M: Copy + Eq> Tree<M> {
     ) {
         path.clear();
         let mut node = 0u32;
-        let mut moves = ArrayVec::<M, 64>::new();
-        // Children met in other deals pile up (a discard from cards this deal lacks), so
-        // a node may have more children than any one deal has moves.
-        let mut kids = std::mem::take(&mut self.kids);
+        // The children whose move this deal allows, newest first. Children met in other
+        // deals pile up (a discard from cards this deal lacks), so a node may have more
+        // children than any one deal has moves, but no two share a move.
+        let mut candidates = ArrayVec::<u32, 64>::new();
         while let Some(player) = state.to_move() {
-            moves.clear();
-            state.moves(&mut moves);
-            kids.clear();
-            kids.extend(
-                self.children(node)
-                    .map(|c| (self.nodes[c as usize].action, c)),
-            );
-            let untried = moves
-                .iter()
-                .filter(|m| !kids.iter().any(|k| k.0 == **m))
-                .count();
-            let mut best = NONE;
-            let mut best_score = f64::MIN;
-            for &(action, child) in &kids {
-                if moves.contains(&action) {
-                    let n = &mut self.nodes[child as usize];
+            let moves = state.moves();
+            let mut untried = moves.clone();
+            candidates.clear();
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let n = &mut self.nodes[c as usize];
+                if moves.contains(n.action) {
                     n.available += 1;
-                    if untried == 0 {
-                        let visits = f64::from(n.visits.max(1));
-                        let score = n.reward / visits
-                            + EXPLORATION * (f64::from(n.available).ln() / visits).sqrt();
-                        if score > best_score {
-                            best_score = score;
-                            best = child;
-                        }
-                    }
+                    untried.remove(n.action);
+                    candidates.push(c);
                 }
+                c = n.next_sibling;
             }
-            if untried > 0 {
-                let pick = rng.random_range(0..untried);
-                let m = *moves
-                    .iter()
-                    .filter(|m| !kids.iter().any(|k| k.0 == **m))
-                    .nth(pick)
-                    .expect("pick < untried");
+            if untried.count() > 0 {
+                let m = untried.nth(rng.random_range(0..untried.count()));
                 node = self.add_child(node, m, player);
                 path.push(node);
                 state.apply(m);
                 break;
+            }
+            let mut best = NONE;
+            let mut best_score = f64::MIN;
+            for &child in &candidates {
+                let (reward, visits, available) = {
+                    let n = &self.nodes[child as usize];
+                    (n.reward, f64::from(n.visits.max(1)), n.available)
+                };
+                let score = reward / visits + EXPLORATION * (self.ln(available) / visits).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = child;
+                }
             }
             node = best;
             path.push(node);
@@ -275,7 +340,6 @@ impl<M: Copy + Eq> Tree<M> {
             let m = state.random_move(rng);
             state.apply(m);
         }
-        self.kids = kids;
         let rewards = state.rewards();
         self.nodes[0].visits += 1;
         for &id in path.iter() {
@@ -318,7 +382,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     let mut path = Vec::new();
     if let Some((position, layout)) = template.position() {
         let rewards = play_rewards(&template, &position);
-        let mut tree = Tree::new(0u8);
+        let mut tree = Tree::new(0u8, iterations);
         let observer = observation.seat.index();
         for _ in 0..iterations {
             let state = determinize_play(&sampler, &position, &layout, observer, &rewards, rng);
@@ -330,7 +394,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
             .filter(|a| legal.contains(a))
             .unwrap_or(legal[0]);
     }
-    let mut tree = Tree::new(legal[0]);
+    let mut tree = Tree::new(legal[0], iterations);
     for _ in 0..iterations {
         let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, false, 8, rng) else {
             continue;

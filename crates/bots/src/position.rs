@@ -19,6 +19,8 @@ pub struct Layout {
     order: &'static CardOrder,
     to_index: [u8; 64],
     to_card: [Card; 64],
+    /// The indices of every copy of each card: placing a drawn card is a lookup.
+    copies: [u64; 64],
     shift: u8,
 }
 
@@ -31,6 +33,7 @@ impl Layout {
             order,
             to_index: [u8::MAX; 64],
             to_card: [Card::RED_JOKER; 64],
+            copies: [0; 64],
             shift,
         };
         for suit in Suit::ALL {
@@ -39,6 +42,7 @@ impl Layout {
             for (k, card) in cards.into_iter().enumerate() {
                 let index = 16 * suit.index() + (k << shift);
                 layout.to_index[card.index()] = index as u8;
+                layout.copies[card.index()] = ((1u64 << (1 << shift)) - 1) << index;
                 for copy in 0..=shift as usize {
                     layout.to_card[index + copy] = card;
                 }
@@ -54,8 +58,7 @@ impl Layout {
 
     /// The indices of every copy of `card`.
     pub fn copies(&self, card: Card) -> u64 {
-        let first = self.to_index[card.index()];
-        ((1u64 << (1 << self.shift)) - 1) << first
+        self.copies[card.index()]
     }
 
     /// The index of a copy of `card` not in `taken`.
@@ -356,14 +359,17 @@ impl Position {
         }
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
-        if u32::from(self.trick_len) == self.players() {
+        // The trick is complete when it comes back round to its leader: cheaper than
+        // counting the players.
+        let next = self.next(seat);
+        if next == self.leader {
             self.tricks[Position::team(self.winner)] += 1;
             self.leader = self.winner;
             self.to_act = self.winner;
             self.trick_len = 0;
             true
         } else {
-            self.to_act = self.next(seat);
+            self.to_act = next;
             false
         }
     }

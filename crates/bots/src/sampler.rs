@@ -27,13 +27,20 @@ pub struct DealSampler {
     hidden: Vec<usize>,
     /// Card classes: the mask (over `hidden`) of buckets that may hold them, and the cards.
     classes: Vec<(u32, Vec<Card>)>,
-    /// Completions of (class index, needs), filled for every reachable state.
-    counts: HashMap<(usize, Needs), f64>,
-    /// For every reachable (class index, needs): each split of the class with the
-    /// running total of its completions, to draw from.
-    choices: HashMap<(usize, Needs), Vec<(Needs, f64)>>,
+    /// Completions of (class index, needs) and the index of its step in `steps`, filled
+    /// for every reachable state.
+    counts: HashMap<(usize, Needs), (f64, u32)>,
+    /// One step per reachable (class index, needs): each split of the class with the
+    /// running total of its completions, to draw from, and the step it leads to (linked
+    /// by index so that drawing needs no hashing).
+    steps: Vec<Vec<(Needs, f64, u32)>>,
+    /// The step of the first class with every bucket's needs.
+    first_step: u32,
     start: Needs,
 }
+
+/// The step after the last class.
+const NO_STEP: u32 = u32::MAX;
 
 /// No deal fits the observation (it contradicts itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,12 +97,14 @@ impl DealSampler {
             hidden,
             classes: by_mask,
             counts: HashMap::new(),
-            choices: HashMap::new(),
+            steps: Vec::new(),
+            first_step: NO_STEP,
             start,
         };
         if sampler.count(0, start) <= 0.0 {
             return Err(Inconsistent);
         }
+        sampler.first_step = sampler.step(0, start);
         Ok(sampler)
     }
 
@@ -115,7 +124,7 @@ impl DealSampler {
     /// How many consistent deals there are (as a float: it can be large).
     pub fn deal_count(&self) -> f64 {
         // With no unknown card there is no class, and exactly one deal.
-        self.counts.get(&(0, self.start)).copied().unwrap_or(1.0)
+        self.counts.get(&(0, self.start)).map_or(1.0, |c| c.0)
     }
 
     /// Every split of `n` cards over the seats of `mask` within `needs`, with its
@@ -161,7 +170,7 @@ impl DealSampler {
                 0.0
             };
         }
-        if let Some(&c) = self.counts.get(&(class, needs)) {
+        if let Some(&(c, _)) = self.counts.get(&(class, needs)) {
             return c;
         }
         let (mask, n) = (self.classes[class].0, self.classes[class].1.len());
@@ -174,12 +183,18 @@ impl DealSampler {
             let w = weight * self.count(class + 1, rest);
             if w > 0.0 {
                 total += w;
-                running.push((take, total));
+                running.push((take, total, self.step(class + 1, rest)));
             }
         }
-        self.counts.insert((class, needs), total);
-        self.choices.insert((class, needs), running);
+        self.counts
+            .insert((class, needs), (total, self.steps.len() as u32));
+        self.steps.push(running);
         total
+    }
+
+    /// The step of a counted state; [`NO_STEP`] past the last class.
+    fn step(&self, class: usize, needs: Needs) -> u32 {
+        self.counts.get(&(class, needs)).map_or(NO_STEP, |c| c.1)
     }
 
     /// The unknown cards drawn uniformly over the consistent placings: each seat's known
@@ -197,17 +212,17 @@ impl DealSampler {
     /// Draws the unknown cards uniformly over the consistent placings, handing each to
     /// `give(bucket, card)`.
     pub fn sample_hidden(&self, rng: &mut GameRng, mut give: impl FnMut(usize, Card)) {
-        let mut needs = self.start;
+        let mut step = self.first_step;
         let mut cards = [Card::RED_JOKER; 64];
-        for (class, (_, class_cards)) in self.classes.iter().enumerate() {
-            let running = &self.choices[&(class, needs)];
+        for (_, class_cards) in &self.classes {
+            let running = &self.steps[step as usize];
             let total = running.last().expect("a reachable state has a split").1;
             let u = rng.random::<f64>() * total;
             let pick = running
                 .iter()
-                .position(|(_, r)| u < *r)
+                .position(|(_, r, _)| u < *r)
                 .unwrap_or(running.len() - 1);
-            let take = running[pick].0;
+            let (take, _, next_step) = running[pick];
             let cards = &mut cards[..class_cards.len()];
             cards.copy_from_slice(class_cards);
             cards.shuffle(rng);
@@ -217,7 +232,7 @@ impl DealSampler {
                     give(seat, *next.next().expect("split counts match the class"));
                 }
             }
-            needs = sub(needs, take);
+            step = next_step;
         }
     }
 
