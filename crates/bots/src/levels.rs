@@ -17,14 +17,14 @@
 //! in Kout Bo 6 one and in Kout Bo 4 two, then plays the rest out by the rules of
 //! thumb (see [`crate::BotGame::search_depth`]).
 //!
-//! Median CPU time per decision with a choice, calls / plays, one core (8 hands each;
-//! the thread's CPU time is counted in steps of about 4 ms)
-//! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 8`):
+//! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
+//! with the bot in every seat
+//! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`):
 //!
-//! | level    | Kaibosh       | Bid Euchre alexa | Kout Bo 6     | Kout Bo 4      |
-//! |----------|---------------|------------------|---------------|----------------|
-//! | `hard`   | 20 ms / 4 ms  | 71 ms / 8 ms     | 17 ms / 4 ms  | 164 ms / 12 ms |
-//! | `expert` | 71 ms / 4 ms  | 243 ms / 16 ms   | 68 ms / 8 ms  | 545 ms / 43 ms |
+//! | level    | Kaibosh                  | Bid Euchre alexa         | Kout Bo 6              | Kout Bo 4                |
+//! |----------|--------------------------|--------------------------|------------------------|--------------------------|
+//! | `hard`   | 4.1 (12) / 0.3 (14) ms   | 9.6 (26) / 1.1 (41) ms   | 1.6 (7.5) / 0.8 (11) ms | 2.6 (14) / 1.4 (20) ms  |
+//! | `expert` | 24 (78) / 2.1 (83) ms    | 54 (156) / 7.5 (237) ms  | 8.3 (43) / 3.8 (59) ms | 16 (81) / 8.1 (115) ms   |
 
 use calltrump_engine::{Action, GameRng};
 use rand::Rng;
