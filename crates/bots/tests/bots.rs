@@ -3,9 +3,9 @@
 
 mod common;
 
-use calltrump_bots::{bot_by_name, Bot, BotGame, Decision};
+use calltrump_bots::{bot_by_name, Bot, BotGame};
 use calltrump_engine::{
-    stream, Action, Card, CardBag, Game, GameRules, Kaibosh, KaiboshRules, Seat, Turn,
+    stream, Action, Card, CardBag, Game, GameRules, Kaibosh, KaiboshRules, Seat,
 };
 use common::each_game;
 
@@ -30,18 +30,8 @@ fn ask<G: Game>(
     game: &G,
     seed: u64,
 ) -> (Action, Vec<Action>) {
-    let Turn::Seat(seat) = game.turn() else {
-        panic!("not a decision")
-    };
-    let legal = game.legal_action_list();
-    let obs = game.observation(seat);
-    let decision = Decision {
-        rules,
-        observation: &obs,
-        legal: &legal,
-    };
-    let action = bot.choose(&decision, &mut stream(seed, 3));
-    (action, legal.to_vec())
+    let action = common::decide(bot, rules, game, &mut stream(seed, 3));
+    (action, game.legal_action_list().to_vec())
 }
 
 /// The bot at random decisions of one game, and at decisions of the kinds random play

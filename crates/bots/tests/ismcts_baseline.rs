@@ -5,25 +5,15 @@
 
 mod common;
 
-use calltrump_bots::{bot_by_name, BotGame, Decision};
-use calltrump_engine::{stream, Game, GameRules, Turn};
+use calltrump_bots::{bot_by_name, BotGame};
+use calltrump_engine::{stream, Game, GameRules};
 use common::each_game;
 use rand::Rng;
 
 /// `action/next draw` of `bot` at `game` with the RNG of `seed`.
 fn record<G: Game>(bot: &str, rules: &GameRules, game: &G, seed: u64) -> String {
-    let Turn::Seat(seat) = game.turn() else {
-        panic!("not a decision")
-    };
-    let legal = game.legal_action_list();
-    let observation = game.observation(seat);
-    let decision = Decision {
-        rules,
-        observation: &observation,
-        legal: &legal,
-    };
     let mut rng = stream(seed, 3);
-    let action = bot_by_name(bot).unwrap().choose(&decision, &mut rng);
+    let action = common::decide(bot_by_name(bot).unwrap().as_mut(), rules, game, &mut rng);
     format!("{action}/{}", rng.random::<u16>())
 }
 

@@ -249,6 +249,24 @@ for line in sys.stdin:
     format!("ext:python3 {}", path.display())
 }
 
+/// A two-deal arena of outside bot `bot` against `random`, `limit` ms a decision.
+fn two_deals_against_random(bot: &str, limit: &str) -> std::process::Output {
+    calltrump(
+        &[
+            "arena",
+            "--a",
+            bot,
+            "--b",
+            "random",
+            "--deals",
+            "2",
+            "--time-limit-ms",
+            limit,
+        ],
+        "",
+    )
+}
+
 const FIRST_LEGAL: &str =
     r#"        print(json.dumps({"type": "action", "action": m["legal"][0]}), flush=True)"#;
 
@@ -322,20 +340,7 @@ fn each_kind_of_outside_misbehaviour_stops_the_match_with_its_message() {
         ),
     ] {
         let bot = script_bot(name, body);
-        let out = calltrump(
-            &[
-                "arena",
-                "--a",
-                &bot,
-                "--b",
-                "random",
-                "--deals",
-                "2",
-                "--time-limit-ms",
-                limit,
-            ],
-            "",
-        );
+        let out = two_deals_against_random(&bot, limit);
         assert_eq!(out.status.code(), Some(1), "{name}");
         let stderr = text(&out.stderr);
         assert!(stderr.contains(expected), "{name}: {stderr}");
@@ -398,20 +403,7 @@ fn an_outside_bot_leaves_no_process_behind() {
             bot_pid.display(),
             bot.strip_prefix("ext:").unwrap()
         );
-        let out = calltrump(
-            &[
-                "arena",
-                "--a",
-                &command,
-                "--b",
-                "random",
-                "--deals",
-                "2",
-                "--time-limit-ms",
-                limit,
-            ],
-            "",
-        );
+        let out = two_deals_against_random(&command, limit);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.success(), succeeds, "{name}: {stderr}");
         if !succeeds {

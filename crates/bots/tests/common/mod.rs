@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use calltrump_bots::BotGame;
+use calltrump_bots::{Bot, BotGame, Decision};
 use calltrump_engine::{
     stream, Action, ActionList, AllPass, BidEuchreRules, BidEuchreVariant, Game, GameRng,
     GameRules, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Seat, Turn,
@@ -147,4 +147,24 @@ pub fn random_endgame<G: BotGame>(rules: &G::Rules, seed: u64, tricks_left: u32)
             .is_some_and(|(p, _)| p.tricks_left() <= tricks_left)
             && rng.random_bool(0.5)
     })
+}
+
+/// What `bot` chooses at `game`, a seat's decision, drawing from `rng`.
+pub fn decide<G: Game>(
+    bot: &mut dyn Bot,
+    rules: &GameRules,
+    game: &G,
+    rng: &mut GameRng,
+) -> Action {
+    let Turn::Seat(seat) = game.turn() else {
+        panic!("not a decision")
+    };
+    let legal = game.legal_action_list();
+    let observation = game.observation(seat);
+    let decision = Decision {
+        rules,
+        observation: &observation,
+        legal: &legal,
+    };
+    bot.choose(&decision, rng)
 }
