@@ -36,16 +36,20 @@ for m in "${matches[@]}"; do
         --deals "$deals" --seed 2026 --csv "$name.csv" --resume --json >"$name.json"
 done
 
-echo "| game | A | B | deals | A − B per deal | 95% CI | decision median / p99 (A) |"
-echo "|---|---|---|---|---|---|---|"
-for json in "$out"/*.json; do
+echo "| game | A | B | deals | A − B per deal | 95% CI | verdict | A's decision time, median / p99 |"
+echo "|---|---|---|---|---|---|---|---|"
+for m in "${matches[@]}"; do
+    grep -q -- "$filter" <<<"$m" || continue
+    read -r game variant a b <<<"$m"
+    json="$out/$game-$variant-$a-${b/:/}.json"
+    [[ -s $json ]] || continue
     python3 - "$json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 d = r["difference"]
-t = next((t for t in r["decision_time_ms"] if t["bot"] == "A"), None)
-time = f'{t["median"]:.1f} / {t["p99"]:.0f} ms' if t else ""
+verdict = "A stronger" if d["low"] > 0 else "B stronger" if d["high"] < 0 else "not separated"
+t = next(t for t in r["decision_time_ms"] if t["bot"] == "A")
 print(f'| {r["game"]} {r["variant"]} | `{r["a"]}` | `{r["b"]}` | {d["n"]} | {d["mean"]:+.2f} '
-      f'| [{d["low"]:+.2f}, {d["high"]:+.2f}] | {time} |')
+      f'| [{d["low"]:+.2f}, {d["high"]:+.2f}] | {verdict} | {t["median"]:.1f} / {t["p99"]:.0f} ms |')
 PY
 done
