@@ -203,7 +203,8 @@ fn ask(
 #[derive(Default)]
 struct Screen {
     hand_number: u32,
-    tricks_before: u8,
+    /// Each team's tricks in the hand as last shown.
+    team_tricks: [u8; 2],
 }
 
 impl Screen {
@@ -213,7 +214,7 @@ impl Screen {
         match event {
             Event::Dealt => {
                 self.hand_number += 1;
-                self.tricks_before = 0;
+                self.team_tricks = [0, 0];
                 let dealer = game.hand_summary().dealer;
                 writeln!(
                     out,
@@ -236,13 +237,18 @@ impl Screen {
                 };
                 writeln!(out, "{}: {shown}", seat_label(game, seat, me))?;
                 let hand = game.hand_summary();
-                let tricks: u8 = hand.tricks.iter().sum();
-                if tricks != self.tricks_before {
-                    self.tricks_before = tricks;
+                if hand.tricks != self.team_tricks {
+                    let tricks: u8 = hand.tricks.iter().sum();
+                    // The winner leads the next trick; after the last one, the team
+                    // whose count went up is all there is to tell.
                     let winner = match game.turn() {
                         Turn::Seat(leader) => seat_label(game, leader, me),
-                        _ => "the last trick's winner".to_string(),
+                        _ => {
+                            let team = usize::from(hand.tricks[1] > self.team_tricks[1]);
+                            format!("team {team}")
+                        }
                     };
+                    self.team_tricks = hand.tricks;
                     writeln!(
                         out,
                         "  -- trick {tricks} to {winner}; tricks: team 0 {}, team 1 {}",

@@ -191,10 +191,32 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
     assert!(stdout.contains("Your hand:"), "{stdout}");
     assert!(stdout.contains("Game over."), "{stdout}");
     assert!(stdout.contains("Record saved"), "{stdout}");
+    // Every trick names its winner: a seat, or after a hand's last trick, a team.
+    let winners: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("-- trick "))
+        .map(|l| l.split_once(" to ").unwrap().1)
+        .collect();
+    assert!(!winners.is_empty(), "{stdout}");
+    assert!(
+        winners
+            .iter()
+            .all(|w| w.starts_with("seat ") || w.starts_with("team ")),
+        "{winners:?}"
+    );
     let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
     let replay: Value = serde_json::from_slice(&replayed.stdout).unwrap();
     assert_eq!(replay["finished"], true);
     assert_eq!(replay["hands"].as_array().unwrap().len(), 3);
+    // The last trick of each played hand goes to the team whose count went up.
+    let last_tricks = winners.iter().filter(|w| w.starts_with("team ")).count();
+    let played = replay["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["outcome"] == "played")
+        .count();
+    assert_eq!(last_tricks, played, "{stdout}");
 }
 
 #[test]
