@@ -280,6 +280,11 @@ impl BotGame for Kout {
         points
     }
 
+    fn contract_tricks(&self) -> Option<(usize, u8)> {
+        self.contract()
+            .map(|(maker, bid)| (maker.team().index(), bid))
+    }
+
     fn call_likelihood(
         rules: &KoutRules,
         observation: &Observation,

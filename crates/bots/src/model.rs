@@ -190,6 +190,13 @@ pub trait BotGame: Game + Sized + 'static {
     /// The points of each team if the current hand's play ends with `tricks`.
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2];
 
+    /// The team and tricks the hand's points hang on, when they hang on nothing else:
+    /// whether that team takes that many (Kout Bo: the makers and their bid). The
+    /// search then asks only that, which is cheaper than counting every trick.
+    fn contract_tricks(&self) -> Option<(usize, u8)> {
+        None
+    }
+
     /// How well the call at `observation.actions[index]` fits `hand` (that seat's dealt
     /// cards), from 0 to 1: the auction model behind inference. 1 everywhere ignores it.
     fn call_likelihood(

@@ -7,6 +7,7 @@
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
 use crate::model::{draw_game, BotGame};
+use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
 use crate::sampler::DealSampler;
 use crate::solver::Solver;
@@ -199,11 +200,44 @@ fn play_points<G: BotGame>(
     let (Some((mut position, layout)), Action::Play(card)) = (game.position(), action) else {
         return hand_end(game, scores, [0, 0]);
     };
-    let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let held = position.hands[position.to_act as usize] & layout.copies(card);
     position.play(held.trailing_zeros() as u8);
-    let t0 = solver.solve_to(&position, depth);
-    hand_end(game, scores, game.hand_points([t0, total - t0]))
+    hand_end(
+        game,
+        scores,
+        game.hand_points(solve(game, &position, depth, solver)),
+    )
+}
+
+/// The tricks each team takes from `position`, the play of `game`, searched `depth`
+/// tricks ahead. Where the points hang only on a contract, on whether it is made: the
+/// makers then take their bid, or one trick less.
+fn solve<G: BotGame>(
+    game: &G,
+    position: &Position,
+    depth: Option<u32>,
+    solver: &mut Solver,
+) -> [u8; 2] {
+    let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+    let t0 = match game.contract_tricks() {
+        Some((makers, bid)) => {
+            // Team 0's tricks that decide it: the makers' bid, or the defenders' set.
+            let (threshold, made_if_reached) = if makers == 0 {
+                (bid, true)
+            } else {
+                (total + 1 - bid, false)
+            };
+            let made = solver.reaches_to(position, threshold, depth) == made_if_reached;
+            let makers_tricks = if made { bid } else { bid - 1 };
+            if makers == 0 {
+                makers_tricks
+            } else {
+                total - makers_tricks
+            }
+        }
+        None => solver.solve_to(position, depth),
+    };
+    [t0, total - t0]
 }
 
 /// The hand's end after `action`, the rest of the hand's decisions by the rules of thumb
@@ -223,9 +257,8 @@ fn simulate<G: BotGame>(
             return hand_end(&game, scores, points);
         };
         if let Some((position, _)) = game.position() {
-            let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
-            let t0 = solver.solve_to(&position, G::search_depth(game.rules()));
-            return hand_end(&game, scores, game.hand_points([t0, total - t0]));
+            let tricks = solve(&game, &position, G::search_depth(game.rules()), solver);
+            return hand_end(&game, scores, game.hand_points(tricks));
         }
         let legal = game.legal_action_list();
         let observation = game.observation(seat);

@@ -91,11 +91,28 @@ impl Solver {
     /// at most `depth` tricks ahead (`None`: to the end, exactly) and estimating the
     /// rest from the cards held.
     pub fn solve_to(&mut self, position: &Position, depth: Option<u32>) -> u8 {
+        self.within(position, depth, |solver| solver.solve(position))
+    }
+
+    /// Whether team 0 ends the hand with at least `tricks` tricks, searching at most
+    /// `depth` tricks ahead as [`Solver::solve_to`] does (and agreeing with it): one
+    /// null-window probe, where `solve_to` needs several.
+    pub fn reaches_to(&mut self, position: &Position, tricks: u8, depth: Option<u32>) -> bool {
+        self.within(position, depth, |solver| solver.reaches(position, tricks))
+    }
+
+    /// Runs `search` with the horizon `depth` tricks past `position`.
+    fn within<T>(
+        &mut self,
+        position: &Position,
+        depth: Option<u32>,
+        search: impl FnOnce(&mut Solver) -> T,
+    ) -> T {
         let done = u32::from(position.tricks[0] + position.tricks[1]);
         self.horizon = depth
             .filter(|&d| d < position.tricks_left())
             .map(|d| (done + d.max(1)) as u8);
-        let value = self.solve(position);
+        let value = search(self);
         self.horizon = None;
         value
     }
@@ -130,7 +147,7 @@ impl Solver {
     /// Whether team 0 ends the hand with at least `tricks` tricks: a null-window search
     /// that stops as soon as that is decided.
     pub fn reaches(&mut self, position: &Position, tricks: u8) -> bool {
-        self.search(position, tricks - 1, tricks) >= tricks
+        tricks == 0 || self.search(position, tricks - 1, tricks) >= tricks
     }
 
     /// The estimate past the horizon ([`play_out`]), kept in the table: the same

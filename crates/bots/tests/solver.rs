@@ -69,3 +69,30 @@ fn the_estimate_past_the_horizon_is_close_to_exact() {
         assert!(error < 0.45, "{name}: {error:.3} tricks off on average");
     }
 }
+
+/// Checks that one null-window probe to a depth answers what the full count to that
+/// depth does, for every threshold, on `seeds` endgames of `tricks` tricks.
+fn probe_agrees_with_count<G: BotGame>(name: &str, rules: &G::Rules, seeds: u64, tricks: u32) {
+    let mut solver = Solver::new();
+    for seed in 0..seeds {
+        let game: G = common::random_endgame(rules, seed, tricks);
+        let (position, _) = game.position().expect("a play position");
+        for depth in [Some(1), Some(2), None] {
+            let count = solver.solve_to(&position, depth);
+            for t in 0..=13 {
+                assert_eq!(
+                    solver.reaches_to(&position, t, depth),
+                    count >= t,
+                    "{name} seed {seed} depth {depth:?} t {t}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_probe_to_a_depth_agrees_with_the_count_to_that_depth() {
+    for (name, rules) in common::all_rules() {
+        each_game!(&rules, |r, G| probe_agrees_with_count::<G>(name, r, 60, 5));
+    }
+}
