@@ -11,7 +11,7 @@ use calltrump_engine::{
 use rand::seq::SliceRandom;
 
 use crate::calls::{best_by, fit};
-use crate::model::{BotGame, Completion, Knowledge};
+use crate::model::{BotGame, Completion, Knowledge, Lookahead};
 use crate::position::{Layout, Position};
 
 const HAND_SIZE: usize = 8;
@@ -117,8 +117,8 @@ impl BotGame for BidEuchre {
     // Three tricks ahead, then the rest played out by the rules of thumb: 32 cards are
     // slow to solve for every call. At the first lead this errs by about 0.4 tricks, at
     // the cost four tricks ahead with a static count of high cards had (which erred by
-    // 0.7).
-    fn search_depth(_: &BidEuchreRules) -> Option<u32> {
+    // 0.7). The same for every level.
+    fn search_depth(_: &BidEuchreRules, _: Lookahead) -> Option<u32> {
         Some(3)
     }
 

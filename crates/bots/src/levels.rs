@@ -74,8 +74,11 @@ impl Level {
                 name: self.name(),
             }),
             Level::Medium => Box::new(Named(PimcBot::new(10, 0), self.name())),
-            Level::Hard => Box::new(Named(PimcBot::new(30, 12).ignoring_auction(), self.name())),
-            Level::Expert => Box::new(Named(PimcBot::new(150, 60), self.name())),
+            Level::Hard => Box::new(Named(
+                PimcBot::new(30, 12).ignoring_auction().looking_far(),
+                self.name(),
+            )),
+            Level::Expert => Box::new(Named(PimcBot::new(150, 60).looking_far(), self.name())),
         }
     }
 }

@@ -39,7 +39,7 @@ mod solver;
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;
-pub use model::{draw_game, rebuild, BotGame, Completion, Knowledge, MAX_BUCKETS};
+pub use model::{draw_game, rebuild, BotGame, Completion, Knowledge, Lookahead, MAX_BUCKETS};
 pub use pimc::{utility, PimcBot};
 pub use position::{Bits, JokerRules, Layout, Position, MAX_SEATS, NO_LANE, NO_TRUMP};
 pub use random::RandomBot;

@@ -133,14 +133,25 @@ pub struct Completion {
     pub hidden: Vec<Action>,
 }
 
+/// How far a search looks ahead where a game is not searched to the end of the hand:
+/// the stronger levels afford to look further ([`BotGame::search_depth`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lookahead {
+    /// The game's cheap horizon.
+    #[default]
+    Near,
+    /// Further, at several times the cost, where that plays measurably better.
+    Far,
+}
+
 /// One game family as the bots see it. Adding a game to the bots is one impl of this.
 pub trait BotGame: Game + Sized + 'static {
     /// Largest point swing between the teams on one hand, to scale search rewards.
     const SWING: f64;
 
     /// How many tricks ahead the solver searches in this game before estimating
-    /// (`None`: to the end, exactly).
-    fn search_depth(_rules: &Self::Rules) -> Option<u32> {
+    /// (`None`: to the end, exactly), looking as far as `lookahead` allows.
+    fn search_depth(_rules: &Self::Rules, _lookahead: Lookahead) -> Option<u32> {
         None
     }
 

@@ -6,7 +6,7 @@
 
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
-use crate::model::{draw_game, BotGame};
+use crate::model::{draw_game, BotGame, Lookahead};
 use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
 use crate::sampler::DealSampler;
@@ -22,6 +22,8 @@ pub struct PimcBot {
     extra_depth: u32,
     /// Whether deals are weighted by what the auction says (else voids only).
     reads_auction: bool,
+    /// How far the search looks where the game is not searched to the end.
+    lookahead: Lookahead,
     solver: Solver,
 }
 
@@ -31,6 +33,8 @@ impl std::fmt::Debug for PimcBot {
             .field("play_samples", &self.play_samples)
             .field("call_samples", &self.call_samples)
             .field("extra_depth", &self.extra_depth)
+            .field("reads_auction", &self.reads_auction)
+            .field("lookahead", &self.lookahead)
             .finish()
     }
 }
@@ -47,12 +51,13 @@ impl PimcBot {
             call_samples,
             extra_depth: 0,
             reads_auction: true,
+            lookahead: Lookahead::Near,
             solver: Solver::new(),
         }
     }
 
-    /// The same bot searching the play `tricks` further ahead than the game's own
-    /// horizon ([`crate::BotGame::search_depth`]); no change where that is the end.
+    /// The same bot searching the play `tricks` further ahead than its horizon
+    /// ([`crate::BotGame::search_depth`]); no change where that is the end.
     pub fn deeper(mut self, tricks: u32) -> PimcBot {
         self.extra_depth = tricks;
         self
@@ -64,9 +69,16 @@ impl PimcBot {
         self
     }
 
+    /// The same bot looking further ahead, every decision, where the game is not
+    /// searched to the end of the hand ([`Lookahead::Far`]).
+    pub fn looking_far(mut self) -> PimcBot {
+        self.lookahead = Lookahead::Far;
+        self
+    }
+
     /// How far the play search looks in game `G`.
     fn play_depth<G: BotGame>(&self, rules: &G::Rules) -> Option<u32> {
-        G::search_depth(rules).map(|d| d + self.extra_depth)
+        G::search_depth(rules, self.lookahead).map(|d| d + self.extra_depth)
     }
 }
 
@@ -155,7 +167,7 @@ fn pimc_choose<G: BotGame>(
             let (points, needs) = if is_play {
                 play_points(&game, action, depth, scores, &mut bot.solver)
             } else {
-                simulate(&game, action, scores, &mut bot.solver, rng)
+                simulate(&game, action, scores, bot, rng)
             };
             totals[i] += utility(needs, points, team);
         }
@@ -241,12 +253,12 @@ fn solve<G: BotGame>(
 }
 
 /// The hand's end after `action`, the rest of the hand's decisions by the rules of thumb
-/// and the play solved exactly.
+/// and the play searched as far as `bot` looks.
 fn simulate<G: BotGame>(
     game: &G,
     action: Action,
     scores: [i32; 2],
-    solver: &mut Solver,
+    bot: &mut PimcBot,
     rng: &mut GameRng,
 ) -> HandEnd {
     let mut game = game.clone();
@@ -257,7 +269,8 @@ fn simulate<G: BotGame>(
             return hand_end(&game, scores, points);
         };
         if let Some((position, _)) = game.position() {
-            let tricks = solve(&game, &position, G::search_depth(game.rules()), solver);
+            let depth = G::search_depth(game.rules(), bot.lookahead);
+            let tricks = solve(&game, &position, depth, &mut bot.solver);
             return hand_end(&game, scores, game.hand_points(tricks));
         }
         let legal = game.legal_action_list();
