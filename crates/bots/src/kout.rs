@@ -114,8 +114,9 @@ impl BotGame for Kout {
     // than a count: Kout Bo 6 looks one trick ahead, about as close to exact as two
     // ahead with the count was; Kout Bo 4 two. In Kout Bo 4 a trick further is what the
     // search gains over the rules of thumb, at about three times the cost: `hard`
-    // looking three ahead against `medium` looking two, +0.22 points per deal, 95% CI
-    // [+0.09, +0.34], where both looking three ahead measured +0.01 (2,000 deals each).
+    // looking three ahead against `medium` looking two, +0.19 points per deal, 95% CI
+    // [+0.07, +0.31], where both looking three ahead measured +0.03 [-0.09, +0.14]
+    // (about 2,000 deals each).
     // In Kout Bo 6, two ahead costs five times as much (p99 67 ms a card for `hard`),
     // too slow to measure over thousands of deals here, so every level looks one ahead.
     fn search_depth(rules: &KoutRules, lookahead: Lookahead) -> Option<u32> {
