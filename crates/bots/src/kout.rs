@@ -2,7 +2,7 @@
 //! (a joker reveals nothing; a dead joker lead reveals a hand of jokers only), scoring,
 //! and rules of thumb for the auction from 5 to 9.
 
-use calltrump_engine::kout::{contract_points, SHUTOUT_TARGET, TARGET};
+use calltrump_engine::kout::{SHUTOUT_TARGET, TARGET};
 use calltrump_engine::{
     Action, Card, CardBag, CardOrder, CardSet, Game, JokerLead, Kout, KoutRules,
     KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
@@ -267,21 +267,6 @@ impl BotGame for Kout {
             Some(rules_of_jokers),
         );
         Some((position, layout.clone()))
-    }
-
-    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
-        let Some((maker, bid)) = self.contract() else {
-            return [0, 0];
-        };
-        let makers = maker.team().index();
-        let (made_points, failed_points) = contract_points(bid, self.is_malzom());
-        let mut points = [0; 2];
-        if tricks[makers] >= bid {
-            points[makers] = made_points;
-        } else {
-            points[1 - makers] = failed_points;
-        }
-        points
     }
 
     fn contract_tricks(&self) -> Option<(usize, u8)> {
