@@ -36,6 +36,10 @@ for m in "${matches[@]}"; do
     grep -q -- "$filter" <<<"$m" || continue
     read -r game variant a b <<<"$m"
     name="$out/$game-$variant-$a-${b/:/}"
+    # A finished match keeps its report (a resumed one lacks the contracts and times).
+    if [[ -s $name.json ]] && grep -q "\"pairs\": $deals," "$name.json"; then
+        continue
+    fi
     "$bin" arena --game "$game" --variant "$variant" --a "$a" --b "$b" \
         --deals "$deals" --seed 2026 --csv "$name.csv" --resume --json >"$name.json"
 done

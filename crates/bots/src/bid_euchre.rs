@@ -271,24 +271,6 @@ impl BotGame for BidEuchre {
         Some((position, layout.clone()))
     }
 
-    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
-        let (Some(declarer), Some(contract)) = (self.declarer(), self.contract()) else {
-            return [0, 0];
-        };
-        let bidders = declarer.team().index();
-        let taken = tricks[bidders];
-        let mut points = [0; 2];
-        points[1 - bidders] = i32::from(TRICKS - taken);
-        points[bidders] = match contract {
-            Action::BidStrain(level, _) if taken >= level => i32::from(taken),
-            Action::BidStrain(level, _) => -i32::from(level),
-            Action::Loner(loner, _) if taken == TRICKS => loner_points(loner),
-            Action::Loner(loner, _) => -loner_points(loner),
-            _ => 0,
-        };
-        points
-    }
-
     fn call_likelihood(
         _: &BidEuchreRules,
         observation: &Observation,
@@ -398,15 +380,6 @@ impl BotGame for BidEuchre {
             }),
             _ => auction_call(observation, legal),
         }
-    }
-}
-
-/// Points a made loner scores (and a failed one loses).
-fn loner_points(loner: Loner) -> i32 {
-    match loner {
-        Loner::Call2 => 12,
-        Loner::Call1 => 18,
-        Loner::Moon => 24,
     }
 }
 

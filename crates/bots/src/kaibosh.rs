@@ -84,31 +84,6 @@ impl BotGame for Kaibosh {
         Some((position, layout.clone()))
     }
 
-    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
-        let summary = self.hand_summary();
-        let (Some(declarer), Some(contract)) = (summary.declarer, summary.contract) else {
-            return [0, 0];
-        };
-        let bidders = declarer.team().index();
-        let taken = tricks[bidders];
-        let mut points = [0; 2];
-        let (made, stake) = match contract {
-            Action::Bid(n) => (taken >= n, i32::from(n)),
-            _ => (taken == TRICKS, 12),
-        };
-        if made {
-            points[bidders] = if contract == Action::Kaibosh {
-                12
-            } else {
-                i32::from(taken)
-            };
-        } else {
-            points[bidders] = -stake;
-            points[1 - bidders] = i32::from(TRICKS - taken);
-        }
-        points
-    }
-
     fn call_likelihood(
         _: &KaiboshRules,
         observation: &Observation,

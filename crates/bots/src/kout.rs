@@ -2,7 +2,7 @@
 //! (a joker reveals nothing; a dead joker lead reveals a hand of jokers only), scoring,
 //! and rules of thumb for the auction from 5 to 9.
 
-use calltrump_engine::kout::{contract_points, SHUTOUT_TARGET, TARGET};
+use calltrump_engine::kout::{SHUTOUT_TARGET, TARGET};
 use calltrump_engine::{
     Action, Card, CardBag, CardOrder, CardSet, Game, JokerLead, Kout, KoutRules,
     KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
@@ -114,8 +114,9 @@ impl BotGame for Kout {
     // than a count: Kout Bo 6 looks one trick ahead, about as close to exact as two
     // ahead with the count was; Kout Bo 4 two. In Kout Bo 4 a trick further is what the
     // search gains over the rules of thumb, at about three times the cost: `hard`
-    // looking three ahead against `medium` looking two, +0.22 points per deal, 95% CI
-    // [+0.09, +0.34], where both looking three ahead measured +0.01 (2,000 deals each).
+    // looking three ahead against `medium` looking two, +0.19 points per deal, 95% CI
+    // [+0.07, +0.31], where both looking three ahead measured +0.03 [-0.09, +0.14]
+    // (about 2,000 deals each).
     // In Kout Bo 6, two ahead costs five times as much (p99 67 ms a card for `hard`),
     // too slow to measure over thousands of deals here, so every level looks one ahead.
     fn search_depth(rules: &KoutRules, lookahead: Lookahead) -> Option<u32> {
@@ -266,21 +267,6 @@ impl BotGame for Kout {
             Some(rules_of_jokers),
         );
         Some((position, layout.clone()))
-    }
-
-    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
-        let Some((maker, bid)) = self.contract() else {
-            return [0, 0];
-        };
-        let makers = maker.team().index();
-        let (made_points, failed_points) = contract_points(bid, self.is_malzom());
-        let mut points = [0; 2];
-        if tricks[makers] >= bid {
-            points[makers] = made_points;
-        } else {
-            points[1 - makers] = failed_points;
-        }
-        points
     }
 
     fn contract_tricks(&self) -> Option<(usize, u8)> {

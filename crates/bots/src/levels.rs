@@ -5,27 +5,28 @@
 //! |----------|--------------------------------------|-------------------------------------------|
 //! | `easy`   | rules of thumb with noise            | 25% of decisions uniformly at random      |
 //! | `medium` | PIMC play, rules-of-thumb calls      | 10 deals per card play (auction-weighted) |
-//! | `hard`   | PIMC, deals from the play alone      | 30 deals per card play, 12 per call       |
-//! | `expert` | PIMC, deals weighted by the auction  | 150 deals per card play, 60 per call      |
+//! | `hard`   | PIMC, deals from the play alone      | 30 deals per card play, 12 per call; far  |
+//! | `expert` | PIMC, deals weighted by the auction  | 150 deals per card play, 60 per call; far |
 //!
 //! Each level adds to the one below: `medium` searches the play; `hard` also simulates
 //! its calls, with three times the deals but drawn from the play alone (voids), deaf
-//! to the bids; `expert` has five times `hard`'s deals, weighted by what each bid says
-//! (a seat that bid hearts is dealt hearts). Past 30 deals, more deals alone gain
-//! little (measured: 400 against 100 deals per card, +0.12 points per Kaibosh deal).
+//! to the bids, and looks further ahead ("far") where a game is not searched to the
+//! end; `expert` has five times `hard`'s deals, weighted by what each bid says (a seat
+//! that bid hearts is dealt hearts). Past 30 deals, more deals alone gain little
+//! (measured: 400 against 100 deals per card, +0.12 points per Kaibosh deal).
 //!
 //! The solver looks to the end of the hand in Kaibosh; in Bid Euchre three tricks ahead,
-//! in Kout Bo 6 one and in Kout Bo 4 two, then plays the rest out by the rules of
-//! thumb (see [`crate::BotGame::search_depth`]).
+//! in Kout Bo 6 one, and in Kout Bo 4 two (`medium`) or three ("far": `hard`, `expert`),
+//! then plays the rest out by the rules of thumb (see [`crate::BotGame::search_depth`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
 //! with the bot in every seat
 //! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`):
 //!
-//! | level    | Kaibosh                  | Bid Euchre alexa         | Kout Bo 6              | Kout Bo 4                |
-//! |----------|--------------------------|--------------------------|------------------------|--------------------------|
-//! | `hard`   | 4.1 (12) / 0.3 (14) ms   | 9.6 (26) / 1.1 (41) ms   | 1.6 (7.5) / 0.8 (11) ms | 2.6 (14) / 1.4 (20) ms   |
-//! | `expert` | 24 (78) / 2.1 (83) ms    | 54 (156) / 7.5 (237) ms  | 8.3 (43) / 3.8 (59) ms | 16 (81) / 8.1 (115) ms   |
+//! | level    | Kaibosh                  | Bid Euchre alexa         | Kout Bo 6               | Kout Bo 4                |
+//! |----------|--------------------------|--------------------------|-------------------------|--------------------------|
+//! | `hard`   | 4.1 (12) / 0.3 (14) ms   | 9.6 (26) / 1.1 (41) ms   | 0.6 (2.4) / 0.4 (6.0) ms | 3.4 (23) / 1.0 (37) ms   |
+//! | `expert` | 24 (78) / 2.1 (83) ms    | 54 (156) / 7.5 (237) ms  | 2.7 (12) / 2.2 (25) ms  | 20 (111) / 6.5 (190) ms  |
 
 use calltrump_engine::{Action, GameRng};
 use rand::Rng;

@@ -198,9 +198,6 @@ pub trait BotGame: Game + Sized + 'static {
     /// The card play as a compact position, when a card is to be played.
     fn position(&self) -> Option<(Position, Layout)>;
 
-    /// The points of each team if the current hand's play ends with `tricks`.
-    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2];
-
     /// The team and tricks the hand's points hang on, when they hang on nothing else:
     /// whether that team takes that many (Kout Bo: the makers and their bid). The
     /// search then asks only that, which is cheaper than counting every trick.

@@ -283,6 +283,8 @@ fn simulate<G: BotGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use calltrump_engine::{stream, Game, Kout, KoutRules, KoutVariant, Seat};
+    use rand::Rng;
 
     #[test]
     fn utility_rises_with_own_points_and_ends_at_the_target() {
@@ -298,6 +300,65 @@ mod tests {
         assert_eq!(utility(Some([-1, -1]), [4, 4], 1), 0.5);
         // Without a target: the point difference.
         assert_eq!(utility(None, [-4, 3], 0), -7.0);
+    }
+
+    /// A Kout Bo hand of `rules` some cards into the play, the auction by the rules of
+    /// thumb and the cards at random: `None` if the hand was thrown in.
+    fn kout_play(rules: &KoutRules, seed: u64) -> Option<Kout> {
+        let mut rng = stream(seed, 3);
+        let mut game = Kout::new(rules, Seat((seed % 4) as u8));
+        game.deal_random(&mut rng);
+        let cards = rng.random_range(0..24);
+        let mut played = 0;
+        loop {
+            let Turn::Seat(seat) = game.turn() else {
+                return None;
+            };
+            let legal = game.legal_action_list();
+            if matches!(legal[0], Action::Play(_)) {
+                if played == cards {
+                    return Some(game);
+                }
+                game.apply(legal[rng.random_range(0..legal.len())]).ok()?;
+                played += 1;
+            } else {
+                let observation = game.observation(seat);
+                let call = rules_choose::<Kout>(rules, &observation, &legal, &mut rng);
+                game.apply(call).ok()?;
+            }
+        }
+    }
+
+    #[test]
+    fn asking_whether_the_contract_is_made_scores_as_counting_the_tricks() {
+        let mut solver = Solver::new();
+        let mut checked = [0; 2];
+        for variant in [KoutVariant::Six, KoutVariant::Four] {
+            let rules = KoutRules {
+                variant,
+                ..KoutRules::default()
+            };
+            for seed in 0..60 {
+                let Some(game) = kout_play(&rules, seed) else {
+                    continue;
+                };
+                let (position, _) = game.position().expect("a card to play");
+                let (makers, _) = game.contract_tricks().expect("a contract");
+                for depth in [Some(1), Some(2)] {
+                    let total =
+                        position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+                    let t0 = solver.solve_to(&position, depth);
+                    assert_eq!(
+                        game.hand_points(solve(&game, &position, depth, &mut solver)),
+                        game.hand_points([t0, total - t0]),
+                        "{variant:?} seed {seed} depth {depth:?}"
+                    );
+                }
+                checked[makers] += 1;
+            }
+        }
+        // Makers on either team.
+        assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
     }
 
     #[test]

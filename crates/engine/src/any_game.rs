@@ -110,6 +110,10 @@ impl Game for AnyGame {
         each_game!(self, g => g.scores())
     }
 
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
+        each_game!(self, g => g.hand_points(tricks))
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         each_game!(self, g => g.outcome())
     }

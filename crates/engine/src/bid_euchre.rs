@@ -416,19 +416,7 @@ impl BidEuchre {
     }
 
     fn score_hand(&mut self) {
-        let (declarer, contract) = self.high.expect("a played hand has a contract");
-        let bidders = declarer.team().index();
-        let taken = self.tricks[bidders];
-        let mut points = [0; 2];
-        // Defenders always score their tricks.
-        points[1 - bidders] = i32::from(TRICKS - taken);
-        points[bidders] = match contract {
-            Action::BidStrain(level, _) if taken >= level => i32::from(taken),
-            Action::BidStrain(level, _) => -i32::from(level),
-            Action::Loner(loner, _) if taken == TRICKS => loner_points(loner),
-            Action::Loner(loner, _) => -loner_points(loner),
-            _ => unreachable!("a Bid Euchre contract is a level or loner bid"),
-        };
+        let points = self.hand_points(self.tricks);
         self.finish_hand(HandOutcome::Played, points);
     }
 
@@ -733,6 +721,25 @@ impl Game for BidEuchre {
 
     fn scores(&self) -> [i32; 2] {
         self.table.scores()
+    }
+
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
+        let Some((declarer, contract)) = self.high else {
+            return [0, 0];
+        };
+        let bidders = declarer.team().index();
+        let taken = tricks[bidders];
+        let mut points = [0; 2];
+        // Defenders always score their tricks.
+        points[1 - bidders] = i32::from(TRICKS - taken);
+        points[bidders] = match contract {
+            Action::BidStrain(level, _) if taken >= level => i32::from(taken),
+            Action::BidStrain(level, _) => -i32::from(level),
+            Action::Loner(loner, _) if taken == TRICKS => loner_points(loner),
+            Action::Loner(loner, _) => -loner_points(loner),
+            _ => unreachable!("a Bid Euchre contract is a level or loner bid"),
+        };
+        points
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -503,6 +503,11 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
     /// Running totals after the last complete hand.
     fn scores(&self) -> [i32; 2];
 
+    /// The points each team scores on the current hand if its play ends with `tricks`
+    /// taken by each team (none before there is a contract): how the hand is scored,
+    /// for search as much as for the end of the hand.
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2];
+
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -220,26 +220,7 @@ impl Kaibosh {
     }
 
     fn score_hand(&mut self) {
-        let (declarer, contract) = self.high.expect("a played hand has a contract");
-        let bidders = declarer.team();
-        let taken = self.tricks[bidders.index()];
-        let defenders_took = TRICKS - taken;
-        let mut points = [0; 2];
-        let (made, stake) = match contract {
-            Action::Kaibosh => (taken == TRICKS, KAIBOSH_POINTS),
-            Action::Bid(n) => (taken >= n, i32::from(n)),
-            _ => unreachable!("a Kaibosh contract is a bid or a kaibosh"),
-        };
-        if made {
-            points[bidders.index()] = if contract == Action::Kaibosh {
-                KAIBOSH_POINTS
-            } else {
-                i32::from(taken)
-            };
-        } else {
-            points[bidders.index()] = -stake;
-            points[bidders.other().index()] = i32::from(defenders_took);
-        }
+        let points = self.hand_points(self.tricks);
         self.finish_hand(HandOutcome::Played, points);
     }
 
@@ -488,6 +469,31 @@ impl Game for Kaibosh {
 
     fn scores(&self) -> [i32; 2] {
         self.table.scores()
+    }
+
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
+        let Some((declarer, contract)) = self.high else {
+            return [0, 0];
+        };
+        let bidders = declarer.team();
+        let taken = tricks[bidders.index()];
+        let mut points = [0; 2];
+        let (made, stake) = match contract {
+            Action::Kaibosh => (taken == TRICKS, KAIBOSH_POINTS),
+            Action::Bid(n) => (taken >= n, i32::from(n)),
+            _ => unreachable!("a Kaibosh contract is a bid or a kaibosh"),
+        };
+        if made {
+            points[bidders.index()] = if contract == Action::Kaibosh {
+                KAIBOSH_POINTS
+            } else {
+                i32::from(taken)
+            };
+        } else {
+            points[bidders.index()] = -stake;
+            points[bidders.other().index()] = i32::from(TRICKS - taken);
+        }
+        points
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -364,16 +364,9 @@ impl Kout {
     fn score_hand(&mut self) {
         let (maker, bid) = self.high.expect("a played hand has a contract");
         let makers = maker.team();
-        let (made_points, failed_points) = contract_points(bid, self.is_malzom());
         let made = self.tricks[makers.index()] >= bid;
-        let mut points = [0; 2];
-        let scorers = if made {
-            points[makers.index()] = made_points;
-            makers
-        } else {
-            points[makers.other().index()] = failed_points;
-            makers.other()
-        };
+        let points = self.hand_points(self.tricks);
+        let scorers = if made { makers } else { makers.other() };
         let first_hand = self.table.deals_played() == 0;
         self.table.finish_hand(HandOutcome::Played, points);
         // Only one team scores on a hand, and the game ends as soon as a team wins, so a
@@ -650,6 +643,21 @@ impl Game for Kout {
 
     fn scores(&self) -> [i32; 2] {
         self.table.scores()
+    }
+
+    fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
+        let Some((maker, bid)) = self.high else {
+            return [0, 0];
+        };
+        let makers = maker.team().index();
+        let (made_points, failed_points) = contract_points(bid, self.is_malzom());
+        let mut points = [0; 2];
+        if tricks[makers] >= bid {
+            points[makers] = made_points;
+        } else {
+            points[1 - makers] = failed_points;
+        }
+        points
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use calltrump_engine::{
-    stream, ActionList, AnyGame, Card, CardBag, Game, GameRules, Record, Seat, SeenAction, Turn,
+    stream, Action, ActionList, AnyGame, Card, CardBag, Game, GameRules, HandOutcome, Record, Seat,
+    SeenAction, Turn,
 };
 use rand::Rng;
 
@@ -36,13 +37,32 @@ pub fn random_game(rules: &GameRules, seed: u64) -> (Record, AnyGame) {
                 check_observations(&game);
                 check_rejection_changes_nothing(&game, seat, &mut rng);
                 let action = cautious_random(&legal, &mut rng);
+                let before = matches!(action, Action::Play(_)).then(|| game.clone());
                 game.apply(action)
                     .unwrap_or_else(|e| panic!("seed {seed}: legal {action} refused: {e}"));
+                if let Some(before) = before {
+                    check_hand_points(&before, &game, seed);
+                }
                 record.push_action(action);
             }
         }
     }
     (record, game)
+}
+
+/// When the card just played after `before` ended the hand, the hand scored what
+/// [`Game::hand_points`] of `before`, a state in mid-play, makes of the final tricks:
+/// the search scores hands from such states.
+fn check_hand_points(before: &AnyGame, after: &AnyGame, seed: u64) {
+    let hand = after.hand_summary();
+    if matches!(after.turn(), Turn::Seat(_)) || hand.outcome != HandOutcome::Played {
+        return;
+    }
+    assert_eq!(
+        Some(before.hand_points(hand.tricks)),
+        hand.points,
+        "seed {seed}: the points of the tricks taken"
+    );
 }
 
 /// A random policy that passes half the time and otherwise mostly makes the lowest bid
