@@ -1,14 +1,20 @@
 //! Percentiles of the solver's time on random full deals at the first lead (the auction
 //! and trump by the rules bot), one core:
 //! `cargo run --release -p calltrump-bots --example solver_stats -- [deals] [GAME [VARIANT]]`
-//! (GAME `kaibosh` by default, or `bid-euchre`; Kout Bo is searched to a depth instead).
+//! (GAME `kaibosh` by default, `bid-euchre` or `kout`). Kaibosh and Bid Euchre are solved
+//! exactly; Kout Bo is searched as the bots search it, to each lookahead's depth, by one
+//! probe of whether the contract is made and, for comparison, by counting the tricks.
 
 use std::time::Instant;
 
-use calltrump_bots::{Bot, BotGame, Decision, Position, RulesBot, Solver};
-use calltrump_engine::{seeded, ActionList, BidEuchre, GameRules, Kaibosh, Seat, Turn};
+use calltrump_bots::{Bot, BotGame, Decision, Lookahead, Position, RulesBot, Solver};
+use calltrump_engine::{seeded, ActionList, BidEuchre, GameRules, Kaibosh, Kout, Seat, Turn};
 
-fn first_leads<G: BotGame>(any: &GameRules, rules: &G::Rules, count: usize) -> Vec<Position> {
+/// A first lead, and team 0's tricks that decide the contract where the points hang on
+/// nothing else (Kout Bo).
+type Lead = (Position, Option<u8>);
+
+fn first_leads<G: BotGame>(any: &GameRules, rules: &G::Rules, count: usize) -> Vec<Lead> {
     let mut rng = seeded(7);
     let mut out = Vec::new();
     let mut game = G::new(rules, Seat(0));
@@ -19,7 +25,18 @@ fn first_leads<G: BotGame>(any: &GameRules, rules: &G::Rules, count: usize) -> V
             Turn::Over => game = G::new(rules, Seat(0)),
             Turn::Seat(seat) => {
                 if let Some((position, _)) = game.position() {
-                    out.push(position);
+                    let total = position.tricks_left() as u8;
+                    let threshold =
+                        game.contract_tricks().map(
+                            |(makers, bid)| {
+                                if makers == 0 {
+                                    bid
+                                } else {
+                                    total + 1 - bid
+                                }
+                            },
+                        );
+                    out.push((position, threshold));
                     game = G::new(rules, Seat(0));
                     continue;
                 }
@@ -47,19 +64,51 @@ fn main() {
     options.insert("deals".into(), 1_000_000.into());
     let any = GameRules::from_header(game, args.get(2).map(String::as_str), &options)
         .unwrap_or_else(|e| panic!("{e}"));
-    let positions = match &any {
-        GameRules::Kaibosh(r) => first_leads::<Kaibosh>(&any, r, count),
-        GameRules::BidEuchre(r) => first_leads::<BidEuchre>(&any, r, count),
-        GameRules::Kout(_) => panic!("Kout Bo is searched to a depth, not solved"),
-    };
+    match &any {
+        GameRules::Kaibosh(r) => {
+            let leads = first_leads::<Kaibosh>(&any, r, count);
+            report("exact", &leads, |solver, (p, _)| {
+                solver.solve(p);
+            });
+        }
+        GameRules::BidEuchre(r) => {
+            let leads = first_leads::<BidEuchre>(&any, r, count);
+            report("exact", &leads, |solver, (p, _)| {
+                solver.solve(p);
+            });
+        }
+        GameRules::Kout(r) => {
+            let leads = first_leads::<Kout>(&any, r, count);
+            for lookahead in [Lookahead::Near, Lookahead::Far] {
+                let depth = Kout::search_depth(r, lookahead);
+                let name = format!("{lookahead:?}, {depth:?} tricks ahead");
+                report(
+                    &format!("{name}, probe"),
+                    &leads,
+                    |solver, (p, threshold)| {
+                        let threshold = threshold.expect("a Kout Bo hand has a contract");
+                        solver.reaches_to(p, threshold, depth);
+                    },
+                );
+                report(&format!("{name}, count"), &leads, |solver, (p, _)| {
+                    solver.solve_to(p, depth);
+                });
+            }
+        }
+    }
+}
+
+/// Prints the percentiles of `search` over `leads`, with a fresh solver.
+fn report(name: &str, leads: &[Lead], mut search: impl FnMut(&mut Solver, &Lead)) {
+    println!("{name}:");
     let mut solver = Solver::new();
-    let mut nodes = Vec::with_capacity(positions.len());
-    let mut times: Vec<f64> = positions
+    let mut nodes = Vec::with_capacity(leads.len());
+    let mut times: Vec<f64> = leads
         .iter()
-        .map(|p| {
+        .map(|lead| {
             let before = solver.nodes();
             let start = Instant::now();
-            std::hint::black_box(solver.solve(p));
+            search(&mut solver, std::hint::black_box(lead));
             let time = start.elapsed().as_secs_f64() * 1e3;
             nodes.push(solver.nodes() - before);
             time
