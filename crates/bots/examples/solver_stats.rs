@@ -61,7 +61,10 @@ fn main() {
     let count = args.first().and_then(|a| a.parse().ok()).unwrap_or(5000);
     let game = args.get(1).map_or("kaibosh", String::as_str);
     let mut options = serde_json::Map::new();
-    options.insert("deals".into(), 1_000_000.into());
+    if game != "kout" {
+        // No game ends on a deal limit while the leads are gathered (Kout Bo has none).
+        options.insert("deals".into(), 1_000_000.into());
+    }
     let any = GameRules::from_header(game, args.get(2).map(String::as_str), &options)
         .unwrap_or_else(|e| panic!("{e}"));
     match &any {
