@@ -149,6 +149,11 @@ pub trait BotGame: Game + Sized + 'static {
     /// Largest point swing between the teams on one hand, to scale search rewards.
     const SWING: f64;
 
+    /// How sure a simulation must be to overrule the rules-of-thumb call: the gain, in
+    /// standard errors of the paired differences over the sampled deals, that the best
+    /// simulated call needs over the rules' call. 0 takes the best mean.
+    const CALL_MARGIN: f64 = 0.0;
+
     /// How many tricks ahead the solver searches in this game before estimating
     /// (`None`: to the end, exactly), looking as far as `lookahead` allows.
     fn search_depth(_rules: &Self::Rules, _lookahead: Lookahead) -> Option<u32> {

@@ -153,9 +153,16 @@ fn pimc_choose<G: BotGame>(
     } else {
         G::call_candidates(rules, observation, legal)
     };
+    // The rules' call, where the simulation must beat it by a margin.
+    let rules_call = (!is_play && G::CALL_MARGIN > 0.0)
+        .then(|| G::rules_call(rules, observation, legal))
+        .and_then(|pick| candidates.iter().position(|&a| a == pick));
     let legal = &candidates[..];
     let depth = bot.play_depth::<G>(rules);
     let mut totals = vec![0.0; legal.len()];
+    // Each candidate's utility on each deal, to weigh the best against the rules' call.
+    let mut utilities: Vec<Vec<f64>> =
+        vec![Vec::new(); if rules_call.is_some() { legal.len() } else { 0 }];
     let mut preferred = None;
     for _ in 0..samples {
         let Some((game, _)) =
@@ -169,7 +176,11 @@ fn pimc_choose<G: BotGame>(
             } else {
                 simulate(&game, action, scores, bot, rng)
             };
-            totals[i] += utility(needs, points, team);
+            let value = utility(needs, points, team);
+            totals[i] += value;
+            if let Some(values) = utilities.get_mut(i) {
+                values.push(value);
+            }
         }
         if is_play && preferred.is_none() {
             // The rules of thumb break ties: the same card in every sample.
@@ -188,7 +199,27 @@ fn pimc_choose<G: BotGame>(
             best = i;
         }
     }
-    legal[best]
+    match rules_call {
+        Some(pick) if !clearly_better(&utilities[best], &utilities[pick], G::CALL_MARGIN) => {
+            legal[pick]
+        }
+        _ => legal[best],
+    }
+}
+
+/// Whether `values` beat `baseline`, deal by deal, by at least `margin` standard errors
+/// of their paired differences; with fewer than two deals there is no error to weigh,
+/// and `values` stand.
+fn clearly_better(values: &[f64], baseline: &[f64], margin: f64) -> bool {
+    let n = values.len().min(baseline.len());
+    if n < 2 {
+        return true;
+    }
+    let differences: Vec<f64> = values.iter().zip(baseline).map(|(a, b)| a - b).collect();
+    let n = n as f64;
+    let mean = differences.iter().sum::<f64>() / n;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    mean >= margin * (variance / n).sqrt()
 }
 
 /// What a hand's end means: each team's points on it, and what each then needs to win
@@ -359,6 +390,22 @@ mod tests {
         }
         // Makers on either team.
         assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
+    }
+
+    #[test]
+    fn a_call_overrules_the_rules_call_only_by_a_clear_margin() {
+        let baseline = [0.5; 6];
+        // Better on every deal by about the same: clear.
+        let steady = [0.6, 0.61, 0.59, 0.6, 0.62, 0.58];
+        assert!(clearly_better(&steady, &baseline, 1.0));
+        // Better on average, but by one lucky deal among losses: not clear.
+        let lucky = [0.9, 0.45, 0.48, 0.47, 0.49, 0.46];
+        assert!(lucky.iter().sum::<f64>() > baseline.iter().sum::<f64>());
+        assert!(!clearly_better(&lucky, &baseline, 1.0));
+        assert!(clearly_better(&lucky, &baseline, 0.0));
+        // Worse is never clearly better; one deal has no error to weigh.
+        assert!(!clearly_better(&[0.4; 6], &baseline, 0.0));
+        assert!(clearly_better(&[0.4], &[0.5], 1.0));
     }
 
     #[test]
