@@ -18,6 +18,8 @@
 //! The solver looks to the end of the hand in Kaibosh; in Bid Euchre three tricks ahead,
 //! in Kout Bo 6 one, and in Kout Bo 4 two (`medium`) or three ("far": `hard`, `expert`),
 //! then plays the rest out by the rules of thumb (see [`crate::BotGame::search_depth`]).
+//! In Kout Bo a simulated call must beat the rules-of-thumb call by a standard error
+//! over its deals ([`crate::BotGame::CALL_MARGIN`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
 //! with the bot in every seat
