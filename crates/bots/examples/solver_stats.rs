@@ -10,9 +10,9 @@ use std::time::Instant;
 use calltrump_bots::{Bot, BotGame, Decision, Lookahead, Position, RulesBot, Solver};
 use calltrump_engine::{seeded, ActionList, BidEuchre, GameRules, Kaibosh, Kout, Seat, Turn};
 
-/// A first lead, and team 0's tricks that decide the contract where the points hang on
-/// nothing else (Kout Bo).
-type Lead = (Position, Option<u8>);
+/// A first lead, and the makers' team and bid where the points hang on nothing else
+/// (Kout Bo).
+type Lead = (Position, Option<(usize, u8)>);
 
 fn first_leads<G: BotGame>(any: &GameRules, rules: &G::Rules, count: usize) -> Vec<Lead> {
     let mut rng = seeded(7);
@@ -25,18 +25,7 @@ fn first_leads<G: BotGame>(any: &GameRules, rules: &G::Rules, count: usize) -> V
             Turn::Over => game = G::new(rules, Seat(0)),
             Turn::Seat(seat) => {
                 if let Some((position, _)) = game.position() {
-                    let total = position.tricks_left() as u8;
-                    let threshold =
-                        game.contract_tricks().map(
-                            |(makers, bid)| {
-                                if makers == 0 {
-                                    bid
-                                } else {
-                                    total + 1 - bid
-                                }
-                            },
-                        );
-                    out.push((position, threshold));
+                    out.push((position, game.contract_tricks()));
                     game = G::new(rules, Seat(0));
                     continue;
                 }
@@ -88,9 +77,9 @@ fn main() {
                 report(
                     &format!("{name}, probe"),
                     &leads,
-                    |solver, (p, threshold)| {
-                        let threshold = threshold.expect("a Kout Bo hand has a contract");
-                        solver.reaches_to(p, threshold, depth);
+                    |solver, (p, contract)| {
+                        let (makers, bid) = contract.expect("a Kout Bo hand has a contract");
+                        solver.makes_to(p, makers, bid, depth);
                     },
                 );
                 report(&format!("{name}, count"), &leads, |solver, (p, _)| {

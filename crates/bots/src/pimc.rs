@@ -264,13 +264,7 @@ fn solve<G: BotGame>(
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let t0 = match game.contract_tricks() {
         Some((makers, bid)) => {
-            // Team 0's tricks that decide it: the makers' bid, or the defenders' set.
-            let (threshold, made_if_reached) = if makers == 0 {
-                (bid, true)
-            } else {
-                (total + 1 - bid, false)
-            };
-            let made = solver.reaches_to(position, threshold, depth) == made_if_reached;
+            let made = solver.makes_to(position, makers, bid, depth);
             let makers_tricks = if made { bid } else { bid - 1 };
             if makers == 0 {
                 makers_tricks

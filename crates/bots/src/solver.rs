@@ -101,6 +101,24 @@ impl Solver {
         self.within(position, depth, |solver| solver.reaches(position, tricks))
     }
 
+    /// Whether team `makers` ends the hand with at least `bid` tricks, searching at most
+    /// `depth` tricks ahead: one probe on team 0's tricks, the makers' bid or the
+    /// defenders' set.
+    pub fn makes_to(
+        &mut self,
+        position: &Position,
+        makers: usize,
+        bid: u8,
+        depth: Option<u32>,
+    ) -> bool {
+        if makers == 0 {
+            self.reaches_to(position, bid, depth)
+        } else {
+            let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
+            !self.reaches_to(position, total + 1 - bid, depth)
+        }
+    }
+
     /// Runs `search` with the horizon `depth` tricks past `position`.
     fn within<T>(
         &mut self,
