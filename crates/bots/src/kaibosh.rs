@@ -71,7 +71,7 @@ impl BotGame for Kaibosh {
             return None;
         };
         let layout = layout(trump);
-        let hands = [0, 1, 2, 3].map(|s| CardBag::from_set(self.hand(Seat(s))));
+        let hands = [0, 1, 2, 3].map(|s| self.hand(Seat(s)));
         let position = Position::build(
             layout,
             &hands,

@@ -261,9 +261,7 @@ impl BotGame for Kout {
             played: layout.pack(played),
             dead: false,
         };
-        let hands: Vec<CardBag> = (0..seats)
-            .map(|s| CardBag::from_set(self.hand(Seat(s as u8))))
-            .collect();
+        let hands: Vec<CardBag> = (0..seats).map(|s| self.hand(Seat(s as u8))).collect();
         let position = Position::build(
             layout,
             &hands,

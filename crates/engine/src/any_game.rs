@@ -11,6 +11,7 @@ use crate::kaibosh::Kaibosh;
 use crate::kout::Kout;
 use crate::rules::GameRules;
 use crate::seat::Seat;
+use crate::view::{Goal, Phase, TrickState};
 use crate::GameRng;
 
 /// A game of any family; every call goes to the game inside.
@@ -116,5 +117,21 @@ impl Game for AnyGame {
 
     fn outcome(&self) -> Option<Outcome> {
         each_game!(self, g => g.outcome())
+    }
+
+    fn phase(&self) -> Phase {
+        each_game!(self, g => g.phase())
+    }
+
+    fn goal(&self) -> Goal {
+        each_game!(self, g => g.goal())
+    }
+
+    fn sitting_out(&self) -> Option<Seat> {
+        each_game!(self, g => g.sitting_out())
+    }
+
+    fn current_trick(&self) -> Option<TrickState> {
+        each_game!(self, g => g.current_trick())
     }
 }

@@ -20,6 +20,7 @@ use crate::seat::Seat;
 use crate::shuffle;
 use crate::table::Table;
 use crate::trick::{CardOrder, Trick};
+use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
 const SEATS: usize = 4;
@@ -747,5 +748,33 @@ impl Game for BidEuchre {
             return None;
         }
         Some(self.table.score_outcome())
+    }
+
+    fn phase(&self) -> view::Phase {
+        match self.phase {
+            Phase::Deal => self.table.between_hands(),
+            Phase::Auction => view::Phase::Auction,
+            Phase::Give | Phase::Discard => view::Phase::Exchange,
+            Phase::Play => view::Phase::Play,
+            Phase::GameOver => view::Phase::GameOver,
+        }
+    }
+
+    fn goal(&self) -> Goal {
+        Goal {
+            target: None,
+            deals: Some(self.rules.deals),
+        }
+    }
+
+    fn sitting_out(&self) -> Option<Seat> {
+        self.out
+    }
+
+    fn current_trick(&self) -> Option<TrickState> {
+        (self.phase == Phase::Play || self.table.played_out()).then(|| TrickState {
+            leader: self.trick.leader,
+            winning: (!self.trick.is_empty()).then_some(self.winning.0),
+        })
     }
 }

@@ -67,12 +67,31 @@ pub enum Turn {
 }
 
 /// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// This team won.
     Winner(Team),
     /// Level at the end: a draw.
     Draw,
+}
+
+impl<'de> Deserialize<'de> for Outcome {
+    /// A team number, or `"draw"`, as [`Outcome`] is written.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Outcome, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Team(u8),
+            Word(String),
+        }
+        match Written::deserialize(deserializer)? {
+            Written::Team(team @ (0 | 1)) => Ok(Outcome::Winner(Team(team))),
+            Written::Word(word) if word == "draw" => Ok(Outcome::Draw),
+            _ => Err(serde::de::Error::custom(
+                "an outcome is a team number (0 or 1) or \"draw\"",
+            )),
+        }
+    }
 }
 
 impl Serialize for Outcome {
@@ -510,6 +529,24 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
 
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The stage of the game, as a screen names it.
+    fn phase(&self) -> crate::view::Phase;
+
+    /// The seat out of play this hand (a loner's partner), if any.
+    fn sitting_out(&self) -> Option<Seat>;
+
+    /// The trick on the table: the current one during play, the hand's last once a
+    /// played hand is over, none before play.
+    fn current_trick(&self) -> Option<crate::view::TrickState>;
+
+    /// What ends the game: a target score, a number of deals, or both.
+    fn goal(&self) -> crate::view::Goal;
+
+    /// What `viewer` may see of the game: see [`crate::View`].
+    fn view(&self, viewer: crate::view::Viewer) -> crate::view::View {
+        crate::view::View::of(self, viewer)
+    }
 
     /// Applies `action` if it is legal; otherwise returns why not and changes nothing.
     fn apply(&mut self, action: Action) -> Result<(), PlayError> {

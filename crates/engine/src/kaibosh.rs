@@ -17,6 +17,7 @@ use crate::seat::Seat;
 use crate::shuffle;
 use crate::table::Table;
 use crate::trick::{CardOrder, Trick};
+use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
 const SEATS: usize = 4;
@@ -123,9 +124,9 @@ impl Kaibosh {
         self.high.map(|(seat, _)| seat)
     }
 
-    /// The cards `seat` holds.
-    pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+    /// The cards `seat` holds (a bag, as in every game).
+    pub fn hand(&self, seat: Seat) -> CardBag {
+        CardBag::from_set(self.hands[seat.index()])
     }
 
     /// The trick being played.
@@ -501,5 +502,33 @@ impl Game for Kaibosh {
             return None;
         }
         Some(self.table.score_outcome())
+    }
+
+    fn phase(&self) -> view::Phase {
+        match self.phase {
+            Phase::Deal => self.table.between_hands(),
+            Phase::Auction => view::Phase::Auction,
+            Phase::NameTrump => view::Phase::TrumpNaming,
+            Phase::Play => view::Phase::Play,
+            Phase::GameOver => view::Phase::GameOver,
+        }
+    }
+
+    fn goal(&self) -> Goal {
+        Goal {
+            target: self.rules.target,
+            deals: self.rules.deals,
+        }
+    }
+
+    fn sitting_out(&self) -> Option<Seat> {
+        self.out
+    }
+
+    fn current_trick(&self) -> Option<TrickState> {
+        (self.phase == Phase::Play || self.table.played_out()).then(|| TrickState {
+            leader: self.trick.leader,
+            winning: (!self.trick.is_empty()).then_some(Seat(self.best & 3)),
+        })
     }
 }

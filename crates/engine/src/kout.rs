@@ -18,6 +18,7 @@ use crate::seat::{Seat, Team};
 use crate::shuffle;
 use crate::table::Table;
 use crate::trick::{CardOrder, Trick};
+use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
 /// The most seats at a Kout table.
@@ -230,9 +231,9 @@ impl Kout {
         Seat(if n >= self.seats { n - self.seats } else { n })
     }
 
-    /// The cards `seat` holds.
-    pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+    /// The cards `seat` holds (a bag, as in every game).
+    pub fn hand(&self, seat: Seat) -> CardBag {
+        CardBag::from_set(self.hands[seat.index()])
     }
 
     /// The trick being played.
@@ -662,5 +663,34 @@ impl Game for Kout {
 
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(Outcome::Winner)
+    }
+
+    fn phase(&self) -> view::Phase {
+        match self.phase {
+            Phase::Deal => self.table.between_hands(),
+            Phase::Auction => view::Phase::Auction,
+            Phase::NameTrump => view::Phase::TrumpNaming,
+            Phase::Play => view::Phase::Play,
+            Phase::GameOver => view::Phase::GameOver,
+        }
+    }
+
+    fn goal(&self) -> Goal {
+        Goal {
+            target: Some(TARGET),
+            deals: None,
+        }
+    }
+
+    fn sitting_out(&self) -> Option<Seat> {
+        None
+    }
+
+    fn current_trick(&self) -> Option<TrickState> {
+        (self.phase == Phase::Play || self.table.played_out()).then(|| TrickState {
+            leader: self.trick.leader,
+            winning: (!self.trick.is_empty())
+                .then(|| self.next_seat(self.trick.leader, self.winning)),
+        })
     }
 }

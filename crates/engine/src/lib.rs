@@ -26,6 +26,7 @@ mod seat;
 mod shuffle;
 mod table;
 mod trick;
+mod view;
 
 pub use action::{Action, CardPair, Loner, ParseActionError, Strain};
 pub use any_game::AnyGame;
@@ -44,3 +45,4 @@ pub use rng::{seeded, stream, GameRng};
 pub use rules::{GameRules, HeaderError, OptionReader, GAMES};
 pub use seat::{Seat, Team};
 pub use trick::{CardOrder, Trick};
+pub use view::{Contract, Goal, Phase, TrickState, TrickView, View, Viewer};

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{HandOutcome, HandStart, Outcome};
 use crate::seat::{Seat, Team};
+use crate::view::Phase;
 
 /// A game's table between and around its hands. Each game embeds one and leaves its
 /// deal count, dealer and scores to it, keeping only its own rules.
@@ -99,6 +100,20 @@ impl Table {
     #[inline]
     pub(crate) const fn points(&self) -> Option<[i32; 2]> {
         self.points
+    }
+
+    /// The stage while no hand is in play: the first deal due, or a hand over.
+    pub(crate) fn between_hands(&self) -> Phase {
+        if self.outcome == HandOutcome::InProgress {
+            Phase::Dealing
+        } else {
+            Phase::HandOver
+        }
+    }
+
+    /// Whether the hand was played out: its last trick stays on the table.
+    pub(crate) fn played_out(&self) -> bool {
+        self.outcome == HandOutcome::Played
     }
 
     /// The result of a game decided on the scores alone: the higher wins, level draws.

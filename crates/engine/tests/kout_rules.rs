@@ -124,7 +124,7 @@ fn random_deals_give_nine_cards_to_each_seat() {
             assert_eq!(game.seats(), seats);
             let mut all = calltrump_engine::CardSet::EMPTY;
             for s in 0..seats {
-                let hand = game.hand(Seat(s as u8));
+                let hand = game.hand(Seat(s as u8)).faces();
                 assert_eq!(hand.len(), 9);
                 assert!(hand.and(all).is_empty());
                 all = all.or(hand);

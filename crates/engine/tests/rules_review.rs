@@ -514,7 +514,7 @@ fn k_expected(rules: &KoutRules, game: &Kout, hand: &KHand) -> BTreeSet<String> 
     let Some(trump) = game.trump() else {
         return texts(Suit::ALL.map(Action::Trump));
     };
-    let held = game.hand(seat);
+    let held = game.hand(seat).faces();
     let jokers = held.and(CardSet::JOKERS);
     let playable = match hand.trick.len() {
         0 => {
@@ -586,7 +586,7 @@ fn k_game(rules: KoutRules, seed: u64, seen: &mut Seen) {
         let mut hand = KHand {
             dealer: first_dealer.after(deals, seats),
             dealt: (0..seats)
-                .map(|s| game.hand(Seat(s as u8)))
+                .map(|s| game.hand(Seat(s as u8)).faces())
                 .collect::<Vec<_>>(),
             calls: Vec::new(),
             played: CardSet::EMPTY,

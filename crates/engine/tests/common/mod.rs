@@ -11,6 +11,15 @@ use rand::Rng;
 /// Plays a whole game with uniformly random legal actions, recording it, and checks the
 /// invariants of every step on the way. Returns the record and the final game.
 pub fn random_game(rules: &GameRules, seed: u64) -> (Record, AnyGame) {
+    random_game_watched(rules, seed, |_| {})
+}
+
+/// [`random_game`], showing `watch` the game after the deal and after every action.
+pub fn random_game_watched(
+    rules: &GameRules,
+    seed: u64,
+    mut watch: impl FnMut(&AnyGame),
+) -> (Record, AnyGame) {
     let mut rng = stream(seed, 0);
     let first_dealer = Seat(rng.random_range(0..AnyGame::new(rules, Seat(0)).seats()) as u8);
     let mut game = AnyGame::new(rules, first_dealer);
@@ -29,6 +38,7 @@ pub fn random_game(rules: &GameRules, seed: u64) -> (Record, AnyGame) {
                     .collect();
                 check_deal(&game, &deal, seed);
                 record.push_deal(&deal);
+                watch(&game);
             }
             Turn::Seat(seat) => {
                 legal.clear();
@@ -44,6 +54,7 @@ pub fn random_game(rules: &GameRules, seed: u64) -> (Record, AnyGame) {
                     check_hand_points(&before, &game, seed);
                 }
                 record.push_action(action);
+                watch(&game);
             }
         }
     }

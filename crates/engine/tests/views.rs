@@ -1,0 +1,172 @@
+//! The per-seat [`View`] over seeded random games of every variant: it agrees with the
+//! game, and it never holds a card its viewer may not know.
+
+mod common;
+
+use calltrump_engine::{
+    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Game, GameRules, HandOutcome,
+    JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase, Seat, SeenAction, Turn,
+    View, Viewer,
+};
+use serde_json::Value;
+
+fn variants() -> Vec<GameRules> {
+    vec![
+        GameRules::Kaibosh(KaiboshRules::default()),
+        GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+        GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Simplified)),
+        GameRules::Kout(KoutRules::default()),
+        GameRules::Kout(KoutRules {
+            variant: KoutVariant::Four,
+            joker_lead: JokerLead::TrumpAcePlayed,
+            deck: Kout4Deck::TwoUndealt,
+        }),
+    ]
+}
+
+/// Every card named anywhere in `value`: a string such as `"AS"` or `"give JH JD"`.
+fn cards_named(value: &Value, out: &mut Vec<Card>) {
+    match value {
+        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
+        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
+        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
+        _ => {}
+    }
+}
+
+/// The cards `viewer` may know now: its own cards as dealt and every card it saw played,
+/// given or discarded (a spectator: the cards played).
+fn known_cards(game: &AnyGame, viewer: Viewer) -> CardBag {
+    let observation = game.observation(viewer.seat().unwrap_or(Seat(0)));
+    let mut known = CardBag::EMPTY;
+    let mut add = |card: Card| {
+        known.insert(card);
+    };
+    if viewer.seat().is_some() {
+        observation.dealt.iter().for_each(&mut add);
+    }
+    for (_, seen) in &observation.actions {
+        match seen {
+            SeenAction::Open(Action::Play(card)) => add(*card),
+            SeenAction::Open(Action::Give(pair) | Action::Discard(pair))
+                if viewer.seat().is_some() =>
+            {
+                pair.cards().iter().copied().for_each(&mut add)
+            }
+            _ => {}
+        }
+    }
+    known
+}
+
+fn check_view(game: &AnyGame, viewer: Viewer, seed: u64) {
+    let view = game.view(viewer);
+    let context = format!("seed {seed}, {viewer:?}, {:?}", view.phase);
+
+    // Only cards the viewer may know, wherever they appear.
+    let mut named = Vec::new();
+    cards_named(&serde_json::to_value(&view).unwrap(), &mut named);
+    let known = known_cards(game, viewer);
+    for card in named {
+        assert!(known.contains(card), "{context}: shows {card}");
+    }
+
+    // The same state as the game.
+    let summary = game.hand_summary();
+    assert_eq!(view.turn, game.turn(), "{context}");
+    assert_eq!(view.dealer, summary.dealer, "{context}");
+    assert_eq!(view.trump, summary.trump, "{context}");
+    assert_eq!(view.tricks, summary.tricks, "{context}");
+    assert_eq!(view.scores, game.scores(), "{context}");
+    assert_eq!(view.sitting_out, game.sitting_out(), "{context}");
+    let by_team = view
+        .tricks_by_seat
+        .iter()
+        .enumerate()
+        .fold([0, 0], |mut t, (s, n)| {
+            t[Seat(s as u8).team().index()] += n;
+            t
+        });
+    assert_eq!(by_team, view.tricks, "{context}: tricks by seat");
+    for s in 0..game.seats() {
+        let seat = Seat(s as u8);
+        let held = if view.phase == Phase::Dealing {
+            0
+        } else {
+            game.observation(seat).hand.len()
+        };
+        assert_eq!(
+            usize::from(view.hand_sizes[s]),
+            held,
+            "{context}: hand size of {seat}"
+        );
+    }
+    match viewer {
+        Viewer::Seat(seat) => {
+            assert_eq!(view.hand, Some(game.observation(seat).hand), "{context}");
+            if game.turn() == Turn::Seat(seat) {
+                assert_eq!(view.legal, game.legal_action_list().to_vec(), "{context}");
+            } else {
+                assert!(view.legal.is_empty(), "{context}");
+            }
+        }
+        Viewer::Spectator => {
+            assert_eq!(view.hand, None, "{context}");
+            assert!(view.legal.is_empty(), "{context}");
+        }
+    }
+
+    // The trick on the table: whoever is winning it takes it, and leads the next one.
+    if let Some(trick) = &view.trick {
+        if let Some((leader, _)) = trick.cards.first() {
+            assert_eq!(*leader, trick.leader, "{context}");
+            assert!(trick.winning.is_some(), "{context}");
+        }
+        if let Turn::Seat(to_act) = game.turn() {
+            if trick.cards.is_empty() {
+                assert_eq!(trick.leader, to_act, "{context}: the leader acts");
+            }
+        }
+    }
+    if let (Some(last), Some(trick), Phase::Play) = (&view.last_trick, &view.trick, view.phase) {
+        assert_eq!(
+            last.winning,
+            Some(trick.leader),
+            "{context}: the winner leads"
+        );
+    }
+    if view.phase == Phase::HandOver && summary.outcome == HandOutcome::Played {
+        assert_eq!(
+            view.trick, view.last_trick,
+            "{context}: the last trick stays"
+        );
+    }
+}
+
+#[test]
+fn views_agree_with_the_game_and_hold_only_known_cards() {
+    for rules in variants() {
+        for seed in 0..60 {
+            let game = AnyGame::new(&rules, Seat(0));
+            let seats = game.seats();
+            check_view(&game, Viewer::Spectator, seed);
+            common::random_game_watched(&rules, seed, |game| {
+                check_view(game, Viewer::Spectator, seed);
+                for s in 0..seats {
+                    check_view(game, Viewer::Seat(Seat(s as u8)), seed);
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn a_view_round_trips_through_json() {
+    let rules = GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa));
+    common::random_game_watched(&rules, 3, |game| {
+        let view = game.view(Viewer::Seat(Seat(1)));
+        let text = serde_json::to_string(&view).unwrap();
+        let back: View = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(back, view);
+    });
+}
