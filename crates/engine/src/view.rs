@@ -145,7 +145,7 @@ pub struct View {
 impl View {
     /// The view of `game` for `viewer`: the game's public state, and the rest from the
     /// viewer's observation (a spectator's hides every card passed face down).
-    pub fn of<G: Game + ?Sized>(game: &G, viewer: Viewer) -> View {
+    pub fn of<G: Game>(game: &G, viewer: Viewer) -> View {
         let seats = game.seats();
         let (observation, hand) = match viewer {
             Viewer::Seat(seat) => {
