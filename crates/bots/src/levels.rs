@@ -118,4 +118,13 @@ impl<B: Bot> Bot for Named<B> {
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
         self.0.choose(decision, rng)
     }
+
+    fn choose_within(
+        &mut self,
+        decision: &Decision<'_>,
+        rng: &mut GameRng,
+        spent: &dyn Fn() -> bool,
+    ) -> Action {
+        self.0.choose_within(decision, rng, spent)
+    }
 }

@@ -66,6 +66,18 @@ pub trait Bot: Send {
 
     /// Chooses one of `decision.legal`.
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action;
+
+    /// Chooses one of `decision.legal`, answering with the best so far once `spent`
+    /// says the time is up. Bots that decide at once ignore it.
+    fn choose_within(
+        &mut self,
+        decision: &Decision<'_>,
+        rng: &mut GameRng,
+        spent: &dyn Fn() -> bool,
+    ) -> Action {
+        let _ = spent;
+        self.choose(decision, rng)
+    }
 }
 
 /// The names [`bot_by_name`] knows, for help texts.

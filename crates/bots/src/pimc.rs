@@ -92,6 +92,15 @@ impl Bot for PimcBot {
     }
 
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
+        self.choose_within(decision, rng, &|| false)
+    }
+
+    fn choose_within(
+        &mut self,
+        decision: &Decision<'_>,
+        rng: &mut GameRng,
+        spent: &dyn Fn() -> bool,
+    ) -> Action {
         if decision.legal.len() == 1 {
             return decision.legal[0];
         }
@@ -100,7 +109,8 @@ impl Bot for PimcBot {
             r,
             decision.observation,
             decision.legal,
-            rng
+            rng,
+            spent
         ))
     }
 }
@@ -133,6 +143,7 @@ fn pimc_choose<G: BotGame>(
     observation: &Observation,
     legal: &[Action],
     rng: &mut GameRng,
+    spent: &dyn Fn() -> bool,
 ) -> Action {
     let is_play = matches!(legal[0], Action::Play(_));
     if !is_play && bot.call_samples == 0 {
@@ -164,7 +175,11 @@ fn pimc_choose<G: BotGame>(
     let mut utilities: Vec<Vec<f64>> =
         vec![Vec::new(); if rules_call.is_some() { legal.len() } else { 0 }];
     let mut preferred = None;
-    for _ in 0..samples {
+    for sample in 0..samples {
+        // Past the budget, the deals sampled so far decide (at least one).
+        if sample > 0 && spent() {
+            break;
+        }
         let Some((game, _)) =
             draw_game::<G>(rules, observation, &sampler, bot.reads_auction, 8, rng)
         else {

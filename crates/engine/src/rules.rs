@@ -323,3 +323,35 @@ impl<'a> OptionReader<'a> {
         }
     }
 }
+
+/// How rules are written in JSON: as a record's header writes them.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct WrittenRules {
+    game: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
+    #[serde(default)]
+    options: Map<String, Value>,
+}
+
+impl serde::Serialize for GameRules {
+    /// `{"game": ..., "variant": ..., "options": {...}}`, options that differ from the
+    /// defaults only.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        WrittenRules {
+            game: self.game().to_string(),
+            variant: Some(self.variant().to_string()),
+            options: self.options(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameRules {
+    /// Reads `{"game": ..., "variant": ..., "options": {...}}` as a header is read.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameRules, D::Error> {
+        let written = WrittenRules::deserialize(deserializer)?;
+        GameRules::from_header(&written.game, written.variant.as_deref(), &written.options)
+            .map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,171 @@
+//! What a recipient (a seat or a spectator) receives: redacted events, updates and
+//! snapshots, and the fold of updates a client keeps.
+
+use calltrump_engine::{
+    Action, AnyGame, CardBag, Game, HandSummary, Observation, Outcome, Seat, SeenAction, View,
+    Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::table::{Entry, Event, Table};
+
+/// An event as one recipient may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum SeenEvent {
+    /// A hand was dealt: the recipient's own cards (none for a spectator).
+    Dealt {
+        /// The hand's dealer.
+        dealer: Seat,
+        /// The recipient's cards.
+        hand: Option<CardBag>,
+    },
+    /// A seat acted; cards passed face down that the recipient did not see are `??`.
+    Acted {
+        /// The seat.
+        seat: Seat,
+        /// The action as the recipient saw it.
+        action: SeenAction,
+    },
+    /// The hand ended.
+    HandEnded {
+        /// What it amounted to.
+        summary: HandSummary,
+        /// The running totals after it.
+        scores: [i32; 2],
+    },
+    /// The game ended.
+    GameEnded {
+        /// Who won.
+        outcome: Outcome,
+        /// The final scores.
+        scores: [i32; 2],
+    },
+    /// A seat took back its last action and the bot actions after it.
+    Undone {
+        /// The seat that asked.
+        seat: Seat,
+        /// How many actions were taken back.
+        actions: usize,
+    },
+}
+
+impl SeenEvent {
+    /// `entry` as `recipient` may see it, where `game` is the game just after it.
+    pub(crate) fn of(entry: &Entry, game: &AnyGame, recipient: Viewer) -> SeenEvent {
+        match &entry.event {
+            Event::Dealt { dealer, hands, .. } => SeenEvent::Dealt {
+                dealer: *dealer,
+                hand: recipient.seat().and_then(|s| hands.get(s.index()).copied()),
+            },
+            Event::Acted { seat, action } => SeenEvent::Acted {
+                seat: *seat,
+                action: seen_action(game, recipient, *seat, *action),
+            },
+            Event::HandEnded { summary, scores } => SeenEvent::HandEnded {
+                summary: *summary,
+                scores: *scores,
+            },
+            Event::GameEnded { outcome, scores } => SeenEvent::GameEnded {
+                outcome: *outcome,
+                scores: *scores,
+            },
+            Event::Undone { seat, actions } => SeenEvent::Undone {
+                seat: *seat,
+                actions: *actions,
+            },
+        }
+    }
+}
+
+/// How `recipient` saw `seat`'s latest `action` of `game`: the engine's observation says
+/// who sees cards passed face down; a spectator sees none of them.
+fn seen_action(game: &AnyGame, recipient: Viewer, seat: Seat, action: Action) -> SeenAction {
+    if !matches!(action, Action::Give(_) | Action::Discard(_)) {
+        return SeenAction::Open(action);
+    }
+    let as_seen = recipient
+        .seat()
+        .and_then(|s| game.observation(s).actions.last().copied())
+        .filter(|(actor, _)| *actor == seat)
+        .map(|(_, seen)| seen);
+    match as_seen {
+        Some(seen @ SeenAction::Open(open)) if open == action => seen,
+        _ => hidden(action),
+    }
+}
+
+/// `action` with its cards face down.
+fn hidden(action: Action) -> SeenAction {
+    match action {
+        Action::Give(pair) => SeenAction::HiddenGive(pair.len() as u8),
+        Action::Discard(pair) => SeenAction::HiddenDiscard(pair.len() as u8),
+        other => SeenAction::Open(other),
+    }
+}
+
+/// What one recipient receives for one step of the table: the events, redacted, and its
+/// view after them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Update {
+    /// The table's version after the step.
+    pub version: u64,
+    /// The step's events as the recipient may see them.
+    pub events: Vec<SeenEvent>,
+    /// The recipient's view after the step.
+    pub view: View,
+}
+
+/// What a recipient draws on joining or reconnecting: the version, its view, and the
+/// current hand's actions as it saw them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The table's version.
+    pub version: u64,
+    /// The recipient's view.
+    pub view: View,
+    /// The current hand's actions, in order, as the recipient saw them.
+    pub actions: Vec<(Seat, SeenAction)>,
+}
+
+impl Snapshot {
+    pub(crate) fn of(table: &Table, recipient: Viewer) -> Snapshot {
+        let game = table.game();
+        let observation: Observation = game.observation(recipient.seat().unwrap_or(Seat(0)));
+        let actions = observation
+            .actions
+            .into_iter()
+            .map(|(seat, seen)| match (recipient, seen) {
+                (Viewer::Spectator, SeenAction::Open(action)) => (seat, hidden(action)),
+                _ => (seat, seen),
+            })
+            .collect();
+        Snapshot {
+            version: table.version(),
+            view: game.view(recipient),
+            actions,
+        }
+    }
+}
+
+/// The state a client keeps: a snapshot, then every update folded in.
+pub type ClientState = Snapshot;
+
+impl Snapshot {
+    /// Folds in the next update.
+    pub fn apply(&mut self, update: &Update) {
+        for event in &update.events {
+            match event {
+                SeenEvent::Dealt { .. } => self.actions.clear(),
+                SeenEvent::Acted { seat, action } => self.actions.push((*seat, *action)),
+                SeenEvent::Undone { actions, .. } => {
+                    let keep = self.actions.len().saturating_sub(*actions);
+                    self.actions.truncate(keep);
+                }
+                SeenEvent::HandEnded { .. } | SeenEvent::GameEnded { .. } => {}
+            }
+        }
+        self.version = update.version;
+        self.view = update.view.clone();
+    }
+}

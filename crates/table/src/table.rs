@@ -1,0 +1,433 @@
+//! The table: a game, its full log, and the record it projects to.
+
+use calltrump_engine::{
+    Action, AnyGame, CardBag, Game, GameRng, GameRules, HandSummary, Outcome, PlayError, Record,
+    RecordError, Seat, Turn, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::client::{SeenEvent, Snapshot, Update};
+
+/// How a table is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The game, variant and options.
+    pub rules: GameRules,
+    /// The dealer of the first hand.
+    pub first_dealer: Seat,
+    /// Which seats people sit at (the others are bots): undo needs to know.
+    pub humans: Vec<bool>,
+    /// Whether a person may take back an action (games against bots).
+    pub undo: bool,
+}
+
+/// What happened at the table, in full: kept in the log, never sent as it is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    /// A hand was dealt: every seat's cards, and the deal generator after the deal (so a
+    /// table restored from its log deals on exactly as it would have).
+    Dealt {
+        /// The hand's dealer.
+        dealer: Seat,
+        /// Each seat's cards.
+        hands: Vec<CardBag>,
+        /// The deal generator after this deal.
+        rng: GameRng,
+    },
+    /// A seat acted.
+    Acted {
+        /// The seat.
+        seat: Seat,
+        /// What it did.
+        action: Action,
+    },
+    /// The hand ended.
+    HandEnded {
+        /// What it amounted to.
+        summary: HandSummary,
+        /// The running totals after it.
+        scores: [i32; 2],
+    },
+    /// The game ended.
+    GameEnded {
+        /// Who won.
+        outcome: Outcome,
+        /// The final scores.
+        scores: [i32; 2],
+    },
+    /// A seat took back its last action and the bot actions after it.
+    Undone {
+        /// The seat that asked.
+        seat: Seat,
+        /// How many actions were taken back.
+        actions: usize,
+    },
+}
+
+/// One event of the log with its version.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The table's version after this event: 1 for the first.
+    pub version: u64,
+    /// The event.
+    pub event: Event,
+}
+
+/// An action or deal the table refused; the table is left as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The seat is not at this table.
+    #[error("there is no seat {seat} at this table of {seats}")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// Another seat is to act.
+    #[error("seat {seat} may not act: it is seat {to_act}'s turn")]
+    NotYourTurn {
+        /// The seat that tried.
+        seat: Seat,
+        /// The seat whose turn it is.
+        to_act: Seat,
+    },
+    /// No seat is to act: a deal is due or the game is over.
+    #[error("seat {seat} may not act: {why}")]
+    NoOneToAct {
+        /// The seat that tried.
+        seat: Seat,
+        /// "the next hand has not been dealt" or "the game is over".
+        why: &'static str,
+    },
+    /// The action breaks a rule.
+    #[error("{0}")]
+    Illegal(#[from] PlayError),
+    /// A deal was asked for when none is due.
+    #[error("no deal is due now")]
+    NoDealDue,
+    /// A log or record that does not replay.
+    #[error("the log does not replay: {0}")]
+    BadLog(String),
+}
+
+/// Why an undo was refused; the table is left as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UndoError {
+    /// The table was created without undo.
+    #[error("this table does not allow undo")]
+    NotAllowed,
+    /// Undo is for people's seats.
+    #[error("seat {0} is not a person's seat")]
+    NotHuman(Seat),
+    /// The seat has not acted in this hand.
+    #[error("seat {0} has nothing to undo in this hand")]
+    Nothing(Seat),
+    /// The hand is over: its result stands.
+    #[error("the hand is over")]
+    HandOver,
+    /// Another person acted since.
+    #[error("seat {0}, a person, has acted since")]
+    OtherPersonActed(Seat),
+    /// A person of the other team saw a card played since.
+    #[error("the other team saw a card played since")]
+    CardSeen,
+}
+
+/// One game at a table: the game, its log and its record.
+#[derive(Clone, Debug)]
+pub struct Table {
+    settings: Settings,
+    game: AnyGame,
+    record: Record,
+    deal_rng: GameRng,
+    log: Vec<Entry>,
+    /// The current hand's actions with their seats.
+    hand_actions: Vec<(Seat, Action)>,
+}
+
+impl Table {
+    /// A new table, before the first deal; deals are drawn from `deal_rng`.
+    pub fn new(settings: Settings, deal_rng: GameRng) -> Table {
+        let game = AnyGame::new(&settings.rules, settings.first_dealer);
+        let record = Record::new(&settings.rules, settings.first_dealer);
+        Table {
+            settings,
+            game,
+            record,
+            deal_rng,
+            log: Vec::new(),
+            hand_actions: Vec::new(),
+        }
+    }
+
+    /// Rebuilds a table from its settings, its first deal generator and its log, as the
+    /// table was after the log's last entry.
+    pub fn restore(
+        settings: Settings,
+        deal_rng: GameRng,
+        log: &[Entry],
+    ) -> Result<Table, TableError> {
+        let mut table = Table::new(settings, deal_rng);
+        for (i, entry) in log.iter().enumerate() {
+            let expected = i as u64 + 1;
+            if entry.version != expected {
+                return Err(TableError::BadLog(format!(
+                    "entry {i} has version {}, not {expected}",
+                    entry.version
+                )));
+            }
+            match &entry.event {
+                Event::Dealt { hands, rng, .. } => {
+                    table
+                        .game
+                        .deal(hands)
+                        .map_err(|e| TableError::BadLog(format!("version {expected}: {e}")))?;
+                    table.deal_rng = rng.clone();
+                    table.record.push_deal(hands);
+                    table.hand_actions.clear();
+                }
+                Event::Acted { seat, action } => {
+                    table.check_turn(*seat)?;
+                    table.game.apply(*action)?;
+                    table.record.push_action(*action);
+                    table.hand_actions.push((*seat, *action));
+                }
+                Event::Undone { actions, .. } => table.take_back(*actions)?,
+                Event::HandEnded { .. } | Event::GameEnded { .. } => {}
+            }
+            table.log.push(entry.clone());
+        }
+        Ok(table)
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Seats at the table.
+    pub fn seats(&self) -> usize {
+        self.game.seats()
+    }
+
+    /// Who moves next.
+    pub fn turn(&self) -> Turn {
+        self.game.turn()
+    }
+
+    /// The version: how many events the log holds.
+    pub fn version(&self) -> u64 {
+        self.log.len() as u64
+    }
+
+    /// The full log. Server side only: it holds every card.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// The game record: the log's projection (undone actions left out).
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The record as every player may see it now: finished hands in full; the current
+    /// hand's actions, and its deal only once the game is over.
+    pub fn public_record(&self) -> Record {
+        let mut record = self.record.clone();
+        let hand_open = !matches!(self.game.turn(), Turn::Chance | Turn::Over);
+        if hand_open {
+            if let Some(hand) = record.hands.last_mut() {
+                for cards in &mut hand.deal {
+                    cards.clear();
+                }
+            }
+        }
+        record
+    }
+
+    /// Hands dealt so far.
+    pub fn deals(&self) -> usize {
+        self.record.hands.len()
+    }
+
+    /// The deal generator: its state goes with a saved table.
+    pub fn deal_rng(&self) -> &GameRng {
+        &self.deal_rng
+    }
+
+    /// Deals the next hand from the table's generator.
+    pub fn deal(&mut self) -> Result<Vec<Entry>, TableError> {
+        if self.game.turn() != Turn::Chance {
+            return Err(TableError::NoDealDue);
+        }
+        self.game.deal_random(&mut self.deal_rng);
+        let hands: Vec<CardBag> = (0..self.seats())
+            .map(|s| self.game.observation(Seat(s as u8)).dealt)
+            .collect();
+        self.record.push_deal(&hands);
+        self.hand_actions.clear();
+        let dealer = self.game.hand_summary().dealer;
+        Ok(vec![self.log_event(Event::Dealt {
+            dealer,
+            hands,
+            rng: self.deal_rng.clone(),
+        })])
+    }
+
+    /// Applies `action` from `seat` if it is that seat's turn and the action is legal;
+    /// returns the events it caused. Otherwise returns why not and changes nothing.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Entry>, TableError> {
+        self.check_turn(seat)?;
+        self.game.apply(action)?;
+        self.record.push_action(action);
+        self.hand_actions.push((seat, action));
+        let mut entries = vec![self.log_event(Event::Acted { seat, action })];
+        if matches!(self.game.turn(), Turn::Chance | Turn::Over) {
+            entries.push(self.log_event(Event::HandEnded {
+                summary: self.game.hand_summary(),
+                scores: self.game.scores(),
+            }));
+        }
+        if let Some(outcome) = self.game.outcome() {
+            entries.push(self.log_event(Event::GameEnded {
+                outcome,
+                scores: self.game.scores(),
+            }));
+        }
+        Ok(entries)
+    }
+
+    /// Takes back `seat`'s last action of this hand and the bot actions after it.
+    pub fn undo(&mut self, seat: Seat) -> Result<Vec<Entry>, UndoError> {
+        if !self.settings.undo {
+            return Err(UndoError::NotAllowed);
+        }
+        if !self.is_human(seat) {
+            return Err(UndoError::NotHuman(seat));
+        }
+        if matches!(self.game.turn(), Turn::Chance | Turn::Over) {
+            return Err(UndoError::HandOver);
+        }
+        let from = self
+            .hand_actions
+            .iter()
+            .rposition(|(s, _)| *s == seat)
+            .ok_or(UndoError::Nothing(seat))?;
+        let since = &self.hand_actions[from..];
+        if let Some((other, _)) = since[1..].iter().find(|(s, _)| self.is_human(*s)) {
+            return Err(UndoError::OtherPersonActed(*other));
+        }
+        let opponents_watch = (0..self.seats())
+            .map(|s| Seat(s as u8))
+            .any(|s| s.team() != seat.team() && self.is_human(s));
+        if opponents_watch && since.iter().any(|(_, a)| matches!(a, Action::Play(_))) {
+            return Err(UndoError::CardSeen);
+        }
+        let actions = self.hand_actions.len() - from;
+        self.take_back(actions)
+            .expect("a prefix of a hand that was played replays");
+        Ok(vec![self.log_event(Event::Undone { seat, actions })])
+    }
+
+    /// The update `recipient` receives for `entries`, the events of the latest step: the
+    /// one choke point between the full log and anything sent.
+    pub fn update_for(&self, entries: &[Entry], recipient: Viewer) -> Update {
+        Update {
+            version: self.version(),
+            events: entries
+                .iter()
+                .map(|entry| SeenEvent::of(entry, &self.game, recipient))
+                .collect(),
+            view: self.game.view(recipient),
+        }
+    }
+
+    /// What `recipient` draws on joining or reconnecting now.
+    pub fn snapshot(&self, recipient: Viewer) -> Snapshot {
+        Snapshot::of(self, recipient)
+    }
+
+    /// The snapshot at an earlier `version`, rebuilt from the log.
+    pub fn snapshot_at(
+        &self,
+        initial_rng: GameRng,
+        version: u64,
+        recipient: Viewer,
+    ) -> Result<Snapshot, TableError> {
+        let upto = (version as usize).min(self.log.len());
+        let past = Table::restore(self.settings.clone(), initial_rng, &self.log[..upto])?;
+        Ok(past.snapshot(recipient))
+    }
+
+    /// The current hand's actions with their seats (undone ones left out).
+    pub fn hand_actions(&self) -> &[(Seat, Action)] {
+        &self.hand_actions
+    }
+
+    fn is_human(&self, seat: Seat) -> bool {
+        self.settings
+            .humans
+            .get(seat.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
+    fn check_turn(&self, seat: Seat) -> Result<(), TableError> {
+        if seat.index() >= self.seats() {
+            return Err(TableError::NoSuchSeat {
+                seat,
+                seats: self.seats(),
+            });
+        }
+        match self.game.turn() {
+            Turn::Seat(to_act) if to_act == seat => Ok(()),
+            Turn::Seat(to_act) => Err(TableError::NotYourTurn { seat, to_act }),
+            Turn::Chance => Err(TableError::NoOneToAct {
+                seat,
+                why: "the next hand has not been dealt",
+            }),
+            Turn::Over => Err(TableError::NoOneToAct {
+                seat,
+                why: "the game is over",
+            }),
+        }
+    }
+
+    /// Removes the current hand's last `actions` actions by replaying the rest.
+    fn take_back(&mut self, actions: usize) -> Result<(), TableError> {
+        let keep = self
+            .hand_actions
+            .len()
+            .checked_sub(actions)
+            .ok_or_else(|| TableError::BadLog(format!("cannot take back {actions} actions")))?;
+        let mut record = self.record.clone();
+        let hand = record
+            .hands
+            .last_mut()
+            .ok_or_else(|| TableError::BadLog("nothing dealt to take back".into()))?;
+        hand.actions.truncate(keep);
+        let (_, game) = record
+            .replay()
+            .map_err(|e: RecordError| TableError::BadLog(e.to_string()))?;
+        self.game = game;
+        self.record = record;
+        self.hand_actions.truncate(keep);
+        Ok(())
+    }
+
+    fn log_event(&mut self, event: Event) -> Entry {
+        let entry = Entry {
+            version: self.version() + 1,
+            event,
+        };
+        self.log.push(entry.clone());
+        entry
+    }
+}

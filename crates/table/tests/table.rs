@@ -1,0 +1,408 @@
+//! The table over seeded random games of every variant and option: redaction, snapshots
+//! against the fold of updates, restoring from the log, rejected actions and undo.
+
+use calltrump_engine::{
+    seeded, Action, AllPass, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Game,
+    GameRules, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Seat, SeenAction, Turn,
+    Viewer,
+};
+use calltrump_table::{ClientState, Settings, Table, TableError, UndoError};
+use rand::Rng;
+use serde_json::Value;
+
+fn variants() -> Vec<GameRules> {
+    vec![
+        GameRules::Kaibosh(KaiboshRules::default()),
+        GameRules::Kaibosh(KaiboshRules {
+            all_pass: AllPass::DealerMustBid,
+            target: None,
+            deals: Some(4),
+        }),
+        GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+        GameRules::BidEuchre(BidEuchreRules {
+            all_pass: AllPass::DealerMustBid,
+            deals: 4,
+            ..BidEuchreRules::new(BidEuchreVariant::Simplified)
+        }),
+        GameRules::Kout(KoutRules::default()),
+        GameRules::Kout(KoutRules {
+            joker_lead: JokerLead::ContractOnly,
+            ..KoutRules::default()
+        }),
+        GameRules::Kout(KoutRules {
+            variant: KoutVariant::Four,
+            joker_lead: JokerLead::TrumpAcePlayed,
+            deck: Kout4Deck::TwoUndealt,
+        }),
+    ]
+}
+
+fn settings(rules: &GameRules, humans: Vec<bool>, undo: bool) -> Settings {
+    Settings {
+        rules: rules.clone(),
+        first_dealer: Seat(1),
+        humans,
+        undo,
+    }
+}
+
+fn seats_of(rules: &GameRules) -> usize {
+    AnyGame::new(rules, Seat(0)).seats()
+}
+
+fn recipients(seats: usize) -> Vec<Viewer> {
+    let mut all: Vec<Viewer> = (0..seats).map(|s| Viewer::Seat(Seat(s as u8))).collect();
+    all.push(Viewer::Spectator);
+    all
+}
+
+/// Every card named in `value`: strings such as `"AS"` or `"give JH JD"`.
+fn cards_named(value: &Value, out: &mut Vec<Card>) {
+    match value {
+        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
+        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
+        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
+        _ => {}
+    }
+}
+
+/// The cards `recipient` may know at this moment of `game`.
+fn known(game: &AnyGame, recipient: Viewer) -> CardBag {
+    let observation = game.observation(recipient.seat().unwrap_or(Seat(0)));
+    let mut known = CardBag::EMPTY;
+    if recipient.seat().is_some() {
+        observation.dealt.iter().for_each(|c| {
+            known.insert(c);
+        });
+    }
+    for (_, seen) in &observation.actions {
+        let cards: Vec<Card> = match seen {
+            SeenAction::Open(Action::Play(card)) => vec![*card],
+            SeenAction::Open(Action::Give(pair) | Action::Discard(pair))
+                if recipient.seat().is_some() =>
+            {
+                pair.cards().to_vec()
+            }
+            _ => vec![],
+        };
+        cards.into_iter().for_each(|c| {
+            known.insert(c);
+        });
+    }
+    known
+}
+
+fn assert_only_known(
+    what: &impl serde::Serialize,
+    game: &AnyGame,
+    recipient: Viewer,
+    context: &str,
+) {
+    let mut named = Vec::new();
+    cards_named(&serde_json::to_value(what).unwrap(), &mut named);
+    let known = known(game, recipient);
+    for card in named {
+        assert!(
+            known.contains(card),
+            "{context}: {recipient:?} was sent {card}"
+        );
+    }
+}
+
+/// Plays `table` to the end (or `max_steps`) with random legal actions, checking after
+/// every step that each recipient's fold of updates equals its snapshot and holds only
+/// cards it may know. Returns the folds.
+fn play_checked(table: &mut Table, seed: u64, max_steps: usize) -> Vec<ClientState> {
+    let mut rng = seeded(seed ^ 0x5EED);
+    let all = recipients(table.seats());
+    let mut folds: Vec<ClientState> = all.iter().map(|r| table.snapshot(*r)).collect();
+    for step in 0..max_steps {
+        let entries = match table.turn() {
+            Turn::Over => break,
+            Turn::Chance => table.deal().unwrap(),
+            Turn::Seat(seat) => {
+                let legal = table.game().legal_action_list();
+                let action = legal[rng.random_range(0..legal.len())];
+                table.apply(seat, action).unwrap()
+            }
+        };
+        for (recipient, fold) in all.iter().zip(folds.iter_mut()) {
+            let context = format!("seed {seed} step {step}");
+            let update = table.update_for(&entries, *recipient);
+            assert_only_known(&update, table.game(), *recipient, &context);
+            fold.apply(&update);
+            let snapshot = table.snapshot(*recipient);
+            assert_only_known(&snapshot, table.game(), *recipient, &context);
+            assert_eq!(
+                *fold, snapshot,
+                "{context}: fold of {recipient:?}'s updates"
+            );
+        }
+    }
+    folds
+}
+
+#[test]
+fn every_recipient_gets_only_what_it_may_know_and_its_fold_is_its_snapshot() {
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        for seed in 0..25 {
+            let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(seed));
+            play_checked(&mut table, seed, 2_000);
+        }
+    }
+}
+
+#[test]
+fn a_snapshot_at_any_version_is_rebuilt_from_the_log() {
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(9));
+        let mut rng = seeded(99);
+        let mut history = Vec::new();
+        for _ in 0..300 {
+            let entries = match table.turn() {
+                Turn::Over => break,
+                Turn::Chance => table.deal().unwrap(),
+                Turn::Seat(seat) => {
+                    let legal = table.game().legal_action_list();
+                    table
+                        .apply(seat, legal[rng.random_range(0..legal.len())])
+                        .unwrap()
+                }
+            };
+            history.push((
+                table.version(),
+                table.snapshot(Viewer::Seat(Seat(2))),
+                entries,
+            ));
+        }
+        for (version, snapshot, _) in history.iter().step_by(7) {
+            let rebuilt = table
+                .snapshot_at(seeded(9), *version, Viewer::Seat(Seat(2)))
+                .unwrap();
+            assert_eq!(rebuilt, *snapshot, "{} at version {version}", rules.game());
+        }
+        // The whole log restores the table, which then deals on exactly as it would.
+        let mut restored =
+            Table::restore(table.settings().clone(), seeded(9), table.log()).unwrap();
+        assert_eq!(restored.game(), table.game());
+        assert_eq!(restored.record(), table.record());
+        if table.turn() == Turn::Chance {
+            restored.deal().unwrap();
+            table.deal().unwrap();
+            assert_eq!(restored.game(), table.game());
+        }
+    }
+}
+
+#[test]
+fn the_record_is_the_logs_projection_and_replays_to_the_game() {
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(4));
+        play_checked(&mut table, 4, 5_000);
+        let (replay, game) = table.record().replay().unwrap();
+        assert_eq!(&game, table.game());
+        assert_eq!(replay.scores, table.game().scores());
+    }
+}
+
+#[test]
+fn a_refused_action_names_the_rule_and_changes_nothing() {
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(5));
+        // Before the deal nobody may act.
+        let before = table.clone();
+        let error = table.apply(Seat(0), Action::Pass).unwrap_err();
+        assert!(matches!(error, TableError::NoOneToAct { .. }), "{error}");
+        assert_eq!(table.version(), before.version());
+        table.deal().unwrap();
+        assert_eq!(table.deal().unwrap_err(), TableError::NoDealDue);
+        let mut rng = seeded(55);
+        for _ in 0..200 {
+            let Turn::Seat(to_act) = table.turn() else {
+                break;
+            };
+            let before = table.clone();
+            let other = Seat(((to_act.index() + 1) % seats) as u8);
+            let legal = table.game().legal_action_list();
+            let error = table.apply(other, legal[0]).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("seat {other} may not act: it is seat {to_act}'s turn")
+            );
+            let error = table.apply(Seat(9), legal[0]).unwrap_err();
+            assert!(matches!(error, TableError::NoSuchSeat { .. }));
+            // A card nobody may play now: one not in the seat's hand, or out of turn.
+            let foreign = Card::from_index(rng.random_range(0..64)).unwrap_or(Card::RED_JOKER);
+            if !legal.contains(&Action::Play(foreign)) {
+                let error = table.apply(to_act, Action::Play(foreign)).unwrap_err();
+                assert!(matches!(error, TableError::Illegal(_)), "{error}");
+                assert!(
+                    error.to_string().starts_with(&format!("seat {to_act} ")),
+                    "{error}"
+                );
+            }
+            assert_eq!(table.game(), before.game());
+            assert_eq!(table.record(), before.record());
+            assert_eq!(table.log(), before.log());
+            table
+                .apply(to_act, legal[rng.random_range(0..legal.len())])
+                .unwrap();
+        }
+    }
+}
+
+/// Deals and lets the bots act until `human` is to act (or the hand ends).
+fn bots_until(table: &mut Table, human: Seat, rng: &mut impl Rng) {
+    loop {
+        match table.turn() {
+            Turn::Chance => {
+                table.deal().unwrap();
+            }
+            Turn::Seat(seat) if seat != human => {
+                let legal = table.game().legal_action_list();
+                table
+                    .apply(seat, legal[rng.random_range(0..legal.len())])
+                    .unwrap();
+            }
+            _ => return,
+        }
+    }
+}
+
+#[test]
+fn undo_takes_back_a_persons_action_and_the_bots_after_it() {
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        let mut humans = vec![false; seats];
+        humans[0] = true;
+        let mut undone = 0;
+        for seed in 0..20 {
+            let mut table = Table::new(settings(&rules, humans.clone(), true), seeded(seed));
+            let mut rng = seeded(seed + 100);
+            bots_until(&mut table, Seat(0), &mut rng);
+            for _ in 0..30 {
+                if table.turn() != Turn::Seat(Seat(0)) {
+                    break;
+                }
+                let before = table.clone();
+                let legal = table.game().legal_action_list();
+                table
+                    .apply(Seat(0), legal[rng.random_range(0..legal.len())])
+                    .unwrap();
+                bots_until(&mut table, Seat(0), &mut rng);
+                let in_hand = table.record().hands.len() == before.record().hands.len();
+                match table.undo(Seat(0)) {
+                    Ok(entries) => {
+                        assert!(in_hand, "undo across hands");
+                        assert_eq!(table.game(), before.game(), "seed {seed}");
+                        assert_eq!(table.record(), before.record(), "seed {seed}");
+                        assert_eq!(entries[0].version, table.version());
+                        undone += 1;
+                    }
+                    Err(UndoError::HandOver | UndoError::Nothing(_)) => {
+                        assert!(!in_hand || table.turn() != Turn::Seat(Seat(0)));
+                        bots_until(&mut table, Seat(0), &mut rng);
+                    }
+                    Err(other) => panic!("seed {seed}: {other}"),
+                }
+                // Play on: the same action again, or another.
+                if table.turn() == Turn::Seat(Seat(0)) {
+                    let legal = table.game().legal_action_list();
+                    table
+                        .apply(Seat(0), legal[rng.random_range(0..legal.len())])
+                        .unwrap();
+                    bots_until(&mut table, Seat(0), &mut rng);
+                }
+            }
+        }
+        assert!(undone > 20, "{}: only {undone} undos", rules.game());
+    }
+}
+
+#[test]
+fn undo_is_refused_where_it_would_be_unfair() {
+    let rules = GameRules::Kaibosh(KaiboshRules::default());
+    // Not allowed at this table.
+    let mut table = Table::new(
+        settings(&rules, vec![true, false, false, false], false),
+        seeded(1),
+    );
+    table.deal().unwrap();
+    assert_eq!(table.undo(Seat(0)), Err(UndoError::NotAllowed));
+
+    // A bot's seat, nothing done yet, another person acted since, the other team saw a card.
+    let mut table = Table::new(
+        settings(&rules, vec![true, true, false, false], true),
+        seeded(1),
+    );
+    table.deal().unwrap();
+    assert_eq!(table.undo(Seat(2)), Err(UndoError::NotHuman(Seat(2))));
+    assert_eq!(table.undo(Seat(0)), Err(UndoError::Nothing(Seat(0))));
+    // Seat 1 deals, so seats 2, 3, 0 call, then seat 1, a person, bids.
+    for seat in [2, 3, 0] {
+        table.apply(Seat(seat), Action::Pass).unwrap();
+    }
+    assert_eq!(table.turn(), Turn::Seat(Seat(1)));
+    let bid = *table
+        .game()
+        .legal_action_list()
+        .iter()
+        .find(|a| matches!(a, Action::Bid(_)))
+        .unwrap();
+    table.apply(Seat(1), bid).unwrap();
+    assert_eq!(
+        table.undo(Seat(0)),
+        Err(UndoError::OtherPersonActed(Seat(1)))
+    );
+
+    // Seat 3, a person of the other team, saw seat 0's card.
+    let mut table = Table::new(
+        settings(&rules, vec![true, false, false, true], true),
+        seeded(2),
+    );
+    let mut rng = seeded(4);
+    loop {
+        match table.turn() {
+            Turn::Chance => drop(table.deal().unwrap()),
+            Turn::Seat(seat) => {
+                let legal = table.game().legal_action_list();
+                let action = legal[rng.random_range(0..legal.len())];
+                let card = matches!(action, Action::Play(_));
+                table.apply(seat, action).unwrap();
+                if card && seat == Seat(0) && table.turn() == Turn::Seat(Seat(1)) {
+                    break;
+                }
+            }
+            Turn::Over => panic!("no play by seat 0 before seat 1"),
+        }
+    }
+    let before = table.clone();
+    assert_eq!(table.undo(Seat(0)), Err(UndoError::CardSeen));
+    assert_eq!(table.game(), before.game());
+    assert_eq!(table.log(), before.log());
+}
+
+#[test]
+fn settings_arrive_as_json() {
+    let text = r#"{"rules":{"game":"bid-euchre","variant":"simplified","options":{"deals":12}},
+        "first_dealer":2,"humans":[true,false,false,false],"undo":true}"#;
+    let settings: Settings = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        settings.rules,
+        GameRules::BidEuchre(BidEuchreRules {
+            deals: 12,
+            ..BidEuchreRules::new(BidEuchreVariant::Simplified)
+        })
+    );
+    let back: Settings = serde_json::from_str(&serde_json::to_string(&settings).unwrap()).unwrap();
+    assert_eq!(back, settings);
+    let bad = r#"{"rules":{"game":"kout","options":{"joker_lead":"never"}},"first_dealer":0,"humans":[],"undo":false}"#;
+    let error = serde_json::from_str::<Settings>(bad)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("joker_lead"), "{error}");
+}
