@@ -2,8 +2,8 @@
 //! snapshots, and the fold of updates a client keeps.
 
 use calltrump_engine::{
-    Action, AnyGame, CardBag, Game, HandSummary, Observation, Outcome, Seat, SeenAction, View,
-    Viewer,
+    Action, AnyGame, CardBag, Game, HandStart, HandSummary, Observation, Outcome, Seat, SeenAction,
+    View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +126,8 @@ pub struct Snapshot {
     pub view: View,
     /// The current hand's actions, in order, as the recipient saw them.
     pub actions: Vec<(Seat, SeenAction)>,
+    /// The recipient's cards as dealt this hand (none for a spectator or before a deal).
+    pub dealt: Option<CardBag>,
 }
 
 impl Snapshot {
@@ -134,17 +136,40 @@ impl Snapshot {
         let observation: Observation = game.observation(recipient.seat().unwrap_or(Seat(0)));
         let actions = observation
             .actions
-            .into_iter()
+            .iter()
+            .copied()
             .map(|(seat, seen)| match (recipient, seen) {
                 (Viewer::Spectator, SeenAction::Open(action)) => (seat, hidden(action)),
                 _ => (seat, seen),
             })
             .collect();
+        let dealt = recipient
+            .seat()
+            .filter(|_| table.deals() > 0)
+            .map(|_| observation.dealt);
         Snapshot {
             version: table.version(),
             view: game.view(recipient),
             actions,
+            dealt,
         }
+    }
+
+    /// The seat's observation while a hand is in play, rebuilt from the snapshot: what a
+    /// bot sitting at a seat over the network decides from.
+    pub fn observation(&self) -> Option<Observation> {
+        let seat = self.view.viewer.seat()?;
+        Some(Observation {
+            seat,
+            start: HandStart {
+                deals_played: self.view.deals_played,
+                dealer: self.view.dealer,
+                scores: self.view.scores,
+            },
+            dealt: self.dealt?,
+            hand: self.view.hand?,
+            actions: self.actions.clone(),
+        })
     }
 }
 
@@ -156,7 +181,10 @@ impl Snapshot {
     pub fn apply(&mut self, update: &Update) {
         for event in &update.events {
             match event {
-                SeenEvent::Dealt { .. } => self.actions.clear(),
+                SeenEvent::Dealt { hand, .. } => {
+                    self.actions.clear();
+                    self.dealt = *hand;
+                }
                 SeenEvent::Acted { seat, action } => self.actions.push((*seat, *action)),
                 SeenEvent::Undone { actions, .. } => {
                     let keep = self.actions.len().saturating_sub(*actions);

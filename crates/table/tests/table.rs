@@ -137,6 +137,13 @@ fn play_checked(table: &mut Table, seed: u64, max_steps: usize) -> Vec<ClientSta
                 *fold, snapshot,
                 "{context}: fold of {recipient:?}'s updates"
             );
+            if let (Some(seat), Turn::Seat(_)) = (recipient.seat(), table.turn()) {
+                assert_eq!(
+                    fold.observation(),
+                    Some(table.game().observation(seat)),
+                    "{context}: the observation rebuilt from the fold"
+                );
+            }
         }
     }
     folds
