@@ -1,0 +1,1017 @@
+//! The tables a server runs: one task per table owns its [`Table`], its seats and its
+//! connections; everything a client may learn of the game leaves through
+//! [`Table::update_for`] and [`Table::snapshot`], and only after the store committed it.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use calltrump_bots::bot_by_name;
+use calltrump_engine::{
+    seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Record, Seat, Turn, Viewer,
+};
+use calltrump_table::{BotPlayer, Budget, Entry, Player, Request, Settings, Table};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::metrics::Metrics;
+use crate::protocol::{ClientMessage, SeatInfo, ServerMessage};
+use crate::store::{ChatLine, Store, StoreError, StoredTable};
+
+/// Longest chat line, in characters.
+pub const CHAT_MAX_CHARS: usize = 500;
+/// Shortest time between two chat lines of one connection.
+const CHAT_INTERVAL: Duration = Duration::from_millis(500);
+/// Chat lines sent to a client on joining.
+const CHAT_HISTORY: usize = 50;
+/// The level that fills empty seats when the host starts.
+pub const FILL_LEVEL: &str = "medium";
+/// Longest time a bot may think over one decision.
+const BOT_BUDGET: Duration = Duration::from_secs(5);
+
+/// How the tables run.
+#[derive(Clone, Debug)]
+pub struct HubConfig {
+    /// The pause before a bot acts or the next hand is dealt, so people can follow.
+    pub bot_delay: Duration,
+    /// How long a person may be away before a bot stands in.
+    pub grace: Duration,
+    /// Deal every table from this seed (tests, demonstrations); otherwise from the OS.
+    pub seed: Option<u64>,
+}
+
+/// Who sits at a seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// The seat's secret: whoever holds it plays the seat.
+    pub token: String,
+    /// The person's name (or none).
+    pub name: Option<String>,
+    /// `open` (a person's seat not yet taken), `person`, or `bot:LEVEL`.
+    pub sitter: String,
+}
+
+impl SeatRecord {
+    fn bot_level(&self) -> Option<&str> {
+        self.sitter.strip_prefix("bot:")
+    }
+}
+
+/// A new table's request (`POST /api/tables`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct NewTable {
+    /// The game (`kaibosh`, `bid-euchre`, `kout`).
+    pub game: String,
+    /// The variant; the game's first if none.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Options that differ from the rules' defaults.
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// Each seat: `open` or `bot:LEVEL`; all open if none.
+    #[serde(default)]
+    pub seats: Option<Vec<String>>,
+    /// Whether a person may take back an action.
+    #[serde(default)]
+    pub undo: bool,
+}
+
+/// A created table: its id and the links' tokens.
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatedTable {
+    /// The table's id.
+    pub id: String,
+    /// The host's token.
+    pub host_token: String,
+    /// The token of each open seat, by seat.
+    pub seat_tokens: Vec<(Seat, String)>,
+}
+
+/// A table as the lobby lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableSummary {
+    /// The id.
+    pub id: String,
+    /// The game.
+    pub game: String,
+    /// The variant.
+    pub variant: String,
+    /// `open`, `playing`, `over` or `ended`.
+    pub status: String,
+    /// Who sits where.
+    pub seats: Vec<SeatInfo>,
+}
+
+/// A request refused by the hub.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// A table's request that cannot be met.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No such table.
+    #[error("there is no table {0}")]
+    NoTable(String),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Sends to one connection.
+pub type Outbox = mpsc::UnboundedSender<ServerMessage>;
+
+/// What a table's task is asked to do.
+pub enum Command {
+    /// A client connected: `hello` is its first message.
+    Connect {
+        /// The connection's number.
+        conn: u64,
+        /// Its first message.
+        hello: ClientMessage,
+        /// Where its messages go.
+        outbox: Outbox,
+    },
+    /// A client's message after `hello`.
+    Message {
+        /// The connection.
+        conn: u64,
+        /// The message.
+        message: ClientMessage,
+    },
+    /// A client went away.
+    Disconnect {
+        /// The connection.
+        conn: u64,
+    },
+    /// The game record as every player may see it now.
+    Record {
+        /// Where the record goes.
+        reply: oneshot::Sender<Record>,
+    },
+    /// The server is shutting down.
+    Shutdown {
+        /// Answered once the table has closed its connections.
+        done: oneshot::Sender<()>,
+    },
+    /// A bot answered (internal).
+    BotAnswer {
+        version: u64,
+        seat: Seat,
+        action: Option<Action>,
+        player: Box<dyn Player>,
+    },
+    /// Time to deal (internal).
+    DealDue { version: u64 },
+    /// A person's grace ran out (internal).
+    GraceOver { seat: Seat, since: Instant },
+}
+
+/// Shared by the hub and every table's task.
+pub struct Shared {
+    /// Where tables are kept.
+    pub store: Arc<dyn Store>,
+    /// How tables run.
+    pub config: HubConfig,
+    /// The counters of `/metrics`.
+    pub metrics: Metrics,
+    /// Every running table's mailbox and its lobby summary.
+    tables: Mutex<HashMap<String, (mpsc::UnboundedSender<Command>, TableSummary)>>,
+    next_conn: AtomicU64,
+}
+
+/// The server's tables.
+#[derive(Clone)]
+pub struct Hub {
+    shared: Arc<Shared>,
+}
+
+/// `bytes` random bytes from the OS, as hex.
+fn random_hex(bytes: usize) -> String {
+    let mut buffer = vec![0u8; bytes];
+    getrandom::fill(&mut buffer).expect("the OS's random source works");
+    buffer.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Hub {
+    /// A hub over `store` that resumes every table not ended.
+    pub async fn start(store: Arc<dyn Store>, config: HubConfig) -> Result<Hub, HubError> {
+        let hub = Hub {
+            shared: Arc::new(Shared {
+                store,
+                config,
+                metrics: Metrics::default(),
+                tables: Mutex::new(HashMap::new()),
+                next_conn: AtomicU64::new(1),
+            }),
+        };
+        for stored in hub.shared.store.live_tables().await? {
+            let log = hub.shared.store.log(&stored.id).await?;
+            let chat = hub.shared.store.chat_lines(&stored.id).await?;
+            let actor = TableActor::restore(&hub.shared, stored, &log, chat)?;
+            hub.spawn(actor);
+        }
+        Ok(hub)
+    }
+
+    /// The shared state, for the HTTP layer.
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    /// A fresh connection number.
+    pub fn next_conn(&self) -> u64 {
+        self.shared.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Creates a table.
+    pub async fn create(&self, request: NewTable) -> Result<CreatedTable, HubError> {
+        let rules = GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
+            .map_err(|e| HubError::BadRequest(e.to_string()))?;
+        let seat_count = AnyGame::new(&rules, Seat(0)).seats();
+        let sitters = request
+            .seats
+            .unwrap_or_else(|| vec!["open".to_string(); seat_count]);
+        if sitters.len() != seat_count {
+            return Err(HubError::BadRequest(format!(
+                "{} {} has {seat_count} seats, not {}",
+                rules.game(),
+                rules.variant(),
+                sitters.len()
+            )));
+        }
+        for (s, sitter) in sitters.iter().enumerate() {
+            check_sitter(sitter).map_err(|e| HubError::BadRequest(format!("seat {s}: {e}")))?;
+        }
+        let id = random_hex(8);
+        let mut deal_rng = match self.shared.config.seed {
+            Some(seed) => seeded(seed),
+            None => {
+                let mut seed = [0u8; 8];
+                getrandom::fill(&mut seed).expect("the OS's random source works");
+                seeded(u64::from_le_bytes(seed))
+            }
+        };
+        let first_dealer = Seat(rand::Rng::random_range(&mut deal_rng, 0..seat_count) as u8);
+        let seats: Vec<SeatRecord> = sitters
+            .iter()
+            .map(|sitter| SeatRecord {
+                token: random_hex(16),
+                name: None,
+                sitter: sitter.clone(),
+            })
+            .collect();
+        let settings = Settings {
+            rules,
+            first_dealer,
+            humans: seats.iter().map(|s| s.bot_level().is_none()).collect(),
+            undo: request.undo,
+        };
+        let stored = StoredTable {
+            id: id.clone(),
+            settings: serde_json::to_string(&settings).expect("settings serialize"),
+            deal_rng: serde_json::to_string(&deal_rng).expect("a generator serializes"),
+            seats: serde_json::to_string(&seats).expect("seats serialize"),
+            host_token: random_hex(16),
+            status: "open".into(),
+            created_at: now_secs(),
+        };
+        self.shared.store.create_table(&stored).await?;
+        let created = CreatedTable {
+            id: id.clone(),
+            host_token: stored.host_token.clone(),
+            seat_tokens: seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.sitter == "open")
+                .map(|(i, s)| (Seat(i as u8), s.token.clone()))
+                .collect(),
+        };
+        let actor = TableActor::restore(&self.shared, stored, &[], Vec::new())?;
+        self.spawn(actor);
+        Ok(created)
+    }
+
+    fn spawn(&self, actor: TableActor) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned")
+            .insert(actor.id.clone(), (tx.clone(), actor.summary()));
+        self.shared.metrics.tables.fetch_add(1, Ordering::Relaxed);
+        tokio::spawn(actor.run(rx, tx));
+    }
+
+    /// The mailbox of table `id`.
+    pub fn mailbox(&self, id: &str) -> Option<mpsc::UnboundedSender<Command>> {
+        let tables = self.shared.tables.lock().expect("the table map is never poisoned");
+        tables.get(id).map(|(tx, _)| tx.clone())
+    }
+
+    /// The tables the lobby shows: those waiting for players, and those in play.
+    pub fn list(&self) -> Vec<TableSummary> {
+        let tables = self.shared.tables.lock().expect("the table map is never poisoned");
+        let mut list: Vec<TableSummary> = tables
+            .values()
+            .map(|(_, summary)| summary.clone())
+            .filter(|s| s.status == "open" || s.status == "playing")
+            .collect();
+        list.sort_by(|a, b| a.id.cmp(&b.id));
+        list
+    }
+
+    /// The record of table `id` as every player may see it now.
+    pub async fn record(&self, id: &str) -> Result<Record, HubError> {
+        let mailbox = self.mailbox(id).ok_or_else(|| HubError::NoTable(id.to_string()))?;
+        let (reply, answer) = oneshot::channel();
+        mailbox
+            .send(Command::Record { reply })
+            .map_err(|_| HubError::NoTable(id.to_string()))?;
+        answer.await.map_err(|_| HubError::NoTable(id.to_string()))
+    }
+
+    /// Asks every table to close its connections, and waits until they have.
+    pub async fn shutdown(&self) {
+        let mailboxes: Vec<_> = {
+            let tables = self.shared.tables.lock().expect("the table map is never poisoned");
+            tables.values().map(|(tx, _)| tx.clone()).collect()
+        };
+        for mailbox in mailboxes {
+            let (done, finished) = oneshot::channel();
+            if mailbox.send(Command::Shutdown { done }).is_ok() {
+                let _ = finished.await;
+            }
+        }
+    }
+}
+
+/// Checks a seat's sitter: `open` or `bot:LEVEL` with a known level.
+fn check_sitter(sitter: &str) -> Result<(), String> {
+    match sitter.strip_prefix("bot:") {
+        None if sitter == "open" => Ok(()),
+        None => Err(format!("\"{sitter}\" is neither \"open\" nor \"bot:LEVEL\"")),
+        Some(level) => bot_by_name(level).map(|_| ()),
+    }
+}
+
+/// A client connected to a table.
+struct Connection {
+    seat: Option<Seat>,
+    host: bool,
+    outbox: Outbox,
+    last_chat: Option<Instant>,
+}
+
+/// One table's task.
+struct TableActor {
+    id: String,
+    shared: Arc<Shared>,
+    table: Table,
+    seats: Vec<SeatRecord>,
+    host_token: String,
+    status: String,
+    connections: HashMap<u64, Connection>,
+    /// People away, since when.
+    away: HashMap<Seat, Instant>,
+    /// Seats of people away past their grace, where a bot plays.
+    standing_in: HashSet<Seat>,
+    /// Each seat's bot, made when first needed (taken out while it thinks).
+    players: Vec<Option<Box<dyn Player>>>,
+    /// A bot is thinking, or a deal is scheduled, at this version.
+    pending: Option<u64>,
+    chat_seq: i64,
+    chat: Vec<ChatLine>,
+    mailbox: Option<mpsc::UnboundedSender<Command>>,
+}
+
+impl TableActor {
+    fn restore(
+        shared: &Arc<Shared>,
+        stored: StoredTable,
+        log: &[Entry],
+        chat: Vec<ChatLine>,
+    ) -> Result<TableActor, HubError> {
+        let corrupt = |message: String| {
+            HubError::Store(StoreError::Corrupt {
+                table: stored.id.clone(),
+                message,
+            })
+        };
+        let settings: Settings =
+            serde_json::from_str(&stored.settings).map_err(|e| corrupt(e.to_string()))?;
+        let deal_rng: GameRng =
+            serde_json::from_str(&stored.deal_rng).map_err(|e| corrupt(e.to_string()))?;
+        let seats: Vec<SeatRecord> =
+            serde_json::from_str(&stored.seats).map_err(|e| corrupt(e.to_string()))?;
+        let table = Table::restore(settings, deal_rng, log).map_err(|e| corrupt(e.to_string()))?;
+        let seat_count = table.seats();
+        // Nobody is connected after a restart: people's graces start now.
+        let away = if stored.status == "playing" {
+            seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.sitter == "person")
+                .map(|(i, _)| (Seat(i as u8), Instant::now()))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        Ok(TableActor {
+            id: stored.id,
+            shared: Arc::clone(shared),
+            table,
+            seats,
+            host_token: stored.host_token,
+            status: stored.status,
+            connections: HashMap::new(),
+            away,
+            standing_in: HashSet::new(),
+            players: (0..seat_count).map(|_| None).collect(),
+            pending: None,
+            chat_seq: chat.last().map_or(0, |line| line.seq),
+            chat,
+            mailbox: None,
+        })
+    }
+
+    fn summary(&self) -> TableSummary {
+        let rules = &self.table.settings().rules;
+        TableSummary {
+            id: self.id.clone(),
+            game: rules.game().to_string(),
+            variant: rules.variant().to_string(),
+            status: self.status.clone(),
+            seats: self.seat_infos(),
+        }
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, record)| {
+                let seat = Seat(i as u8);
+                let connected = self.connections.values().any(|c| c.seat == Some(seat));
+                SeatInfo {
+                    seat,
+                    name: record
+                        .name
+                        .clone()
+                        .or_else(|| record.bot_level().map(str::to_string)),
+                    sitter: record.sitter.clone(),
+                    connected,
+                    grace_ms: self.away.get(&seat).filter(|_| !self.standing_in.contains(&seat)).map(|since| {
+                        self.shared
+                            .config
+                            .grace
+                            .saturating_sub(since.elapsed())
+                            .as_millis() as u64
+                    }),
+                    bot_standing_in: self.standing_in.contains(&seat),
+                }
+            })
+            .collect()
+    }
+
+    async fn run(
+        mut self,
+        mut inbox: mpsc::UnboundedReceiver<Command>,
+        mailbox: mpsc::UnboundedSender<Command>,
+    ) {
+        self.mailbox = Some(mailbox);
+        for (&seat, &since) in &self.away.clone() {
+            self.start_grace_timer(seat, since);
+        }
+        self.schedule();
+        while let Some(command) = inbox.recv().await {
+            match command {
+                Command::Shutdown { done } => {
+                    self.close_all("the server is shutting down; reconnect in a moment");
+                    let _ = done.send(());
+                    break;
+                }
+                command => {
+                    if !self.handle(command).await {
+                        break;
+                    }
+                }
+            }
+            self.publish_summary();
+        }
+        self.shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned")
+            .remove(&self.id);
+        self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    fn publish_summary(&self) {
+        let summary = self.summary();
+        let mut tables = self.shared.tables.lock().expect("the table map is never poisoned");
+        if let Some(entry) = tables.get_mut(&self.id) {
+            entry.1 = summary;
+        }
+    }
+
+    /// Handles one command; `false` once the table has ended.
+    async fn handle(&mut self, command: Command) -> bool {
+        match command {
+            Command::Connect { conn, hello, outbox } => self.connect(conn, hello, outbox).await,
+            Command::Message { conn, message } => return self.message(conn, message).await,
+            Command::Disconnect { conn } => self.disconnect(conn),
+            Command::Record { reply } => {
+                let record = if self.table.turn() == Turn::Over || self.status == "ended" {
+                    self.table.record().clone()
+                } else {
+                    self.table.public_record()
+                };
+                let _ = reply.send(record);
+            }
+            Command::BotAnswer {
+                version,
+                seat,
+                action,
+                player,
+            } => {
+                self.players[seat.index()] = Some(player);
+                if self.pending == Some(version) {
+                    self.pending = None;
+                }
+                let still_bot = self.is_bot_seat(seat);
+                if version == self.table.version() && still_bot && self.status == "playing" {
+                    if let Some(action) = action {
+                        if let Err(error) = self.step(|t| t.apply(seat, action).map_err(|e| e.to_string())).await {
+                            tracing::error!(table = %self.id, %seat, %error, "a bot's action was refused");
+                        }
+                    }
+                }
+                self.schedule();
+            }
+            Command::DealDue { version } => {
+                if self.pending == Some(version) {
+                    self.pending = None;
+                }
+                if version == self.table.version()
+                    && self.status == "playing"
+                    && self.table.turn() == Turn::Chance
+                {
+                    if let Err(error) = self.step(|t| t.deal().map_err(|e| e.to_string())).await {
+                        tracing::error!(table = %self.id, %error, "a deal failed");
+                    }
+                }
+                self.schedule();
+            }
+            Command::GraceOver { seat, since } => {
+                if self.away.get(&seat) == Some(&since) && self.status == "playing" {
+                    self.standing_in.insert(seat);
+                    self.broadcast_seats();
+                    self.schedule();
+                }
+            }
+            Command::Shutdown { .. } => {}
+        }
+        true
+    }
+
+    fn is_bot_seat(&self, seat: Seat) -> bool {
+        self.seats[seat.index()].bot_level().is_some() || self.standing_in.contains(&seat)
+    }
+
+    /// Applies one step to a copy of the table, commits its events, then swaps it in and
+    /// tells every connection: nobody hears of an event the store has not kept.
+    async fn step(
+        &mut self,
+        apply: impl FnOnce(&mut Table) -> Result<Vec<Entry>, String>,
+    ) -> Result<(), String> {
+        let started = Instant::now();
+        let mut next = self.table.clone();
+        let entries = apply(&mut next)?;
+        self.shared
+            .store
+            .append(&self.id, &entries)
+            .await
+            .map_err(|e| format!("the action could not be saved: {e}"))?;
+        self.table = next;
+        if self.table.turn() == Turn::Over && self.status == "playing" {
+            self.set_status("over").await;
+        }
+        self.broadcast_updates(&entries);
+        self.shared.metrics.actions.fetch_add(1, Ordering::Relaxed);
+        self.shared.metrics.observe_latency(started.elapsed());
+        Ok(())
+    }
+
+    fn broadcast_updates(&self, entries: &[Entry]) {
+        let mut cache: HashMap<Viewer, ServerMessage> = HashMap::new();
+        for connection in self.connections.values() {
+            let recipient = connection.seat.map_or(Viewer::Spectator, Viewer::Seat);
+            let message = cache
+                .entry(recipient)
+                .or_insert_with(|| ServerMessage::Update(self.table.update_for(entries, recipient)));
+            let _ = connection.outbox.send(message.clone());
+        }
+    }
+
+    fn broadcast(&self, message: &ServerMessage) {
+        for connection in self.connections.values() {
+            let _ = connection.outbox.send(message.clone());
+        }
+    }
+
+    fn broadcast_seats(&self) {
+        self.broadcast(&ServerMessage::Seats {
+            seats: self.seat_infos(),
+        });
+    }
+
+    async fn set_status(&mut self, status: &str) {
+        self.status = status.to_string();
+        self.save_seats().await;
+        self.broadcast(&ServerMessage::Status {
+            status: status.to_string(),
+        });
+    }
+
+    async fn save_seats(&self) {
+        let seats = serde_json::to_string(&self.seats).expect("seats serialize");
+        if let Err(error) = self.shared.store.update_table(&self.id, &seats, &self.status).await {
+            tracing::error!(table = %self.id, %error, "the table's seats could not be saved");
+        }
+    }
+
+    /// Starts whatever comes next without a person: a deal, or a bot's decision.
+    fn schedule(&mut self) {
+        if self.status != "playing" || self.pending.is_some() {
+            return;
+        }
+        let version = self.table.version();
+        let delay = self.shared.config.bot_delay;
+        let Some(mailbox) = self.mailbox.clone() else {
+            return;
+        };
+        match self.table.turn() {
+            Turn::Over => {}
+            Turn::Chance => {
+                self.pending = Some(version);
+                tokio::spawn(async move {
+                    tokio::time::sleep(delay).await;
+                    let _ = mailbox.send(Command::DealDue { version });
+                });
+            }
+            Turn::Seat(seat) if self.is_bot_seat(seat) => {
+                let Some(player) = self.take_player(seat) else {
+                    return;
+                };
+                self.pending = Some(version);
+                let game = self.table.game().clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(delay).await;
+                    let answer = tokio::task::spawn_blocking(move || decide(player, &game, seat)).await;
+                    if let Ok((action, player)) = answer {
+                        let _ = mailbox.send(Command::BotAnswer {
+                            version,
+                            seat,
+                            action,
+                            player,
+                        });
+                    }
+                });
+            }
+            Turn::Seat(_) => {}
+        }
+    }
+
+    /// The seat's bot, made on first use: the seat's level, or the standing-in level.
+    fn take_player(&mut self, seat: Seat) -> Option<Box<dyn Player>> {
+        if self.players[seat.index()].is_none() {
+            let level = self.seats[seat.index()].bot_level().unwrap_or(FILL_LEVEL).to_string();
+            let bot = bot_by_name(&level).ok()?;
+            let seed = self.id.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+            self.players[seat.index()] = Some(Box::new(BotPlayer::new(bot, stream(seed, seat.0.into()))));
+        }
+        self.players[seat.index()].take()
+    }
+
+    fn start_grace_timer(&self, seat: Seat, since: Instant) {
+        let Some(mailbox) = self.mailbox.clone() else {
+            return;
+        };
+        let grace = self.shared.config.grace.saturating_sub(since.elapsed());
+        tokio::spawn(async move {
+            tokio::time::sleep(grace).await;
+            let _ = mailbox.send(Command::GraceOver { seat, since });
+        });
+    }
+
+    fn send(&self, conn: u64, message: ServerMessage) {
+        if let Some(connection) = self.connections.get(&conn) {
+            let _ = connection.outbox.send(message);
+        }
+    }
+
+    fn close_all(&mut self, reason: &str) {
+        for connection in self.connections.values() {
+            let _ = connection.outbox.send(ServerMessage::Closing {
+                reason: reason.to_string(),
+            });
+        }
+        self.connections.clear();
+    }
+
+    async fn connect(&mut self, conn: u64, hello: ClientMessage, outbox: Outbox) {
+        let ClientMessage::Hello { token, name, version } = hello else {
+            let _ = outbox.send(ServerMessage::Error {
+                message: "the first message must be \"hello\"".into(),
+            });
+            return;
+        };
+        let name = name.map(|n| n.trim().chars().take(40).collect::<String>()).filter(|n| !n.is_empty());
+        let host = token.as_deref() == Some(self.host_token.as_str());
+        let seat = match token.as_deref() {
+            None => None,
+            Some(_) if host => None,
+            Some(token) => match self.seats.iter().position(|s| s.token == token) {
+                Some(i) => Some(Seat(i as u8)),
+                None => {
+                    let _ = outbox.send(ServerMessage::Error {
+                        message: "this link's token does not belong to this table".into(),
+                    });
+                    let _ = outbox.send(ServerMessage::Closing {
+                        reason: "unknown token".into(),
+                    });
+                    return;
+                }
+            },
+        };
+        if let Some(seat) = seat {
+            let record = &mut self.seats[seat.index()];
+            if record.bot_level().is_some() {
+                let _ = outbox.send(ServerMessage::Error {
+                    message: format!("seat {seat} is played by a bot now; ask the host for it"),
+                });
+                let _ = outbox.send(ServerMessage::Closing {
+                    reason: "seat taken by a bot".into(),
+                });
+                return;
+            }
+            record.sitter = "person".into();
+            if name.is_some() {
+                record.name = name;
+            }
+            // Back before or after the grace: the person plays again.
+            self.away.remove(&seat);
+            self.standing_in.remove(&seat);
+            self.save_seats().await;
+        }
+        self.connections.insert(
+            conn,
+            Connection {
+                seat,
+                host,
+                outbox,
+                last_chat: None,
+            },
+        );
+        self.shared.metrics.connections.fetch_add(1, Ordering::Relaxed);
+        self.send(
+            conn,
+            ServerMessage::Welcome {
+                table: self.id.clone(),
+                seat,
+                host,
+                rules: self.table.settings().rules.clone(),
+                status: self.status.clone(),
+                undo: self.table.settings().undo,
+            },
+        );
+        let recipient = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        if version != Some(self.table.version()) {
+            self.send(conn, ServerMessage::Snapshot(self.table.snapshot(recipient)));
+        }
+        let skip = self.chat.len().saturating_sub(CHAT_HISTORY);
+        for line in &self.chat[skip..] {
+            self.send(conn, ServerMessage::Chat(line.clone()));
+        }
+        self.broadcast_seats();
+        // Every person's seat taken: the game starts.
+        if self.status == "open" && self.seats.iter().all(|s| s.sitter != "open") {
+            self.start().await;
+        }
+        self.schedule();
+    }
+
+    fn disconnect(&mut self, conn: u64) {
+        let Some(connection) = self.connections.remove(&conn) else {
+            return;
+        };
+        self.shared.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+        if let Some(seat) = connection.seat {
+            let still_here = self.connections.values().any(|c| c.seat == Some(seat));
+            if !still_here && self.status == "playing" {
+                let since = Instant::now();
+                self.away.insert(seat, since);
+                self.start_grace_timer(seat, since);
+            }
+        }
+        self.broadcast_seats();
+    }
+
+    async fn start(&mut self) {
+        for record in &mut self.seats {
+            if record.sitter == "open" {
+                record.sitter = format!("bot:{FILL_LEVEL}");
+            }
+        }
+        self.set_status("playing").await;
+        self.broadcast_seats();
+        self.schedule();
+    }
+
+    /// Handles a message after `hello`; `false` once the table has ended.
+    async fn message(&mut self, conn: u64, message: ClientMessage) -> bool {
+        let Some(connection) = self.connections.get(&conn) else {
+            return true;
+        };
+        let (seat, host) = (connection.seat, connection.host);
+        let refuse = |this: &Self, message: String| this.send(conn, ServerMessage::Error { message });
+        match message {
+            ClientMessage::Hello { .. } => refuse(self, "already said hello".into()),
+            ClientMessage::Ping => self.send(conn, ServerMessage::Pong),
+            ClientMessage::Act { version, action } => {
+                let Some(seat) = seat else {
+                    refuse(self, "only a seated player may act".into());
+                    return true;
+                };
+                if self.status != "playing" {
+                    refuse(self, format!("the table is {}, not playing", self.status));
+                    return true;
+                }
+                if version != self.table.version() {
+                    refuse(
+                        self,
+                        format!(
+                            "stale version {version}: the table is at version {}",
+                            self.table.version()
+                        ),
+                    );
+                    return true;
+                }
+                let action: Action = match action.parse() {
+                    Ok(action) => action,
+                    Err(error) => {
+                        refuse(self, format!("\"{action}\" is not an action: {error}"));
+                        return true;
+                    }
+                };
+                if let Err(message) = self.step(|t| t.apply(seat, action).map_err(|e| e.to_string())).await {
+                    refuse(self, message);
+                }
+                self.schedule();
+            }
+            ClientMessage::Undo => {
+                let Some(seat) = seat else {
+                    refuse(self, "only a seated player may undo".into());
+                    return true;
+                };
+                if let Err(message) = self.step(|t| t.undo(seat).map_err(|e| e.to_string())).await {
+                    refuse(self, format!("cannot undo: {message}"));
+                }
+                self.schedule();
+            }
+            ClientMessage::Chat { text } => self.chat_line(conn, seat, text).await,
+            ClientMessage::Start | ClientMessage::End | ClientMessage::SetSeat { .. } if !host => {
+                refuse(self, "only the host may do that".into());
+            }
+            ClientMessage::Start => {
+                if self.status == "open" {
+                    self.start().await;
+                } else {
+                    refuse(self, format!("the table is {} already", self.status));
+                }
+            }
+            ClientMessage::End => {
+                self.set_status("ended").await;
+                self.close_all("the host ended the table");
+                return false;
+            }
+            ClientMessage::SetSeat { seat, sitter } => {
+                if seat.index() >= self.seats.len() {
+                    refuse(self, format!("there is no seat {seat}"));
+                    return true;
+                }
+                if let Err(message) = check_sitter(&sitter) {
+                    refuse(self, message);
+                    return true;
+                }
+                let record = &mut self.seats[seat.index()];
+                if sitter == "open" {
+                    // Back to a person: the seat waits for its link again.
+                    record.sitter = if record.name.is_some() { "person" } else { "open" }.into();
+                    if self.status == "playing" && !self.connections.values().any(|c| c.seat == Some(seat)) {
+                        let since = Instant::now();
+                        self.away.insert(seat, since);
+                        self.start_grace_timer(seat, since);
+                    }
+                } else {
+                    record.sitter = sitter;
+                    self.players[seat.index()] = None;
+                    // The person's connections leave the seat.
+                    let leaving: Vec<u64> = self
+                        .connections
+                        .iter()
+                        .filter(|(_, c)| c.seat == Some(seat))
+                        .map(|(&k, _)| k)
+                        .collect();
+                    for k in leaving {
+                        if let Some(c) = self.connections.remove(&k) {
+                            self.shared.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+                            let _ = c.outbox.send(ServerMessage::Closing {
+                                reason: format!("the host gave seat {seat} to a bot"),
+                            });
+                        }
+                    }
+                }
+                self.save_seats().await;
+                self.broadcast_seats();
+                self.schedule();
+            }
+        }
+        true
+    }
+
+    async fn chat_line(&mut self, conn: u64, seat: Option<Seat>, text: String) {
+        let text: String = text.trim().to_string();
+        if text.is_empty() {
+            return;
+        }
+        if text.chars().count() > CHAT_MAX_CHARS {
+            self.send(
+                conn,
+                ServerMessage::Error {
+                    message: format!("a chat line has at most {CHAT_MAX_CHARS} characters"),
+                },
+            );
+            return;
+        }
+        let Some(connection) = self.connections.get_mut(&conn) else {
+            return;
+        };
+        if connection.last_chat.is_some_and(|t| t.elapsed() < CHAT_INTERVAL) {
+            let _ = connection.outbox.send(ServerMessage::Error {
+                message: "slow down: one chat line every half second".into(),
+            });
+            return;
+        }
+        connection.last_chat = Some(Instant::now());
+        let sender = match seat {
+            Some(seat) => self.seats[seat.index()]
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("seat {seat}")),
+            None if connection.host => "host".to_string(),
+            None => "spectator".to_string(),
+        };
+        self.chat_seq += 1;
+        let line = ChatLine {
+            seq: self.chat_seq,
+            sender,
+            body: text,
+            at: now_secs(),
+        };
+        if let Err(error) = self.shared.store.chat(&self.id, &line).await {
+            self.chat_seq -= 1;
+            self.send(
+                conn,
+                ServerMessage::Error {
+                    message: format!("the chat line could not be saved: {error}"),
+                },
+            );
+            return;
+        }
+        self.chat.push(line.clone());
+        self.broadcast(&ServerMessage::Chat(line));
+    }
+}
+
+/// A bot's decision at `seat` of `game`, from that seat's observation only.
+fn decide(mut player: Box<dyn Player>, game: &AnyGame, seat: Seat) -> (Option<Action>, Box<dyn Player>) {
+    let observation = game.observation(seat);
+    let view = game.view(Viewer::Seat(seat));
+    let legal = game.legal_action_list();
+    let request = Request {
+        rules: game.rules(),
+        observation: &observation,
+        view: &view,
+        legal: &legal,
+        deal: 0,
+    };
+    let action = player.decide(&request, &Budget::within(BOT_BUDGET)).ok();
+    (action, player)
+}

@@ -1,0 +1,70 @@
+//! The counters of `GET /metrics`, in Prometheus' text format.
+
+use std::fmt::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Upper bounds of the action latency histogram, in seconds.
+const BUCKETS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0];
+
+/// The server's counters.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// Tables running.
+    pub tables: AtomicU64,
+    /// Connections open.
+    pub connections: AtomicU64,
+    /// Actions and deals applied since start.
+    pub actions: AtomicU64,
+    /// Actions per latency bucket (the last: slower than every bound).
+    latency: [AtomicU64; BUCKETS.len() + 1],
+    /// The sum of latencies, in microseconds.
+    latency_micros: AtomicU64,
+}
+
+impl Metrics {
+    /// Counts one action's time from arrival to every client told.
+    pub fn observe_latency(&self, time: Duration) {
+        let seconds = time.as_secs_f64();
+        let bucket = BUCKETS.iter().position(|&b| seconds <= b).unwrap_or(BUCKETS.len());
+        self.latency[bucket].fetch_add(1, Ordering::Relaxed);
+        self.latency_micros
+            .fetch_add(time.as_micros() as u64, Ordering::Relaxed);
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let gauge = |out: &mut String, name: &str, help: &str, kind: &str, value: u64| {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+        };
+        gauge(&mut out, "calltrump_tables", "Tables running.", "gauge", self.tables.load(Ordering::Relaxed));
+        gauge(
+            &mut out,
+            "calltrump_connections",
+            "WebSocket connections open.",
+            "gauge",
+            self.connections.load(Ordering::Relaxed),
+        );
+        gauge(
+            &mut out,
+            "calltrump_actions_total",
+            "Actions and deals applied.",
+            "counter",
+            self.actions.load(Ordering::Relaxed),
+        );
+        let name = "calltrump_action_latency_seconds";
+        let _ = writeln!(out, "# HELP {name} Time from an action's arrival until it is stored and sent.");
+        let _ = writeln!(out, "# TYPE {name} histogram");
+        let mut cumulative = 0;
+        for (i, bound) in BUCKETS.iter().enumerate() {
+            cumulative += self.latency[i].load(Ordering::Relaxed);
+            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {cumulative}");
+        }
+        cumulative += self.latency[BUCKETS.len()].load(Ordering::Relaxed);
+        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {cumulative}");
+        let sum = self.latency_micros.load(Ordering::Relaxed) as f64 / 1e6;
+        let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {cumulative}");
+        out
+    }
+}

@@ -1,0 +1,123 @@
+//! The WebSocket protocol's messages (docs/table-protocol.md): JSON text frames, each an
+//! object with a `type`.
+
+use calltrump_engine::{GameRules, Seat};
+use calltrump_table::{Snapshot, Update};
+use serde::{Deserialize, Serialize};
+
+use crate::store::ChatLine;
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ClientMessage {
+    /// The first message: take a seat with its token, or watch without one. `version`
+    /// is the last version the client saw (on reconnecting), so that only what it
+    /// missed is sent.
+    Hello {
+        /// A seat's token (or the host's); none to watch.
+        #[serde(default)]
+        token: Option<String>,
+        /// The player's name, shown to the others.
+        #[serde(default)]
+        name: Option<String>,
+        /// The last version seen.
+        #[serde(default)]
+        version: Option<u64>,
+    },
+    /// An action in the notation (`bid 3`, `play JH`), answering `version`.
+    Act {
+        /// The version the action answers: the client's latest.
+        version: u64,
+        /// The action.
+        action: String,
+    },
+    /// Take back this seat's last action (tables that allow undo).
+    Undo,
+    /// A chat line.
+    Chat {
+        /// Plain text.
+        text: String,
+    },
+    /// The host starts the game: empty seats get bots.
+    Start,
+    /// The host ends the table.
+    End,
+    /// The host puts a bot in a seat, or opens it for a person again.
+    SetSeat {
+        /// The seat.
+        seat: Seat,
+        /// `open` or `bot:LEVEL`.
+        sitter: String,
+    },
+    /// Keep-alive; answered with `pong`.
+    Ping,
+}
+
+/// Who sits at a seat, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat.
+    pub seat: Seat,
+    /// The player's name, or the bot's level.
+    pub name: Option<String>,
+    /// A bot plays the seat (`bot:LEVEL`), or a person does or will (`person`), or it is
+    /// free (`open`).
+    pub sitter: String,
+    /// Whether the person is connected now.
+    pub connected: bool,
+    /// While a person is away: the milliseconds until a bot stands in.
+    pub grace_ms: Option<u64>,
+    /// A bot stands in for the person who dropped.
+    pub bot_standing_in: bool,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ServerMessage {
+    /// The answer to `hello`.
+    Welcome {
+        /// The table.
+        table: String,
+        /// The client's seat (none for a spectator or the host without a seat).
+        seat: Option<Seat>,
+        /// Whether the client is the host.
+        host: bool,
+        /// The game, variant and options.
+        rules: GameRules,
+        /// `open` (waiting to start), `playing`, `over` or `ended`.
+        status: String,
+        /// Whether undo is allowed.
+        undo: bool,
+    },
+    /// The whole state as the client may see it: after `welcome`, or when it missed too
+    /// much.
+    Snapshot(Snapshot),
+    /// One step of the game as the client may see it.
+    Update(Update),
+    /// Who sits where.
+    Seats {
+        /// Every seat.
+        seats: Vec<SeatInfo>,
+    },
+    /// The table's status changed.
+    Status {
+        /// `open`, `playing`, `over` or `ended`.
+        status: String,
+    },
+    /// A chat line (plain text, never markup).
+    Chat(ChatLine),
+    /// A request was refused; nothing changed.
+    Error {
+        /// What was wrong.
+        message: String,
+    },
+    /// The answer to `ping`.
+    Pong,
+    /// The server closes the connection.
+    Closing {
+        /// Why.
+        reason: String,
+    },
+}

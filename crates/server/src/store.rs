@@ -1,0 +1,242 @@
+//! Storage: every table, its log and its chat, behind one trait; SQLite by default.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use calltrump_table::Entry;
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The migrations failed.
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored value does not read back.
+    #[error("stored data of table {table}: {message}")]
+    Corrupt {
+        /// The table.
+        table: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// What is stored of a table beside its log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredTable {
+    /// The table's id.
+    pub id: String,
+    /// Its settings, as JSON.
+    pub settings: String,
+    /// The deal generator before the first deal, as JSON.
+    pub deal_rng: String,
+    /// The seats, as JSON.
+    pub seats: String,
+    /// The host's token.
+    pub host_token: String,
+    /// `open`, `playing`, `over` or `ended`.
+    pub status: String,
+    /// Seconds since 1970 at creation.
+    pub created_at: i64,
+}
+
+/// A chat line as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// Its number at the table, from 1.
+    pub seq: i64,
+    /// Who wrote it (a player's name, or `seat N`).
+    pub sender: String,
+    /// What was written, as plain text.
+    pub body: String,
+    /// Seconds since 1970.
+    pub at: i64,
+}
+
+/// A boxed future, so that the trait can be used as `dyn Store`.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// Where tables are kept. Each call returns once its write is durable.
+pub trait Store: Send + Sync {
+    /// Adds a new table.
+    fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()>;
+    /// Changes a table's seats and status.
+    fn update_table<'a>(&'a self, id: &'a str, seats: &'a str, status: &'a str) -> StoreFuture<'a, ()>;
+    /// Appends log entries, in one transaction.
+    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
+    /// Appends a chat line.
+    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()>;
+    /// Every table not ended, oldest first.
+    fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>>;
+    /// One table by id.
+    fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
+    /// A table's log.
+    fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
+    /// A table's chat.
+    fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>>;
+}
+
+/// SQLite in WAL mode, with the migrations embedded in the binary.
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `url` (`sqlite://PATH`) and migrates it.
+    pub async fn open(url: &str) -> Result<SqliteStore, StoreError> {
+        let options: SqliteConnectOptions = url
+            .parse::<SqliteConnectOptions>()?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+}
+
+fn stored_table(row: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, sqlx::Error> {
+    Ok(StoredTable {
+        id: row.try_get("id")?,
+        settings: row.try_get("settings")?,
+        deal_rng: row.try_get("deal_rng")?,
+        seats: row.try_get("seats")?,
+        host_token: row.try_get("host_token")?,
+        status: row.try_get("status")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+impl Store for SqliteStore {
+    fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&table.id)
+            .bind(&table.settings)
+            .bind(&table.deal_rng)
+            .bind(&table.seats)
+            .bind(&table.host_token)
+            .bind(&table.status)
+            .bind(table.created_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn update_table<'a>(&'a self, id: &'a str, seats: &'a str, status: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
+                .bind(seats)
+                .bind(status)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            for entry in entries {
+                let text = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt {
+                    table: id.to_string(),
+                    message: e.to_string(),
+                })?;
+                sqlx::query("INSERT INTO events (table_id, version, entry) VALUES (?, ?, ?)")
+                    .bind(id)
+                    .bind(entry.version as i64)
+                    .bind(text)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("INSERT INTO chat (table_id, seq, sender, body, at) VALUES (?, ?, ?, ?, ?)")
+                .bind(id)
+                .bind(line.seq)
+                .bind(&line.sender)
+                .bind(&line.body)
+                .bind(line.at)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
+        Box::pin(async move {
+            let rows = sqlx::query("SELECT * FROM tables WHERE status <> 'ended' ORDER BY created_at, id")
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(rows.iter().map(stored_table).collect::<Result<_, _>>()?)
+        })
+    }
+
+    fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT * FROM tables WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.as_ref().map(stored_table).transpose()?)
+        })
+    }
+
+    fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>> {
+        Box::pin(async move {
+            let rows = sqlx::query("SELECT entry FROM events WHERE table_id = ? ORDER BY version")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter()
+                .map(|row| {
+                    let text: String = row.try_get("entry")?;
+                    serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
+                        table: id.to_string(),
+                        message: e.to_string(),
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
+        Box::pin(async move {
+            let rows = sqlx::query("SELECT seq, sender, body, at FROM chat WHERE table_id = ? ORDER BY seq")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter()
+                .map(|row| {
+                    Ok(ChatLine {
+                        seq: row.try_get("seq")?,
+                        sender: row.try_get("sender")?,
+                        body: row.try_get("body")?,
+                        at: row.try_get("at")?,
+                    })
+                })
+                .collect::<Result<_, sqlx::Error>>()
+                .map_err(StoreError::from)
+        })
+    }
+}
