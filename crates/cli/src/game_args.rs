@@ -16,7 +16,7 @@ pub struct GameArgs {
     pub variant: Option<String>,
     /// An option of the notation, e.g. `--option target=100` or
     /// `--option all_pass=dealer-must-bid`; repeatable.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
+    #[arg(long = "option", value_name = "KEY=VALUE", long_help = crate::rules::options_help())]
     pub options: Vec<String>,
 }
 

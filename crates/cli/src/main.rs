@@ -13,6 +13,7 @@ mod player;
 mod plot;
 mod protocol;
 mod replay;
+mod rules;
 mod simulate;
 mod stats;
 mod table;
@@ -40,6 +41,8 @@ enum Command {
     Arena(arena::Args),
     /// Serve one of calltrump's bots over the bot protocol on standard input and output.
     Bot(BotArgs),
+    /// Print the rules of a game, or without one the list of games.
+    Rules(rules::Args),
 }
 
 /// Arguments of `bot`.
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Night(args) => night::run(&args),
+        Command::Rules(args) => rules::run(&args),
         Command::Bot(args) => protocol::serve(
             &args.level,
             args.seed,

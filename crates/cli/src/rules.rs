@@ -1,0 +1,499 @@
+//! `calltrump rules`: the rules of each game, as written in `docs/rules/` and built into
+//! the binary, so an installed `calltrump` carries them. Also the list of the options of
+//! every game that `--option` takes, for the help of `play`, `simulate` and `arena`.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Result};
+use calltrump_engine::GAMES;
+
+/// Arguments of `rules`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game: kaibosh, bid-euchre or kout (or glossary); without one, the list of
+    /// games.
+    game: Option<String>,
+    /// Keep only what applies to this variant (bid-euchre: alexa or simplified; kout:
+    /// kout6 or kout4).
+    #[arg(long)]
+    variant: Option<String>,
+}
+
+/// One page of the rules.
+struct Page {
+    /// The name `calltrump rules` takes: a game's name as `--game` takes it.
+    name: &'static str,
+    /// Other names accepted for it.
+    aliases: &'static [&'static str],
+    /// What the page is, for the list of pages.
+    about: &'static str,
+    /// The page, in Markdown.
+    text: &'static str,
+}
+
+/// The pages, games first in the order of [`GAMES`].
+const PAGES: [Page; 4] = [
+    Page {
+        name: "kaibosh",
+        aliases: &[],
+        about: "Kaibosh: 4 players, 24 cards, bid 1 to 6 or kaibosh",
+        text: include_str!("../../../docs/rules/kaibosh.md"),
+    },
+    Page {
+        name: "bid-euchre",
+        aliases: &["bideuchre", "euchre"],
+        about: "Bid Euchre: 4 players, 32 cards, levels 1 to 8, call2, call1, moon",
+        text: include_str!("../../../docs/rules/bid-euchre.md"),
+    },
+    Page {
+        name: "kout",
+        aliases: &["kout-bo", "koutbo"],
+        about: "Kout Bo: 6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
+        text: include_str!("../../../docs/rules/kout-bo.md"),
+    },
+    Page {
+        name: "glossary",
+        aliases: &[],
+        about: "the words used in the rules",
+        text: include_str!("../../../docs/rules/glossary.md"),
+    },
+];
+
+/// Opens a part of a page that applies to one variant only: `<!-- variant NAME -->`.
+const VARIANT_START: &str = "<!-- variant ";
+/// Closes it.
+const VARIANT_END: &str = "<!-- end variant -->";
+
+/// The variants of the game named `name` (none for a page that is not a game).
+fn variants(name: &str) -> &'static [&'static str] {
+    GAMES
+        .iter()
+        .find(|(game, _)| *game == name)
+        .map_or(&[], |(_, variants)| variants)
+}
+
+fn page(game: &str) -> Result<&'static Page> {
+    let wanted = game.to_ascii_lowercase();
+    PAGES
+        .iter()
+        .find(|page| page.name == wanted || page.aliases.contains(&wanted.as_str()))
+        .ok_or_else(|| {
+            let known: Vec<&str> = PAGES.iter().map(|page| page.name).collect();
+            anyhow!("unknown game \"{game}\" (known: {})", known.join(", "))
+        })
+}
+
+/// The rules of `game` (`kaibosh`, `bid-euchre`, `kout`, or `glossary`), as Markdown.
+///
+/// Without `variant` the whole page, every variant's parts included. With it, only what
+/// applies to that variant, under a line that says so. Unknown games and variants are
+/// errors that name the known ones.
+pub fn rules_text(game: &str, variant: Option<&str>) -> Result<Cow<'static, str>> {
+    let page = page(game)?;
+    let Some(variant) = variant else {
+        return Ok(Cow::Owned(filter(page.text, None)));
+    };
+    let known = variants(page.name);
+    let variant = variant.to_ascii_lowercase();
+    if !known.contains(&variant.as_str()) {
+        if known.is_empty() {
+            bail!("{} has no variants", page.name);
+        }
+        bail!(
+            "unknown variant \"{variant}\" for {} (known: {})",
+            page.name,
+            known.join(", ")
+        );
+    }
+    let text = filter(page.text, Some(&variant));
+    if known.len() < 2 {
+        return Ok(Cow::Owned(text));
+    }
+    // The variant's line goes under the page's title.
+    let (title, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    Ok(Cow::Owned(format!(
+        "{title}\n\n*Variant `{variant}` only: the parts for other variants are left out \
+         (`calltrump rules {}` prints them all).*\n{rest}",
+        page.name
+    )))
+}
+
+/// The page without its variant markers, and with `variant` given, without the parts
+/// of the other variants; no more than one blank line in a row.
+fn filter(text: &str, variant: Option<&str>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut keep = true;
+    let mut blank = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some(name) = trimmed
+            .strip_prefix(VARIANT_START)
+            .and_then(|rest| rest.strip_suffix("-->"))
+        {
+            keep = variant.is_none_or(|v| v == name.trim());
+            continue;
+        }
+        if trimmed == VARIANT_END {
+            keep = true;
+            continue;
+        }
+        if !keep || (trimmed.is_empty() && blank) {
+            continue;
+        }
+        blank = trimmed.is_empty();
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The list of pages that `calltrump rules` prints without a game.
+pub fn list() -> String {
+    let mut out =
+        String::from("The rules of each game: calltrump rules GAME [--variant VARIANT]\n\n");
+    for page in &PAGES {
+        let variants = variants(page.name);
+        let _ = write!(out, "  {:<12}{}", page.name, page.about);
+        if !variants.is_empty() {
+            let _ = write!(out, " (variants: {})", variants.join(", "));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs `calltrump rules`.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let text = match &args.game {
+        Some(game) => rules_text(game, args.variant.as_deref())?,
+        None if args.variant.is_some() => bail!("--variant needs a game"),
+        None => Cow::Owned(list()),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The values an option takes.
+#[derive(Clone, Copy, Debug)]
+enum Values {
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A whole number of at least 1, meaning this.
+    Count(&'static str),
+}
+
+/// One option of the notation.
+#[derive(Clone, Copy, Debug)]
+struct OptionDoc {
+    /// The game, as `--game` names it.
+    game: &'static str,
+    /// The variants it applies to (empty: every variant).
+    variants: &'static [&'static str],
+    key: &'static str,
+    values: Values,
+    /// The default, or `None` when the option is off unless given.
+    default: Option<&'static str>,
+}
+
+/// Every option of every game (docs/notation.md, Options), checked against the engine
+/// by the tests below.
+const OPTIONS: [OptionDoc; 7] = [
+    OptionDoc {
+        game: "kaibosh",
+        variants: &[],
+        key: "all_pass",
+        values: Values::Choice(&["redeal", "dealer-must-bid"]),
+        default: Some("redeal"),
+    },
+    OptionDoc {
+        game: "kaibosh",
+        variants: &[],
+        key: "target",
+        values: Values::Count("the score that ends the game"),
+        default: Some("50"),
+    },
+    OptionDoc {
+        game: "kaibosh",
+        variants: &[],
+        key: "deals",
+        values: Values::Count("a fixed number of deals; alone, it switches the target off"),
+        default: None,
+    },
+    OptionDoc {
+        game: "bid-euchre",
+        variants: &[],
+        key: "all_pass",
+        values: Values::Choice(&["redeal", "dealer-must-bid"]),
+        default: Some("redeal"),
+    },
+    OptionDoc {
+        game: "bid-euchre",
+        variants: &[],
+        key: "deals",
+        values: Values::Count("the length of the game in deals"),
+        default: Some("8"),
+    },
+    OptionDoc {
+        game: "bid-euchre",
+        variants: &[],
+        key: "rounds",
+        values: Values::Count("the length in rounds of 4 deals, not with deals"),
+        default: Some("2"),
+    },
+    OptionDoc {
+        game: "kout",
+        variants: &[],
+        key: "joker_lead",
+        values: Values::Choice(&[
+            "standard",
+            "contract-only",
+            "all-trumps-played",
+            "trump-ace-played",
+        ]),
+        default: Some("standard"),
+    },
+];
+
+/// Kout Bo 4's deck option, apart because it is for one variant.
+const KOUT4_DECK: OptionDoc = OptionDoc {
+    game: "kout",
+    variants: &["kout4"],
+    key: "deck",
+    values: Values::Choice(&["no-black-sixes", "two-undealt"]),
+    default: Some("no-black-sixes"),
+};
+
+fn all_options() -> impl Iterator<Item = &'static OptionDoc> {
+    OPTIONS.iter().chain(std::iter::once(&KOUT4_DECK))
+}
+
+/// The help of `--option`: every game's options with their values and defaults.
+pub fn options_help() -> String {
+    let mut out = String::from(
+        "An option of the game, as KEY=VALUE (repeatable), e.g. `--option target=100`.\n\
+         Unknown keys and values are errors. The options, default in brackets\n\
+         (`calltrump rules GAME` explains them):\n",
+    );
+    let mut last_game = "";
+    for option in all_options() {
+        let game = if option.game == last_game {
+            ""
+        } else {
+            option.game
+        };
+        last_game = option.game;
+        let mut values = match option.values {
+            Values::Choice(choices) => choices.join(" | "),
+            Values::Count(meaning) => format!("N >= 1, {meaning}"),
+        };
+        if !option.variants.is_empty() {
+            values = format!("({} only) {values}", option.variants.join(", "));
+        }
+        let default = option.default.unwrap_or("none");
+        let _ = writeln!(out, "  {game:<11} {:<11} {values} [{default}]", option.key);
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calltrump_engine::GameRules;
+    use serde_json::{Map, Value};
+
+    fn header(
+        game: &str,
+        variant: &str,
+        option: Option<(&str, Value)>,
+    ) -> Result<GameRules, String> {
+        let mut options = Map::new();
+        if let Some((key, value)) = option {
+            options.insert(key.to_string(), value);
+        }
+        GameRules::from_header(game, Some(variant), &options).map_err(|e| e.to_string())
+    }
+
+    fn value(text: &str) -> Value {
+        text.parse::<u64>()
+            .map_or_else(|_| text.into(), Value::from)
+    }
+
+    #[test]
+    fn every_listed_option_value_is_accepted_and_defaults_change_nothing() {
+        for option in all_options() {
+            for variant in variants(option.game) {
+                let applies = option.variants.is_empty() || option.variants.contains(variant);
+                let default = header(option.game, variant, None).unwrap();
+                let values: Vec<Value> = match option.values {
+                    Values::Choice(choices) => choices.iter().map(|c| value(c)).collect(),
+                    Values::Count(_) => vec![Value::from(1), Value::from(12)],
+                };
+                for v in values {
+                    let read = header(option.game, variant, Some((option.key, v.clone())));
+                    assert_eq!(
+                        read.is_ok(),
+                        applies,
+                        "{} {variant} {}={v}",
+                        option.game,
+                        option.key
+                    );
+                }
+                let bad = header(option.game, variant, Some((option.key, "nonsense".into())));
+                assert!(bad.is_err(), "{} {variant} {}", option.game, option.key);
+                if let (Some(d), true) = (option.default, applies) {
+                    let read = header(option.game, variant, Some((option.key, value(d))));
+                    assert_eq!(
+                        read.unwrap(),
+                        default,
+                        "{} {variant} {}",
+                        option.game,
+                        option.key
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_options_are_those_of_the_notation_and_each_game_page_explains_them() {
+        let notation = include_str!("../../../docs/notation.md");
+        let section = notation
+            .split("## Options")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("the notation has an Options section");
+        let rows: Vec<&str> = section
+            .lines()
+            .filter(|l| l.starts_with("| "))
+            .skip(1)
+            .collect();
+        let mut keys = 0;
+        for row in rows {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let game = cells[1].split_whitespace().next().unwrap();
+            for key in cells[2].split('`').skip(1).step_by(2) {
+                keys += 1;
+                assert!(
+                    all_options().any(|o| o.game == game && o.key == key),
+                    "{game} {key} is in the notation but not in the help"
+                );
+            }
+        }
+        assert_eq!(
+            keys,
+            all_options().count(),
+            "the help lists options the notation lacks"
+        );
+        for option in all_options() {
+            let text = page(option.game).unwrap().text;
+            assert!(
+                text.contains(&format!("`{}`", option.key)),
+                "{}",
+                option.key
+            );
+            if let Values::Choice(choices) = option.values {
+                for choice in choices {
+                    assert!(
+                        text.contains(&format!("`{choice}`")),
+                        "{} {choice}",
+                        option.game
+                    );
+                }
+            }
+        }
+        let help = options_help();
+        for option in all_options() {
+            assert!(help.contains(option.key));
+        }
+    }
+
+    #[test]
+    fn variant_markers_are_balanced_and_name_the_pages_variants() {
+        for page in &PAGES {
+            let mut open: Option<&str> = None;
+            for line in page.text.lines().map(str::trim) {
+                if let Some(name) = line
+                    .strip_prefix(VARIANT_START)
+                    .and_then(|r| r.strip_suffix("-->"))
+                {
+                    assert!(open.is_none(), "{}: nested variant {name}", page.name);
+                    assert!(
+                        variants(page.name).contains(&name.trim()),
+                        "{}: {name}",
+                        page.name
+                    );
+                    open = Some(name);
+                } else if line == VARIANT_END {
+                    assert!(
+                        open.take().is_some(),
+                        "{}: an end without a start",
+                        page.name
+                    );
+                } else {
+                    assert!(
+                        !line.contains("<!--"),
+                        "{}: a stray marker {line}",
+                        page.name
+                    );
+                }
+            }
+            assert!(open.is_none(), "{}: a variant left open", page.name);
+        }
+    }
+
+    #[test]
+    fn a_variant_keeps_its_own_parts_and_drops_the_others() {
+        let alexa = rules_text("bid-euchre", Some("alexa")).unwrap();
+        let simplified = rules_text("bid-euchre", Some("simplified")).unwrap();
+        let both = rules_text("bid-euchre", None).unwrap();
+        assert!(alexa.contains("**alexa only:**") && !alexa.contains("**simplified only:**"));
+        assert!(
+            simplified.contains("**simplified only:**") && !simplified.contains("**alexa only:**")
+        );
+        assert!(both.contains("**alexa only:**") && both.contains("**simplified only:**"));
+        for text in [&alexa, &simplified, &both] {
+            assert!(!text.contains("<!--") && !text.contains("\n\n\n"));
+        }
+        assert!(rules_text("kout", Some("kout4"))
+            .unwrap()
+            .contains("## Kout Bo 4"));
+        assert!(!rules_text("kout", Some("kout6"))
+            .unwrap()
+            .contains("## Kout Bo 4"));
+        assert_eq!(
+            rules_text("kaibosh", Some("standard")).unwrap(),
+            rules_text("kaibosh", None).unwrap()
+        );
+    }
+
+    #[test]
+    fn names_are_case_blind_and_aliases_work_but_unknown_ones_are_errors() {
+        assert_eq!(
+            rules_text("Kout-Bo", None).unwrap(),
+            rules_text("kout", None).unwrap()
+        );
+        let err = rules_text("bridge", None).unwrap_err().to_string();
+        assert!(
+            err.contains("unknown game \"bridge\"") && err.contains("bid-euchre"),
+            "{err}"
+        );
+        let err = rules_text("kout", Some("kout5")).unwrap_err().to_string();
+        assert!(err.contains("kout6, kout4"), "{err}");
+        assert!(rules_text("glossary", Some("alexa")).is_err());
+    }
+
+    #[test]
+    fn the_list_names_every_game_of_the_engine() {
+        let list = list();
+        for (game, variants) in GAMES {
+            assert!(list.contains(game), "{game}");
+            for variant in *variants {
+                assert!(list.contains(variant), "{variant}");
+            }
+        }
+    }
+}
