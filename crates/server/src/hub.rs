@@ -155,15 +155,27 @@ pub enum Command {
     },
     /// A bot answered (internal).
     BotAnswer {
+        /// The version it answered.
         version: u64,
+        /// Its seat.
         seat: Seat,
+        /// Its action, or none if it failed.
         action: Option<Action>,
+        /// The bot, handed back.
         player: Box<dyn Player>,
     },
     /// Time to deal (internal).
-    DealDue { version: u64 },
+    DealDue {
+        /// The version the deal was due at.
+        version: u64,
+    },
     /// A person's grace ran out (internal).
-    GraceOver { seat: Seat, since: Instant },
+    GraceOver {
+        /// The seat.
+        seat: Seat,
+        /// When the person went away.
+        since: Instant,
+    },
 }
 
 /// Shared by the hub and every table's task.
@@ -231,8 +243,9 @@ impl Hub {
 
     /// Creates a table.
     pub async fn create(&self, request: NewTable) -> Result<CreatedTable, HubError> {
-        let rules = GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
-            .map_err(|e| HubError::BadRequest(e.to_string()))?;
+        let rules =
+            GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
+                .map_err(|e| HubError::BadRequest(e.to_string()))?;
         let seat_count = AnyGame::new(&rules, Seat(0)).seats();
         let sitters = request
             .seats
@@ -310,13 +323,21 @@ impl Hub {
 
     /// The mailbox of table `id`.
     pub fn mailbox(&self, id: &str) -> Option<mpsc::UnboundedSender<Command>> {
-        let tables = self.shared.tables.lock().expect("the table map is never poisoned");
+        let tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
         tables.get(id).map(|(tx, _)| tx.clone())
     }
 
     /// The tables the lobby shows: those waiting for players, and those in play.
     pub fn list(&self) -> Vec<TableSummary> {
-        let tables = self.shared.tables.lock().expect("the table map is never poisoned");
+        let tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
         let mut list: Vec<TableSummary> = tables
             .values()
             .map(|(_, summary)| summary.clone())
@@ -328,7 +349,9 @@ impl Hub {
 
     /// The record of table `id` as every player may see it now.
     pub async fn record(&self, id: &str) -> Result<Record, HubError> {
-        let mailbox = self.mailbox(id).ok_or_else(|| HubError::NoTable(id.to_string()))?;
+        let mailbox = self
+            .mailbox(id)
+            .ok_or_else(|| HubError::NoTable(id.to_string()))?;
         let (reply, answer) = oneshot::channel();
         mailbox
             .send(Command::Record { reply })
@@ -339,7 +362,11 @@ impl Hub {
     /// Asks every table to close its connections, and waits until they have.
     pub async fn shutdown(&self) {
         let mailboxes: Vec<_> = {
-            let tables = self.shared.tables.lock().expect("the table map is never poisoned");
+            let tables = self
+                .shared
+                .tables
+                .lock()
+                .expect("the table map is never poisoned");
             tables.values().map(|(tx, _)| tx.clone()).collect()
         };
         for mailbox in mailboxes {
@@ -355,7 +382,9 @@ impl Hub {
 fn check_sitter(sitter: &str) -> Result<(), String> {
     match sitter.strip_prefix("bot:") {
         None if sitter == "open" => Ok(()),
-        None => Err(format!("\"{sitter}\" is neither \"open\" nor \"bot:LEVEL\"")),
+        None => Err(format!(
+            "\"{sitter}\" is neither \"open\" nor \"bot:LEVEL\""
+        )),
         Some(level) => bot_by_name(level).map(|_| ()),
     }
 }
@@ -382,7 +411,7 @@ struct TableActor {
     /// Seats of people away past their grace, where a bot plays.
     standing_in: HashSet<Seat>,
     /// Each seat's bot, made when first needed (taken out while it thinks).
-    players: Vec<Option<Box<dyn Player>>>,
+    players: Mutex<Vec<Option<Box<dyn Player>>>>,
     /// A bot is thinking, or a deal is scheduled, at this version.
     pending: Option<u64>,
     chat_seq: i64,
@@ -432,7 +461,7 @@ impl TableActor {
             connections: HashMap::new(),
             away,
             standing_in: HashSet::new(),
-            players: (0..seat_count).map(|_| None).collect(),
+            players: Mutex::new((0..seat_count).map(|_| None).collect()),
             pending: None,
             chat_seq: chat.last().map_or(0, |line| line.seq),
             chat,
@@ -466,13 +495,17 @@ impl TableActor {
                         .or_else(|| record.bot_level().map(str::to_string)),
                     sitter: record.sitter.clone(),
                     connected,
-                    grace_ms: self.away.get(&seat).filter(|_| !self.standing_in.contains(&seat)).map(|since| {
-                        self.shared
-                            .config
-                            .grace
-                            .saturating_sub(since.elapsed())
-                            .as_millis() as u64
-                    }),
+                    grace_ms: self
+                        .away
+                        .get(&seat)
+                        .filter(|_| !self.standing_in.contains(&seat))
+                        .map(|since| {
+                            self.shared
+                                .config
+                                .grace
+                                .saturating_sub(since.elapsed())
+                                .as_millis() as u64
+                        }),
                     bot_standing_in: self.standing_in.contains(&seat),
                 }
             })
@@ -514,7 +547,11 @@ impl TableActor {
 
     fn publish_summary(&self) {
         let summary = self.summary();
-        let mut tables = self.shared.tables.lock().expect("the table map is never poisoned");
+        let mut tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
         if let Some(entry) = tables.get_mut(&self.id) {
             entry.1 = summary;
         }
@@ -523,7 +560,11 @@ impl TableActor {
     /// Handles one command; `false` once the table has ended.
     async fn handle(&mut self, command: Command) -> bool {
         match command {
-            Command::Connect { conn, hello, outbox } => self.connect(conn, hello, outbox).await,
+            Command::Connect {
+                conn,
+                hello,
+                outbox,
+            } => self.connect(conn, hello, outbox).await,
             Command::Message { conn, message } => return self.message(conn, message).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Record { reply } => {
@@ -540,14 +581,17 @@ impl TableActor {
                 action,
                 player,
             } => {
-                self.players[seat.index()] = Some(player);
+                self.players.lock().expect("never poisoned")[seat.index()] = Some(player);
                 if self.pending == Some(version) {
                     self.pending = None;
                 }
                 let still_bot = self.is_bot_seat(seat);
                 if version == self.table.version() && still_bot && self.status == "playing" {
                     if let Some(action) = action {
-                        if let Err(error) = self.step(|t| t.apply(seat, action).map_err(|e| e.to_string())).await {
+                        if let Err(error) = self
+                            .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
+                            .await
+                        {
                             tracing::error!(table = %self.id, %seat, %error, "a bot's action was refused");
                         }
                     }
@@ -612,9 +656,9 @@ impl TableActor {
         let mut cache: HashMap<Viewer, ServerMessage> = HashMap::new();
         for connection in self.connections.values() {
             let recipient = connection.seat.map_or(Viewer::Spectator, Viewer::Seat);
-            let message = cache
-                .entry(recipient)
-                .or_insert_with(|| ServerMessage::Update(self.table.update_for(entries, recipient)));
+            let message = cache.entry(recipient).or_insert_with(|| {
+                ServerMessage::Update(self.table.update_for(entries, recipient))
+            });
             let _ = connection.outbox.send(message.clone());
         }
     }
@@ -641,7 +685,12 @@ impl TableActor {
 
     async fn save_seats(&self) {
         let seats = serde_json::to_string(&self.seats).expect("seats serialize");
-        if let Err(error) = self.shared.store.update_table(&self.id, &seats, &self.status).await {
+        if let Err(error) = self
+            .shared
+            .store
+            .update_table(&self.id, &seats, &self.status)
+            .await
+        {
             tracing::error!(table = %self.id, %error, "the table's seats could not be saved");
         }
     }
@@ -673,7 +722,8 @@ impl TableActor {
                 let game = self.table.game().clone();
                 tokio::spawn(async move {
                     tokio::time::sleep(delay).await;
-                    let answer = tokio::task::spawn_blocking(move || decide(player, &game, seat)).await;
+                    let answer =
+                        tokio::task::spawn_blocking(move || decide(player, &game, seat)).await;
                     if let Ok((action, player)) = answer {
                         let _ = mailbox.send(Command::BotAnswer {
                             version,
@@ -690,13 +740,21 @@ impl TableActor {
 
     /// The seat's bot, made on first use: the seat's level, or the standing-in level.
     fn take_player(&mut self, seat: Seat) -> Option<Box<dyn Player>> {
-        if self.players[seat.index()].is_none() {
-            let level = self.seats[seat.index()].bot_level().unwrap_or(FILL_LEVEL).to_string();
+        let mut players = self.players.lock().expect("never poisoned");
+        if players[seat.index()].is_none() {
+            let level = self.seats[seat.index()]
+                .bot_level()
+                .unwrap_or(FILL_LEVEL)
+                .to_string();
             let bot = bot_by_name(&level).ok()?;
-            let seed = self.id.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
-            self.players[seat.index()] = Some(Box::new(BotPlayer::new(bot, stream(seed, seat.0.into()))));
+            let seed = self
+                .id
+                .bytes()
+                .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+            players[seat.index()] =
+                Some(Box::new(BotPlayer::new(bot, stream(seed, seat.0.into()))));
         }
-        self.players[seat.index()].take()
+        players[seat.index()].take()
     }
 
     fn start_grace_timer(&self, seat: Seat, since: Instant) {
@@ -726,13 +784,20 @@ impl TableActor {
     }
 
     async fn connect(&mut self, conn: u64, hello: ClientMessage, outbox: Outbox) {
-        let ClientMessage::Hello { token, name, version } = hello else {
+        let ClientMessage::Hello {
+            token,
+            name,
+            version,
+        } = hello
+        else {
             let _ = outbox.send(ServerMessage::Error {
                 message: "the first message must be \"hello\"".into(),
             });
             return;
         };
-        let name = name.map(|n| n.trim().chars().take(40).collect::<String>()).filter(|n| !n.is_empty());
+        let name = name
+            .map(|n| n.trim().chars().take(40).collect::<String>())
+            .filter(|n| !n.is_empty());
         let host = token.as_deref() == Some(self.host_token.as_str());
         let seat = match token.as_deref() {
             None => None,
@@ -779,7 +844,10 @@ impl TableActor {
                 last_chat: None,
             },
         );
-        self.shared.metrics.connections.fetch_add(1, Ordering::Relaxed);
+        self.shared
+            .metrics
+            .connections
+            .fetch_add(1, Ordering::Relaxed);
         self.send(
             conn,
             ServerMessage::Welcome {
@@ -793,7 +861,10 @@ impl TableActor {
         );
         let recipient = seat.map_or(Viewer::Spectator, Viewer::Seat);
         if version != Some(self.table.version()) {
-            self.send(conn, ServerMessage::Snapshot(self.table.snapshot(recipient)));
+            self.send(
+                conn,
+                ServerMessage::Snapshot(self.table.snapshot(recipient)),
+            );
         }
         let skip = self.chat.len().saturating_sub(CHAT_HISTORY);
         for line in &self.chat[skip..] {
@@ -811,7 +882,10 @@ impl TableActor {
         let Some(connection) = self.connections.remove(&conn) else {
             return;
         };
-        self.shared.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+        self.shared
+            .metrics
+            .connections
+            .fetch_sub(1, Ordering::Relaxed);
         if let Some(seat) = connection.seat {
             let still_here = self.connections.values().any(|c| c.seat == Some(seat));
             if !still_here && self.status == "playing" {
@@ -840,7 +914,8 @@ impl TableActor {
             return true;
         };
         let (seat, host) = (connection.seat, connection.host);
-        let refuse = |this: &Self, message: String| this.send(conn, ServerMessage::Error { message });
+        let refuse =
+            |this: &Self, message: String| this.send(conn, ServerMessage::Error { message });
         match message {
             ClientMessage::Hello { .. } => refuse(self, "already said hello".into()),
             ClientMessage::Ping => self.send(conn, ServerMessage::Pong),
@@ -870,7 +945,10 @@ impl TableActor {
                         return true;
                     }
                 };
-                if let Err(message) = self.step(|t| t.apply(seat, action).map_err(|e| e.to_string())).await {
+                if let Err(message) = self
+                    .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
+                    .await
+                {
                     refuse(self, message);
                 }
                 self.schedule();
@@ -913,15 +991,22 @@ impl TableActor {
                 let record = &mut self.seats[seat.index()];
                 if sitter == "open" {
                     // Back to a person: the seat waits for its link again.
-                    record.sitter = if record.name.is_some() { "person" } else { "open" }.into();
-                    if self.status == "playing" && !self.connections.values().any(|c| c.seat == Some(seat)) {
+                    record.sitter = if record.name.is_some() {
+                        "person"
+                    } else {
+                        "open"
+                    }
+                    .into();
+                    if self.status == "playing"
+                        && !self.connections.values().any(|c| c.seat == Some(seat))
+                    {
                         let since = Instant::now();
                         self.away.insert(seat, since);
                         self.start_grace_timer(seat, since);
                     }
                 } else {
                     record.sitter = sitter;
-                    self.players[seat.index()] = None;
+                    self.players.lock().expect("never poisoned")[seat.index()] = None;
                     // The person's connections leave the seat.
                     let leaving: Vec<u64> = self
                         .connections
@@ -931,7 +1016,10 @@ impl TableActor {
                         .collect();
                     for k in leaving {
                         if let Some(c) = self.connections.remove(&k) {
-                            self.shared.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+                            self.shared
+                                .metrics
+                                .connections
+                                .fetch_sub(1, Ordering::Relaxed);
                             let _ = c.outbox.send(ServerMessage::Closing {
                                 reason: format!("the host gave seat {seat} to a bot"),
                             });
@@ -963,7 +1051,10 @@ impl TableActor {
         let Some(connection) = self.connections.get_mut(&conn) else {
             return;
         };
-        if connection.last_chat.is_some_and(|t| t.elapsed() < CHAT_INTERVAL) {
+        if connection
+            .last_chat
+            .is_some_and(|t| t.elapsed() < CHAT_INTERVAL)
+        {
             let _ = connection.outbox.send(ServerMessage::Error {
                 message: "slow down: one chat line every half second".into(),
             });
@@ -1001,7 +1092,11 @@ impl TableActor {
 }
 
 /// A bot's decision at `seat` of `game`, from that seat's observation only.
-fn decide(mut player: Box<dyn Player>, game: &AnyGame, seat: Seat) -> (Option<Action>, Box<dyn Player>) {
+fn decide(
+    mut player: Box<dyn Player>,
+    game: &AnyGame,
+    seat: Seat,
+) -> (Option<Action>, Box<dyn Player>) {
     let observation = game.observation(seat);
     let view = game.view(Viewer::Seat(seat));
     let legal = game.legal_action_list();

@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Upper bounds of the action latency histogram, in seconds.
-const BUCKETS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0];
+const BUCKETS: [f64; 10] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
+];
 
 /// The server's counters.
 #[derive(Debug, Default)]
@@ -26,7 +28,10 @@ impl Metrics {
     /// Counts one action's time from arrival to every client told.
     pub fn observe_latency(&self, time: Duration) {
         let seconds = time.as_secs_f64();
-        let bucket = BUCKETS.iter().position(|&b| seconds <= b).unwrap_or(BUCKETS.len());
+        let bucket = BUCKETS
+            .iter()
+            .position(|&b| seconds <= b)
+            .unwrap_or(BUCKETS.len());
         self.latency[bucket].fetch_add(1, Ordering::Relaxed);
         self.latency_micros
             .fetch_add(time.as_micros() as u64, Ordering::Relaxed);
@@ -36,9 +41,18 @@ impl Metrics {
     pub fn render(&self) -> String {
         let mut out = String::new();
         let gauge = |out: &mut String, name: &str, help: &str, kind: &str, value: u64| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
+            );
         };
-        gauge(&mut out, "calltrump_tables", "Tables running.", "gauge", self.tables.load(Ordering::Relaxed));
+        gauge(
+            &mut out,
+            "calltrump_tables",
+            "Tables running.",
+            "gauge",
+            self.tables.load(Ordering::Relaxed),
+        );
         gauge(
             &mut out,
             "calltrump_connections",
@@ -54,7 +68,10 @@ impl Metrics {
             self.actions.load(Ordering::Relaxed),
         );
         let name = "calltrump_action_latency_seconds";
-        let _ = writeln!(out, "# HELP {name} Time from an action's arrival until it is stored and sent.");
+        let _ = writeln!(
+            out,
+            "# HELP {name} Time from an action's arrival until it is stored and sent."
+        );
         let _ = writeln!(out, "# TYPE {name} histogram");
         let mut cumulative = 0;
         for (i, bound) in BUCKETS.iter().enumerate() {

@@ -67,7 +67,12 @@ pub trait Store: Send + Sync {
     /// Adds a new table.
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()>;
     /// Changes a table's seats and status.
-    fn update_table<'a>(&'a self, id: &'a str, seats: &'a str, status: &'a str) -> StoreFuture<'a, ()>;
+    fn update_table<'a>(
+        &'a self,
+        id: &'a str,
+        seats: &'a str,
+        status: &'a str,
+    ) -> StoreFuture<'a, ()>;
     /// Appends log entries, in one transaction.
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
     /// Appends a chat line.
@@ -137,7 +142,12 @@ impl Store for SqliteStore {
         })
     }
 
-    fn update_table<'a>(&'a self, id: &'a str, seats: &'a str, status: &'a str) -> StoreFuture<'a, ()> {
+    fn update_table<'a>(
+        &'a self,
+        id: &'a str,
+        seats: &'a str,
+        status: &'a str,
+    ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
                 .bind(seats)
@@ -171,23 +181,26 @@ impl Store for SqliteStore {
 
     fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            sqlx::query("INSERT INTO chat (table_id, seq, sender, body, at) VALUES (?, ?, ?, ?, ?)")
-                .bind(id)
-                .bind(line.seq)
-                .bind(&line.sender)
-                .bind(&line.body)
-                .bind(line.at)
-                .execute(&self.pool)
-                .await?;
+            sqlx::query(
+                "INSERT INTO chat (table_id, seq, sender, body, at) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(line.seq)
+            .bind(&line.sender)
+            .bind(&line.body)
+            .bind(line.at)
+            .execute(&self.pool)
+            .await?;
             Ok(())
         })
     }
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
         Box::pin(async move {
-            let rows = sqlx::query("SELECT * FROM tables WHERE status <> 'ended' ORDER BY created_at, id")
-                .fetch_all(&self.pool)
-                .await?;
+            let rows =
+                sqlx::query("SELECT * FROM tables WHERE status <> 'ended' ORDER BY created_at, id")
+                    .fetch_all(&self.pool)
+                    .await?;
             Ok(rows.iter().map(stored_table).collect::<Result<_, _>>()?)
         })
     }
@@ -222,10 +235,12 @@ impl Store for SqliteStore {
 
     fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
         Box::pin(async move {
-            let rows = sqlx::query("SELECT seq, sender, body, at FROM chat WHERE table_id = ? ORDER BY seq")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+            let rows = sqlx::query(
+                "SELECT seq, sender, body, at FROM chat WHERE table_id = ? ORDER BY seq",
+            )
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
             rows.iter()
                 .map(|row| {
                     Ok(ChatLine {

@@ -1,0 +1,1 @@
+// The lobby: filled in by the browser client.

@@ -1,0 +1,1 @@
+// The table: filled in by the browser client.

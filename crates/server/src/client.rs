@@ -1,0 +1,293 @@
+//! A headless client of the table protocol: seats one of calltrump's bots at a seat link
+//! of a running server (`calltrump join`), reconnecting with back-off when the server goes
+//! away. Tests and the load test use it too.
+
+use std::time::{Duration, Instant};
+
+use calltrump_bots::bot_by_name;
+use calltrump_engine::{seeded, Action, Viewer};
+use calltrump_table::{BotPlayer, Budget, ClientState, Player, Request};
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::protocol::{ClientMessage, ServerMessage};
+
+/// Where a seat link points: the server, the table and the seat's token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatLink {
+    /// `host:port` (with a path prefix, if the server sits behind one).
+    pub base: String,
+    /// Whether the link is `https`.
+    pub secure: bool,
+    /// The table's id.
+    pub table: String,
+    /// The seat's token.
+    pub token: String,
+}
+
+impl SeatLink {
+    /// Reads a seat link as the server hands it out: `http://HOST/table/ID#token=TOKEN`.
+    pub fn parse(url: &str) -> Result<SeatLink, String> {
+        let bad = |why: &str| {
+            format!(
+                "\"{url}\" is not a seat link ({why}); expected http://HOST/table/ID#token=TOKEN"
+            )
+        };
+        let (secure, rest) = if let Some(rest) = url.strip_prefix("http://") {
+            (false, rest)
+        } else if let Some(rest) = url.strip_prefix("https://") {
+            (true, rest)
+        } else {
+            return Err(bad("it does not start with http:// or https://"));
+        };
+        let (path, token) = rest
+            .split_once("#token=")
+            .ok_or_else(|| bad("no #token="))?;
+        let (base, table) = path
+            .rsplit_once("/table/")
+            .ok_or_else(|| bad("no /table/"))?;
+        if table.is_empty() || token.is_empty() || base.is_empty() {
+            return Err(bad("a part is empty"));
+        }
+        Ok(SeatLink {
+            base: base.to_string(),
+            secure,
+            table: table.to_string(),
+            token: token.to_string(),
+        })
+    }
+
+    /// The table's WebSocket address.
+    pub fn websocket(&self) -> String {
+        let scheme = if self.secure { "wss" } else { "ws" };
+        format!("{scheme}://{}/ws/{}", self.base, self.table)
+    }
+}
+
+/// How a joined bot's game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The final state as the seat saw it.
+    pub state: ClientState,
+    /// Actions this client sent and the server accepted.
+    pub actions: u64,
+    /// Times the client had to reconnect.
+    pub reconnects: u32,
+    /// The round trip of each action: from sending it to the update that carries it.
+    pub round_trips: Vec<Duration>,
+}
+
+/// Why a client stopped before the game's end.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server kept refusing or was unreachable past the back-off's limit.
+    #[error("gave up reaching {url}: {last}")]
+    Unreachable {
+        /// The address.
+        url: String,
+        /// The last error.
+        last: String,
+    },
+    /// The server closed the seat for good.
+    #[error("the server closed the seat: {0}")]
+    Closed(String),
+    /// The bot name is unknown.
+    #[error("{0}")]
+    Bot(String),
+}
+
+/// Plays the seat of `link` with the bot `level` until the game is over, reconnecting
+/// with back-off (up to `patience` without a connection) when the server goes away.
+pub async fn play_seat(
+    link: &SeatLink,
+    level: &str,
+    seed: u64,
+    patience: Duration,
+) -> Result<Finished, ClientError> {
+    let bot = bot_by_name(level).map_err(ClientError::Bot)?;
+    let mut player: Option<Box<dyn Player>> = Some(Box::new(BotPlayer::new(bot, seeded(seed))));
+    let mut state: Option<ClientState> = None;
+    let mut actions = 0;
+    let mut reconnects = 0;
+    let mut round_trips = Vec::new();
+    let mut backoff = Duration::from_millis(50);
+    let mut unreachable_since: Option<Instant> = None;
+    loop {
+        let attempt = session(
+            link,
+            level,
+            &mut player,
+            &mut state,
+            &mut actions,
+            &mut round_trips,
+        )
+        .await;
+        match attempt {
+            Ok(Session::Over) => {
+                let state = state.expect("an ended game was seen");
+                return Ok(Finished {
+                    state,
+                    actions,
+                    reconnects,
+                    round_trips,
+                });
+            }
+            Ok(Session::Refused(reason)) => return Err(ClientError::Closed(reason)),
+            Ok(Session::Dropped) => {
+                unreachable_since = None;
+                backoff = Duration::from_millis(50);
+            }
+            Err(error) => {
+                let since = *unreachable_since.get_or_insert_with(Instant::now);
+                if since.elapsed() > patience {
+                    return Err(ClientError::Unreachable {
+                        url: link.websocket(),
+                        last: error,
+                    });
+                }
+            }
+        }
+        reconnects += 1;
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(Duration::from_secs(2));
+    }
+}
+
+enum Session {
+    /// The game is over.
+    Over,
+    /// The connection dropped: try again.
+    Dropped,
+    /// The server refused the seat for good.
+    Refused(String),
+}
+
+/// One connection: hello, then fold updates and act whenever it is the seat's turn.
+async fn session(
+    link: &SeatLink,
+    level: &str,
+    player: &mut Option<Box<dyn Player>>,
+    state: &mut Option<ClientState>,
+    actions: &mut u64,
+    round_trips: &mut Vec<Duration>,
+) -> Result<Session, String> {
+    let (socket, _) = tokio_tungstenite::connect_async(link.websocket())
+        .await
+        .map_err(|e| e.to_string())?;
+    let (mut sink, mut stream) = socket.split();
+    let send = |message: &ClientMessage| {
+        Message::Text(
+            serde_json::to_string(message)
+                .expect("messages serialize")
+                .into(),
+        )
+    };
+    sink.send(send(&ClientMessage::Hello {
+        token: Some(link.token.clone()),
+        name: Some(format!("bot {level}")),
+        version: state.as_ref().map(|s| s.version),
+    }))
+    .await
+    .map_err(|e| e.to_string())?;
+    // The version this client answered last, and when.
+    let mut sent: Option<(u64, Instant)> = None;
+    let mut status = String::new();
+    let mut rules = None;
+    let ping_every = Duration::from_secs(20);
+    loop {
+        let next = tokio::time::timeout(ping_every, stream.next()).await;
+        let frame = match next {
+            Err(_) => {
+                sink.send(send(&ClientMessage::Ping))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                continue;
+            }
+            Ok(None) => return Ok(Session::Dropped),
+            Ok(Some(Err(_))) => return Ok(Session::Dropped),
+            Ok(Some(Ok(frame))) => frame,
+        };
+        let text = match frame {
+            Message::Text(text) => text,
+            Message::Close(_) => return Ok(Session::Dropped),
+            _ => continue,
+        };
+        let message: ServerMessage =
+            serde_json::from_str(text.as_str()).map_err(|e| format!("a server message: {e}"))?;
+        match message {
+            ServerMessage::Welcome {
+                status: s,
+                rules: r,
+                ..
+            } => {
+                status = s;
+                rules = Some(r);
+            }
+            ServerMessage::Status { status: s } => status = s,
+            ServerMessage::Snapshot(snapshot) => *state = Some(snapshot),
+            ServerMessage::Update(update) => {
+                if let Some(state) = state.as_mut() {
+                    state.apply(&update);
+                }
+                if let Some((_, at)) = sent.take_if(|(v, _)| update.version > *v) {
+                    round_trips.push(at.elapsed());
+                }
+            }
+            ServerMessage::Error { message } => {
+                tracing::warn!(%message, "the server refused");
+                // Answer again from the current state.
+                sent = None;
+            }
+            ServerMessage::Closing { reason } => {
+                if reason.contains("bot") || reason.contains("ended") || reason.contains("token") {
+                    return Ok(Session::Refused(reason));
+                }
+                return Ok(Session::Dropped);
+            }
+            ServerMessage::Seats { .. } | ServerMessage::Chat(_) | ServerMessage::Pong => {}
+        }
+        let Some(current) = state.as_ref() else {
+            continue;
+        };
+        if status == "over" || current.view.outcome.is_some() {
+            return Ok(Session::Over);
+        }
+        if status == "ended" {
+            return Ok(Session::Refused("the table was ended".into()));
+        }
+        let my_turn =
+            !current.view.legal.is_empty() && matches!(current.view.viewer, Viewer::Seat(_));
+        if !my_turn || sent.is_some_and(|(v, _)| v == current.version) {
+            continue;
+        }
+        let (Some(observation), Some(rules)) = (current.observation(), rules.clone()) else {
+            continue;
+        };
+        let mut bot = player.take().expect("the bot is here between decisions");
+        let view = current.view.clone();
+        let version = current.version;
+        let (action, bot) = tokio::task::spawn_blocking(move || {
+            let request = Request {
+                rules: &rules,
+                observation: &observation,
+                view: &view,
+                legal: &view.legal,
+                deal: 0,
+            };
+            let action = bot.decide(&request, &Budget::within(Duration::from_secs(5)));
+            (action, bot)
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        *player = Some(bot);
+        let action: Action = action.map_err(|e| e.to_string())?;
+        sink.send(send(&ClientMessage::Act {
+            version,
+            action: action.to_string(),
+        }))
+        .await
+        .map_err(|e| e.to_string())?;
+        *actions += 1;
+        sent = Some((version, Instant::now()));
+    }
+}

@@ -1,0 +1,287 @@
+//! The HTTP routes and the WebSocket endpoint.
+
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::sync::mpsc;
+
+use crate::hub::{Command, Hub, HubError, NewTable};
+use crate::pages;
+use crate::protocol::{ClientMessage, ServerMessage};
+
+/// Largest message a client may send.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// A connection that sends nothing for this long is closed (clients ping every 20 s).
+const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
+/// Most messages a connection may send per second, on average.
+const MESSAGES_PER_SECOND: f64 = 20.0;
+/// How many messages a connection may send at once.
+const MESSAGE_BURST: f64 = 40.0;
+
+/// The server's routes.
+pub fn router(hub: Hub) -> Router {
+    Router::new()
+        .route("/", get(pages::lobby))
+        .route("/table/{id}", get(pages::table_page))
+        .route("/rules", get(pages::rules_index))
+        .route("/rules/{game}", get(pages::rules_page))
+        .route("/assets/{file}", get(pages::asset))
+        .route("/api/tables", post(create_table).get(list_tables))
+        .route("/api/tables/{id}/record", get(record))
+        .route("/ws/{id}", get(websocket))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics))
+        .with_state(hub)
+}
+
+/// An error as JSON: `{"error": "..."}` with a status.
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+impl IntoResponse for HubError {
+    fn into_response(self) -> Response {
+        let status = match self {
+            HubError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            HubError::NoTable(_) => StatusCode::NOT_FOUND,
+            HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        error(status, self.to_string())
+    }
+}
+
+async fn create_table(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let request: NewTable = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("the table's JSON: {e}")),
+    };
+    match hub.create(request).await {
+        Ok(created) => {
+            let base = base_url(&headers);
+            let invites: Vec<_> = created
+                .seat_tokens
+                .iter()
+                .map(|(seat, token)| {
+                    json!({
+                        "seat": seat,
+                        "token": token,
+                        "url": format!("{base}/table/{}#token={token}", created.id),
+                    })
+                })
+                .collect();
+            (
+                StatusCode::CREATED,
+                Json(json!({
+                    "id": created.id,
+                    "host_token": created.host_token,
+                    "host_url": format!("{base}/table/{}#token={}", created.id, created.host_token),
+                    "watch_url": format!("{base}/table/{}", created.id),
+                    "websocket": format!("/ws/{}", created.id),
+                    "invites": invites,
+                })),
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The address clients reached, from the `Host` header (behind a proxy, the proxy
+/// passes it on).
+fn base_url(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|h| h.to_str().ok())
+        .filter(|p| *p == "https")
+        .unwrap_or("http");
+    format!("{scheme}://{host}")
+}
+
+async fn list_tables(State(hub): State<Hub>) -> Response {
+    Json(json!({ "tables": hub.list() })).into_response()
+}
+
+async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    match hub.record(&id).await {
+        Ok(record) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            record.to_json(),
+        )
+            .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn metrics(State(hub): State<Hub>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        hub.shared().metrics.render(),
+    )
+        .into_response()
+}
+
+/// Whether a browser's `Origin` is this server's own (programs send none).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest);
+    origin_host.is_some() && origin_host == host
+}
+
+async fn websocket(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "this page's origin may not open this table",
+        );
+    }
+    let Some(mailbox) = hub.mailbox(&id) else {
+        return error(StatusCode::NOT_FOUND, format!("there is no table {id}"));
+    };
+    let conn = hub.next_conn();
+    upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| connection(socket, conn, mailbox))
+}
+
+/// A token bucket: `MESSAGES_PER_SECOND` on average, `MESSAGE_BURST` at once.
+struct RateLimit {
+    tokens: f64,
+    last: tokio::time::Instant,
+}
+
+impl RateLimit {
+    fn allow(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * MESSAGES_PER_SECOND;
+        self.tokens = (self.tokens + refill).min(MESSAGE_BURST);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One client: its messages go to the table's task, the table's to it.
+async fn connection(socket: WebSocket, conn: u64, mailbox: mpsc::UnboundedSender<Command>) {
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut outgoing) = mpsc::unbounded_channel::<ServerMessage>();
+    let writer = tokio::spawn(async move {
+        while let Some(message) = outgoing.recv().await {
+            let closing = match &message {
+                ServerMessage::Closing { reason } => Some(reason.clone()),
+                _ => None,
+            };
+            let text = serde_json::to_string(&message).expect("server messages serialize");
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                return;
+            }
+            if let Some(reason) = closing {
+                let _ = sink
+                    .send(Message::Close(Some(CloseFrame {
+                        code: 1001,
+                        reason: reason.into(),
+                    })))
+                    .await;
+                return;
+            }
+        }
+    });
+    let mut said_hello = false;
+    let mut limit = RateLimit {
+        tokens: MESSAGE_BURST,
+        last: tokio::time::Instant::now(),
+    };
+    loop {
+        let next = tokio::time::timeout(IDLE_TIMEOUT, stream.next()).await;
+        let message = match next {
+            Err(_) => {
+                let _ = outbox.send(ServerMessage::Closing {
+                    reason: "idle for too long".into(),
+                });
+                break;
+            }
+            Ok(None | Some(Err(_))) => break,
+            Ok(Some(Ok(message))) => message,
+        };
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Close(_) => break,
+            Message::Binary(_) => {
+                let _ = outbox.send(ServerMessage::Error {
+                    message: "messages are JSON text, not binary".into(),
+                });
+                continue;
+            }
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if !limit.allow() {
+            let _ = outbox.send(ServerMessage::Error {
+                message: "too many messages: slow down".into(),
+            });
+            continue;
+        }
+        let parsed: ClientMessage = match serde_json::from_str(text.as_str()) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                let _ = outbox.send(ServerMessage::Error {
+                    message: format!("not a message of the protocol: {e}"),
+                });
+                continue;
+            }
+        };
+        if !said_hello && !matches!(parsed, ClientMessage::Hello { .. }) {
+            let _ = outbox.send(ServerMessage::Error {
+                message: "the first message must be \"hello\"".into(),
+            });
+            continue;
+        }
+        let command = if said_hello {
+            Command::Message {
+                conn,
+                message: parsed,
+            }
+        } else {
+            said_hello = true;
+            Command::Connect {
+                conn,
+                hello: parsed,
+                outbox: outbox.clone(),
+            }
+        };
+        if mailbox.send(command).is_err() {
+            let _ = outbox.send(ServerMessage::Closing {
+                reason: "the table has closed".into(),
+            });
+            break;
+        }
+    }
+    let _ = mailbox.send(Command::Disconnect { conn });
+    drop(outbox);
+    let _ = writer.await;
+}

@@ -1,0 +1,166 @@
+//! Pages and assets, embedded in the binary: the lobby, the table, and the rules
+//! rendered from calltrump's own rules in `docs/rules/`.
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+
+/// The rules pages: URL name, title, Markdown.
+const RULES: &[(&str, &str, &str)] = &[
+    (
+        "kaibosh",
+        "Kaibosh",
+        include_str!("../../../docs/rules/kaibosh.md"),
+    ),
+    (
+        "bid-euchre",
+        "Bid Euchre",
+        include_str!("../../../docs/rules/bid-euchre.md"),
+    ),
+    (
+        "kout",
+        "Kout Bo",
+        include_str!("../../../docs/rules/kout-bo.md"),
+    ),
+    (
+        "glossary",
+        "Glossary",
+        include_str!("../../../docs/rules/glossary.md"),
+    ),
+];
+
+/// The static files under `/assets/`: name, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/lobby.js"),
+    ),
+    (
+        "table.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/table.js"),
+    ),
+];
+
+/// `GET /`: the lobby.
+pub async fn lobby() -> Html<&'static str> {
+    Html(include_str!("../assets/lobby.html"))
+}
+
+/// `GET /table/{id}`: a table, for a seat (its token in the URL's fragment), the host or
+/// a spectator.
+pub async fn table_page(Path(_id): Path<String>) -> Html<&'static str> {
+    Html(include_str!("../assets/table.html"))
+}
+
+/// `GET /assets/{file}`.
+pub async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
+        None => (StatusCode::NOT_FOUND, format!("no asset {file}")).into_response(),
+    }
+}
+
+/// Wraps `body` in the site's page.
+fn page(title: &str, body: &str) -> String {
+    let title = escape(title);
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title} · calltrump</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+         <body class=\"rules\"><nav><a href=\"/\">calltrump</a> · <a href=\"/rules\">rules</a></nav>\
+         <main>{body}</main></body></html>"
+    )
+}
+
+/// `text` safe inside HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// `GET /rules`: the games.
+pub async fn rules_index() -> Html<String> {
+    let items: String = RULES
+        .iter()
+        .map(|(name, title, _)| format!("<li><a href=\"/rules/{name}\">{title}</a></li>"))
+        .collect();
+    Html(page(
+        "Rules",
+        &format!("<h1>The rules</h1><ul>{items}</ul>"),
+    ))
+}
+
+/// `GET /rules/{game}`: one game's rules as a page.
+pub async fn rules_page(Path(game): Path<String>) -> Response {
+    let game = game.to_ascii_lowercase();
+    let found = RULES
+        .iter()
+        .find(|(name, _, _)| *name == game || (game == "kout-bo" && *name == "kout"));
+    match found {
+        Some((_, title, markdown)) => Html(page(title, &render(markdown))).into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            Html(page(
+                "No such game",
+                &format!(
+                    "<h1>No rules for \"{}\"</h1><p>See <a href=\"/rules\">the games</a>.</p>",
+                    escape(&game)
+                ),
+            )),
+        )
+            .into_response(),
+    }
+}
+
+/// Markdown to HTML; links between the rules pages become links between the pages.
+fn render(markdown: &str) -> String {
+    use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag};
+    let parser = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|event| match event {
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => {
+            let dest = dest_url.to_string();
+            let target = match dest.split_once('#') {
+                Some((file, anchor)) => (file.to_string(), format!("#{anchor}")),
+                None => (dest.clone(), String::new()),
+            };
+            let page_name = match target.0.as_str() {
+                "kaibosh.md" => Some("kaibosh"),
+                "bid-euchre.md" => Some("bid-euchre"),
+                "kout-bo.md" => Some("kout"),
+                "glossary.md" => Some("glossary"),
+                "README.md" => Some(""),
+                _ => None,
+            };
+            let dest_url = match page_name {
+                Some("") => CowStr::from(format!("/rules{}", target.1)),
+                Some(name) => CowStr::from(format!("/rules/{name}{}", target.1)),
+                None => dest_url,
+            };
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            })
+        }
+        // Raw HTML in the Markdown (variant markers) is not passed through.
+        Event::Html(_) | Event::InlineHtml(_) => Event::Text(CowStr::from("")),
+        other => other,
+    });
+    let mut out = String::new();
+    html::push_html(&mut out, parser);
+    out
+}
