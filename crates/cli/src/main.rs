@@ -16,6 +16,7 @@ mod replay;
 mod simulate;
 mod stats;
 mod table;
+mod verify;
 
 /// Card games in which the auction names trump: play, simulate, replay.
 #[derive(Parser, Debug)]
@@ -38,6 +39,8 @@ enum Command {
     Night(night::Args),
     /// Compare two bots: every deal played twice with the teams swapped.
     Arena(arena::Args),
+    /// Check every deal of a record against its revealed seed, cut and commitment.
+    Verify(verify::Args),
     /// Serve one of calltrump's bots over the bot protocol on standard input and output.
     Bot(BotArgs),
 }
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Night(args) => night::run(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Bot(args) => protocol::serve(
             &args.level,
             args.seed,

@@ -15,6 +15,7 @@ mod any_game;
 pub mod bid_euchre;
 mod card;
 mod card_set;
+pub mod fair_deal;
 mod game;
 pub mod kaibosh;
 pub mod kout;
