@@ -25,7 +25,10 @@ fn source(check: &HandCheck) -> String {
         HandSource::Committed {
             cut: Some(cut),
             cutter,
-        } => format!("committed; dealer {}, cut {cut} by seat {cutter}", check.dealer),
+        } => format!(
+            "committed; dealer {}, cut {cut} by seat {cutter}",
+            check.dealer
+        ),
         HandSource::Committed { cut: None, .. } | HandSource::Unknown => {
             format!("dealer {}", check.dealer)
         }
@@ -37,8 +40,7 @@ fn source(check: &HandCheck) -> String {
 /// 1 if any deal does not check out or the record cannot be read.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.file)?;
-    let verification = match Record::parse(&text).and_then(|record| fair_deal::verify(&record))
-    {
+    let verification = match Record::parse(&text).and_then(|record| fair_deal::verify(&record)) {
         Ok(verification) => verification,
         Err(error) => {
             eprintln!("{error}");

@@ -91,7 +91,9 @@ impl FromStr for Seed {
     type Err = ParseHexError;
 
     fn from_str(s: &str) -> Result<Seed, ParseHexError> {
-        from_hex(s).map(Seed).ok_or_else(|| ParseHexError(s.to_string()))
+        from_hex(s)
+            .map(Seed)
+            .ok_or_else(|| ParseHexError(s.to_string()))
     }
 }
 
@@ -495,7 +497,9 @@ impl fmt::Display for DealFault {
             DealFault::NoSource => f.write_str(
                 "no fair-deal block, and the header's deal_source states no seeded deals",
             ),
-            DealFault::UnknownSource => f.write_str("the header's deal_source is of an unknown method"),
+            DealFault::UnknownSource => {
+                f.write_str("the header's deal_source is of an unknown method")
+            }
             DealFault::NoTable => f.write_str(
                 "the commitment cannot be checked: the header's deal_source names no table",
             ),
@@ -525,12 +529,24 @@ impl fmt::Display for DealFault {
                 seat,
                 recorded,
                 computed,
-            } => write!(
-                f,
-                "seat {seat} is dealt {} in the record, {} from the seed",
-                card_list(recorded),
-                card_list(computed)
-            ),
+            } => match (recorded.is_empty(), computed.is_empty()) {
+                (false, false) => write!(
+                    f,
+                    "seat {seat}: the record deals {}, the seed deals {}",
+                    card_list(recorded),
+                    card_list(computed)
+                ),
+                (false, true) => write!(
+                    f,
+                    "seat {seat}: the record deals {}, which the seed does not",
+                    card_list(recorded)
+                ),
+                _ => write!(
+                    f,
+                    "seat {seat}: the seed deals {}, which the record does not",
+                    card_list(computed)
+                ),
+            },
         }
     }
 }
@@ -696,7 +712,10 @@ pub fn verify(record: &Record) -> Result<Verification, RecordError> {
             seed,
             stream,
             first_dealer_drawn,
-        }) => (None, Some((crate::stream(*seed, *stream), *first_dealer_drawn))),
+        }) => (
+            None,
+            Some((crate::stream(*seed, *stream), *first_dealer_drawn)),
+        ),
         Some(DealSource::Other) | None => (None, None),
     };
     let mut verification = Verification {

@@ -165,6 +165,14 @@ impl Record {
         });
     }
 
+    /// Adds a committed deal with its fair-deal block (docs/fair-deals.md).
+    pub fn push_fair_deal(&mut self, hands: &[CardBag], block: FairDeal) {
+        self.push_deal(hands);
+        if let Some(hand) = self.hands.last_mut() {
+            hand.fair_deal = Some(block);
+        }
+    }
+
     /// Adds an action to the last deal.
     pub fn push_action(&mut self, action: Action) {
         if let Some(hand) = self.hands.last_mut() {
