@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod committed;
 mod game_args;
 mod night;
 mod play;
