@@ -666,10 +666,8 @@ pub fn check_hand(
     };
     match (table_id, commitment, &seed) {
         (None, _, _) => faults.push(DealFault::NoTable),
-        (Some(table), Some(commitment), Some(seed)) => {
-            if commit(seed, table, hand) != commitment {
-                faults.push(DealFault::SeedMismatch);
-            }
+        (Some(table), Some(commitment), Some(seed)) if commit(seed, table, hand) != commitment => {
+            faults.push(DealFault::SeedMismatch)
         }
         _ => {}
     }
