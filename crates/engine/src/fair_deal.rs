@@ -182,8 +182,14 @@ fn uniform_below(bound: u32, mut next_word: impl FnMut() -> u32) -> u32 {
 }
 
 /// `deck` shuffled by `seed`: Fisher-Yates (Durstenfeld) from the last place down, the
-/// card at place `i` swapped with the one at a place drawn uniformly from `0..=i`
-/// (see [`Stream`] and [`uniform_below`]). Place 0 is the top of the deck.
+/// card at place `i` swapped with the one at a place drawn uniformly from `0..=i`.
+/// Place 0 is the top of the deck.
+///
+/// The draws come from a stream of 32-bit words: block `k` (from 0) is HMAC-SHA256 keyed
+/// by the seed of the label `calltrump fair deal v1 shuffle` and `k` as 8 big-endian
+/// bytes, and gives eight big-endian words in order. A draw below `b` takes the next word
+/// `w`, refuses it if `w >= 2^32 - 2^32 % b` and takes the next, else gives `w % b`: no
+/// modulo bias.
 pub fn shuffled_deck(seed: &Seed, deck: &[Card]) -> Vec<Card> {
     let mut cards = deck.to_vec();
     let mut stream = Stream::new(seed);
