@@ -128,9 +128,8 @@ impl Match<'_> {
     /// The table of pair `index` and its generators for the deals and the bots. Both
     /// halves of a pair start from here, so they get the same cards at the same seats.
     fn pair_table(&self, index: u64) -> (Table, GameRng, GameRng) {
-        let mut deal_rng = stream(self.seed, 2 * index);
+        let (table, deal_rng) = Table::seeded(self.rules, self.seed, 2 * index);
         let bot_rng = stream(self.seed, 2 * index + 1);
-        let table = Table::new(self.rules, &mut deal_rng);
         (table, deal_rng, bot_rng)
     }
 

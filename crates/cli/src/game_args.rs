@@ -1,6 +1,7 @@
 //! The options that choose a game: `--game`, `--variant`, `--option KEY=VALUE`.
 
 use anyhow::{anyhow, Result};
+use calltrump_engine::fair_deal::CutSide;
 use calltrump_engine::GameRules;
 use clap::Args;
 use serde_json::{Map, Value};
@@ -23,6 +24,17 @@ pub struct GameArgs {
 impl GameArgs {
     /// The rules these arguments name; unknown names and values are errors.
     pub fn rules(&self) -> Result<GameRules> {
+        GameRules::from_header(&self.game, self.variant.as_deref(), &self.options()?)
+            .map_err(|e| anyhow!("{e}"))
+    }
+
+    /// Who cuts a committed deal under `rules`: the `cut` option, else the rules' side.
+    pub fn cut_side(&self, rules: &GameRules) -> Result<CutSide> {
+        CutSide::from_options(rules, &self.options()?).map_err(|e| anyhow!("{e}"))
+    }
+
+    /// The `--option`s as a header's options.
+    fn options(&self) -> Result<Map<String, Value>> {
         let mut options = Map::new();
         for option in &self.options {
             let (key, value) = option
@@ -34,7 +46,6 @@ impl GameArgs {
             };
             options.insert(key.to_string(), value);
         }
-        GameRules::from_header(&self.game, self.variant.as_deref(), &options)
-            .map_err(|e| anyhow!("{e}"))
+        Ok(options)
     }
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod arena;
+mod committed;
 mod game_args;
 mod night;
 mod play;
@@ -17,6 +18,7 @@ mod rules;
 mod simulate;
 mod stats;
 mod table;
+mod verify;
 
 /// Card games in which the auction names trump: play, simulate, replay.
 #[derive(Parser, Debug)]
@@ -39,6 +41,8 @@ enum Command {
     Night(night::Args),
     /// Compare two bots: every deal played twice with the teams swapped.
     Arena(arena::Args),
+    /// Check every deal of a record against its revealed seed, cut and commitment.
+    Verify(verify::Args),
     /// Serve one of calltrump's bots over the bot protocol on standard input and output.
     Bot(BotArgs),
     /// Print the rules of a game, or without one the list of games.
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Night(args) => night::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Bot(args) => protocol::serve(
             &args.level,
             args.seed,

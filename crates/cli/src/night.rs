@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
+use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::night::{Night, NightSheet, SetTable};
 use calltrump_engine::{stream, Game, GameRules, Record, Seat};
 use serde::Serialize;
@@ -136,6 +137,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let mut bot_rng = stream(args.seed, 2 * set as u64 + 1);
         // Seat 0 of the set's table deals first.
         let mut table = Table::with_dealer(&rules, Seat(0));
+        table.record.deal_source = Some(DealSource::Seeded {
+            seed: args.seed,
+            stream: 2 * set as u64,
+            first_dealer_drawn: false,
+        });
         let mut players: Vec<Player> = (0..table.game.seats())
             .map(|_| Player::from_spec(&args.bots, Duration::from_secs(60)))
             .collect::<Result<_>>()?;

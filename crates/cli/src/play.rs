@@ -10,7 +10,9 @@ use calltrump_engine::{
     stream, Action, ActionList, AnyGame, Card, CardBag, CardOrder, Game, GameRng, HandOutcome,
     Seat, Strain, Suit, Turn,
 };
+use rand::Rng;
 
+use crate::committed::CommittedDeals;
 use crate::game_args::GameArgs;
 use crate::player::Player;
 use crate::table::{Event, Stop, Table};
@@ -290,42 +292,136 @@ pub fn play_interactive(
     bot_rng: &mut GameRng,
     input: &mut impl BufRead,
 ) -> Result<Stop> {
+    play_with_deals(table, me, players, deal_rng, None, bot_rng, input)
+}
+
+/// [`play_interactive`] with committed deals when `committed` is given (`deal_rng` then
+/// deals nothing): each hand's commitment shown, the cut asked of `me` when it is mine,
+/// and the seed shown and revealed in the record once the hand is over.
+fn play_with_deals(
+    table: &mut Table,
+    me: Seat,
+    players: &mut [Player],
+    deal_rng: &mut GameRng,
+    mut committed: Option<&mut CommittedDeals>,
+    bot_rng: &mut GameRng,
+    input: &mut impl BufRead,
+) -> Result<Stop> {
     let mut screen = Screen::default();
-    let mut display = Ok(());
-    let stop = table.play(
-        deal_rng,
-        usize::MAX,
-        |game, seat, legal| {
-            if seat == me {
-                ask(input, &mut io::stdout().lock(), game, me, legal)
-            } else {
-                players[seat.index()]
-                    .act(game, seat, legal, bot_rng, 0)
-                    .map(Some)
+    loop {
+        // Committed deals are dealt here, one hand per pass; seeded ones by the table.
+        let limit = match committed.as_deref_mut() {
+            Some(deals) if table.game.turn() == Turn::Chance => {
+                let announced = deals.announce(table)?;
+                let mut out = io::stdout().lock();
+                writeln!(
+                    out,
+                    "\nHand {}: the dealer commits to the deal {}",
+                    announced.hand + 1,
+                    announced.commitment
+                )?;
+                let cut = if announced.cutter == me {
+                    ask_cut(input, &mut out, announced.max_cut, bot_rng)?
+                } else {
+                    bot_rng.random_range(1..=announced.max_cut)
+                };
+                writeln!(
+                    out,
+                    "{} cuts the deck at {cut}.",
+                    seat_label(&table.game, announced.cutter, me)
+                )?;
+                drop(out);
+                deals.deal(table, &announced, cut)?;
+                screen.show(&table.game, Event::Dealt, me)?;
+                table.record.hands.len()
             }
-        },
-        |game, event| {
-            // Keep playing only while the screen can be written to.
-            if display.is_ok() {
-                display = screen.show(game, event, me);
-            }
-        },
-    )?;
-    display?;
-    Ok(stop)
+            Some(_) => table.record.hands.len(),
+            None => usize::MAX,
+        };
+        let mut display = Ok(());
+        let stop = table.play(
+            deal_rng,
+            limit,
+            |game, seat, legal| {
+                if seat == me {
+                    ask(input, &mut io::stdout().lock(), game, me, legal)
+                } else {
+                    players[seat.index()]
+                        .act(game, seat, legal, bot_rng, 0)
+                        .map(Some)
+                }
+            },
+            |game, event| {
+                // Keep playing only while the screen can be written to.
+                if display.is_ok() {
+                    display = screen.show(game, event, me);
+                }
+            },
+        )?;
+        display?;
+        let Some(deals) = committed.as_deref_mut() else {
+            return Ok(stop);
+        };
+        // The hand is over (or the game stopped): the seed may be told.
+        if let Some(seed) = deals.reveal(table) {
+            writeln!(
+                io::stdout().lock(),
+                "Hand {}'s seed: {} (calltrump verify checks the deal against it)",
+                table.record.hands.len(),
+                seed.to_hex()
+            )?;
+        }
+        if stop != Stop::DealLimit {
+            return Ok(stop);
+        }
+    }
+}
+
+/// Reads the player's cut: a number from 1 to `max`, or a random one on an empty line or
+/// at the end of the input.
+fn ask_cut(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    max: u64,
+    rng: &mut GameRng,
+) -> Result<u64> {
+    loop {
+        write!(
+            out,
+            "You cut the deck: a number from 1 to {max} (Enter: a random cut)> "
+        )?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(rng.random_range(1..=max));
+        }
+        match line.trim() {
+            "" => return Ok(rng.random_range(1..=max)),
+            text => match text.parse::<u64>() {
+                Ok(n) if (1..=max).contains(&n) => return Ok(n),
+                _ => writeln!(out, "Choose a number from 1 to {max}.")?,
+            },
+        }
+    }
 }
 
 /// Plays one game with the player at `--seat` and bots elsewhere.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let rules = args.game.rules()?;
+    let cut_side = args.game.cut_side(&rules)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    let mut deal_rng = stream(seed, 0);
+    let (mut table, mut deal_rng) = Table::seeded(&rules, seed, 0);
     let mut bot_rng = stream(seed, 1);
-    let mut table = Table::new(&rules, &mut deal_rng);
+    // Without --seed the deals are committed: secret, cut, and checkable afterwards.
+    let mut committed = match args.seed {
+        Some(_) => None,
+        None => Some(CommittedDeals::start(&mut table, cut_side)?),
+    };
     let seats = table.game.seats();
     if usize::from(args.seat) >= seats {
         bail!(
@@ -360,19 +456,27 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .map(|s| seat_label(&table.game, Seat(s as u8), me))
         .collect();
     let mut play = || -> Result<Stop> {
+        let deals = match committed {
+            Some(_) => format!(
+                "committed deals (each hand's commitment shown before the cut, its seed \
+                 after the hand), bots' seed {seed}"
+            ),
+            None => format!("seed {seed}"),
+        };
         writeln!(
             out,
-            "calltrump: {} ({}), seed {seed}. You are seat {me}; your partners are the seats of team {}.",
+            "calltrump: {} ({}), {deals}. You are seat {me}; your partners are the seats of team {}.",
             rules.game(),
             rules.variant(),
             me.team()
         )?;
         writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
-        play_interactive(
+        play_with_deals(
             &mut table,
             me,
             &mut bots,
             &mut deal_rng,
+            committed.as_mut(),
             &mut bot_rng,
             &mut input,
         )

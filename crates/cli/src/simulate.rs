@@ -189,9 +189,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     for index in 0..args.games {
         // Separate streams for the cards and the bots, so a change of bot never
         // changes the deals.
-        let mut deal_rng = stream(args.seed, 2 * index);
+        let (mut table, mut deal_rng) = Table::seeded(&rules, args.seed, 2 * index);
         let mut bot_rng = stream(args.seed, 2 * index + 1);
-        let mut table = Table::new(&rules, &mut deal_rng);
         table.play(
             &mut deal_rng,
             args.max_deals,

@@ -2,10 +2,10 @@
 //! and the record kept as it goes.
 
 use anyhow::Result;
+use calltrump_engine::fair_deal::{self, DealSource};
 use calltrump_engine::{
-    Action, ActionList, AnyGame, CardBag, Game, GameRng, GameRules, Record, Seat, Turn,
+    stream, Action, ActionList, AnyGame, CardBag, Game, GameRng, GameRules, Record, Seat, Turn,
 };
-use rand::Rng;
 
 /// What happened at the table, for whoever is watching.
 pub enum Event {
@@ -35,10 +35,18 @@ pub struct Table {
 }
 
 impl Table {
-    /// A new game under `rules` whose first dealer is drawn from `rng`.
-    pub fn new(rules: &GameRules, rng: &mut GameRng) -> Table {
-        let seats = AnyGame::new(rules, Seat(0)).seats();
-        Table::with_dealer(rules, Seat(rng.random_range(0..seats) as u8))
+    /// A new game under `rules` dealt from the seeded generator `stream(seed, index)`,
+    /// which draws the first dealer first; the record says so. Returns the generator for
+    /// the deals.
+    pub fn seeded(rules: &GameRules, seed: u64, index: u64) -> (Table, GameRng) {
+        let mut rng = stream(seed, index);
+        let mut table = Table::with_dealer(rules, fair_deal::draw_first_dealer(rules, &mut rng));
+        table.record.deal_source = Some(DealSource::Seeded {
+            seed,
+            stream: index,
+            first_dealer_drawn: true,
+        });
+        (table, rng)
     }
 
     /// A new game under `rules` with `first_dealer` dealing first.

@@ -2,7 +2,9 @@
 //! (Kaibosh, Bid Euchre, Kout Bo), game records, and replay.
 //!
 //! The engine does no I/O and owns no randomness: every random deal takes a [`GameRng`]
-//! seeded from a `u64` (see [`seeded`]), so every game can be reproduced.
+//! seeded from a `u64` (see [`seeded`]), so every game can be reproduced. A fair deal
+//! ([`fair_deal`]) takes instead a secret seed that the caller draws and commits to, and
+//! anyone can recompute it once the seed is revealed.
 //!
 //! Every game implements [`Game`]: whose turn it is ([`Turn`]), the legal actions, a
 //! checked [`Game::apply`] that names the rule an action breaks and leaves the game as it
@@ -15,6 +17,7 @@ mod any_game;
 pub mod bid_euchre;
 mod card;
 mod card_set;
+pub mod fair_deal;
 mod game;
 pub mod kaibosh;
 pub mod kout;

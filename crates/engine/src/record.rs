@@ -9,6 +9,7 @@ use crate::action::Action;
 use crate::any_game::AnyGame;
 use crate::card::Card;
 use crate::card_set::CardBag;
+use crate::fair_deal::{DealSource, FairDeal};
 use crate::game::{Game, HandSummary, Outcome, Turn};
 use crate::rules::GameRules;
 use crate::seat::Seat;
@@ -28,6 +29,9 @@ pub struct Record {
     /// The first dealer (default 0).
     #[serde(default)]
     pub first_dealer: Option<Value>,
+    /// Where the deals come from (docs/fair-deals.md); older records do not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal_source: Option<DealSource>,
     /// Every deal in order.
     #[serde(default)]
     pub hands: Vec<RecordHand>,
@@ -41,6 +45,9 @@ pub struct RecordHand {
     /// The actions in order; each is made by the seat whose turn it is.
     #[serde(default)]
     pub actions: Vec<String>,
+    /// The commitment, cut and seed of a committed deal (docs/fair-deals.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fair_deal: Option<FairDeal>,
 }
 
 /// A record that cannot be read or breaks a rule. Its display is the one line that
@@ -141,6 +148,7 @@ impl Record {
             variant: Some(rules.variant().to_string()),
             options: rules.options(),
             first_dealer: Some(first_dealer.0.into()),
+            deal_source: None,
             hands: Vec::new(),
         }
     }
@@ -153,7 +161,16 @@ impl Record {
                 .map(|hand| hand.iter().map(|c| c.to_string()).collect())
                 .collect(),
             actions: Vec::new(),
+            fair_deal: None,
         });
+    }
+
+    /// Adds a committed deal with its fair-deal block (docs/fair-deals.md).
+    pub fn push_fair_deal(&mut self, hands: &[CardBag], block: FairDeal) {
+        self.push_deal(hands);
+        if let Some(hand) = self.hands.last_mut() {
+            hand.fair_deal = Some(block);
+        }
     }
 
     /// Adds an action to the last deal.
@@ -243,7 +260,7 @@ impl Record {
 }
 
 /// Reads each seat's cards; card counts and the deck are checked by the game.
-fn parse_deal(deal: &[Vec<String>]) -> Result<Vec<CardBag>, String> {
+pub(crate) fn parse_deal(deal: &[Vec<String>]) -> Result<Vec<CardBag>, String> {
     deal.iter()
         .enumerate()
         .map(|(seat, cards)| {

@@ -6,6 +6,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::bid_euchre::{BidEuchreRules, Variant as BidEuchreVariant};
+use crate::fair_deal::{CutSide, CUT_SIDES};
 use crate::game::AllPass;
 use crate::kaibosh::KaiboshRules;
 use crate::kout::{JokerLead, Kout4Deck, KoutRules, Variant as KoutVariant};
@@ -132,6 +133,8 @@ impl GameRules {
             }
             _ => unreachable!("every game of GAMES is read above"),
         };
+        // Every game: who cuts (docs/fair-deals.md); it changes no rule of play.
+        options.choice(CutSide::OPTION, &CUT_SIDES)?;
         options.finish()?;
         Ok(rules)
     }

@@ -1,0 +1,330 @@
+//! `calltrump verify` as a user runs it, and the deal sources that `play`, `simulate`
+//! and `night` write into their records (docs/fair-deals.md).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn calltrump(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("calltrump-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn fixture_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/fair-deal")
+        .join(name)
+}
+
+fn fixture(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture_path(name)).unwrap()).unwrap()
+}
+
+/// `verify -` of `record`: the exit code and standard output.
+fn verify(record: &Value) -> (Option<i32>, String) {
+    let out = calltrump(&["verify", "-"], &record.to_string());
+    (out.status.code(), text(&out.stdout))
+}
+
+#[test]
+fn every_committed_record_verifies_hand_by_hand() {
+    for name in [
+        "kaibosh.json",
+        "bid-euchre-alexa.json",
+        "bid-euchre-simplified-cut-left.json",
+        "kout6.json",
+        "kout4-two-undealt-cut-right.json",
+    ] {
+        let out = calltrump(&["verify", fixture_path(name).to_str().unwrap()], "");
+        let stdout = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name}: {stdout}{}",
+            text(&out.stderr)
+        );
+        let lines: Vec<&str> = stdout.lines().collect();
+        let hands = fixture(name)["hands"].as_array().unwrap().len();
+        assert_eq!(lines.len(), hands + 1, "{stdout}");
+        for (h, line) in lines[..hands].iter().enumerate() {
+            assert!(
+                line.starts_with(&format!("hand {h}: ok (committed; dealer ")),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            lines[hands],
+            format!("{hands} hands: every deal checks out")
+        );
+    }
+}
+
+#[test]
+fn the_cutting_seat_follows_the_rules_and_the_option() {
+    // Kaibosh: the seat right of the dealer, the one before it in the order of play.
+    let (_, stdout) = verify(&fixture("kaibosh.json"));
+    assert!(
+        stdout.contains("hand 0: ok (committed; dealer 0, cut 23 by seat 3)"),
+        "{stdout}"
+    );
+    // Kout Bo 4 with `cut: right`: counter-clockwise, the seat after the dealer.
+    let (_, stdout) = verify(&fixture("kout4-two-undealt-cut-right.json"));
+    assert!(
+        stdout.contains("hand 0: ok (committed; dealer 3, cut 36 by seat 0)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_changed_card_fails_naming_the_hand_and_the_seats() {
+    let mut record = fixture("kaibosh.json");
+    let deal = &mut record["hands"][2]["deal"];
+    let (a, b) = (deal[1][0].clone(), deal[3][5].clone());
+    deal[1][0] = b.clone();
+    deal[3][5] = a.clone();
+    let (code, stdout) = verify(&record);
+    assert_eq!(code, Some(1), "{stdout}");
+    let (a, b) = (a.as_str().unwrap(), b.as_str().unwrap());
+    assert!(stdout.contains("hand 0: ok"), "{stdout}");
+    assert!(stdout.contains("hand 1: ok"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "hand 2: seat 1: the record deals {b}, the seed deals {a}"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "hand 2: seat 3: the record deals {a}, the seed deals {b}"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("3 hands: 1 do not check out\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_changed_cut_fails_naming_the_hand() {
+    let mut record = fixture("kout6.json");
+    let cut = record["hands"][1]["fair_deal"]["cut"].as_u64().unwrap();
+    record["hands"][1]["fair_deal"]["cut"] = (cut % 53 + 1).into();
+    let (code, stdout) = verify(&record);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.starts_with("hand 0: ok"), "{stdout}");
+    assert!(stdout.contains("hand 1: seat "), "{stdout}");
+    assert!(!stdout.contains("hand 0: seat"), "{stdout}");
+    record["hands"][1]["fair_deal"]["cut"] = 54.into();
+    let (code, stdout) = verify(&record);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains("hand 1: the cut 54 is not from 1 to 53 (the deck's 54 cards less one)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_changed_seed_fails_naming_the_hand() {
+    let mut record = fixture("bid-euchre-alexa.json");
+    let seed = record["hands"][0]["fair_deal"]["seed"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let changed = format!(
+        "{}{}",
+        if seed.starts_with('a') { "b" } else { "a" },
+        &seed[1..]
+    );
+    record["hands"][0]["fair_deal"]["seed"] = changed.into();
+    let (code, stdout) = verify(&record);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.starts_with("hand 0: the seed does not match the commitment\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("hand 1: ok"), "{stdout}");
+    // A hand whose seed is still secret cannot be checked yet.
+    record["hands"][1]["fair_deal"]
+        .as_object_mut()
+        .unwrap()
+        .remove("seed");
+    let (_, stdout) = verify(&record);
+    assert!(
+        stdout.contains("hand 1: the seed is not revealed"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_record_without_a_deal_source_does_not_verify_but_still_replays() {
+    let record = r#"{"game":"kaibosh","hands":[{"deal":[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]],"actions":["pass"]}]}"#;
+    let out = calltrump(&["verify", "-"], record);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "hand 0: no fair-deal block, and the header's deal_source states no seeded deals\n\
+         1 hands: 1 do not check out\n"
+    );
+    assert!(calltrump(&["replay", "-"], record).status.success());
+    // Not a record at all: one line on standard error.
+    let out = calltrump(&["verify", "-"], "{");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("invalid record"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn simulated_games_say_their_deals_are_seeded_and_verify() {
+    let records = temp_path("simulated.jsonl");
+    for (game, variant) in [("kaibosh", "standard"), ("kout", "kout4")] {
+        let out = calltrump(
+            &[
+                "simulate",
+                "--game",
+                game,
+                "--variant",
+                variant,
+                "--games",
+                "3",
+                "--seed",
+                "8",
+                "--bots",
+                "random",
+                "--records",
+                records.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let lines = std::fs::read_to_string(&records).unwrap();
+        for (index, line) in lines.lines().enumerate() {
+            let record: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(
+                record["deal_source"],
+                serde_json::json!({"method": "seeded", "seed": 8, "stream": 2 * index,
+                    "first_dealer_drawn": true})
+            );
+            let (code, stdout) = verify(&record);
+            assert_eq!(code, Some(0), "{stdout}");
+            assert!(stdout.contains("hand 0: ok (seeded; dealer "), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn play_with_a_seed_deals_seeded_and_without_one_committed() {
+    let seeded = temp_path("seeded.json");
+    let out = calltrump(
+        &[
+            "play",
+            "--seed",
+            "5",
+            "--bots",
+            "random",
+            "--record",
+            seeded.to_str().unwrap(),
+        ],
+        &"1\n".repeat(60),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&seeded).unwrap()).unwrap();
+    assert_eq!(record["deal_source"]["method"], "seeded");
+    assert!(record["hands"][0].get("fair_deal").is_none());
+    let (code, stdout) = verify(&record);
+    assert_eq!(code, Some(0), "{stdout}");
+
+    // Without --seed: each hand committed before its cut, the seed told after it. The
+    // player answers the cut prompt with a number when it comes.
+    let committed = temp_path("committed.json");
+    let out = calltrump(
+        &[
+            "play",
+            "--game",
+            "kout",
+            "--variant",
+            "kout4",
+            "--option",
+            "cut=right",
+            "--bots",
+            "random",
+            "--record",
+            committed.to_str().unwrap(),
+        ],
+        &"1\n".repeat(200),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("committed deals"), "{stdout}");
+    assert!(
+        stdout.contains("Hand 1: the dealer commits to the deal "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Hand 1's seed: "), "{stdout}");
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(&committed).unwrap()).unwrap();
+    assert_eq!(record["deal_source"]["method"], "committed");
+    assert_eq!(record["options"]["cut"], "right");
+    let block = &record["hands"][0]["fair_deal"];
+    assert_eq!(block["commitment"].as_str().unwrap().len(), 64);
+    assert_eq!(block["seed"].as_str().unwrap().len(), 64);
+    let (code, report) = verify(&record);
+    assert_eq!(code, Some(0), "{report}");
+    // The commitment shown before the deal is the one recorded.
+    let shown = format!(
+        "Hand 1: the dealer commits to the deal {}",
+        block["commitment"].as_str().unwrap()
+    );
+    assert!(stdout.contains(&shown), "{stdout}");
+}
+
+#[test]
+fn night_records_say_their_deals_are_seeded() {
+    let path = temp_path("night.json");
+    let out = calltrump(
+        &[
+            "night",
+            "--players",
+            "A,B,C,D",
+            "--sets",
+            "1",
+            "--bots",
+            "random",
+            "--seed",
+            "3",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let night: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let record = &night["sets"][0]["record"];
+    assert_eq!(
+        record["deal_source"],
+        serde_json::json!({"method": "seeded", "seed": 3, "stream": 0})
+    );
+    let (code, stdout) = verify(record);
+    assert_eq!(code, Some(0), "{stdout}");
+}
