@@ -15,6 +15,7 @@ mod plot;
 mod protocol;
 mod replay;
 mod rules;
+mod serve;
 mod simulate;
 mod stats;
 mod table;
@@ -47,6 +48,10 @@ enum Command {
     Bot(BotArgs),
     /// Print the rules of a game, or without one the list of games.
     Rules(rules::Args),
+    /// Run the table server: shared tables over WebSocket for friends and bots.
+    Serve(serve::ServeArgs),
+    /// Seat one of calltrump's bots at a seat link of a running server.
+    Join(serve::JoinArgs),
 }
 
 /// Arguments of `bot`.
@@ -69,6 +74,8 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Night(args) => night::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Serve(args) => serve::serve(&args),
+        Command::Join(args) => serve::join(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Bot(args) => protocol::serve(
             &args.level,

@@ -643,10 +643,10 @@ impl TableActor {
             .await
             .map_err(|e| format!("the action could not be saved: {e}"))?;
         self.table = next;
+        self.broadcast_updates(&entries);
         if self.table.turn() == Turn::Over && self.status == "playing" {
             self.set_status("over").await;
         }
-        self.broadcast_updates(&entries);
         self.shared.metrics.actions.fetch_add(1, Ordering::Relaxed);
         self.shared.metrics.observe_latency(started.elapsed());
         Ok(())
