@@ -56,7 +56,8 @@ fn default_data_dir() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir).join("calltrump"));
     }
-    let home = std::env::var_os("HOME").context("neither XDG_DATA_HOME nor HOME is set: give --data")?;
+    let home =
+        std::env::var_os("HOME").context("neither XDG_DATA_HOME nor HOME is set: give --data")?;
     Ok(PathBuf::from(home).join(".local/share/calltrump"))
 }
 
