@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod arena;
 mod committed;
 mod game_args;
+mod loadtest;
 mod night;
 mod play;
 mod player;
@@ -52,6 +53,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Seat one of calltrump's bots at a seat link of a running server.
     Join(serve::JoinArgs),
+    /// Load a server on loopback: many tables of join-style bots; actions/s, round
+    /// trips and the server's memory per table.
+    Loadtest(loadtest::Args),
 }
 
 /// Arguments of `bot`.
@@ -76,6 +80,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules::run(&args),
         Command::Serve(args) => serve::serve(&args),
         Command::Join(args) => serve::join(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Bot(args) => protocol::serve(
             &args.level,

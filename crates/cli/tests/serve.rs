@@ -91,7 +91,10 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
     // Let the game get going, then kill the server without warning.
     let started = Instant::now();
     while actions(&addr) < 20 {
-        assert!(started.elapsed() < Duration::from_secs(60), "the game does not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the game does not start"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     server.kill().unwrap();
@@ -110,7 +113,10 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
     }
     // Every seat saw the same end.
     let scores = |f: &String| f.split(',').next().unwrap_or_default().to_string();
-    assert!(finals.iter().all(|f| scores(f) == scores(&finals[0])), "{finals:?}");
+    assert!(
+        finals.iter().all(|f| scores(f) == scores(&finals[0])),
+        "{finals:?}"
+    );
     assert!(finals[0].contains("reconnects"), "{}", finals[0]);
     let (status, record) = http(&addr, "GET", &format!("/api/tables/{id}/record"), "");
     assert_eq!(status, 200);
@@ -139,7 +145,10 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
         .iter()
         .map(|h| h["actions"].as_array().unwrap().len())
         .sum();
-    assert!(total > killed_at, "{total} actions, {killed_at} at the kill");
+    assert!(
+        total > killed_at,
+        "{total} actions, {killed_at} at the kill"
+    );
     let _ = std::fs::remove_dir_all(&data);
 }
 

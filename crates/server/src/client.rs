@@ -291,3 +291,30 @@ async fn session(
         sent = Some((version, Instant::now()));
     }
 }
+
+/// A plain HTTP/1.1 request to `addr` (`host:port`): the status and the body. For the
+/// load test and tools; browsers and proxies speak to the server as usual.
+pub async fn http_request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> std::io::Result<(u16, String)> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let body = body.unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await?;
+    let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response");
+    let status = response
+        .get(9..12)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(bad)?;
+    let (_, body) = response.split_once("\r\n\r\n").ok_or_else(bad)?;
+    Ok((status, body.to_string()))
+}

@@ -18,6 +18,8 @@ use crate::protocol::{ClientMessage, ServerMessage};
 
 /// Largest message a client may send.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// The read and write buffers of one WebSocket (the library's default is 128 KB each).
+const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 /// A connection that sends nothing for this long is closed (clients ping every 20 s).
 const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 /// Most messages a connection may send per second, on average.
@@ -161,7 +163,10 @@ async fn websocket(
         return error(StatusCode::NOT_FOUND, format!("there is no table {id}"));
     };
     let conn = hub.next_conn();
+    // Small buffers: thousands of quiet sockets, each message a few KB.
     upgrade
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| connection(socket, conn, mailbox))
 }

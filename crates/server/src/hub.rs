@@ -416,6 +416,8 @@ struct TableActor {
     pending: Option<u64>,
     chat_seq: i64,
     chat: Vec<ChatLine>,
+    /// The deal generator before the first deal, to rebuild the table from its log.
+    initial_rng: GameRng,
     mailbox: Option<mpsc::UnboundedSender<Command>>,
 }
 
@@ -438,7 +440,8 @@ impl TableActor {
             serde_json::from_str(&stored.deal_rng).map_err(|e| corrupt(e.to_string()))?;
         let seats: Vec<SeatRecord> =
             serde_json::from_str(&stored.seats).map_err(|e| corrupt(e.to_string()))?;
-        let table = Table::restore(settings, deal_rng, log).map_err(|e| corrupt(e.to_string()))?;
+        let table =
+            Table::restore(settings, deal_rng.clone(), log).map_err(|e| corrupt(e.to_string()))?;
         let seat_count = table.seats();
         // Nobody is connected after a restart: people's graces start now.
         let away = if stored.status == "playing" {
@@ -465,6 +468,7 @@ impl TableActor {
             pending: None,
             chat_seq: chat.last().map_or(0, |line| line.seq),
             chat,
+            initial_rng: deal_rng,
             mailbox: None,
         })
     }
@@ -635,14 +639,17 @@ impl TableActor {
         apply: impl FnOnce(&mut Table) -> Result<Vec<Entry>, String>,
     ) -> Result<(), String> {
         let started = Instant::now();
-        let mut next = self.table.clone();
-        let entries = apply(&mut next)?;
-        self.shared
-            .store
-            .append(&self.id, &entries)
-            .await
-            .map_err(|e| format!("the action could not be saved: {e}"))?;
-        self.table = next;
+        let before = self.table.version();
+        let entries = apply(&mut self.table)?;
+        if let Err(error) = self.shared.store.append(&self.id, &entries).await {
+            // Not kept, so not done: back to the table as the store has it.
+            let settings = self.table.settings().clone();
+            let log = &self.table.log()[..before as usize];
+            let initial = self.initial_rng.clone();
+            self.table =
+                Table::restore(settings, initial, log).expect("a log that was played replays");
+            return Err(format!("the action could not be saved: {error}"));
+        }
         self.broadcast_updates(&entries);
         if self.table.turn() == Turn::Over && self.status == "playing" {
             self.set_status("over").await;

@@ -1,0 +1,209 @@
+//! `calltrump loadtest`: many tables at once against a server on loopback, every seat a
+//! `join`-style client; actions per second, round trips and the server's memory.
+
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use calltrump_server::client::{http_request, play_seat, SeatLink};
+use serde_json::Value;
+
+/// Most tables one run may open (four sockets each): what one machine's file limit holds.
+const MAX_TABLES: usize = 4_000;
+
+/// Arguments of `loadtest`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Tables played at once (each has four seats, each seat a client socket).
+    #[arg(long, default_value_t = 100)]
+    tables: usize,
+    /// Seconds to run; games are started until then, and the run stops by itself.
+    #[arg(long, default_value_t = 20)]
+    secs: u64,
+    /// The bot each client plays (cheap ones load the server, not the clients).
+    #[arg(long, default_value = "random")]
+    level: String,
+}
+
+/// The server the load test starts: this binary's `serve` on a free loopback port.
+struct Server {
+    child: Child,
+    addr: String,
+    data: std::path::PathBuf,
+}
+
+impl Server {
+    fn start() -> Result<Server> {
+        let data = std::env::temp_dir().join(format!("calltrump-loadtest-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        let mut child = Command::new(std::env::current_exe()?)
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--bot-delay-ms",
+                "0",
+                "--data",
+            ])
+            .arg(&data)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("starting the server")?;
+        let mut line = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(child.stdout.take().context("the server's output")?),
+            &mut line,
+        )?;
+        let addr = line
+            .trim()
+            .strip_prefix("calltrump is serving at http://")
+            .context("the server did not start")?
+            .trim_end_matches('/')
+            .to_string();
+        Ok(Server { child, addr, data })
+    }
+
+    /// The server's resident memory, from /proc (Linux), in bytes.
+    fn memory(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kb * 1024)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Runs the load test and prints its figures.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if args.tables == 0 || args.tables > MAX_TABLES {
+        bail!("--tables must be from 1 to {MAX_TABLES}");
+    }
+    if args.secs == 0 || args.secs > 3_600 {
+        bail!("--secs must be from 1 to 3600");
+    }
+    calltrump_bots::bot_by_name(&args.level).map_err(anyhow::Error::msg)?;
+    let server = Server::start()?;
+    let idle_memory = server.memory();
+    let runtime = tokio::runtime::Runtime::new()?;
+    let round_trips = Arc::new(Mutex::new(Vec::<Duration>::new()));
+    let deadline = Instant::now() + Duration::from_secs(args.secs);
+    let started = Instant::now();
+    let (games, actions, peak) = runtime.block_on(async {
+        let mut lanes = Vec::new();
+        for lane in 0..args.tables {
+            let addr = server.addr.clone();
+            let level = args.level.clone();
+            let round_trips = Arc::clone(&round_trips);
+            lanes.push(tokio::spawn(async move {
+                let mut games = 0u64;
+                let mut actions = 0u64;
+                while Instant::now() < deadline {
+                    let Ok((201, body)) = http_request(
+                        &addr,
+                        "POST",
+                        "/api/tables",
+                        Some(r#"{"game":"kaibosh","options":{"deals":4}}"#),
+                    )
+                    .await
+                    else {
+                        break;
+                    };
+                    let created: Value = serde_json::from_str(&body).unwrap_or_default();
+                    let links: Vec<SeatLink> = created["invites"]
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|i| SeatLink::parse(i["url"].as_str()?).ok())
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let seats: Vec<_> = links
+                        .into_iter()
+                        .enumerate()
+                        .map(|(s, link)| {
+                            let level = level.clone();
+                            let seed = (lane * 4 + s) as u64;
+                            tokio::spawn(async move {
+                                play_seat(&link, &level, seed, Duration::from_secs(10)).await
+                            })
+                        })
+                        .collect();
+                    for seat in seats {
+                        if let Ok(Ok(finished)) = seat.await {
+                            actions += finished.actions;
+                            round_trips
+                                .lock()
+                                .expect("never poisoned")
+                                .extend(finished.round_trips);
+                        }
+                    }
+                    games += 1;
+                }
+                (games, actions)
+            }));
+        }
+        // The server's memory while every table is in play.
+        let mut peak = 0;
+        while Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            peak = peak.max(server.memory().unwrap_or(0));
+        }
+        let (mut games, mut actions) = (0, 0);
+        for lane in lanes {
+            if let Ok((g, a)) = lane.await {
+                games += g;
+                actions += a;
+            }
+        }
+        (games, actions, peak)
+    });
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut trips = round_trips.lock().expect("never poisoned").clone();
+    trips.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("tables at once     {}", args.tables);
+    println!("sockets            {}", args.tables * 4);
+    println!("games finished     {games}");
+    println!(
+        "client actions     {actions} ({:.0}/s)",
+        actions as f64 / elapsed
+    );
+    println!(
+        "round trip (ms)    p50 {:.2}  p99 {:.2}  max {:.2}  over {} actions",
+        ms(quantile(&trips, 0.5)),
+        ms(quantile(&trips, 0.99)),
+        ms(trips.last().copied().unwrap_or_default()),
+        trips.len()
+    );
+    if let (Some(idle), true) = (idle_memory, peak > 0) {
+        println!(
+            "server memory      {:.1} MB idle, {:.1} MB peak: {:.0} KB per table",
+            idle as f64 / 1e6,
+            peak as f64 / 1e6,
+            peak.saturating_sub(idle) as f64 / 1e3 / args.tables as f64
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
