@@ -7,7 +7,8 @@
 //! - [`IsmctsBot`] (`ismcts`, `ismcts:N`): information-set MCTS, N iterations, deals
 //!   drawn from the revealed voids only.
 //! - [`PimcBot`] (`pimc`, `pimc:N`): N deals drawn with the auction in view, each solved
-//!   exactly by the [`Solver`]; calls by simulating the hand.
+//!   by the [`Solver`] (to the end in Kaibosh, a few tricks ahead in Bid Euchre and Kout
+//!   Bo); calls by simulating the hand.
 //! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
 //!
 //! Every bot plays every game: Kaibosh, Bid Euchre (`alexa`, `simplified`) and Kout Bo

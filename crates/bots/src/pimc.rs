@@ -1,6 +1,7 @@
 //! The `pimc` bot: perfect-information Monte Carlo. It samples deals consistent with what
 //! it knows, weighted by what the auction says, and scores every legal action on each:
-//! a card by solving the rest of the play exactly, any other decision by simulating the
+//! a card by solving the rest of the play (to the end in Kaibosh, a few tricks ahead in
+//! Bid Euchre and Kout Bo), any other decision by simulating the
 //! hand on (the other decisions by the rules of thumb, the play by the solver). The
 //! action with the best average utility wins; utility keeps the game score in view.
 
