@@ -255,6 +255,18 @@ async fn session(
         if status == "ended" {
             return Ok(Session::Refused("the table was ended".into()));
         }
+        // Committed deals: this seat cuts the deck when asked (at random, as a bot may).
+        let must_cut = current.deal_check.as_ref().is_some_and(|check| {
+            check.cut.is_none() && Some(check.cutter) == current.view.viewer.seat()
+        });
+        if must_cut && !sent.is_some_and(|(v, _)| v == current.version) {
+            let cut = 1 + current.version % 20;
+            sink.send(send(&ClientMessage::Cut { cut }))
+                .await
+                .map_err(|e| e.to_string())?;
+            sent = Some((current.version, Instant::now()));
+            continue;
+        }
         let my_turn =
             !current.view.legal.is_empty() && matches!(current.view.viewer, Viewer::Seat(_));
         if !my_turn || sent.is_some_and(|(v, _)| v == current.version) {

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use calltrump_bots::bot_by_name;
+use calltrump_engine::fair_deal::{self, Seed};
 use calltrump_engine::{
     seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Record, Seat, Turn, Viewer,
 };
@@ -27,6 +28,8 @@ const CHAT_INTERVAL: Duration = Duration::from_millis(500);
 const CHAT_HISTORY: usize = 50;
 /// The level that fills empty seats when the host starts.
 pub const FILL_LEVEL: &str = "medium";
+/// How long a person who must cut may take before the server cuts at random.
+const CUT_WAIT: Duration = Duration::from_secs(15);
 /// Longest time a bot may think over one decision.
 const BOT_BUDGET: Duration = Duration::from_secs(5);
 
@@ -169,6 +172,11 @@ pub enum Command {
         /// The version the deal was due at.
         version: u64,
     },
+    /// Time to cut for the cutting seat (internal).
+    CutDue {
+        /// The version the cut was due at.
+        version: u64,
+    },
     /// A person's grace ran out (internal).
     GraceOver {
         /// The seat.
@@ -197,11 +205,19 @@ pub struct Hub {
     shared: Arc<Shared>,
 }
 
-/// `bytes` random bytes from the OS, as hex.
-fn random_hex(bytes: usize) -> String {
-    let mut buffer = vec![0u8; bytes];
+/// `N` random bytes from the operating system's secure generator.
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut buffer = [0u8; N];
     getrandom::fill(&mut buffer).expect("the OS's random source works");
-    buffer.iter().map(|b| format!("{b:02x}")).collect()
+    buffer
+}
+
+/// 16 random bytes from the OS, as hex: tokens and ids.
+fn random_hex() -> String {
+    random_bytes::<16>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn now_secs() -> i64 {
@@ -261,7 +277,7 @@ impl Hub {
         for (s, sitter) in sitters.iter().enumerate() {
             check_sitter(sitter).map_err(|e| HubError::BadRequest(format!("seat {s}: {e}")))?;
         }
-        let id = random_hex(8);
+        let id = random_hex()[..16].to_string();
         let mut deal_rng = match self.shared.config.seed {
             Some(seed) => seeded(seed),
             None => {
@@ -274,7 +290,7 @@ impl Hub {
         let seats: Vec<SeatRecord> = sitters
             .iter()
             .map(|sitter| SeatRecord {
-                token: random_hex(16),
+                token: random_hex(),
                 name: None,
                 sitter: sitter.clone(),
             })
@@ -284,13 +300,15 @@ impl Hub {
             first_dealer,
             humans: seats.iter().map(|s| s.bot_level().is_none()).collect(),
             undo: request.undo,
+            // Shared tables deal committed hands; a seeded server deals reproducibly.
+            committed: self.shared.config.seed.is_none().then(|| id.clone()),
         };
         let stored = StoredTable {
             id: id.clone(),
             settings: serde_json::to_string(&settings).expect("settings serialize"),
             deal_rng: serde_json::to_string(&deal_rng).expect("a generator serializes"),
             seats: serde_json::to_string(&seats).expect("seats serialize"),
-            host_token: random_hex(16),
+            host_token: random_hex(),
             status: "open".into(),
             created_at: now_secs(),
         };
@@ -610,8 +628,36 @@ impl TableActor {
                     && self.status == "playing"
                     && self.table.turn() == Turn::Chance
                 {
-                    if let Err(error) = self.step(|t| t.deal().map_err(|e| e.to_string())).await {
+                    let committed = self.table.settings().committed.is_some();
+                    let result = self
+                        .step(|t| {
+                            if committed {
+                                t.commit(Seed(random_bytes()))
+                            } else {
+                                t.deal()
+                            }
+                            .map_err(|e| e.to_string())
+                        })
+                        .await;
+                    if let Err(error) = result {
                         tracing::error!(table = %self.id, %error, "a deal failed");
+                    }
+                }
+                self.schedule();
+            }
+            Command::CutDue { version } => {
+                if self.pending == Some(version) {
+                    self.pending = None;
+                }
+                if let (true, Some(cutter)) = (version == self.table.version(), self.table.cutter())
+                {
+                    let deck = fair_deal::deck(&self.table.settings().rules).len() as u64;
+                    let cut = 1 + u64::from_le_bytes(random_bytes::<8>()) % (deck - 1);
+                    if let Err(error) = self
+                        .step(|t| t.cut(cutter, cut).map_err(|e| e.to_string()))
+                        .await
+                    {
+                        tracing::error!(table = %self.id, %error, "a cut failed");
                     }
                 }
                 self.schedule();
@@ -704,10 +750,12 @@ impl TableActor {
 
     /// Starts whatever comes next without a person: a deal, or a bot's decision.
     fn schedule(&mut self) {
-        if self.status != "playing" || self.pending.is_some() {
+        let version = self.table.version();
+        // Something is already under way for this version (a timer from an older one
+        // finds the table moved on and does nothing).
+        if self.status != "playing" || self.pending == Some(version) {
             return;
         }
-        let version = self.table.version();
         let delay = self.shared.config.bot_delay;
         let Some(mailbox) = self.mailbox.clone() else {
             return;
@@ -716,10 +764,24 @@ impl TableActor {
             Turn::Over => {}
             Turn::Chance => {
                 self.pending = Some(version);
-                tokio::spawn(async move {
-                    tokio::time::sleep(delay).await;
-                    let _ = mailbox.send(Command::DealDue { version });
-                });
+                match self.table.cutter() {
+                    // A committed deck waits for its cut: a person gets time to cut.
+                    Some(cutter) => {
+                        let person_here = !self.is_bot_seat(cutter)
+                            && self.connections.values().any(|c| c.seat == Some(cutter));
+                        let wait = if person_here { CUT_WAIT } else { delay };
+                        tokio::spawn(async move {
+                            tokio::time::sleep(wait).await;
+                            let _ = mailbox.send(Command::CutDue { version });
+                        });
+                    }
+                    None => {
+                        tokio::spawn(async move {
+                            tokio::time::sleep(delay).await;
+                            let _ = mailbox.send(Command::DealDue { version });
+                        });
+                    }
+                }
             }
             Turn::Seat(seat) if self.is_bot_seat(seat) => {
                 let Some(player) = self.take_player(seat) else {
@@ -954,6 +1016,19 @@ impl TableActor {
                 };
                 if let Err(message) = self
                     .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
+                    .await
+                {
+                    refuse(self, message);
+                }
+                self.schedule();
+            }
+            ClientMessage::Cut { cut } => {
+                let Some(seat) = seat else {
+                    refuse(self, "only a seated player may cut".into());
+                    return true;
+                };
+                if let Err(message) = self
+                    .step(|t| t.cut(seat, cut).map_err(|e| e.to_string()))
                     .await
                 {
                     refuse(self, message);

@@ -32,6 +32,12 @@ pub enum ClientMessage {
         /// The action.
         action: String,
     },
+    /// Cut the deck, when this seat is the one to cut (committed deals): cards lifted
+    /// from the top, from 1 to the deck's size less one.
+    Cut {
+        /// How many cards.
+        cut: u64,
+    },
     /// Take back this seat's last action (tables that allow undo).
     Undo,
     /// A chat line.

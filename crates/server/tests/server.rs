@@ -11,13 +11,21 @@ use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 async fn start_server(dir: &tempfile::TempDir, grace: Duration) -> RunningServer {
+    start_with_seed(dir, grace, Some(7)).await
+}
+
+async fn start_with_seed(
+    dir: &tempfile::TempDir,
+    grace: Duration,
+    seed: Option<u64>,
+) -> RunningServer {
     calltrump_server::start(ServerConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url: format!("sqlite://{}", dir.path().join("db.sqlite").display()),
         hub: HubConfig {
             bot_delay: Duration::ZERO,
             grace,
-            seed: Some(7),
+            seed,
         },
     })
     .await
@@ -557,6 +565,58 @@ async fn a_restarted_server_resumes_its_tables() {
         .collect();
     for player in players {
         player.await.unwrap().unwrap();
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shared_tables_deal_committed_hands_that_verify() {
+    use calltrump_engine::fair_deal::{verify, DealSource};
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_with_seed(&dir, Duration::from_secs(60), None).await;
+    for (game, variant, _) in VARIANTS {
+        let options = match game {
+            "kaibosh" => json!({"deals": 3}),
+            "bid-euchre" => json!({"deals": 3}),
+            _ => json!({}),
+        };
+        let created = create(
+            &server,
+            json!({"game": game, "variant": variant, "options": options}),
+        )
+        .await;
+        let players: Vec<_> = links(&created)
+            .into_iter()
+            .enumerate()
+            .map(|(i, link)| {
+                tokio::spawn(async move {
+                    play_seat(&link, "random", i as u64, Duration::from_secs(10)).await
+                })
+            })
+            .collect();
+        for player in players {
+            let finished = player.await.unwrap().unwrap();
+            let check = finished
+                .state
+                .deal_check
+                .expect("the last hand's deal check");
+            assert!(check.seed.is_some(), "the last seed is revealed");
+        }
+        let id = created["id"].as_str().unwrap();
+        let (_, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+        let record = Record::parse(&body).unwrap();
+        assert_eq!(
+            record.deal_source,
+            Some(DealSource::Committed {
+                table: id.to_string()
+            })
+        );
+        let verification = verify(&record).unwrap();
+        assert!(verification.is_ok(), "{game} {variant}: {verification:?}");
+        // Two hands swapped: the check names the hand.
+        let mut forged = record.clone();
+        forged.hands[0].deal.swap(0, 1);
+        assert!(!verify(&forged).unwrap().is_ok());
     }
     server.stop().await.unwrap();
 }

@@ -41,6 +41,25 @@ pub enum SeenEvent {
         /// The final scores.
         scores: [i32; 2],
     },
+    /// The next hand's seed is committed to: the cutting seat may cut.
+    Committed {
+        /// The commitment, 64 hex digits.
+        commitment: String,
+        /// The seat that cuts.
+        cutter: Seat,
+    },
+    /// The deck was cut; the deal follows.
+    Cut {
+        /// The seat that cut.
+        seat: Seat,
+        /// Cards lifted from the top.
+        cut: u64,
+    },
+    /// The hand's seed, revealed after the hand for everyone to check.
+    Revealed {
+        /// The seed, 64 hex digits.
+        seed: String,
+    },
     /// A seat took back its last action and the bot actions after it.
     Undone {
         /// The seat that asked.
@@ -74,6 +93,18 @@ impl SeenEvent {
                 seat: *seat,
                 actions: *actions,
             },
+            // The seed itself stays in the log until the hand is over.
+            Event::Committed {
+                commitment, cutter, ..
+            } => SeenEvent::Committed {
+                commitment: commitment.clone(),
+                cutter: *cutter,
+            },
+            Event::Cut { seat, cut } => SeenEvent::Cut {
+                seat: *seat,
+                cut: *cut,
+            },
+            Event::Revealed { seed } => SeenEvent::Revealed { seed: seed.clone() },
         }
     }
 }
@@ -104,6 +135,20 @@ fn hidden(action: Action) -> SeenAction {
     }
 }
 
+/// What everyone knows of a committed hand's deal: its commitment, who cuts, the cut,
+/// and the seed once the hand is over (docs/fair-deals.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealCheck {
+    /// The commitment, 64 hex digits.
+    pub commitment: String,
+    /// The seat that cuts.
+    pub cutter: Seat,
+    /// The cut, once made.
+    pub cut: Option<u64>,
+    /// The seed, once revealed.
+    pub seed: Option<String>,
+}
+
 /// What one recipient receives for one step of the table: the events, redacted, and its
 /// view after them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +173,8 @@ pub struct Snapshot {
     pub actions: Vec<(Seat, SeenAction)>,
     /// The recipient's cards as dealt this hand (none for a spectator or before a deal).
     pub dealt: Option<CardBag>,
+    /// Committed deals: what everyone knows of the latest hand's deal.
+    pub deal_check: Option<DealCheck>,
 }
 
 impl Snapshot {
@@ -152,6 +199,7 @@ impl Snapshot {
             view: game.view(recipient),
             actions,
             dealt,
+            deal_check: table.deal_check().cloned(),
         }
     }
 
@@ -189,6 +237,24 @@ impl Snapshot {
                 SeenEvent::Undone { actions, .. } => {
                     let keep = self.actions.len().saturating_sub(*actions);
                     self.actions.truncate(keep);
+                }
+                SeenEvent::Committed { commitment, cutter } => {
+                    self.deal_check = Some(DealCheck {
+                        commitment: commitment.clone(),
+                        cutter: *cutter,
+                        cut: None,
+                        seed: None,
+                    });
+                }
+                SeenEvent::Cut { cut, .. } => {
+                    if let Some(check) = &mut self.deal_check {
+                        check.cut = Some(*cut);
+                    }
+                }
+                SeenEvent::Revealed { seed } => {
+                    if let Some(check) = &mut self.deal_check {
+                        check.seed = Some(seed.clone());
+                    }
                 }
                 SeenEvent::HandEnded { .. } | SeenEvent::GameEnded { .. } => {}
             }

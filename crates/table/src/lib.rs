@@ -19,6 +19,6 @@ mod client;
 mod player;
 mod table;
 
-pub use client::{ClientState, SeenEvent, Snapshot, Update};
+pub use client::{ClientState, DealCheck, SeenEvent, Snapshot, Update};
 pub use player::{BotPlayer, Budget, Player, PlayerError, Request};
 pub use table::{Entry, Event, Settings, Table, TableError, UndoError};

@@ -1,12 +1,13 @@
 //! The table: a game, its full log, and the record it projects to.
 
+use calltrump_engine::fair_deal::{self, CutSide, DealSource, FairDeal, Seed};
 use calltrump_engine::{
     Action, AnyGame, CardBag, Game, GameRng, GameRules, HandSummary, Outcome, PlayError, Record,
     RecordError, Seat, Turn, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::client::{SeenEvent, Snapshot, Update};
+use crate::client::{DealCheck, SeenEvent, Snapshot, Update};
 
 /// How a table is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,6 +20,11 @@ pub struct Settings {
     pub humans: Vec<bool>,
     /// Whether a person may take back an action (games against bots).
     pub undo: bool,
+    /// Committed deals (docs/fair-deals.md) under this table id: every hand's seed is
+    /// committed to before the cut and revealed after the hand. Without it, deals come
+    /// from the table's seeded generator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub committed: Option<String>,
 }
 
 /// What happened at the table, in full: kept in the log, never sent as it is.
@@ -48,6 +54,28 @@ pub enum Event {
         summary: HandSummary,
         /// The running totals after it.
         scores: [i32; 2],
+    },
+    /// The next hand's secret seed was drawn and committed to (the seed stays in the
+    /// log, server side, until the hand is over).
+    Committed {
+        /// The secret seed, 64 hex digits.
+        seed: String,
+        /// Its commitment, 64 hex digits, announced to everyone.
+        commitment: String,
+        /// The seat that cuts.
+        cutter: Seat,
+    },
+    /// The cutting seat cut the deck; the deal follows.
+    Cut {
+        /// The seat.
+        seat: Seat,
+        /// Cards lifted from the top, from 1 to the deck's size less one.
+        cut: u64,
+    },
+    /// After a committed hand, its seed for everyone to check.
+    Revealed {
+        /// The seed, 64 hex digits.
+        seed: String,
     },
     /// The game ended.
     GameEnded {
@@ -110,6 +138,9 @@ pub enum TableError {
     /// A log or record that does not replay.
     #[error("the log does not replay: {0}")]
     BadLog(String),
+    /// Committed deals: the deal waits for a commitment, or for the cut.
+    #[error("{0}")]
+    Deal(String),
 }
 
 /// Why an undo was refused; the table is left as it was.
@@ -145,13 +176,24 @@ pub struct Table {
     log: Vec<Entry>,
     /// The current hand's actions with their seats.
     hand_actions: Vec<(Seat, Action)>,
+    /// Committed deals: the next hand's seed, drawn and committed to, not yet cut.
+    next_seed: Option<Seed>,
+    /// Committed deals: the current hand's seed, revealed when the hand ends.
+    hand_seed: Option<Seed>,
+    /// Committed deals: what everyone knows of the latest hand's deal.
+    deal_check: Option<DealCheck>,
 }
 
 impl Table {
     /// A new table, before the first deal; deals are drawn from `deal_rng`.
     pub fn new(settings: Settings, deal_rng: GameRng) -> Table {
         let game = AnyGame::new(&settings.rules, settings.first_dealer);
-        let record = Record::new(&settings.rules, settings.first_dealer);
+        let mut record = Record::new(&settings.rules, settings.first_dealer);
+        if let Some(table) = &settings.committed {
+            record.deal_source = Some(DealSource::Committed {
+                table: table.clone(),
+            });
+        }
         Table {
             settings,
             game,
@@ -159,6 +201,9 @@ impl Table {
             deal_rng,
             log: Vec::new(),
             hand_actions: Vec::new(),
+            next_seed: None,
+            hand_seed: None,
+            deal_check: None,
         }
     }
 
@@ -185,8 +230,33 @@ impl Table {
                         .deal(hands)
                         .map_err(|e| TableError::BadLog(format!("version {expected}: {e}")))?;
                     table.deal_rng = rng.clone();
-                    table.record.push_deal(hands);
+                    table.push_deal(hands);
                     table.hand_actions.clear();
+                }
+                Event::Committed {
+                    seed,
+                    commitment,
+                    cutter,
+                } => {
+                    let seed: Seed = seed
+                        .parse()
+                        .map_err(|e| TableError::BadLog(format!("version {expected}: {e}")))?;
+                    table.next_seed = Some(seed);
+                    table.deal_check = Some(DealCheck {
+                        commitment: commitment.clone(),
+                        cutter: *cutter,
+                        cut: None,
+                        seed: None,
+                    });
+                }
+                Event::Cut { cut, .. } => {
+                    table.hand_seed = table.next_seed.take();
+                    if let Some(check) = &mut table.deal_check {
+                        check.cut = Some(*cut);
+                    }
+                }
+                Event::Revealed { .. } => {
+                    table.reveal();
                 }
                 Event::Acted { seat, action } => {
                     table.check_turn(*seat)?;
@@ -267,11 +337,17 @@ impl Table {
         if self.game.turn() != Turn::Chance {
             return Err(TableError::NoDealDue);
         }
+        if self.settings.committed.is_some() {
+            return Err(TableError::Deal(
+                "this table deals committed hands: a seed is committed, then the deck is cut"
+                    .into(),
+            ));
+        }
         self.game.deal_random(&mut self.deal_rng);
         let hands: Vec<CardBag> = (0..self.seats())
             .map(|s| self.game.observation(Seat(s as u8)).dealt)
             .collect();
-        self.record.push_deal(&hands);
+        self.push_deal(&hands);
         self.hand_actions.clear();
         let dealer = self.game.hand_summary().dealer;
         Ok(vec![self.log_event(Event::Dealt {
@@ -279,6 +355,130 @@ impl Table {
             hands,
             rng: self.deal_rng.clone(),
         })])
+    }
+
+    /// The dealer of the next hand, while a deal is due.
+    pub fn next_dealer(&self) -> Seat {
+        self.settings
+            .first_dealer
+            .after(self.record.hands.len(), self.seats())
+    }
+
+    /// Committed deals: the seat that must cut now, if a commitment waits for the cut.
+    pub fn cutter(&self) -> Option<Seat> {
+        self.next_seed
+            .as_ref()
+            .and(self.deal_check.as_ref())
+            .map(|check| check.cutter)
+    }
+
+    /// Committed deals: what everyone knows of the latest hand's deal (its commitment,
+    /// who cuts, the cut, and the seed once revealed).
+    pub fn deal_check(&self) -> Option<&DealCheck> {
+        self.deal_check.as_ref()
+    }
+
+    /// Committed deals: commits to `seed` for the next hand, before the cut. Draw the
+    /// seed from the operating system's secure generator.
+    pub fn commit(&mut self, seed: Seed) -> Result<Vec<Entry>, TableError> {
+        let Some(table_id) = self.settings.committed.clone() else {
+            return Err(TableError::Deal(
+                "this table deals from its seeded generator".into(),
+            ));
+        };
+        if self.game.turn() != Turn::Chance {
+            return Err(TableError::NoDealDue);
+        }
+        if self.next_seed.is_some() {
+            return Err(TableError::Deal(
+                "the next hand is committed already".into(),
+            ));
+        }
+        let hand = self.record.hands.len() as u64;
+        let commitment = fair_deal::commit(&seed, &table_id, hand).to_string();
+        let side = CutSide::default_for(&self.settings.rules);
+        let cutter = fair_deal::cutting_seat(&self.settings.rules, side, self.next_dealer());
+        self.next_seed = Some(seed.clone());
+        self.deal_check = Some(DealCheck {
+            commitment: commitment.clone(),
+            cutter,
+            cut: None,
+            seed: None,
+        });
+        Ok(vec![self.log_event(Event::Committed {
+            seed: seed.to_hex(),
+            commitment,
+            cutter,
+        })])
+    }
+
+    /// Committed deals: `seat` cuts `cut` cards from the top of the shuffled deck, and
+    /// the hand is dealt.
+    pub fn cut(&mut self, seat: Seat, cut: u64) -> Result<Vec<Entry>, TableError> {
+        let Some(cutter) = self.cutter() else {
+            return Err(TableError::Deal("no deck waits for a cut".into()));
+        };
+        if seat != cutter {
+            return Err(TableError::Deal(format!(
+                "seat {seat} may not cut: seat {cutter} cuts"
+            )));
+        }
+        let seed = self
+            .next_seed
+            .clone()
+            .expect("a cutter means a committed seed");
+        let dealer = self.next_dealer();
+        let hands = fair_deal::deal(&self.settings.rules, dealer, &seed, cut)
+            .map_err(|e| TableError::Deal(e.to_string()))?;
+        self.game
+            .deal(&hands)
+            .map_err(|e| TableError::Deal(e.to_string()))?;
+        self.next_seed = None;
+        self.hand_seed = Some(seed);
+        if let Some(check) = &mut self.deal_check {
+            check.cut = Some(cut);
+        }
+        self.push_deal(&hands);
+        self.hand_actions.clear();
+        let cut_entry = self.log_event(Event::Cut { seat, cut });
+        let dealt = self.log_event(Event::Dealt {
+            dealer,
+            hands,
+            rng: self.deal_rng.clone(),
+        });
+        Ok(vec![cut_entry, dealt])
+    }
+
+    /// Adds a deal to the record, with its fair-deal block on a committed hand.
+    fn push_deal(&mut self, hands: &[CardBag]) {
+        match (&self.hand_seed, &self.deal_check) {
+            (Some(_), Some(check)) => self.record.push_fair_deal(
+                hands,
+                FairDeal {
+                    commitment: check.commitment.clone(),
+                    cut: check.cut,
+                    seed: None,
+                },
+            ),
+            _ => self.record.push_deal(hands),
+        }
+    }
+
+    /// Reveals the current hand's seed in the record, once the hand is over.
+    fn reveal(&mut self) -> Option<String> {
+        let seed = self.hand_seed.take()?;
+        if let Some(block) = self
+            .record
+            .hands
+            .last_mut()
+            .and_then(|hand| hand.fair_deal.as_mut())
+        {
+            block.reveal(&seed);
+        }
+        if let Some(check) = &mut self.deal_check {
+            check.seed = Some(seed.to_hex());
+        }
+        Some(seed.to_hex())
     }
 
     /// Applies `action` from `seat` if it is that seat's turn and the action is legal;
@@ -294,6 +494,9 @@ impl Table {
                 summary: self.game.hand_summary(),
                 scores: self.game.scores(),
             }));
+            if let Some(seed) = self.reveal() {
+                entries.push(self.log_event(Event::Revealed { seed }));
+            }
         }
         if let Some(outcome) = self.game.outcome() {
             entries.push(self.log_event(Event::GameEnded {

@@ -43,6 +43,7 @@ fn settings(rules: &GameRules, humans: Vec<bool>, undo: bool) -> Settings {
         first_dealer: Seat(1),
         humans,
         undo,
+        committed: None,
     }
 }
 
@@ -412,4 +413,80 @@ fn settings_arrive_as_json() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("joker_lead"), "{error}");
+}
+
+#[test]
+fn committed_deals_reveal_each_seed_only_after_its_hand_and_verify() {
+    use calltrump_engine::fair_deal::{verify, Seed};
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        let mut settings = settings(&rules, vec![false; seats], false);
+        settings.committed = Some("table-7".into());
+        let mut table = Table::new(settings, seeded(1));
+        let mut rng = seeded(11);
+        let all = recipients(seats);
+        let mut folds: Vec<ClientState> = all.iter().map(|r| table.snapshot(*r)).collect();
+        let mut secret: Option<String> = None;
+        for step in 0..3_000 {
+            let entries = match table.turn() {
+                Turn::Over => break,
+                Turn::Chance => match table.cutter() {
+                    None => {
+                        assert_eq!(
+                            table.deal().unwrap_err().to_string(),
+                            "this table deals committed hands: a seed is committed, then the deck is cut"
+                        );
+                        let seed = Seed(std::array::from_fn(|_| rng.random()));
+                        secret = Some(seed.to_hex());
+                        table.commit(seed).unwrap()
+                    }
+                    Some(cutter) => {
+                        let other = Seat(((cutter.index() + 1) % seats) as u8);
+                        assert!(table.cut(other, 3).is_err(), "only the cutter cuts");
+                        assert!(
+                            table.cut(cutter, 0).is_err(),
+                            "a cut lifts at least one card"
+                        );
+                        table.cut(cutter, rng.random_range(1..20)).unwrap()
+                    }
+                },
+                Turn::Seat(seat) => {
+                    let legal = table.game().legal_action_list();
+                    table
+                        .apply(seat, legal[rng.random_range(0..legal.len())])
+                        .unwrap()
+                }
+            };
+            let revealed = entries
+                .iter()
+                .any(|e| matches!(e.event, calltrump_table::Event::Revealed { .. }));
+            for (recipient, fold) in all.iter().zip(folds.iter_mut()) {
+                let update = table.update_for(&entries, *recipient);
+                let text = serde_json::to_string(&update).unwrap();
+                if let (Some(seed), false) = (&secret, revealed) {
+                    assert!(
+                        !text.contains(seed.as_str()),
+                        "step {step}: the seed before the hand's end"
+                    );
+                }
+                assert_only_known(&update, table.game(), *recipient, &format!("step {step}"));
+                fold.apply(&update);
+                assert_eq!(*fold, table.snapshot(*recipient), "step {step}");
+            }
+            if revealed {
+                secret = None;
+            }
+        }
+        // Every hand played out checks; a hand still in play has no seed yet.
+        let verification = verify(table.record()).unwrap();
+        let in_play = usize::from(table.turn() != Turn::Over && table.turn() != Turn::Chance);
+        let done = verification.hands.len() - in_play;
+        assert!(done > 3, "{}: {done} hands", rules.game());
+        for check in &verification.hands[..done] {
+            assert!(check.is_ok(), "{}: {check:?}", rules.game());
+        }
+        // The log restores the table, commitments and cuts included.
+        let restored = Table::restore(table.settings().clone(), seeded(1), table.log()).unwrap();
+        assert_eq!(restored.record(), table.record());
+    }
 }
