@@ -10,7 +10,7 @@ use calltrump_engine::{
 };
 use rand::seq::SliceRandom;
 
-use crate::calls::{best_by, fit};
+use crate::calls::{best_by, fit, in_legal};
 use crate::model::{BotGame, Completion, Knowledge, Lookahead};
 use crate::position::{Layout, Position};
 
@@ -308,7 +308,7 @@ impl BotGame for BidEuchre {
     ) -> Vec<Action> {
         let hand = observation.hand;
         let help = partner_help(&observation.actions, observation.seat);
-        let pick = Self::rules_call(rules, observation, legal);
+        let pick = in_legal(Self::rules_call(rules, observation, legal), legal);
         let mut scored: Vec<(f64, Action)> = legal
             .iter()
             .map(|&a| {

@@ -47,3 +47,13 @@ pub(crate) fn legal_or_forced_bid(pick: Action, legal: &[Action]) -> Action {
         .find(|a| matches!(a, Action::Bid(_)))
         .unwrap_or(legal[0])
 }
+
+/// `pick` if it is one of `legal`, else the first legal action: whatever the rules of
+/// thumb come to, a bot answers from `legal`.
+pub(crate) fn in_legal(pick: Action, legal: &[Action]) -> Action {
+    if legal.contains(&pick) {
+        pick
+    } else {
+        legal[0]
+    }
+}

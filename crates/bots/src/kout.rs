@@ -8,7 +8,7 @@ use calltrump_engine::{
     KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
 };
 
-use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
+use crate::calls::{best_by, fit, in_legal, legal_or_forced_bid, lowest_bid};
 use crate::model::{BotGame, Knowledge, Lookahead};
 use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
 
@@ -313,7 +313,7 @@ impl BotGame for Kout {
             .copied()
             .filter(|a| !matches!(a, Action::Bid(n) if *n > worth))
             .collect();
-        let pick = Self::rules_call(rules, observation, legal);
+        let pick = in_legal(Self::rules_call(rules, observation, legal), legal);
         if !out.contains(&pick) {
             out.push(pick);
         }

@@ -20,11 +20,15 @@
 //! plus one line in the dispatch macro `with_game!`. Around it, generic pieces: the
 //! [`DealSampler`] draws deals consistent with an observation, [`rebuild`] replays them
 //! into a full state, the [`Solver`] solves the play with every hand open.
+//!
+//! The bots assume a decision that a real game posed. One from outside (the bot
+//! protocol) is checked first with [`check_decision`], which replays it on the engine.
 
 use calltrump_engine::{Action, GameRng, GameRules, Observation};
 
 mod bid_euchre;
 mod calls;
+mod check;
 mod ismcts;
 mod kaibosh;
 mod kout;
@@ -37,6 +41,7 @@ mod rules;
 mod sampler;
 mod solver;
 
+pub use check::{check_decision, BadDecision, SCORE_LIMIT};
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;

@@ -46,11 +46,17 @@ impl Knowledge {
     ) -> Knowledge {
         let observer = observation.seat;
         let mut known = [CardBag::EMPTY; MAX_SEATS];
-        known[observer.index()] = observation.dealt;
+        // A seat beyond the table (a faulty observation: see `check_decision`) is left
+        // out rather than indexed.
+        if let Some(bag) = known.get_mut(observer.index()) {
+            *bag = observation.dealt;
+        }
         for (seat, seen) in &observation.actions {
             if let SeenAction::Open(Action::Play(card)) = seen {
                 if *seat != observer {
-                    known[seat.index()].insert(*card);
+                    if let Some(bag) = known.get_mut(seat.index()) {
+                        bag.insert(*card);
+                    }
                 }
             }
         }

@@ -7,6 +7,7 @@
 
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
+use crate::calls::in_legal;
 use crate::model::{draw_game, BotGame, Lookahead};
 use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
@@ -167,7 +168,7 @@ fn pimc_choose<G: BotGame>(
     };
     // The rules' call, where the simulation must beat it by a margin.
     let rules_call = (!is_play && G::CALL_MARGIN > 0.0)
-        .then(|| G::rules_call(rules, observation, legal))
+        .then(|| in_legal(G::rules_call(rules, observation, legal), legal))
         .and_then(|pick| candidates.iter().position(|&a| a == pick));
     let legal = &candidates[..];
     let depth = bot.play_depth::<G>(rules);

@@ -5,6 +5,7 @@
 
 use calltrump_engine::{Action, GameRng, Observation};
 
+use crate::calls::in_legal;
 use crate::model::{draw_game, BotGame};
 use crate::position::{lane, Bits, Position};
 use crate::sampler::DealSampler;
@@ -41,7 +42,7 @@ pub(crate) fn rules_choose<G: BotGame>(
         return legal[0];
     }
     if !matches!(legal[0], Action::Play(_)) {
-        return G::rules_call(rules, observation, legal);
+        return in_legal(G::rules_call(rules, observation, legal), legal);
     }
     // Any consistent deal shows the same own hand, table and unseen cards; only the
     // split of the unseen cards differs, and the play below never looks at it.
@@ -53,12 +54,7 @@ pub(crate) fn rules_choose<G: BotGame>(
         Some((game, (position, layout))) => {
             let makers = game.hand_summary().declarer.map(|s| s.team().index());
             let card = layout.card(rules_play(&position, makers));
-            let action = Action::Play(card);
-            if legal.contains(&action) {
-                action
-            } else {
-                legal[0]
-            }
+            in_legal(Action::Play(card), legal)
         }
         None => legal[0],
     }
@@ -69,11 +65,12 @@ fn rank_key(position: &Position, card: u8) -> u32 {
     u32::from(card & 15) + if card >> 4 == position.trump { 32 } else { 0 }
 }
 
-/// The cheapest card of `cards` (plain before trumps, low before high).
+/// The cheapest card of `cards` (plain before trumps, low before high); the first
+/// index of the seat's hand if `cards` is empty, which no consistent position has.
 fn lowest(position: &Position, cards: u64) -> u8 {
     Bits(cards)
         .min_by_key(|&c| rank_key(position, c))
-        .expect("a non-empty set")
+        .unwrap_or_else(|| position.hands[position.to_act as usize].trailing_zeros() as u8 & 63)
 }
 
 /// Whether no unseen card can beat `card` in its own suit (a twin cannot: the first of

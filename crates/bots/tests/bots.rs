@@ -237,3 +237,40 @@ fn ismcts_takes_children_from_every_deal() {
         assert!(legal.contains(&action), "seed {seed}: {action}");
     }
 }
+
+/// Whatever a decision lists as legal, every level answers one of those actions: here a
+/// trump decision that offers a single suit, and a call offering only some of the bids.
+#[test]
+fn every_level_answers_only_from_legal_even_a_short_list() {
+    use calltrump_bots::Decision;
+    use calltrump_engine::{Kout, KoutRules, Suit, Turn};
+    fn short_lists<G: Game>(rules: &G::Rules, any: &GameRules, names: &[&str]) {
+        for seed in 0..12 {
+            let game: G = common::decision_where(rules, seed, |g: &G| {
+                matches!(g.legal_action_list()[0], Action::Trump(_))
+            });
+            let Turn::Seat(seat) = game.turn() else {
+                unreachable!()
+            };
+            let observation = game.observation(seat);
+            for (i, suit) in Suit::ALL.into_iter().enumerate() {
+                let legal = [Action::Trump(suit), Action::Trump(Suit::ALL[(i + 1) % 4])];
+                for name in names {
+                    let mut bot = bot_by_name(name).unwrap();
+                    let decision = Decision {
+                        rules: any,
+                        observation: &observation,
+                        legal: &legal,
+                    };
+                    let action = bot.choose(&decision, &mut stream(seed, 1));
+                    assert!(legal.contains(&action), "{name} seed {seed}: {action}");
+                }
+            }
+        }
+    }
+    let names = ["random", "rules", "easy", "medium", "hard", "expert"];
+    let kaibosh = KaiboshRules::default();
+    short_lists::<Kaibosh>(&kaibosh, &GameRules::Kaibosh(kaibosh), &names);
+    let kout = KoutRules::default();
+    short_lists::<Kout>(&kout, &GameRules::Kout(kout), &names);
+}

@@ -238,3 +238,30 @@ fn the_auction_weights_draws_toward_what_the_bids_say() {
     // two-ace hands about doubles (from about a quarter).
     assert!(w > u + 0.2, "two aces: weighted {w:.3}, uniform {u:.3}");
 }
+
+/// An observation naming seats beyond the table (what a faulty host may send) reads as
+/// knowledge without indexing past the seats, and the sampler refuses it or draws from
+/// it without panicking.
+#[test]
+fn knowledge_of_seats_beyond_the_table_does_not_panic() {
+    use calltrump_bots::{DealSampler, Knowledge};
+    use calltrump_engine::{Action, Card, HandStart, Observation, Seat, SeenAction};
+    let card = |c: &str| c.parse::<Card>().unwrap();
+    for seat in [Seat(4), Seat(9), Seat(255)] {
+        let observation = Observation {
+            seat,
+            start: HandStart::first(Seat(0)),
+            dealt: [card("9S"), card("AH")].into_iter().collect(),
+            hand: [card("9S")].into_iter().collect(),
+            actions: vec![
+                (Seat(200), SeenAction::Open(Action::Play(card("KD")))),
+                (seat, SeenAction::Open(Action::Play(card("AH")))),
+            ],
+        };
+        let deck: Vec<Card> = ["9S", "AH", "KD", "QC"].iter().map(|c| card(c)).collect();
+        let knowledge = Knowledge::from_plays(&observation, 4, 1, &deck);
+        if let Ok(sampler) = DealSampler::new(knowledge) {
+            let _ = sampler.sample(&mut calltrump_engine::seeded(1));
+        }
+    }
+}

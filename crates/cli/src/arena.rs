@@ -1,6 +1,11 @@
 //! `calltrump arena`: compares two bots fairly. Every deal (or game) is played twice with
 //! the same cards at the same seats and the teams swapped (duplicate), so the luck of the
 //! cards cancels and the difference measures the bots.
+//!
+//! An outside bot (`ext:COMMAND`) runs as one process per seat and per half of a pair:
+//! no process is ever shown two seats' cards of the same deal. Results are summed as
+//! each pair finishes (exactly, so they do not depend on the threads), never held
+//! for the whole match.
 
 mod csv;
 
@@ -13,16 +18,22 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
-use calltrump_engine::{stream, Game, GameRng, GameRules, HandOutcome, Outcome, Seat, Team, Turn};
+use calltrump_engine::{
+    stream, Action, AnyGame, Game, GameRng, GameRules, HandOutcome, Outcome, Seat, Team,
+};
 use csv::CsvWriter;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::game_args::GameArgs;
-use crate::player::Player;
+use crate::external::{ExternalArgs, Terms};
+use crate::game_args::{GameArgs, MAX_DEALS, MAX_GAMES};
+use crate::player::{Player, Seating};
 use crate::simulate::contract_kind;
-use crate::stats::{self, Interval};
-use crate::table::Table;
+use crate::stats::{Interval, Sums, TimeStats};
+use crate::table::{Event, Table};
+
+/// The most worker threads.
+const MAX_THREADS: u64 = 256;
 
 /// Arguments of `arena`.
 #[derive(clap::Args, Debug)]
@@ -30,31 +41,34 @@ pub struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// Bot A: a bot name (`random`, `rules`, `ismcts`, `pimc`, `easy` .. `expert`) or
-    /// `ext:COMMAND` for an outside program speaking the bot protocol.
+    /// `ext:COMMAND` for an outside program speaking the bot protocol (one process per
+    /// seat and per half of each pair).
     #[arg(long)]
     a: String,
     /// Bot B, as for `--a`.
     #[arg(long)]
     b: String,
-    /// Deals to play, each twice with the teams swapped.
-    #[arg(long, default_value_t = 1000)]
+    /// Deals to play, each twice with the teams swapped (1 to 1,000,000,000).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     deals: u64,
     /// Play this many whole games (each twice, teams swapped) instead of single deals,
-    /// and report win rates.
-    #[arg(long, conflicts_with = "deals")]
+    /// and report win rates (1 to 1,000,000,000).
+    #[arg(long, conflicts_with = "deals",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: Option<u64>,
     /// The seed every deal and decision derives from.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads (default: every core). The results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Time an outside bot has for each decision, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    time_limit_ms: u64,
-    /// Abandon a whole game after this many deals (counts as a draw).
-    #[arg(long, default_value_t = 1000)]
-    max_deals: usize,
+    /// Worker threads (default: every core; 1 to 256). The results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
+    #[command(flatten)]
+    external: ExternalArgs,
+    /// End a whole game after this many deals as a draw (1 to 1,000,000).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+    max_deals: u64,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -79,6 +93,14 @@ enum Side {
     B,
 }
 
+/// What a decision is about: the auction (every call, trump, gives and discards) or
+/// the play of a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Auction,
+    Play,
+}
+
 /// One half of a duplicate pair: A at the seats of `a_team`.
 #[derive(Clone, Debug, Default, Serialize)]
 struct Half {
@@ -89,21 +111,34 @@ struct Half {
     a_result: Option<f64>,
 }
 
+/// One timed decision with a choice (more than one legal action).
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    side: Side,
+    phase: Phase,
+    time: Duration,
+}
+
 /// Both halves of one deal or game, and what the bots did in them.
 #[derive(Clone, Debug, Default)]
 struct Pair {
     halves: [Half; 2],
     /// (side, contract kind) -> (won, made)
     contracts: BTreeMap<(Side, String), (u64, u64)>,
-    /// Decision times per side.
-    times: [Vec<Duration>; 2],
+    /// The decisions with a choice.
+    times: Vec<Timing>,
 }
 
 impl Pair {
     /// A's advantage on this pair: points per deal (or game) of A minus B, averaged
     /// over the two halves.
     fn difference(&self) -> f64 {
-        self.halves.iter().map(|h| (h.a - h.b) as f64).sum::<f64>() / 2.0
+        self.twice_difference() as f64 / 2.0
+    }
+
+    /// Twice [`Pair::difference`], a whole number.
+    fn twice_difference(&self) -> i64 {
+        self.halves.iter().map(|h| h.a - h.b).sum()
     }
 }
 
@@ -113,6 +148,65 @@ fn side_of(seat: Seat, a_team: Team) -> Side {
         Side::A
     } else {
         Side::B
+    }
+}
+
+/// The team A plays in half 0 or 1 of a pair.
+fn a_team(half: usize) -> Team {
+    Team(half as u8)
+}
+
+/// A worker's players: a built-in bot once per side, an outside bot once per seat and
+/// per half. `at[half][seat]` indexes `players`.
+struct Lineup {
+    players: Vec<Player>,
+    at: [Vec<usize>; 2],
+}
+
+impl Lineup {
+    /// Starts the players `specs` (A's, B's) for both halves at a table of `game`.
+    fn new(specs: [&str; 2], game: &AnyGame, terms: Terms) -> Result<Lineup> {
+        let mut players = Vec::new();
+        let mut builtin: [Option<usize>; 2] = [None, None];
+        let mut at: [Vec<usize>; 2] = Default::default();
+        for (half, seats) in at.iter_mut().enumerate() {
+            for s in 0..game.seats() {
+                let seat = Seat(s as u8);
+                let side = side_of(seat, a_team(half)) as usize;
+                let spec = specs[side];
+                let index = match builtin[side] {
+                    Some(index) if !Player::is_external(spec) => index,
+                    _ => {
+                        players.push(Player::from_spec(spec, seat, game, terms)?);
+                        if !Player::is_external(spec) {
+                            builtin[side] = Some(players.len() - 1);
+                        }
+                        players.len() - 1
+                    }
+                };
+                seats.push(index);
+            }
+        }
+        Ok(Lineup { players, at })
+    }
+
+    /// The name of side A's and B's players.
+    fn names(&self) -> [String; 2] {
+        let name = |side: Side| {
+            let seat = (0..self.at[0].len())
+                .find(|&s| side_of(Seat(s as u8), a_team(0)) == side)
+                .unwrap_or(0);
+            self.players[self.at[0][seat]].name()
+        };
+        [name(Side::A), name(Side::B)]
+    }
+
+    /// The seating of `half`.
+    fn seating(&mut self, half: usize) -> Seating<'_> {
+        Seating {
+            players: &mut self.players,
+            at: &self.at[half],
+        }
     }
 }
 
@@ -134,10 +228,11 @@ impl Match<'_> {
     }
 
     /// Plays both halves of pair `index`.
-    fn play_pair(&self, index: u64, players: &mut [Player; 2]) -> Result<Pair> {
+    fn play_pair(&self, index: u64, lineup: &mut Lineup) -> Result<Pair> {
         let mut pair = Pair::default();
-        for (half, a_team) in [Team(0), Team(1)].into_iter().enumerate() {
-            pair.halves[half] = self.play_half(index, a_team, players, &mut pair)?;
+        for half in 0..2 {
+            pair.halves[half] =
+                self.play_half(index, a_team(half), &mut lineup.seating(half), &mut pair)?;
         }
         Ok(pair)
     }
@@ -148,26 +243,39 @@ impl Match<'_> {
         &self,
         index: u64,
         a_team: Team,
-        players: &mut [Player; 2],
+        seating: &mut Seating<'_>,
         pair: &mut Pair,
     ) -> Result<Half> {
         let (mut table, mut deal_rng, mut bot_rng) = self.pair_table(index);
         let limit = if self.whole_game { self.max_deals } else { 1 };
         let (times, contracts) = (&mut pair.times, &mut pair.contracts);
-        table.play(
+        let seating_cell = std::cell::RefCell::new(seating);
+        let stop = table.play(
             &mut deal_rng,
             limit,
             |game, seat, legal| {
                 let side = side_of(seat, a_team);
                 let started = Instant::now();
-                let action = players[side as usize].act(game, seat, legal, &mut bot_rng, index)?;
-                times[side as usize].push(started.elapsed());
+                let action =
+                    seating_cell
+                        .borrow_mut()
+                        .act(game, seat, legal, &mut bot_rng, index)?;
+                if legal.len() > 1 {
+                    let phase = match legal[0] {
+                        Action::Play(_) => Phase::Play,
+                        _ => Phase::Auction,
+                    };
+                    times.push(Timing {
+                        side,
+                        phase,
+                        time: started.elapsed(),
+                    });
+                }
                 Ok(Some(action))
             },
-            |game, _| {
-                // The action that ends a hand hands the turn to chance or ends the game.
-                if matches!(game.turn(), Turn::Seat(_)) {
-                    return;
+            |game, event| {
+                if !matches!(event, Event::HandOver) {
+                    return Ok(());
                 }
                 let hand = game.hand_summary();
                 if let (HandOutcome::Played, Some(contract), Some(declarer), Some(points)) =
@@ -181,18 +289,74 @@ impl Match<'_> {
                         tally.1 += 1;
                     }
                 }
+                seating_cell.borrow_mut().tell_hand(game, index)
             },
         )?;
+        seating_cell
+            .borrow_mut()
+            .tell_game(&table.game, table.record.hands.len(), stop, index)?;
         let scores = table.game.scores();
         Ok(Half {
             a: i64::from(scores[a_team.index()]),
             b: i64::from(scores[a_team.other().index()]),
-            a_result: self.whole_game.then(|| match table.game.outcome() {
-                Some(Outcome::Winner(team)) if team == a_team => 1.0,
-                Some(Outcome::Winner(_)) => 0.0,
-                Some(Outcome::Draw) | None => 0.5,
+            a_result: self.whole_game.then(|| match (stop, table.game.outcome()) {
+                (_, Some(Outcome::Winner(team))) if team == a_team => 1.0,
+                (_, Some(Outcome::Winner(_))) => 0.0,
+                // A draw, or a game ended at the deal limit: a draw too.
+                _ => 0.5,
             }),
         })
+    }
+}
+
+/// The match so far, summed pair by pair as pairs finish, in any order: the same sums
+/// whatever the order.
+#[derive(Debug, Default)]
+struct Tally {
+    pairs: u64,
+    /// Pairs read back from the CSV.
+    resumed: u64,
+    sum_a: i128,
+    sum_b: i128,
+    /// Each pair's difference, doubled to a whole number.
+    differences: Sums,
+    /// Each half's result for A, doubled (0, 1 or 2), in game mode.
+    results: Sums,
+    /// (side, contract kind) -> (won, made), over the pairs played in this run.
+    contracts: BTreeMap<(Side, String), (u64, u64)>,
+    /// Decision times per side, in the auction and in the play.
+    times: [[TimeStats; 2]; 2],
+    /// Each pair's difference by index, kept only for `--plot`.
+    plotted: Option<Vec<(u64, f64)>>,
+}
+
+impl Tally {
+    /// Adds pair `index`; `played` in this run, or read back from the CSV.
+    fn add(&mut self, index: u64, pair: &Pair, played: bool) {
+        self.pairs += 1;
+        for half in &pair.halves {
+            self.sum_a += i128::from(half.a);
+            self.sum_b += i128::from(half.b);
+            if let Some(result) = half.a_result {
+                self.results.add((2.0 * result) as i64);
+            }
+        }
+        self.differences.add(pair.twice_difference());
+        if let Some(plotted) = &mut self.plotted {
+            plotted.push((index, pair.difference()));
+        }
+        if !played {
+            self.resumed += 1;
+            return;
+        }
+        for (key, (won, made)) in &pair.contracts {
+            let tally = self.contracts.entry(key.clone()).or_default();
+            tally.0 += won;
+            tally.1 += made;
+        }
+        for timing in &pair.times {
+            self.times[timing.side as usize][timing.phase as usize].add(timing.time);
+        }
     }
 }
 
@@ -217,6 +381,7 @@ struct Report {
     /// Game mode: A's share of wins (draws count half), with its 95% interval.
     win_rate_a: Option<Interval>,
     contracts: Vec<ContractRow>,
+    /// Per bot, over its decisions with more than one legal action.
     decision_time_ms: [TimeRow; 2],
 }
 
@@ -228,12 +393,36 @@ struct ContractRow {
     made: u64,
 }
 
+/// Decision times in milliseconds.
+#[derive(Debug, Serialize)]
+struct Times {
+    decisions: u64,
+    mean: f64,
+    median: f64,
+    p99: f64,
+}
+
+impl Times {
+    fn of(stats: &TimeStats) -> Times {
+        Times {
+            decisions: stats.count(),
+            mean: stats.mean_ms(),
+            median: stats.quantile_ms(0.5),
+            p99: stats.quantile_ms(0.99),
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 struct TimeRow {
     bot: Side,
-    decisions: usize,
-    median: f64,
-    p99: f64,
+    /// Over every decision with a choice.
+    #[serde(flatten)]
+    all: Times,
+    /// Calls, trump, gives and discards.
+    auction: Times,
+    /// Cards played.
+    play: Times,
 }
 
 /// `deals` or `games`.
@@ -264,64 +453,41 @@ fn match_line(args: &Args, rules: &GameRules) -> String {
     )
 }
 
-/// The report on `pairs`, of which `resumed` were read back from the CSV.
-fn report(
-    args: &Args,
-    rules: &GameRules,
-    names: [String; 2],
-    pairs: &[Pair],
-    resumed: u64,
-) -> Report {
-    let differences: Vec<f64> = pairs.iter().map(Pair::difference).collect();
-    let halves = pairs.iter().flat_map(|p| p.halves.iter());
-    let count = (2 * pairs.len()).max(1) as f64;
-    let (sum_a, sum_b) = halves.fold((0, 0), |(a, b), h| (a + h.a, b + h.b));
-    let mut contracts: BTreeMap<(Side, String), (u64, u64)> = BTreeMap::new();
-    for pair in pairs {
-        for (key, (won, made)) in &pair.contracts {
-            let tally = contracts.entry(key.clone()).or_default();
-            tally.0 += won;
-            tally.1 += made;
-        }
-    }
+/// The report on the match summed in `tally`.
+fn report(args: &Args, rules: &GameRules, names: [String; 2], tally: &Tally) -> Report {
+    let halves = (2 * tally.pairs).max(1) as f64;
     let time_row = |side: Side| {
-        let mut times: Vec<f64> = pairs
-            .iter()
-            .flat_map(|p| p.times[side as usize].iter())
-            .map(|d| d.as_secs_f64() * 1000.0)
-            .collect();
-        times.sort_by(f64::total_cmp);
+        let [auction, play] = &tally.times[side as usize];
+        let mut all = auction.clone();
+        all.merge(play);
         TimeRow {
             bot: side,
-            decisions: times.len(),
-            median: stats::quantile(&times, 0.5),
-            p99: stats::quantile(&times, 0.99),
+            all: Times::of(&all),
+            auction: Times::of(auction),
+            play: Times::of(play),
         }
     };
-    let results: Vec<f64> = pairs
-        .iter()
-        .flat_map(|p| p.halves.iter().filter_map(|h| h.a_result))
-        .collect();
     Report {
         game: rules.game().to_string(),
         variant: rules.variant().to_string(),
         a: names[0].clone(),
         b: names[1].clone(),
         mode: mode(args),
-        pairs: pairs.len() as u64,
-        resumed_pairs: resumed,
+        pairs: tally.pairs,
+        resumed_pairs: tally.resumed,
         seed: args.seed,
-        mean_a: sum_a as f64 / count,
-        mean_b: sum_b as f64 / count,
-        difference: stats::mean_interval(&differences),
-        win_rate_a: (!results.is_empty()).then(|| stats::mean_interval(&results)),
-        contracts: contracts
-            .into_iter()
+        mean_a: tally.sum_a as f64 / halves,
+        mean_b: tally.sum_b as f64 / halves,
+        difference: tally.differences.interval(2.0),
+        win_rate_a: (tally.results.n > 0).then(|| tally.results.interval(2.0)),
+        contracts: tally
+            .contracts
+            .iter()
             .map(|((bot, contract), (won, made))| ContractRow {
-                bot,
-                contract,
-                won,
-                made,
+                bot: *bot,
+                contract: contract.clone(),
+                won: *won,
+                made: *made,
             })
             .collect(),
         decision_time_ms: [time_row(Side::A), time_row(Side::B)],
@@ -392,51 +558,27 @@ fn print_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
             100.0 * row.made as f64 / row.won.max(1) as f64
         )?;
     }
+    writeln!(
+        out,
+        "decision time (ms, decisions with a choice): mean, median, p99 over all / auction / play"
+    )?;
     for row in &report.decision_time_ms {
+        let t = |t: &Times| {
+            format!(
+                "{:.3} {:.3} {:.3} ({})",
+                t.mean, t.median, t.p99, t.decisions
+            )
+        };
         writeln!(
             out,
-            "decision time {:?}: median {:.3} ms, p99 {:.3} ms over {} decisions",
-            row.bot, row.median, row.p99, row.decisions
+            "  {:?}: {} / {} / {}",
+            row.bot,
+            t(&row.all),
+            t(&row.auction),
+            t(&row.play)
         )?;
     }
     Ok(())
-}
-
-/// The pairs of a match over `0..count` as they are played: those read back from the
-/// CSV, then each one as a worker finishes it.
-struct Slots(Vec<Mutex<Option<Pair>>>);
-
-impl Slots {
-    /// `count` slots, filled from `done` (pairs at `count` or beyond are left out).
-    fn new(count: u64, mut done: BTreeMap<u64, Pair>) -> Slots {
-        Slots((0..count).map(|i| Mutex::new(done.remove(&i))).collect())
-    }
-
-    /// The indexes still to play.
-    fn missing(&self) -> Vec<u64> {
-        (0..self.0.len() as u64)
-            .filter(|&i| {
-                self.0[i as usize]
-                    .lock()
-                    .expect("no poisoned slot")
-                    .is_none()
-            })
-            .collect()
-    }
-
-    /// Stores pair `index`.
-    fn fill(&self, index: u64, pair: Pair) {
-        *self.0[index as usize].lock().expect("no poisoned slot") = Some(pair);
-    }
-
-    /// Every pair in index order, if all were played.
-    fn into_pairs(self) -> Result<Vec<Pair>> {
-        self.0
-            .into_iter()
-            .map(|slot| slot.into_inner().expect("no poisoned slot"))
-            .collect::<Option<_>>()
-            .ok_or_else(|| anyhow!("a pair was not played"))
-    }
 }
 
 /// Opens the `--csv` file, if any: new, or with `--resume` holding the pairs returned.
@@ -452,20 +594,24 @@ fn open_csv(args: &Args, rules: &GameRules) -> Result<(Option<CsvWriter>, BTreeM
     })
 }
 
-/// Plays the pairs `todo` on `threads` workers, each with its own bots, filling `slots`
-/// and writing each pair's row to `csv` as it is finished. The first error stops every
-/// worker.
-fn play_pairs(
-    args: &Args,
-    game_match: &Match,
-    todo: &[u64],
-    threads: usize,
-    slots: &Slots,
-    csv: Option<&CsvWriter>,
-) -> Result<()> {
-    let time_limit = Duration::from_millis(args.time_limit_ms);
+/// What the workers share.
+struct Work<'a> {
+    args: &'a Args,
+    game_match: &'a Match<'a>,
+    /// The pairs still to play, handed out one at a time.
+    todo: Mutex<Box<dyn Iterator<Item = u64> + Send + 'a>>,
+    csv: Option<&'a CsvWriter>,
+    tally: &'a Mutex<Tally>,
+    /// The players' names as the first worker's players gave them.
+    names: &'a Mutex<Option<[String; 2]>>,
+}
+
+/// Plays the pairs of `work` on `threads` workers, each with its own players, adding
+/// each pair to the tally and writing its row to the CSV as it is finished. The first
+/// error stops every worker.
+fn play_pairs(work: &Work<'_>, threads: usize, count: u64) -> Result<()> {
     let progress = if io::stderr().is_terminal() {
-        ProgressBar::new(todo.len() as u64).with_style(
+        ProgressBar::new(count).with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} pairs, {eta} left")
                 .expect("a valid template"),
         )
@@ -474,43 +620,55 @@ fn play_pairs(
     };
     let failed = AtomicBool::new(false);
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let lock_error = || anyhow!("a worker failed");
     std::thread::scope(|scope| {
-        for worker in 0..threads {
+        for _ in 0..threads {
             let (failed, failure, progress) = (&failed, &failure, &progress);
             scope.spawn(move || {
                 let result = (|| -> Result<()> {
-                    let mut players = [
-                        Player::from_spec(&args.a, time_limit)?,
-                        Player::from_spec(&args.b, time_limit)?,
-                    ];
+                    let empty = AnyGame::new(work.game_match.rules, Seat(0));
+                    let mut lineup = Lineup::new(
+                        [&work.args.a, &work.args.b],
+                        &empty,
+                        work.args.external.terms(),
+                    )?;
+                    work.names
+                        .lock()
+                        .map_err(|_| lock_error())?
+                        .get_or_insert_with(|| lineup.names());
                     // Pair i always goes to the same seeds whatever thread plays it.
-                    for &index in todo.iter().skip(worker).step_by(threads) {
+                    loop {
                         if failed.load(Ordering::Relaxed) {
                             break;
                         }
-                        let pair = game_match.play_pair(index, &mut players)?;
-                        if let Some(csv) = csv {
+                        let next = work.todo.lock().map_err(|_| lock_error())?.next();
+                        let Some(index) = next else { break };
+                        let pair = work.game_match.play_pair(index, &mut lineup)?;
+                        if let Some(csv) = work.csv {
                             csv.write(index, &pair)?;
                         }
-                        slots.fill(index, pair);
+                        work.tally
+                            .lock()
+                            .map_err(|_| lock_error())?
+                            .add(index, &pair, true);
                         progress.inc(1);
                     }
                     Ok(())
                 })();
                 if let Err(error) = result {
                     failed.store(true, Ordering::Relaxed);
-                    failure
-                        .lock()
-                        .expect("no poisoned lock")
-                        .get_or_insert(error);
+                    if let Ok(mut failure) = failure.lock() {
+                        failure.get_or_insert(error);
+                    }
                 }
             });
         }
     });
     progress.finish_and_clear();
-    match failure.into_inner().expect("no poisoned lock") {
-        Some(error) => Err(error),
-        None => Ok(()),
+    match failure.into_inner() {
+        Ok(Some(error)) => Err(error),
+        Ok(None) => Ok(()),
+        Err(_) => Err(lock_error()),
     }
 }
 
@@ -518,26 +676,46 @@ fn play_pairs(
 pub fn run(args: &Args) -> Result<ExitCode> {
     let rules = args.game.rules()?;
     let count = args.games.unwrap_or(args.deals);
-    let time_limit = Duration::from_millis(args.time_limit_ms);
-    let names = [
-        Player::from_spec(&args.a, time_limit)?.name(),
-        Player::from_spec(&args.b, time_limit)?.name(),
-    ];
     let (csv, done) = open_csv(args, &rules)?;
-    let slots = Slots::new(count, done);
-    let todo = slots.missing();
-    let resumed = count - todo.len() as u64;
+    let mut tally = Tally {
+        plotted: args.plot.as_ref().map(|_| Vec::new()),
+        ..Tally::default()
+    };
+    // Pairs beyond this run's count are left out.
+    let done: BTreeMap<u64, Pair> = done.into_iter().filter(|(i, _)| *i < count).collect();
+    for (&index, pair) in &done {
+        tally.add(index, pair, false);
+    }
+    let missing = count - done.len() as u64;
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, todo.len().max(1));
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        )
+        .min(missing.try_into().unwrap_or(usize::MAX));
     let game_match = Match {
         rules: &rules,
         seed: args.seed,
         whole_game: args.games.is_some(),
-        max_deals: args.max_deals,
+        max_deals: args.max_deals as usize,
     };
-    if let Err(error) = play_pairs(args, &game_match, &todo, threads, &slots, csv.as_ref()) {
+    let tally = Mutex::new(tally);
+    let names = Mutex::new(None);
+    let done_indexes: Vec<u64> = done.into_keys().collect();
+    let work = Work {
+        args,
+        game_match: &game_match,
+        todo: Mutex::new(Box::new(
+            (0..count).filter(move |i| done_indexes.binary_search(i).is_err()),
+        )),
+        csv: csv.as_ref(),
+        tally: &tally,
+        names: &names,
+    };
+    let played = play_pairs(&work, threads, missing);
+    drop(work);
+    if let Err(error) = played {
         return Err(error.context(match &args.csv {
             Some(path) => format!(
                 "the match was stopped (the finished pairs are in {}; \
@@ -547,14 +725,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             None => "the match was stopped".to_string(),
         }));
     }
-    let pairs = slots.into_pairs()?;
-    if let Some(path) = &args.plot {
-        let differences: Vec<f64> = pairs.iter().map(Pair::difference).collect();
+    let tally = tally.into_inner().map_err(|_| anyhow!("a worker failed"))?;
+    // Without a worker (every pair read back), nothing was started to give a name.
+    let names = match names.into_inner().ok().flatten() {
+        Some(names) => names,
+        None => [Player::spec_name(&args.a)?, Player::spec_name(&args.b)?],
+    };
+    if let (Some(path), Some(mut plotted)) = (&args.plot, tally.plotted.clone()) {
+        plotted.sort_by_key(|(index, _)| *index);
+        let differences: Vec<f64> = plotted.into_iter().map(|(_, d)| d).collect();
         let title = format!("{} vs {}: A - B per pair", names[0], names[1]);
         std::fs::write(path, crate::plot::running_mean_svg(&differences, &title))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    let report = report(args, &rules, names, &pairs, resumed);
+    let report = report(args, &rules, names, &tally);
     let mut out = io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &report)?;
@@ -649,15 +833,21 @@ mod tests {
                 rules: &rules,
                 seed: args.seed,
                 whole_game: args.games.is_some(),
-                max_deals: args.max_deals,
+                max_deals: args.max_deals as usize,
             };
-            let mut players =
-                [&args.a, &args.b].map(|spec| Player::from_spec(spec, Duration::ZERO).unwrap());
+            let empty = AnyGame::new(&rules, Seat(0));
+            let terms = Terms::from_ms(1, 0);
+            let mut lineup = Lineup::new([&args.a, &args.b], &empty, terms).unwrap();
             let played: Vec<Pair> = (0..6)
-                .map(|index| game_match.play_pair(index, &mut players).unwrap())
+                .map(|index| game_match.play_pair(index, &mut lineup).unwrap())
                 .collect();
             let names = || ["A".to_string(), "B".to_string()];
-            let one_go = report(&args, &rules, names(), &played, 0);
+            let mut one_go = Tally::default();
+            // In the order pairs might finish on several threads.
+            for index in [3, 0, 5, 1, 2, 4] {
+                one_go.add(index, &played[index as usize], true);
+            }
+            let one_go = report(&args, &rules, names(), &one_go);
 
             // A stopped run that had finished pairs 4 and 1, resumed.
             let writer = CsvWriter::create(&path, &match_line(&args, &rules)).unwrap();
@@ -666,13 +856,16 @@ mod tests {
             }
             drop(writer);
             let (_, done) = open_csv(&args, &rules).unwrap();
-            let slots = Slots::new(6, done);
-            let todo = slots.missing();
-            assert_eq!(todo, [0, 2, 3, 5]);
-            for &index in &todo {
-                slots.fill(index, played[index as usize].clone());
+            assert_eq!(done.keys().copied().collect::<Vec<_>>(), [1, 4]);
+            let mut merged = Tally::default();
+            for (&index, pair) in &done {
+                merged.add(index, pair, false);
             }
-            let merged = report(&args, &rules, names(), &slots.into_pairs().unwrap(), 2);
+            let todo = [0, 2, 3, 5];
+            for index in todo {
+                merged.add(index, &played[index as usize], true);
+            }
+            let merged = report(&args, &rules, names(), &merged);
 
             assert_eq!(merged.difference, one_go.difference, "{mode}");
             assert_eq!(
@@ -683,17 +876,26 @@ mod tests {
             assert_eq!(merged.win_rate_a.is_some(), mode == "--games");
             assert_eq!((merged.pairs, merged.resumed_pairs), (6, 2));
             // Decision times cover the pairs played in this run only.
-            let decisions = |pairs: &[u64]| -> usize {
+            let decisions = |pairs: &[u64]| -> u64 {
                 pairs
                     .iter()
-                    .map(|&i| played[i as usize].times[0].len())
+                    .map(|&i| {
+                        let times = &played[i as usize].times;
+                        times.iter().filter(|t| t.side == Side::A).count() as u64
+                    })
                     .sum()
             };
-            assert_eq!(merged.decision_time_ms[0].decisions, decisions(&todo));
+            assert_eq!(merged.decision_time_ms[0].all.decisions, decisions(&todo));
             assert_eq!(
-                one_go.decision_time_ms[0].decisions,
+                one_go.decision_time_ms[0].all.decisions,
                 decisions(&[0, 1, 2, 3, 4, 5])
             );
+            let row = &one_go.decision_time_ms[0];
+            assert_eq!(
+                row.all.decisions,
+                row.auction.decisions + row.play.decisions
+            );
+            assert!(row.auction.decisions > 0 && row.play.decisions > 0);
         }
     }
 

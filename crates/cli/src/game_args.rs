@@ -1,10 +1,36 @@
 //! The options that choose a game: `--game`, `--variant`, `--option KEY=VALUE`.
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use calltrump_engine::fair_deal::CutSide;
 use calltrump_engine::GameRules;
 use clap::Args;
 use serde_json::{Map, Value};
+
+/// The most deals or games one command plays (`--deals`, `--games`): results are
+/// summed as they come, so this is a bound on time, not on memory.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most deals a game may last before it ends as a draw (`--max-deals`).
+pub const MAX_DEALS: u64 = 1_000_000;
+
+/// Reads `--option KEY=VALUE` arguments into a header's options: a key given twice is
+/// an error, and a whole number is read as one.
+pub fn option_map(options: &[String]) -> Result<Map<String, Value>> {
+    let mut map = Map::new();
+    for option in options {
+        let (key, value) = option
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--option {option}: expected KEY=VALUE"))?;
+        let value = match value.parse::<u64>() {
+            Ok(n) => Value::from(n),
+            Err(_) => Value::from(value),
+        };
+        if let Some(earlier) = map.insert(key.to_string(), value) {
+            bail!("--option {key} is given twice (first {key}={earlier}, then {option})");
+        }
+    }
+    Ok(map)
+}
 
 /// Which game, variant and options to play.
 #[derive(Args, Debug, Clone)]
@@ -24,28 +50,13 @@ pub struct GameArgs {
 impl GameArgs {
     /// The rules these arguments name; unknown names and values are errors.
     pub fn rules(&self) -> Result<GameRules> {
-        GameRules::from_header(&self.game, self.variant.as_deref(), &self.options()?)
+        let options = option_map(&self.options)?;
+        GameRules::from_header(&self.game, self.variant.as_deref(), &options)
             .map_err(|e| anyhow!("{e}"))
     }
 
     /// Who cuts a committed deal under `rules`: the `cut` option, else the rules' side.
     pub fn cut_side(&self, rules: &GameRules) -> Result<CutSide> {
-        CutSide::from_options(rules, &self.options()?).map_err(|e| anyhow!("{e}"))
-    }
-
-    /// The `--option`s as a header's options.
-    fn options(&self) -> Result<Map<String, Value>> {
-        let mut options = Map::new();
-        for option in &self.options {
-            let (key, value) = option
-                .split_once('=')
-                .ok_or_else(|| anyhow!("--option {option}: expected KEY=VALUE"))?;
-            let value = match value.parse::<u64>() {
-                Ok(n) => Value::from(n),
-                Err(_) => Value::from(value),
-            };
-            options.insert(key.to_string(), value);
-        }
-        Ok(options)
+        CutSide::from_options(rules, &option_map(&self.options)?).map_err(|e| anyhow!("{e}"))
     }
 }

@@ -7,13 +7,13 @@ use clap::{Parser, Subcommand};
 
 mod arena;
 mod committed;
+mod external;
 mod game_args;
 mod loadtest;
 mod night;
 mod play;
 mod player;
 mod plot;
-mod protocol;
 mod replay;
 mod rules;
 mod serve;
@@ -82,13 +82,12 @@ fn main() -> ExitCode {
         Command::Join(args) => serve::join(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Verify(args) => verify::run(&args),
-        Command::Bot(args) => protocol::serve(
-            &args.level,
-            args.seed,
-            io::stdin().lock(),
-            io::stdout().lock(),
-        )
-        .map(|()| ExitCode::SUCCESS),
+        Command::Bot(args) => calltrump_cli::protocol::BotServer::new(&args.level, args.seed)
+            .map_err(anyhow::Error::msg)
+            .and_then(|mut server| {
+                server.serve(io::stdin().lock(), io::stdout().lock())?;
+                Ok(ExitCode::SUCCESS)
+            }),
     };
     match result {
         Ok(code) => code,

@@ -5,18 +5,21 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::night::{Night, NightSheet, SetTable};
 use calltrump_engine::{stream, Game, GameRules, Record, Seat};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
+use crate::external::ExternalArgs;
+use crate::game_args::option_map;
 use crate::play::play_interactive;
-use crate::player::Player;
-use crate::table::{Stop, Table};
+use crate::player::{Player, Seating};
+use crate::table::{Event, Stop, Table};
+
+/// The most sets a night may have.
+const MAX_SETS: u64 = 10_000;
 
 /// Arguments of `night`.
 #[derive(clap::Args, Debug)]
@@ -24,9 +27,10 @@ pub struct Args {
     /// The players' names, separated by commas (at least four).
     #[arg(long, value_delimiter = ',', required = true)]
     players: Vec<String>,
-    /// How many sets of 8 deals to play.
-    #[arg(long, default_value_t = 4)]
-    sets: usize,
+    /// How many sets of 8 deals to play (1 to 10,000).
+    #[arg(long, default_value_t = 4,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SETS))]
+    sets: u64,
     /// The seed of the deals and the bots.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -45,6 +49,8 @@ pub struct Args {
     /// Save the night's record (each set's table and game record) to FILE.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    #[command(flatten)]
+    external: ExternalArgs,
 }
 
 /// One set of a night's record: who sat where, and the set's game.
@@ -64,15 +70,11 @@ struct NightRecord<'a> {
 }
 
 fn alexa_rules(options: &[String]) -> Result<GameRules> {
-    let mut map = Map::new();
-    for option in options {
-        let (key, value) = option
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--option {option}: expected KEY=VALUE"))?;
-        if key == "deals" || key == "rounds" {
+    let map = option_map(options)?;
+    for key in ["deals", "rounds"] {
+        if map.contains_key(key) {
             bail!("--option {key}: a night's sets are always 8 deals");
         }
-        map.insert(key.to_string(), Value::from(value));
     }
     GameRules::from_header("bid-euchre", Some("alexa"), &map).map_err(|e| anyhow!("{e}"))
 }
@@ -118,7 +120,8 @@ fn print_sheet(night: &Night, sheet: &NightSheet, out: &mut impl Write) -> io::R
 /// Plays the night and prints the score sheet.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let rules = alexa_rules(&args.options)?;
-    let mut night = Night::new(args.players.clone(), args.sets).map_err(|e| anyhow!("{e}"))?;
+    let set_count = args.sets as usize;
+    let mut night = Night::new(args.players.clone(), set_count).map_err(|e| anyhow!("{e}"))?;
     let me = match &args.me {
         Some(name) => Some(
             night
@@ -131,7 +134,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     let mut input = io::stdin().lock();
     let mut sets = Vec::new();
-    for set in 0..args.sets {
+    for set in 0..set_count {
         let table_plan = night.table(set).map_err(|e| anyhow!("{e}"))?;
         let mut deal_rng = stream(args.seed, 2 * set as u64);
         let mut bot_rng = stream(args.seed, 2 * set as u64 + 1);
@@ -143,8 +146,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             first_dealer_drawn: false,
         });
         let mut players: Vec<Player> = (0..table.game.seats())
-            .map(|_| Player::from_spec(&args.bots, Duration::from_secs(60)))
+            .map(|s| {
+                Player::from_spec(
+                    &args.bots,
+                    Seat(s as u8),
+                    &table.game,
+                    args.external.terms(),
+                )
+            })
             .collect::<Result<_>>()?;
+        let at: Vec<usize> = (0..players.len()).collect();
+        let mut seating = Seating {
+            players: &mut players,
+            at: &at,
+        };
         let names: Vec<&str> = table_plan
             .seats
             .iter()
@@ -178,22 +193,30 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Some(seat) => play_interactive(
                 &mut table,
                 Seat(seat as u8),
-                &mut players,
+                &mut seating,
                 &mut deal_rng,
                 &mut bot_rng,
                 &mut input,
+                None,
             )?,
-            None => table.play(
-                &mut deal_rng,
-                usize::MAX,
-                |game, seat, legal| {
-                    players[seat.index()]
-                        .act(game, seat, legal, &mut bot_rng, set as u64)
-                        .map(Some)
-                },
-                |_, _| {},
-            )?,
+            None => {
+                let cell = std::cell::RefCell::new(&mut seating);
+                table.play(
+                    &mut deal_rng,
+                    usize::MAX,
+                    |game, seat, legal| {
+                        cell.borrow_mut()
+                            .act(game, seat, legal, &mut bot_rng, set as u64)
+                            .map(Some)
+                    },
+                    |game, event| match event {
+                        Event::HandOver => cell.borrow_mut().tell_hand(game, set as u64),
+                        _ => Ok(()),
+                    },
+                )?
+            }
         };
+        seating.tell_game(&table.game, table.record.hands.len(), stop, set as u64)?;
         if me.is_some() {
             let scores = table.game.scores();
             match my_seat {

@@ -13,8 +13,9 @@ use calltrump_engine::{
 use rand::Rng;
 
 use crate::committed::CommittedDeals;
-use crate::game_args::GameArgs;
-use crate::player::Player;
+use crate::external::ExternalArgs;
+use crate::game_args::{GameArgs, MAX_DEALS};
+use crate::player::{Player, Seating};
 use crate::table::{Event, Stop, Table};
 
 /// Arguments of `play`.
@@ -36,6 +37,12 @@ pub struct Args {
     /// Where to save the game record (default: calltrump-GAME-SEED.json).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// End the game as a draw once this many deals have been played without a winner
+    /// (1 to 1,000,000; default: no limit, as a person is playing).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+    max_deals: Option<u64>,
+    #[command(flatten)]
+    external: ExternalArgs,
 }
 
 /// How a seat is named to the player at `me`.
@@ -277,37 +284,44 @@ impl Screen {
                     )?;
                 }
             }
+            Event::HandOver => {}
         }
         Ok(())
     }
 }
 
-/// Plays `table` with the person at `me` answering from `input` and `players` at every
-/// other seat, showing everything `me` may see as it happens.
+/// Plays `table` with the person at `me` answering from `input` and `seating` at every
+/// other seat, showing everything `me` may see as it happens, until the game ends, the
+/// person quits or `max_deals` deals have been played.
 pub fn play_interactive(
     table: &mut Table,
     me: Seat,
-    players: &mut [Player],
+    seating: &mut Seating<'_>,
     deal_rng: &mut GameRng,
     bot_rng: &mut GameRng,
     input: &mut impl BufRead,
+    max_deals: Option<usize>,
 ) -> Result<Stop> {
-    play_with_deals(table, me, players, deal_rng, None, bot_rng, input)
+    play_with_deals(table, me, seating, deal_rng, None, bot_rng, input, max_deals)
 }
 
 /// [`play_interactive`] with committed deals when `committed` is given (`deal_rng` then
 /// deals nothing): each hand's commitment shown, the cut asked of `me` when it is mine,
 /// and the seed shown and revealed in the record once the hand is over.
+#[allow(clippy::too_many_arguments)]
 fn play_with_deals(
     table: &mut Table,
     me: Seat,
-    players: &mut [Player],
+    seating: &mut Seating<'_>,
     deal_rng: &mut GameRng,
     mut committed: Option<&mut CommittedDeals>,
     bot_rng: &mut GameRng,
     input: &mut impl BufRead,
+    max_deals: Option<usize>,
 ) -> Result<Stop> {
     let mut screen = Screen::default();
+    // Both the players' turns and the results go to the same seating.
+    let seating = std::cell::RefCell::new(seating);
     loop {
         // Committed deals are dealt here, one hand per pass; seeded ones by the table.
         let limit = match committed.as_deref_mut() {
@@ -337,7 +351,8 @@ fn play_with_deals(
             }
             Some(_) => table.record.hands.len(),
             None => usize::MAX,
-        };
+        }
+        .min(max_deals.unwrap_or(usize::MAX));
         let mut display = Ok(());
         let stop = table.play(
             deal_rng,
@@ -346,20 +361,26 @@ fn play_with_deals(
                 if seat == me {
                     ask(input, &mut io::stdout().lock(), game, me, legal)
                 } else {
-                    players[seat.index()]
-                        .act(game, seat, legal, bot_rng, 0)
-                        .map(Some)
+                    seating.borrow_mut().act(game, seat, legal, bot_rng, 0).map(Some)
                 }
             },
             |game, event| {
+                if matches!(event, Event::HandOver) {
+                    seating.borrow_mut().tell_hand(game, 0)?;
+                }
                 // Keep playing only while the screen can be written to.
                 if display.is_ok() {
                     display = screen.show(game, event, me);
                 }
+                Ok(())
             },
         )?;
         display?;
-        let Some(deals) = committed.as_deref_mut() else {
+        let at_limit = max_deals.is_some_and(|max| table.record.hands.len() >= max);
+        let Some(deals) = committed.as_deref_mut().filter(|_| !at_limit) else {
+            seating
+                .borrow_mut()
+                .tell_game(&table.game, table.record.hands.len(), stop, 0)?;
             return Ok(stop);
         };
         // The hand is over (or the game stopped): the seed may be told.
@@ -372,6 +393,9 @@ fn play_with_deals(
             )?;
         }
         if stop != Stop::DealLimit {
+            seating
+                .borrow_mut()
+                .tell_game(&table.game, table.record.hands.len(), stop, 0)?;
             return Ok(stop);
         }
     }
@@ -438,12 +462,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             names.len()
         );
     }
+    // One player per seat; the person's own seat gets a bot that is never asked (and no
+    // outside program is started for it).
     let mut bots: Vec<Player> = (0..seats)
         .map(|s| {
-            let name = names.get(s).unwrap_or(&names[0]);
-            Player::from_spec(name, std::time::Duration::from_secs(60))
+            let name = match names.get(s).unwrap_or(&names[0]) {
+                _ if s == me.index() => "random",
+                name => name,
+            };
+            Player::from_spec(name, Seat(s as u8), &table.game, args.external.terms())
         })
         .collect::<Result<_>>()?;
+    let at: Vec<usize> = (0..seats).collect();
+    let mut seating = Seating {
+        players: &mut bots,
+        at: &at,
+    };
     let record_path = args
         .record
         .clone()
@@ -474,11 +508,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         play_with_deals(
             &mut table,
             me,
-            &mut bots,
+            &mut seating,
             &mut deal_rng,
             committed.as_mut(),
             &mut bot_rng,
             &mut input,
+            args.max_deals.map(|n| n as usize),
         )
     };
     let played = play();
@@ -497,6 +532,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             };
             writeln!(out, "\nGame over. {text}")?;
         }
+        (Stop::DealLimit, _) => writeln!(
+            out,
+            "\nGame over at the deal limit ({} deals): a draw. Scores: team 0 {}, team 1 {}.",
+            table.record.hands.len(),
+            table.game.scores()[0],
+            table.game.scores()[1]
+        )?,
         _ => writeln!(out, "\nGame stopped.")?,
     }
     writeln!(out, "Record saved to {}", record_path.display())?;

@@ -5,24 +5,25 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use calltrump_engine::{stream, Action, Game, HandOutcome, HandSummary, Outcome, Turn};
+use calltrump_engine::{stream, Action, AnyGame, Game, HandOutcome, HandSummary, Outcome, Seat};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::game_args::GameArgs;
-use crate::player::Player;
-use crate::table::{Event, Table};
+use crate::external::ExternalArgs;
+use crate::game_args::{GameArgs, MAX_DEALS, MAX_GAMES};
+use crate::player::{Player, Seating};
+use crate::table::{Event, Stop, Table};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// How many games to play.
-    #[arg(long, default_value_t = 100)]
+    /// How many games to play (1 to 1,000,000,000).
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
     /// The seed every deal and bot decision derives from.
     #[arg(long, default_value_t = 0)]
@@ -32,16 +33,16 @@ pub struct Args {
     /// outside program that speaks the bot protocol.
     #[arg(long, alias = "level", default_value = "rules")]
     bots: String,
-    /// Time an outside bot has for each decision, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    time_limit_ms: u64,
+    #[command(flatten)]
+    external: ExternalArgs,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
-    /// Abandon a game that has not ended after this many deals (random bots can drive
-    /// both teams' scores down for ever).
-    #[arg(long, default_value_t = 1000)]
-    max_deals: usize,
+    /// End a game that has not ended after this many deals as a draw (random bots can
+    /// drive both teams' scores down for ever); 1 to 1,000,000.
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+    max_deals: u64,
     /// Save every game's record to FILE, one JSON line each.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
@@ -63,8 +64,11 @@ struct Summary {
     games: u64,
     seed: u64,
     wins: [u64; 2],
+    /// Draws, those at the deal limit included.
     draws: u64,
-    unfinished: u64,
+    /// Games that reached `--max-deals` and ended there as draws.
+    deal_limit_draws: u64,
+    max_deals: u64,
     hands: u64,
     thrown_in: u64,
     misdeals: u64,
@@ -124,8 +128,12 @@ impl Summary {
             )?;
         }
         writeln!(out, "draws: {}", self.draws)?;
-        if self.unfinished > 0 {
-            writeln!(out, "unfinished (deal limit reached): {}", self.unfinished)?;
+        if self.deal_limit_draws > 0 {
+            writeln!(
+                out,
+                "  of which {} reached the deal limit ({} deals) and ended there as draws",
+                self.deal_limit_draws, self.max_deals
+            )?;
         }
         writeln!(
             out,
@@ -154,19 +162,31 @@ impl Summary {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let rules = args.game.rules()?;
     let names: Vec<&str> = args.bots.split(',').collect();
-    let seats = calltrump_engine::AnyGame::new(&rules, calltrump_engine::Seat(0)).seats();
+    let empty = AnyGame::new(&rules, Seat(0));
+    let seats = empty.seats();
     let names: Vec<String> = match names.len() {
         1 => vec![names[0].to_string(); seats],
         n if n == seats => names.iter().map(|s| s.to_string()).collect(),
         n => bail!("--bots names {n} bots; this game has {seats} seats (give 1 or {seats})"),
     };
-    let mut bots: Vec<Player> = names
+    // One player per seat: an outside program sees one seat's cards only.
+    let mut players: Vec<Player> = names
         .iter()
-        .map(|name| Player::from_spec(name, Duration::from_millis(args.time_limit_ms)))
+        .enumerate()
+        .map(|(s, name)| Player::from_spec(name, Seat(s as u8), &empty, args.external.terms()))
         .collect::<Result<_>>()?;
+    let at: Vec<usize> = (0..seats).collect();
+    // Both the players' turns and the results go to the same seating.
+    let seating = std::cell::RefCell::new(Seating {
+        players: &mut players,
+        at: &at,
+    });
     let mut records = match &args.records {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        Some(path) => Some((
+            BufWriter::new(
+                File::create(path).with_context(|| format!("creating {}", path.display()))?,
+            ),
+            path,
         )),
         None => None,
     };
@@ -184,6 +204,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bots: names.clone(),
         games: args.games,
         seed: args.seed,
+        max_deals: args.max_deals,
         ..Summary::default()
     };
     for index in 0..args.games {
@@ -191,34 +212,45 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         // changes the deals.
         let (mut table, mut deal_rng) = Table::seeded(&rules, args.seed, 2 * index);
         let mut bot_rng = stream(args.seed, 2 * index + 1);
-        table.play(
+        let stop = table.play(
             &mut deal_rng,
-            args.max_deals,
+            args.max_deals as usize,
             |game, seat, legal| {
-                bots[seat.index()]
+                seating
+                    .borrow_mut()
                     .act(game, seat, legal, &mut bot_rng, index)
                     .map(Some)
             },
             |game, event| {
-                // The action that ends a hand hands the turn to chance (or ends the game).
-                if matches!(event, Event::Acted(..)) && !matches!(game.turn(), Turn::Seat(_)) {
+                if matches!(event, Event::HandOver) {
                     summary.add_hand(&game.hand_summary());
+                    seating.borrow_mut().tell_hand(game, index)?;
                 }
+                Ok(())
             },
         )?;
-        match table.game.outcome() {
-            Some(Outcome::Winner(team)) => summary.wins[team.index()] += 1,
-            Some(Outcome::Draw) => summary.draws += 1,
-            None => summary.unfinished += 1,
+        seating
+            .borrow_mut()
+            .tell_game(&table.game, table.record.hands.len(), stop, index)?;
+        match (stop, table.game.outcome()) {
+            (_, Some(Outcome::Winner(team))) => summary.wins[team.index()] += 1,
+            (_, Some(Outcome::Draw)) => summary.draws += 1,
+            (Stop::DealLimit, None) => {
+                summary.draws += 1;
+                summary.deal_limit_draws += 1;
+            }
+            (_, None) => bail!("game {index} stopped before its end"),
         }
-        if let Some(out) = records.as_mut() {
-            writeln!(out, "{}", table.record.to_json())?;
+        if let Some((out, path)) = records.as_mut() {
+            writeln!(out, "{}", table.record.to_json())
+                .with_context(|| format!("writing {}", path.display()))?;
         }
         progress.inc(1);
     }
     progress.finish_and_clear();
-    if let Some(mut out) = records {
-        out.flush()?;
+    if let Some((mut out, path)) = records {
+        out.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     for team in 0..2 {
         summary.points_per_hand[team] = summary.points[team] as f64 / summary.hands.max(1) as f64;

@@ -13,6 +13,8 @@ pub enum Event {
     Dealt,
     /// A seat acted.
     Acted(Seat, Action),
+    /// The hand is over (right after the action that ended it).
+    HandOver,
 }
 
 /// Why [`Table::play`] stopped.
@@ -59,13 +61,14 @@ impl Table {
 
     /// Plays until the game ends, `choose` returns `None` (a player quit) or `max_deals`
     /// hands have been dealt. Deals come from `deal_rng`; `choose` gets the game, the seat
-    /// to act and its legal actions.
+    /// to act and its legal actions; `watch` sees every event, and an error from it
+    /// stops the game.
     pub fn play(
         &mut self,
         deal_rng: &mut GameRng,
         max_deals: usize,
         mut choose: impl FnMut(&AnyGame, Seat, &ActionList) -> Result<Option<Action>>,
-        mut watch: impl FnMut(&AnyGame, Event),
+        mut watch: impl FnMut(&AnyGame, Event) -> Result<()>,
     ) -> Result<Stop> {
         let mut legal = ActionList::new();
         loop {
@@ -78,7 +81,7 @@ impl Table {
                         .map(|s| self.game.observation(Seat(s as u8)).dealt)
                         .collect();
                     self.record.push_deal(&deal);
-                    watch(&self.game, Event::Dealt);
+                    watch(&self.game, Event::Dealt)?;
                 }
                 Turn::Seat(seat) => {
                     legal.clear();
@@ -88,7 +91,11 @@ impl Table {
                     };
                     self.game.apply(action)?;
                     self.record.push_action(action);
-                    watch(&self.game, Event::Acted(seat, action));
+                    watch(&self.game, Event::Acted(seat, action))?;
+                    // The action that ends a hand hands the turn to chance or ends the game.
+                    if !matches!(self.game.turn(), Turn::Seat(_)) {
+                        watch(&self.game, Event::HandOver)?;
+                    }
                 }
             }
         }

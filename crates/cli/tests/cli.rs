@@ -770,3 +770,545 @@ fn play_saves_the_record_even_when_its_output_is_closed() {
     let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
     assert!(replayed.status.success(), "{}", text(&replayed.stderr));
 }
+
+/// An outside bot that records, one JSON line per message into `log`, its process id,
+/// the seat its hello named, and every card it is shown: its dealt cards, its hand and
+/// every card in the actions. It plays the first legal action.
+fn spy_bot(name: &str, log: &std::path::Path) -> String {
+    let path = temp_path(name);
+    let _ = std::fs::remove_file(log);
+    let script = format!(
+        r#"import json, os, sys
+log = open({log:?}, "a")
+seat = None
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        seat = m.get("seat")
+        print(json.dumps({{"type": "hello", "protocol": 2, "name": "spy"}}), flush=True)
+    elif m["type"] == "bye":
+        break
+    elif m["type"] == "decide":
+        o = m["observation"]
+        shown = o["dealt"] + o["hand"] + [w for _, a in o["actions"] for w in a.split()[1:]]
+        log.write(json.dumps({{"pid": os.getpid(), "hello": seat, "seat": m["seat"],
+            "deal": m["deal"], "hand": o["start"]["deals_played"], "dealt": sorted(o["dealt"]),
+            "shown": shown}}) + "\n")
+        log.flush()
+        print(json.dumps({{"type": "action", "action": m["legal"][0]}}), flush=True)
+"#,
+        log = log.display().to_string()
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("ext:python3 {}", path.display())
+}
+
+/// The spy's log: every decide it was sent.
+fn spy_log(log: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(log)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Checks that no process of the spy was shown two seats' cards: every decide it got
+/// was for the seat its hello named, and within a deal (a hand of a pair or game) it
+/// saw one hand only.
+fn assert_one_seat_per_process(entries: &[Value], what: &str) {
+    use std::collections::{BTreeMap, BTreeSet};
+    assert!(!entries.is_empty(), "{what}: the spy was asked nothing");
+    let mut hands: BTreeMap<(u64, u64, u64), BTreeSet<String>> = BTreeMap::new();
+    let mut processes = BTreeSet::new();
+    for entry in entries {
+        assert_eq!(entry["hello"], entry["seat"], "{what}: {entry}");
+        let pid = entry["pid"].as_u64().unwrap();
+        processes.insert(pid);
+        hands
+            .entry((
+                pid,
+                entry["deal"].as_u64().unwrap(),
+                entry["hand"].as_u64().unwrap(),
+            ))
+            .or_default()
+            .insert(entry["dealt"].to_string());
+    }
+    for ((pid, deal, hand), seen) in &hands {
+        assert_eq!(
+            seen.len(),
+            1,
+            "{what}: process {pid} saw {seen:?} in deal {deal}, hand {hand}"
+        );
+    }
+    eprintln!("{what}: {} processes", processes.len());
+}
+
+#[test]
+fn an_outside_bot_sees_one_seat_in_one_process_in_both_halves_of_each_pair() {
+    for (game, variant, seats) in [("kaibosh", "standard", 4), ("kout", "kout6", 6)] {
+        let log = temp_path(&format!("spy-{variant}.log"));
+        let spy = spy_bot(&format!("spy_{variant}.py"), &log);
+        // The spy on both sides: every seat of both halves is an outside process.
+        let out = calltrump(
+            &[
+                "arena",
+                "--game",
+                game,
+                "--variant",
+                variant,
+                "--a",
+                &spy,
+                "--b",
+                &spy,
+                "--deals",
+                "3",
+                "--threads",
+                "1",
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let entries = spy_log(&log);
+        assert_one_seat_per_process(&entries, variant);
+        // One process per seat and per half.
+        let pids: std::collections::BTreeSet<u64> =
+            entries.iter().map(|e| e["pid"].as_u64().unwrap()).collect();
+        assert_eq!(pids.len(), 2 * seats, "{variant}");
+
+        // The same in whole games, and in `simulate`.
+        let _ = std::fs::remove_file(&log);
+        let out = calltrump(
+            &[
+                "arena",
+                "--game",
+                game,
+                "--variant",
+                variant,
+                "--a",
+                &spy,
+                "--b",
+                "random",
+                "--games",
+                "1",
+                "--max-deals",
+                "3",
+                "--threads",
+                "1",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_one_seat_per_process(&spy_log(&log), &format!("{variant} games"));
+        let _ = std::fs::remove_file(&log);
+        let out = calltrump(
+            &[
+                "simulate",
+                "--game",
+                game,
+                "--variant",
+                variant,
+                "--bots",
+                &spy,
+                "--games",
+                "1",
+                "--max-deals",
+                "2",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_one_seat_per_process(&spy_log(&log), &format!("{variant} simulate"));
+    }
+}
+
+#[test]
+fn counts_beyond_what_makes_sense_are_refused_with_a_clear_message() {
+    for (args, expected) in [
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--deals",
+                "18446744073709551615",
+            ][..],
+            "--deals",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--deals",
+                "4294967296",
+            ][..],
+            "1..=1000000000",
+        ),
+        (
+            &["arena", "--a", "random", "--b", "random", "--deals", "0"][..],
+            "--deals",
+        ),
+        (
+            &["arena", "--a", "random", "--b", "random", "--games", "0"][..],
+            "--games",
+        ),
+        (
+            &["arena", "--a", "random", "--b", "random", "--threads", "0"][..],
+            "--threads",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--threads",
+                "100000",
+            ][..],
+            "1..=256",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--max-deals",
+                "0",
+            ][..],
+            "--max-deals",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--time-limit-ms",
+                "0",
+            ][..],
+            "--time-limit-ms",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--bye-grace-ms",
+                "99999999",
+            ][..],
+            "--bye-grace-ms",
+        ),
+        (
+            &[
+                "night",
+                "--players",
+                "A,B,C,D",
+                "--sets",
+                "18446744073709551615",
+            ][..],
+            "--sets",
+        ),
+        (
+            &["night", "--players", "A,B,C,D", "--sets", "0"][..],
+            "--sets",
+        ),
+        (&["simulate", "--games", "0"][..], "--games"),
+        (
+            &["simulate", "--games", "18446744073709551615"][..],
+            "--games",
+        ),
+        (&["simulate", "--max-deals", "0"][..], "--max-deals"),
+        (&["play", "--max-deals", "0"][..], "--max-deals"),
+    ] {
+        let out = calltrump(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("invalid value"), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_large_arena_streams_its_results_instead_of_allocating_them() {
+    // A billion deals would take for ever; what matters is that the run starts at once
+    // (nothing is allocated per deal up front) and stops cleanly at the first fault.
+    let bot = script_bot("quit_at_once.py", "        sys.exit(0)");
+    let out = calltrump(
+        &[
+            "arena",
+            "--a",
+            &bot,
+            "--b",
+            "random",
+            "--deals",
+            "1000000000",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("without answering"), "{stderr}");
+    assert!(
+        !stderr.contains("capacity") && !stderr.contains("memory"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_game_reaching_the_deal_limit_ends_as_a_draw_and_says_so() {
+    // Every other seat a random bot, the person's choices always the first listed:
+    // a game to 1,000 points does not end by itself in three deals.
+    let out = calltrump(
+        &[
+            "play",
+            "--bots",
+            "random",
+            "--seed",
+            "4",
+            "--option",
+            "target=1000",
+            "--max-deals",
+            "3",
+            "--record",
+            temp_path("limit.json").to_str().unwrap(),
+        ],
+        &"1\n".repeat(500),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Game over at the deal limit (3 deals): a draw."),
+        "{stdout}"
+    );
+    // `simulate`: draws at the limit are counted as draws, and said to be.
+    let out = calltrump(
+        &[
+            "simulate",
+            "--bots",
+            "random",
+            "--games",
+            "3",
+            "--option",
+            "target=1000",
+            "--max-deals",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["draws"], 3);
+    assert_eq!(summary["deal_limit_draws"], 3);
+    let out = calltrump(
+        &[
+            "simulate",
+            "--bots",
+            "random",
+            "--games",
+            "3",
+            "--option",
+            "target=1000",
+            "--max-deals",
+            "2",
+        ],
+        "",
+    );
+    assert!(text(&out.stdout).contains("reached the deal limit (2 deals) and ended there as draws"));
+}
+
+#[test]
+fn an_option_given_twice_is_an_error() {
+    for args in [
+        &["simulate", "--option", "target=10", "--option", "target=20"][..],
+        &[
+            "night",
+            "--players",
+            "A,B,C,D",
+            "--option",
+            "all_pass=redeal",
+            "--option",
+            "all_pass=dealer-must-bid",
+        ][..],
+    ] {
+        let out = calltrump(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("is given twice"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn resuming_an_empty_or_headerless_csv_says_so() {
+    let empty = temp_path("empty.csv");
+    std::fs::write(&empty, "").unwrap();
+    let out = small_arena("random", &["--csv", empty.to_str().unwrap(), "--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("is empty: there is nothing to resume"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The match line of a run stopped before its header was written.
+    let headerless = temp_path("headerless.csv");
+    let first = std::fs::read_to_string(&empty).unwrap();
+    std::fs::write(
+        &headerless,
+        first.lines().next().unwrap().to_string() + "\n",
+    )
+    .unwrap();
+    let out = small_arena(
+        "random",
+        &["--csv", headerless.to_str().unwrap(), "--resume"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("headerless.csv") && stderr.contains("header line"),
+        "{stderr}"
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_write_error_names_the_file() {
+    let out = calltrump(&["simulate", "--games", "2", "--records", "/dev/full"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("/dev/full"), "{stderr}");
+}
+
+/// An outside bot speaking `version` that logs every message it gets to `log`.
+fn logging_bot(name: &str, version: u32, log: &std::path::Path) -> String {
+    let path = temp_path(name);
+    let _ = std::fs::remove_file(log);
+    let script = format!(
+        r#"import json, sys
+log = open({log:?}, "a")
+for line in sys.stdin:
+    log.write(line)
+    log.flush()
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({{"type": "hello", "protocol": {version}, "name": "logger"}}), flush=True)
+    elif m["type"] == "bye":
+        break
+    elif m["type"] == "decide":
+        print(json.dumps({{"type": "action", "action": m["legal"][0]}}), flush=True)
+"#,
+        log = log.display().to_string()
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("ext:python3 {}", path.display())
+}
+
+#[test]
+fn version_2_bots_get_their_seat_seeds_and_results_and_version_1_bots_are_still_served() {
+    for version in [2, 1] {
+        let log = temp_path(&format!("messages-v{version}.log"));
+        let bot = logging_bot(&format!("logger_v{version}.py"), version, &log);
+        let out = calltrump(
+            &[
+                "simulate",
+                "--bots",
+                &format!("{bot},random,random,random"),
+                "--games",
+                "1",
+                "--option",
+                "deals=2",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let messages: Vec<Value> = std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let of = |kind: &'static str| messages.iter().filter(move |m| m["type"] == kind);
+        let hello = of("hello").next().unwrap();
+        assert_eq!(hello["protocol"], 2);
+        assert_eq!(hello["seat"], 0);
+        assert_eq!(hello["game"], "kaibosh");
+        let decides: Vec<&Value> = of("decide").collect();
+        assert!(!decides.is_empty());
+        let results: Vec<&Value> = of("result").collect();
+        if version == 1 {
+            assert!(results.is_empty());
+            assert!(decides.iter().all(|m| m.get("seed").is_none()));
+            continue;
+        }
+        assert!(decides.iter().all(|m| m["seed"].as_u64().is_some()));
+        // Two hands, then the game.
+        let hands: Vec<&&Value> = results.iter().filter(|m| m["hand"].is_object()).collect();
+        assert_eq!(hands.len(), 2, "{results:?}");
+        for hand in &hands {
+            let hand = &hand["hand"];
+            assert!(
+                hand["points"].is_array() && hand["actions"].is_array(),
+                "{hand}"
+            );
+            assert!(hand["start"]["dealer"].is_u64(), "{hand}");
+        }
+        let game = &results.last().unwrap()["game"];
+        assert_eq!(game["deals"], 2, "{game}");
+        assert_eq!(game["ended"], "game-over", "{game}");
+        assert!(
+            game["scores"].is_array() && !game["winner"].is_null(),
+            "{game}"
+        );
+        assert_eq!(messages.last().unwrap()["type"], "bye");
+    }
+}
+
+#[test]
+fn the_grace_after_bye_is_the_hosts_to_set() {
+    // A bot that takes half a second to exit after `bye` writes its mark only with a
+    // grace long enough.
+    for (grace, exits) in [("2000", true), ("0", false)] {
+        let mark = temp_path(&format!("grace-{grace}.mark"));
+        let _ = std::fs::remove_file(&mark);
+        let bot = script_bot(&format!("slow_exit_{grace}.py"), FIRST_LEGAL);
+        let path = bot.strip_prefix("ext:python3 ").unwrap();
+        let script = std::fs::read_to_string(path).unwrap();
+        std::fs::write(
+            path,
+            format!(
+                "{script}import time; time.sleep(0.5); open({:?}, \"w\").write(\"bye\")\n",
+                mark.display().to_string()
+            ),
+        )
+        .unwrap();
+        let out = calltrump(
+            &[
+                "arena",
+                "--a",
+                &bot,
+                "--b",
+                "random",
+                "--deals",
+                "1",
+                "--threads",
+                "1",
+                "--bye-grace-ms",
+                grace,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        assert_eq!(mark.exists(), exits, "grace {grace}");
+    }
+}

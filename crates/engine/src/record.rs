@@ -131,9 +131,20 @@ pub struct Replay {
 }
 
 impl Record {
-    /// Reads a record from JSON text.
+    /// Reads a record from JSON text. A value of the wrong kind is named by its place
+    /// in the record: `hands[0].deal[1][2]: invalid type: ...`.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+        let mut json = serde_json::Deserializer::from_str(text);
+        let record: Record = serde_path_to_error::deserialize(&mut json).map_err(|e| {
+            let path = e.path().to_string();
+            match path.as_str() {
+                // Not inside any field: the text itself is not a JSON object.
+                "." => RecordError::Json(e.into_inner().to_string()),
+                _ => RecordError::Json(format!("{path}: {}", e.into_inner())),
+            }
+        })?;
+        json.end().map_err(|e| RecordError::Json(e.to_string()))?;
+        Ok(record)
     }
 
     /// The record as one line of JSON.

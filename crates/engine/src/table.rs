@@ -52,21 +52,25 @@ impl Table {
         self.points = None;
     }
 
-    /// Closes the current hand, adding `points` to the scores.
+    /// Closes the current hand, adding `points` to the scores. A game resumed at a
+    /// start no real game reaches (scores or a deal count at the ends of their types)
+    /// stays there instead of overflowing.
     #[inline]
     pub(crate) fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
         self.outcome = outcome;
         self.points = Some(points);
-        self.scores[0] += points[0];
-        self.scores[1] += points[1];
-        self.deals_played += 1;
+        self.scores[0] = self.scores[0].saturating_add(points[0]);
+        self.scores[1] = self.scores[1].saturating_add(points[1]);
+        self.deals_played = self.deals_played.saturating_add(1);
     }
 
     /// Where the current hand (or the one just finished) started.
     pub(crate) fn hand_start(&self) -> HandStart {
         HandStart {
             // A finished hand is already counted.
-            deals_played: self.deals_played - u32::from(self.outcome != HandOutcome::InProgress),
+            deals_played: self
+                .deals_played
+                .saturating_sub(u32::from(self.outcome != HandOutcome::InProgress)),
             dealer: self.dealer,
             scores: self.start_scores,
         }

@@ -139,3 +139,43 @@ fn random_games_keep_every_invariant() {
         );
     }
 }
+
+/// A game resumed at a start no real game reaches (what a bad observation may claim):
+/// scores and deal counts at the ends of their types, a dealer that is no seat. Playing
+/// the hand out at random never panics on an overflow, and the scores saturate.
+#[test]
+fn a_game_resumed_at_an_extreme_start_plays_its_hand_without_overflow() {
+    use calltrump_engine::{seeded, AnyGame, Game, HandStart, Seat, Turn};
+    use rand::Rng;
+    for (name, rules, _) in rules_under_test() {
+        for (deals_played, scores, dealer) in [
+            (u32::MAX, [i32::MAX, i32::MIN], 0),
+            (u32::MAX - 1, [i32::MIN, i32::MAX], 255),
+            (0, [i32::MAX - 1, i32::MAX - 1], 3),
+        ] {
+            for seed in 0..20 {
+                let mut rng = seeded(seed);
+                let start = HandStart {
+                    deals_played,
+                    dealer: Seat(dealer),
+                    scores,
+                };
+                let mut game = AnyGame::resume(&rules, start);
+                if game.turn() != Turn::Chance {
+                    continue;
+                }
+                game.deal_random(&mut rng);
+                while let Turn::Seat(_) = game.turn() {
+                    let legal = game.legal_action_list();
+                    game.apply(legal[rng.random_range(0..legal.len())])
+                        .unwrap_or_else(|e| panic!("{name}: a legal action refused: {e}"));
+                }
+                let _ = (game.hand_start(), game.hand_summary(), game.outcome());
+                for (now, before) in game.scores().into_iter().zip(scores) {
+                    let moved = i64::from(now) - i64::from(before);
+                    assert!(moved.abs() <= 100, "{name}: {:?}", game.scores());
+                }
+            }
+        }
+    }
+}

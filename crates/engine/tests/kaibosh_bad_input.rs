@@ -119,8 +119,16 @@ fn wrong_types_in_the_record_are_errors() {
     ] {
         let record = with(path, value.clone());
         let line = error_of(&record);
+        // The error names the field as a path: `hands[0].deal[0][0]`.
+        let field = path
+            .iter()
+            .fold(String::new(), |field, key| match key.parse::<usize>() {
+                Ok(i) => format!("{field}[{i}]"),
+                Err(_) if field.is_empty() => key.to_string(),
+                Err(_) => format!("{field}.{key}"),
+            });
         assert!(
-            line.starts_with("invalid record") || line.contains("unknown"),
+            line.starts_with(&format!("invalid record: {field}: ")),
             "{path:?} = {value}: {line}"
         );
     }

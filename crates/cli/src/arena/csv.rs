@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -24,6 +24,8 @@ const HEADER: &str =
 /// A CSV file being written, shared by the workers.
 pub(super) struct CsvWriter {
     file: Mutex<File>,
+    /// The file's name, for errors.
+    path: PathBuf,
 }
 
 impl CsvWriter {
@@ -35,6 +37,7 @@ impl CsvWriter {
             .with_context(|| format!("writing {}", path.display()))?;
         Ok(CsvWriter {
             file: Mutex::new(file),
+            path: path.to_path_buf(),
         })
     }
 
@@ -60,6 +63,11 @@ impl CsvWriter {
             );
         }
         if complete.is_empty() {
+            eprintln!(
+                "note: {} is empty: there is nothing to resume; the match starts at its \
+                 first pair",
+                path.display()
+            );
             return Ok((BTreeMap::new(), CsvWriter::create(path, meta)?));
         }
         let pairs = read_pairs(path, complete, meta)?;
@@ -73,16 +81,20 @@ impl CsvWriter {
             pairs,
             CsvWriter {
                 file: Mutex::new(file),
+                path: path.to_path_buf(),
             },
         ))
     }
 
     /// Appends the row of pair `index` in one write, so a killed run keeps it whole.
     pub fn write(&self, index: u64, pair: &Pair) -> Result<()> {
-        let mut file = self.file.lock().expect("no poisoned lock");
-        file.write_all(row(index, pair).as_bytes())?;
-        file.flush()?;
-        Ok(())
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| anyhow!("writing {}: a writer failed", self.path.display()))?;
+        file.write_all(row(index, pair).as_bytes())
+            .and_then(|()| file.flush())
+            .with_context(|| format!("writing {}", self.path.display()))
     }
 }
 
@@ -119,8 +131,14 @@ fn read_pairs(path: &Path, text: &str, meta: &str) -> Result<BTreeMap<u64, Pair>
             path.display()
         ),
     }
-    if lines.next() != Some(HEADER) {
-        bail!("{}:2: expected the header `{HEADER}`", path.display());
+    match lines.next() {
+        Some(HEADER) => {}
+        None => bail!(
+            "{}: the match line is there but the header line `{HEADER}` is not: \
+             not a whole CSV of `calltrump arena` (remove the file to start afresh)",
+            path.display()
+        ),
+        Some(_) => bail!("{}:2: expected the header `{HEADER}`", path.display()),
     }
     let mut pairs = BTreeMap::new();
     for (number, line) in (3..).zip(lines) {
