@@ -302,7 +302,9 @@ pub fn play_interactive(
     input: &mut impl BufRead,
     max_deals: Option<usize>,
 ) -> Result<Stop> {
-    play_with_deals(table, me, seating, deal_rng, None, bot_rng, input, max_deals)
+    play_with_deals(
+        table, me, seating, deal_rng, None, bot_rng, input, max_deals,
+    )
 }
 
 /// [`play_interactive`] with committed deals when `committed` is given (`deal_rng` then
@@ -361,7 +363,10 @@ fn play_with_deals(
                 if seat == me {
                     ask(input, &mut io::stdout().lock(), game, me, legal)
                 } else {
-                    seating.borrow_mut().act(game, seat, legal, bot_rng, 0).map(Some)
+                    seating
+                        .borrow_mut()
+                        .act(game, seat, legal, bot_rng, 0)
+                        .map(Some)
                 }
             },
             |game, event| {

@@ -279,21 +279,20 @@ pub fn options_help() -> String {
     );
     let mut last_game = "";
     for option in all_options() {
-        let game = if option.game == last_game {
-            ""
-        } else {
-            option.game
-        };
-        last_game = option.game;
+        // A heading per game keeps every line within clap's 100 columns.
+        if option.game != last_game {
+            let _ = writeln!(out, "  {}:", option.game);
+            last_game = option.game;
+        }
         let mut values = match option.values {
-            Values::Choice(choices) => choices.join(" | "),
-            Values::Count(meaning) => format!("N >= 1, {meaning}"),
+            Values::Choice(choices) => choices.join("|"),
+            Values::Count(meaning) => format!("N (N >= 1), {meaning}"),
         };
         if !option.variants.is_empty() {
-            values = format!("({} only) {values}", option.variants.join(", "));
+            values = format!("{values}, {} only", option.variants.join(", "));
         }
         let default = option.default.unwrap_or("none");
-        let _ = writeln!(out, "  {game:<11} {:<11} {values} [{default}]", option.key);
+        let _ = writeln!(out, "    {}={values} [{default}]", option.key);
     }
     out.truncate(out.trim_end().len());
     out

@@ -124,12 +124,12 @@ fn help_play_lists_every_option_with_its_values_and_default() {
     assert!(out.status.success());
     let help = text(&out.stdout);
     for needle in [
-        "all_pass    redeal | dealer-must-bid [redeal]",
-        "target",
-        "[50]",
-        "rounds",
-        "joker_lead  standard | contract-only | all-trumps-played | trump-ace-played [standard]",
-        "deck        (kout4 only) no-black-sixes | two-undealt [no-black-sixes]",
+        "  kaibosh:",
+        "all_pass=redeal|dealer-must-bid [redeal]",
+        "target=N (N >= 1), the score that ends the game [50]",
+        "rounds=N (N >= 1)",
+        "joker_lead=standard|contract-only|all-trumps-played|trump-ace-played [standard]",
+        "deck=no-black-sixes|two-undealt, kout4 only [no-black-sixes]",
     ] {
         assert!(help.contains(needle), "{needle:?} not in\n{help}");
     }

@@ -259,7 +259,7 @@ async fn session(
         let must_cut = current.deal_check.as_ref().is_some_and(|check| {
             check.cut.is_none() && Some(check.cutter) == current.view.viewer.seat()
         });
-        if must_cut && !sent.is_some_and(|(v, _)| v == current.version) {
+        if must_cut && sent.is_none_or(|(v, _)| v != current.version) {
             let cut = 1 + current.version % 20;
             sink.send(send(&ClientMessage::Cut { cut }))
                 .await

@@ -398,7 +398,7 @@ impl Table {
         let commitment = fair_deal::commit(&seed, &table_id, hand).to_string();
         let side = CutSide::default_for(&self.settings.rules);
         let cutter = fair_deal::cutting_seat(&self.settings.rules, side, self.next_dealer());
-        self.next_seed = Some(seed.clone());
+        self.next_seed = Some(seed);
         self.deal_check = Some(DealCheck {
             commitment: commitment.clone(),
             cutter,
@@ -423,10 +423,7 @@ impl Table {
                 "seat {seat} may not cut: seat {cutter} cuts"
             )));
         }
-        let seed = self
-            .next_seed
-            .clone()
-            .expect("a cutter means a committed seed");
+        let seed = self.next_seed.expect("a cutter means a committed seed");
         let dealer = self.next_dealer();
         let hands = fair_deal::deal(&self.settings.rules, dealer, &seed, cut)
             .map_err(|e| TableError::Deal(e.to_string()))?;
