@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use calltrump_bots::Decision;
 use calltrump_cli::protocol::{to_line, BotMessage, HostMessage, OLDEST_VERSION, PROTOCOL_VERSION};
-use calltrump_engine::{Action, GameRules, Seat};
+use calltrump_engine::{Action, GameRules, Seat, View};
 
 /// How long a bot has to start and answer the handshake.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -203,16 +203,24 @@ impl ExternalBot {
 
     /// Asks the bot for an action; an answer that is not JSON, not an action, or not
     /// legal, or no answer in time, is an error naming the bot, the deal and what it sent,
-    /// and the bot is killed at once. `seed` goes to version 2 bots.
-    pub fn decide(&mut self, decision: &Decision<'_>, deal: u64, seed: u64) -> Result<Action> {
-        let answer = self.ask(decision, deal, seed);
+    /// and the bot is killed at once. `view` (the seat's view of the table) and `seed` go
+    /// to version 2 bots.
+    pub fn decide(
+        &mut self,
+        decision: &Decision<'_>,
+        view: View,
+        deal: u64,
+        seed: u64,
+    ) -> Result<Action> {
+        let answer = self.ask(decision, view, deal, seed);
         if answer.is_err() {
             self.stop(Duration::ZERO);
         }
         answer
     }
 
-    fn ask(&mut self, decision: &Decision<'_>, deal: u64, seed: u64) -> Result<Action> {
+    fn ask(&mut self, decision: &Decision<'_>, view: View, deal: u64, seed: u64) -> Result<Action> {
+        let v2 = self.version >= 2;
         let message = HostMessage::Decide {
             game: decision.rules.game().to_string(),
             variant: decision.rules.variant().to_string(),
@@ -221,8 +229,9 @@ impl ExternalBot {
             deal,
             observation: decision.observation.clone(),
             legal: decision.legal.to_vec(),
+            view: v2.then(|| Box::new(view)),
             time_limit_ms: self.terms.time_limit.as_millis() as u64,
-            seed: (self.version >= 2).then_some(seed),
+            seed: v2.then_some(seed),
         };
         self.send(&message)
             .map_err(|e| self.fault(Some(deal), &format!("could not be sent a decision: {e}")))?;

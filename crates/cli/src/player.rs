@@ -4,7 +4,7 @@
 use anyhow::Result;
 use calltrump_bots::{bot_by_name, Bot, Decision};
 use calltrump_cli::protocol::HostMessage;
-use calltrump_engine::{Action, ActionList, AnyGame, Game, GameRng, Seat, SeenAction};
+use calltrump_engine::{Action, ActionList, AnyGame, Game, GameRng, Seat, SeenAction, Viewer};
 use rand::Rng;
 use serde_json::{json, Value};
 
@@ -77,7 +77,12 @@ impl Player {
         match self {
             Player::Builtin(bot) => Ok(bot.choose(&decision, rng)),
             // Below 2^53, so that every JSON reader holds it exactly.
-            Player::External(bot) => bot.decide(&decision, deal, rng.random::<u64>() >> 11),
+            Player::External(bot) => bot.decide(
+                &decision,
+                game.view(Viewer::Seat(seat)),
+                deal,
+                rng.random::<u64>() >> 11,
+            ),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use calltrump_bots::{bot_by_name, check_decision, Bot, Decision};
-use calltrump_engine::{stream, Action, GameRules, Observation, Seat};
+use calltrump_engine::{stream, Action, GameRules, Observation, Seat, View};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -53,6 +53,11 @@ pub enum HostMessage {
         observation: Observation,
         /// The legal actions in notation.
         legal: Vec<Action>,
+        /// What the seat's screen shows (version 2): phase, trump, contract, the trick
+        /// on the table, tricks won, scores, so that a bot need not rebuild them from
+        /// `observation`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        view: Option<Box<View>>,
         /// How long the bot has to answer.
         time_limit_ms: u64,
         /// A number below 2^53 to draw the decision's random choices from, so that the

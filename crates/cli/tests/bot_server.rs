@@ -5,7 +5,9 @@
 //! faulty message answers the next good one as if the faulty one had never come.
 
 use calltrump_cli::protocol::{BotMessage, BotServer, HostMessage, Reply};
-use calltrump_engine::{seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Seat, Turn};
+use calltrump_engine::{
+    seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Seat, Turn, Viewer,
+};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::{json, Value};
@@ -39,6 +41,7 @@ fn real_messages(rules: &GameRules, seed: u64, hands: usize) -> Vec<Value> {
                 deal: deal as u64,
                 observation: game.observation(seat),
                 legal: legal.to_vec(),
+                view: Some(Box::new(game.view(Viewer::Seat(seat)))),
                 time_limit_ms: 1000,
                 seed: Some(rng.random::<u64>() >> 11),
             };

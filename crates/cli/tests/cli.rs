@@ -1248,9 +1248,26 @@ fn version_2_bots_get_their_seat_seeds_and_results_and_version_1_bots_are_still_
         if version == 1 {
             assert!(results.is_empty());
             assert!(decides.iter().all(|m| m.get("seed").is_none()));
+            assert!(decides.iter().all(|m| m.get("view").is_none()));
             continue;
         }
         assert!(decides.iter().all(|m| m["seed"].as_u64().is_some()));
+        // The view is the seat's own, agrees with the decision, and once trump is named
+        // it names it, as the hand's actions do.
+        for decide in &decides {
+            let view = &decide["view"];
+            assert_eq!(view["viewer"]["seat"], 0, "{view}");
+            assert_eq!(view["legal"], decide["legal"], "{decide}");
+            let named = decide["observation"]["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find_map(|a| a[1].as_str()?.strip_prefix("trump ").map(str::to_string));
+            match named {
+                Some(suit) => assert_eq!(view["trump"], suit.as_str(), "{decide}"),
+                None => assert!(view["trump"].is_null(), "{decide}"),
+            }
+        }
         // Two hands, then the game.
         let hands: Vec<&&Value> = results.iter().filter(|m| m["hand"].is_object()).collect();
         assert_eq!(hands.len(), 2, "{results:?}");
