@@ -71,6 +71,24 @@ impl CommittedDeals {
         })
     }
 
+    /// Committed deals continuing the game of `table`, a resumed record that names its
+    /// table id: the next hands are committed under that id, cut by the same side.
+    pub fn resume(table: &Table) -> Result<CommittedDeals> {
+        let record = &table.record;
+        let Some(DealSource::Committed { table: table_id }) = &record.deal_source else {
+            return Err(anyhow!("the record's deals are not committed deals"));
+        };
+        let (rules, first_dealer) = record.rules().map_err(|e| anyhow!("{e}"))?;
+        let side = CutSide::from_options(&rules, &record.options).map_err(|e| anyhow!("{e}"))?;
+        Ok(CommittedDeals {
+            rules,
+            table_id: table_id.clone(),
+            side,
+            first_dealer,
+            secret: None,
+        })
+    }
+
     /// Draws the next hand's secret seed and announces its commitment.
     pub fn announce(&mut self, table: &Table) -> Result<Announced> {
         let hand = table.record.hands.len();

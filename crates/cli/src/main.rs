@@ -1,6 +1,6 @@
 //! `calltrump`: play, simulate and replay Kaibosh, Bid Euchre and Kout Bo.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -9,6 +9,8 @@ mod arena;
 mod committed;
 mod external;
 mod game_args;
+mod help;
+mod input;
 mod loadtest;
 mod night;
 mod play;
@@ -16,6 +18,7 @@ mod player;
 mod plot;
 mod replay;
 mod rules;
+mod screen;
 mod serve;
 mod simulate;
 mod stats;
@@ -85,6 +88,14 @@ fn main() -> ExitCode {
         Command::Bot(args) => calltrump_cli::protocol::BotServer::new(&args.level, args.seed)
             .map_err(anyhow::Error::msg)
             .and_then(|mut server| {
+                // A person who typed `calltrump bot` should know what it waits for.
+                if io::stdin().is_terminal() {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "calltrump bot: waiting for bot protocol lines (JSON, one a line) on \
+                         standard input; see docs/bot-protocol.md. Ctrl-D ends."
+                    );
+                }
                 server.serve(io::stdin().lock(), io::stdout().lock())?;
                 Ok(ExitCode::SUCCESS)
             }),

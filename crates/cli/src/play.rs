@@ -1,21 +1,29 @@
 //! `calltrump play`: a game in the terminal, you against bots. Reads standard input line
-//! by line, so a script can play through a pipe.
+//! by line, so a script can play through a pipe. Before each of your decisions a status
+//! block (the contract, trump, tricks, scores, the trick with its winning card) and a
+//! short menu; at the prompt also `help`, `rules`, `last`, `undo` and `quit`. The record
+//! is saved after every hand, on quit, on Ctrl-C and at the end, and `--resume` goes on
+//! with a saved game.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Card, CardBag, CardOrder, Game, GameRng, HandOutcome,
-    Seat, Strain, Suit, Turn,
+    stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, GameRng, Phase, Record,
+    Seat, Strain, Turn, View, Viewer,
 };
 use rand::Rng;
 
 use crate::committed::CommittedDeals;
 use crate::external::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
+use crate::input::{self, Line, Lines, Reader, Typed};
 use crate::player::{Player, Seating};
+use crate::screen::{self, Names, Style};
 use crate::table::{Event, Stop, Table};
 
 /// Arguments of `play`.
@@ -31,263 +39,663 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     /// The bot or level in every other seat (`--level` is the same flag), or one per
-    /// seat separated by commas (your own seat's entry is ignored).
+    /// seat separated by commas: every seat's (your own entry is ignored), or only the
+    /// others' in seat order.
     #[arg(long, alias = "level", default_value = "hard")]
     bots: String,
-    /// Where to save the game record (default: calltrump-GAME-SEED.json).
+    /// Where to save the game record (default: calltrump-GAME-SEED.json in the data
+    /// folder, $XDG_DATA_HOME/calltrump or ~/.local/share/calltrump; with --resume, the
+    /// resumed file).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Continue the game saved in FILE (by `quit`, Ctrl-C or the end of the input): its
+    /// game, options and seed come from the record.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
     /// End the game as a draw once this many deals have been played without a winner
     /// (1 to 1,000,000; default: no limit, as a person is playing).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
     max_deals: Option<u64>,
+    /// How long the bots pause before each move on a terminal (none when the output is
+    /// not a terminal).
+    #[arg(long, value_enum, default_value = "normal")]
+    speed: Speed,
+    /// Suit letters (AS, TH) instead of suit symbols.
+    #[arg(long)]
+    ascii: bool,
     #[command(flatten)]
     external: ExternalArgs,
 }
 
-/// How a seat is named to the player at `me`.
-fn seat_label(game: &AnyGame, seat: Seat, me: Seat) -> String {
-    let seats = game.seats();
-    let after_me = (seat.index() + seats - me.index()) % seats;
-    // Kaibosh and Bid Euchre go clockwise (the next seat is on your left); Kout Bo goes
-    // counter-clockwise (the next seat is on your right).
-    let (next_side, previous_side) = if game.rules().game() == "kout" {
-        ("right", "left")
-    } else {
-        ("left", "right")
-    };
-    let relation = if seat == me {
-        "you"
-    } else if seat.team() == me.team() {
-        "partner"
-    } else {
-        "opponent"
-    };
-    let steps = after_me.min(seats - after_me);
-    let side = if after_me < seats - after_me {
-        next_side
-    } else {
-        previous_side
-    };
-    match (after_me, steps) {
-        (0, _) => format!("seat {seat} ({relation})"),
-        _ if 2 * after_me == seats => format!("seat {seat} ({relation}, across)"),
-        (_, 1) => format!("seat {seat} ({relation}, on your {side})"),
-        _ => format!("seat {seat} ({relation}, {steps} places to your {side})"),
+/// The bots' pace, `--speed`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Speed {
+    /// 1.5 s a move.
+    Slow,
+    /// 0.7 s a move.
+    Normal,
+    /// 0.25 s a move.
+    Fast,
+    /// No pause.
+    #[value(name = "0")]
+    Zero,
+}
+
+impl Speed {
+    /// The pause before a bot's move, none unless standard output is a terminal.
+    fn pause(self) -> Duration {
+        use std::io::IsTerminal;
+        let millis = match self {
+            Speed::Slow => 1500,
+            Speed::Normal => 700,
+            Speed::Fast => 250,
+            Speed::Zero => 0,
+        };
+        match io::stdout().is_terminal() {
+            true => Duration::from_millis(millis),
+            false => Duration::ZERO,
+        }
     }
 }
 
-/// The trump order to sort and explain cards by, once trump is known.
-fn card_order(game: &AnyGame) -> Option<&'static CardOrder> {
-    let strain = game.hand_summary().trump?;
-    Some(match (game.rules().game(), strain) {
-        ("kout", Strain::Suit(suit)) => CardOrder::kout(suit),
-        (_, strain) => CardOrder::euchre(strain.trump()),
-    })
+/// Where the bots' random choices come from.
+pub enum Dice<'a> {
+    /// One generator, drawn from in turn (a `night` table).
+    Shared(&'a mut GameRng),
+    /// A generator for each decision, from the seed, the hand and the number of actions
+    /// in it: an undone move or a resumed game asks the bots again with the same dice.
+    PerDecision(u64),
 }
 
-/// Cards grouped by (effective) suit, trumps first, strongest first.
-fn sorted_groups(game: &AnyGame, cards: impl Iterator<Item = Card>) -> Vec<Vec<Card>> {
-    let order = card_order(game);
-    let suit_of = |card: Card| match order {
-        Some(order) => Some(order.suit_of(card)),
-        None => card.suit(),
-    };
-    let strength = |card: Card| order.map_or(card.rank(), |o| o.strength(card));
-    let mut suits: Vec<Option<Suit>> = Suit::ALL.iter().map(|s| Some(*s)).collect();
-    suits.push(None); // jokers, before trump is named
-    if let Some(trump) = order.and_then(|o| o.trump()) {
-        suits.retain(|s| *s != Some(trump));
-        suits.insert(0, Some(trump));
+impl Dice<'_> {
+    /// A bot's choice at `seat` of `game`, with the dice of this decision.
+    fn act(
+        &mut self,
+        seating: &mut Seating<'_>,
+        game: &AnyGame,
+        seat: Seat,
+        legal: &ActionList,
+    ) -> Result<Action> {
+        match self {
+            Dice::Shared(rng) => seating.act(game, seat, legal, rng, 0),
+            Dice::PerDecision(seed) => {
+                let hand = u64::from(game.hand_start().deals_played);
+                let index = game.observation(seat).actions.len() as u64;
+                let mut rng = stream(*seed, 1 + (hand << 16) + index);
+                seating.act(game, seat, legal, &mut rng, 0)
+            }
+        }
     }
-    let cards: Vec<Card> = cards.collect();
-    suits
-        .into_iter()
-        .map(|suit| {
-            let mut group: Vec<Card> = cards
-                .iter()
-                .copied()
-                .filter(|c| suit_of(*c) == suit)
-                .collect();
-            group.sort_by_key(|c| std::cmp::Reverse(strength(*c)));
-            group
-        })
-        .filter(|group| !group.is_empty())
-        .collect()
+
+    /// A random number from 1 to `max` (a bot's cut, a cut left to chance).
+    fn cut(&mut self, max: u64) -> u64 {
+        match self {
+            Dice::Shared(rng) => rng.random_range(1..=max),
+            Dice::PerDecision(seed) => stream(*seed, u64::MAX).random_range(1..=max),
+        }
+    }
 }
 
-/// A hand sorted for people, with suit symbols.
-fn show_hand(game: &AnyGame, hand: CardBag) -> String {
-    sorted_groups(game, hand.iter())
-        .iter()
-        .map(|group| {
-            group
-                .iter()
-                .map(|c| c.pretty())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("  |  ")
+/// What the player asked for instead of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Request {
+    /// `undo`: take back the last move of this hand.
+    Undo,
+    /// `quit`.
+    Quit,
+    /// The input ended.
+    End,
+    /// Ctrl-C.
+    Interrupted,
 }
 
-/// The legal actions in the order they are offered: calls as listed, cards as the
-/// hand is sorted.
-fn offered(game: &AnyGame, legal: &ActionList) -> Vec<Action> {
-    let cards = legal.iter().filter_map(|a| match a {
-        Action::Play(card) => Some(*card),
-        _ => None,
-    });
-    let mut actions: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| !matches!(a, Action::Play(_)))
-        .collect();
-    actions.extend(
-        sorted_groups(game, cards)
-            .concat()
-            .into_iter()
-            .map(Action::Play),
-    );
-    actions
+/// How a game at the terminal stopped.
+struct Ended {
+    stop: Stop,
+    /// Why the player stopped it, when they did.
+    by: Option<Request>,
 }
 
-/// Reads the player's choice: a number from the list, an action, `hand`, or `quit`.
-fn ask(
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    game: &AnyGame,
+/// Prints to standard output; a closed output is an error, not a panic.
+fn say(text: impl std::fmt::Display) -> io::Result<()> {
+    writeln!(io::stdout().lock(), "{text}")
+}
+
+/// The player's side of the table: what they see and what they type.
+struct Session<'a> {
     me: Seat,
-    legal: &ActionList,
-) -> Result<Option<Action>> {
-    loop {
-        let hand = game.observation(me).hand;
-        writeln!(out, "Your hand: {}", show_hand(game, hand))?;
-        let offered = offered(game, legal);
-        let options: Vec<String> = offered
+    style: Style,
+    names: Names,
+    input: &'a mut dyn Lines,
+    pause: Duration,
+    /// What the player asked for instead of a move, until the game loop deals with it.
+    request: Option<Request>,
+}
+
+/// The choices offered at a prompt.
+enum Menu {
+    /// Numbered actions: calls, trump suits or cards to play.
+    Actions(Vec<Action>),
+    /// Numbered cards, one to pick towards a give or a discard.
+    Cards(Vec<Card>),
+    /// Too many calls to number (Bid Euchre): a line saying how to type them.
+    Legend(String),
+}
+
+impl Session<'_> {
+    /// Waits `pause` unless Ctrl-C comes; returns whether it did.
+    fn wait(&mut self) -> bool {
+        let mut left = self.pause;
+        while !left.is_zero() && !self.input.interrupted() {
+            let step = left.min(Duration::from_millis(50));
+            std::thread::sleep(step);
+            left -= step;
+        }
+        self.input.interrupted()
+    }
+
+    /// Reads the player's action, or `None` once they ask for something else (see
+    /// `request`).
+    fn ask(&mut self, game: &AnyGame, legal: &ActionList) -> Result<Option<Action>> {
+        let view = game.view(Viewer::Seat(self.me));
+        if let [only] = legal[..] {
+            say(self.forced(only))?;
+            return Ok(Some(only));
+        }
+        let mut picked: Vec<Card> = Vec::new();
+        self.show_choices(game, &view, &picked, true)?;
+        loop {
+            let line = match self.input.next_line()? {
+                Line::Text(text) => text,
+                Line::End => return self.stop(Request::End),
+                Line::Interrupted => return self.stop(Request::Interrupted),
+            };
+            let menu = self.menu(game, &view, &picked);
+            let action = match input::read(&line) {
+                Typed::Repeat => {
+                    self.show_choices(game, &view, &picked, true)?;
+                    continue;
+                }
+                Typed::Help => {
+                    say(crate::help::text(game, view.phase, &view.legal))?;
+                    self.show_choices(game, &view, &picked, false)?;
+                    continue;
+                }
+                Typed::Rules => {
+                    let rules = game.rules();
+                    say(crate::rules::rules_text(
+                        rules.game(),
+                        Some(rules.variant()),
+                    )?)?;
+                    self.show_choices(game, &view, &picked, false)?;
+                    continue;
+                }
+                Typed::Last => {
+                    say(self.last_trick(&view))?;
+                    self.show_choices(game, &view, &picked, false)?;
+                    continue;
+                }
+                Typed::Undo if !picked.is_empty() => {
+                    picked.clear();
+                    say("Picked cards put back.")?;
+                    self.show_choices(game, &view, &picked, false)?;
+                    continue;
+                }
+                Typed::Undo => return self.stop(Request::Undo),
+                Typed::Quit => return self.stop(Request::Quit),
+                Typed::Number(n) => match &menu {
+                    Menu::Actions(actions) if (1..=actions.len()).contains(&n) => actions[n - 1],
+                    Menu::Cards(cards) if (1..=cards.len()).contains(&n) => {
+                        match self.pick(&view, &mut picked, cards[n - 1])? {
+                            Some(action) => return Ok(Some(action)),
+                            None => {
+                                self.show_choices(game, &view, &picked, false)?;
+                                continue;
+                            }
+                        }
+                    }
+                    Menu::Actions(items) if !items.is_empty() => {
+                        say(format!("Choose a number from 1 to {}.", items.len()))?;
+                        continue;
+                    }
+                    Menu::Cards(items) => {
+                        say(format!("Choose a number from 1 to {}.", items.len()))?;
+                        continue;
+                    }
+                    _ => {
+                        say("Type the bid itself, e.g. bid 4 hearts (help explains).")?;
+                        continue;
+                    }
+                },
+                Typed::Card(card) => match (&menu, view.phase) {
+                    (Menu::Cards(cards), _) if cards.contains(&card) => {
+                        match self.pick(&view, &mut picked, card)? {
+                            Some(action) => return Ok(Some(action)),
+                            None => {
+                                self.show_choices(game, &view, &picked, false)?;
+                                continue;
+                            }
+                        }
+                    }
+                    (Menu::Cards(_), _) => {
+                        say(format!("Not allowed: {}", self.not_pickable(game, card)))?;
+                        continue;
+                    }
+                    _ => Action::Play(card),
+                },
+                Typed::Strain(strain) => match (view.phase, strain) {
+                    (Phase::TrumpNaming, Strain::Suit(suit)) => Action::Trump(suit),
+                    _ => {
+                        say("Not understood: a suit alone names trump; to bid, type e.g. bid 4 hearts.")?;
+                        continue;
+                    }
+                },
+                Typed::Level(level, strain) => Action::BidStrain(level, strain),
+                Typed::Action(action) => action,
+                Typed::Unknown(why) => {
+                    say(format!(
+                        "Not understood: {why}. Type a number, a move, help or quit."
+                    ))?;
+                    continue;
+                }
+            };
+            match game.check(action) {
+                Ok(()) => return Ok(Some(action)),
+                Err(broken) => say(format!("Not allowed: {}.", second_person(&broken)))?,
+            }
+        }
+    }
+
+    /// Records `request` and ends the question.
+    fn stop(&mut self, request: Request) -> Result<Option<Action>> {
+        self.request = Some(request);
+        Ok(None)
+    }
+
+    /// Adds `card` to the cards picked for a give or discard; the action once complete.
+    fn pick(&self, view: &View, picked: &mut Vec<Card>, card: Card) -> Result<Option<Action>> {
+        picked.push(card);
+        let complete = view.legal.iter().copied().find(|action| match action {
+            Action::Give(pair) | Action::Discard(pair) => same_cards(pair, picked),
+            _ => false,
+        });
+        if complete.is_none() {
+            say(format!(
+                "Picked {} (undo puts it back).",
+                self.style.cards(picked)
+            ))?;
+        }
+        Ok(complete)
+    }
+
+    /// Why `card` cannot be picked now.
+    fn not_pickable(&self, game: &AnyGame, card: Card) -> String {
+        let hand = game.observation(self.me).hand;
+        if hand.count(card) == 0 {
+            format!("you do not hold {}.", self.style.card(card))
+        } else {
+            format!("you may not pass {} now.", self.style.card(card))
+        }
+    }
+
+    /// What to say about a move that was the only one possible.
+    fn forced(&self, action: Action) -> String {
+        match action {
+            Action::Play(card) => {
+                format!(
+                    "Only {} can be played: played for you.",
+                    self.style.card(card)
+                )
+            }
+            Action::Give(pair) => format!(
+                "You must give {}: given for you.",
+                self.style.cards(pair.cards())
+            ),
+            Action::Discard(pair) => format!(
+                "You must discard {}: discarded for you.",
+                self.style.cards(pair.cards())
+            ),
+            other => format!("You can only {}: done for you.", self.style.call(other)),
+        }
+    }
+
+    /// The previous trick, or that there is none this hand.
+    fn last_trick(&self, view: &View) -> String {
+        match &view.last_trick {
+            Some(trick) => {
+                let mut lines = vec!["Previous trick:".to_string()];
+                lines.extend(screen::trick_lines(&self.style, &self.names, trick));
+                lines.join("\n")
+            }
+            None => "No trick has been completed in this hand yet.".to_string(),
+        }
+    }
+
+    /// The menu at this point of a decision.
+    fn menu(&self, game: &AnyGame, view: &View, picked: &[Card]) -> Menu {
+        let exchange: Vec<&CardPair> = view
+            .legal
             .iter()
-            .enumerate()
-            .map(|(i, a)| match a {
-                Action::Play(card) => format!("[{}] {}", i + 1, card.pretty()),
-                other => format!("[{}] {other}", i + 1),
+            .filter_map(|a| match a {
+                Action::Give(pair) | Action::Discard(pair) => Some(pair),
+                _ => None,
             })
             .collect();
-        writeln!(out, "Your turn: {}", options.join("  "))?;
-        write!(out, "> ")?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(None);
-        }
-        let line = line.trim();
-        if line.eq_ignore_ascii_case("quit") || line.eq_ignore_ascii_case("q") {
-            return Ok(None);
-        }
-        if let Ok(n) = line.parse::<usize>() {
-            if (1..=offered.len()).contains(&n) {
-                return Ok(Some(offered[n - 1]));
+        if !exchange.is_empty() {
+            let mut cards: Vec<Card> = Vec::new();
+            for pair in exchange {
+                for &card in pair.cards() {
+                    let mut with = picked.to_vec();
+                    with.push(card);
+                    if !cards.contains(&card) && fits(pair, &with) {
+                        cards.push(card);
+                    }
+                }
             }
-            writeln!(out, "Choose a number from 1 to {}.", legal.len())?;
-            continue;
+            let order = screen::card_order(game.rules().game(), view.trump);
+            return Menu::Cards(screen::sorted_groups(order, cards.into_iter()).concat());
         }
-        // A bare card means playing it.
-        let parsed = line
-            .parse::<Action>()
-            .or_else(|e| line.parse::<Card>().map(Action::Play).map_err(|_| e));
-        match parsed {
-            Ok(action) => match game.check(action) {
-                Ok(()) => return Ok(Some(action)),
-                Err(broken) => writeln!(out, "Not allowed: you {broken}.")?,
-            },
-            Err(e) => writeln!(
-                out,
-                "Not understood: {e}. Type a number, an action or quit."
-            )?,
+        if view.phase == Phase::Auction && view.legal.len() > 12 {
+            return Menu::Legend(legend(&self.style, &view.legal));
         }
+        let order = screen::card_order(game.rules().game(), view.trump);
+        let cards = view.legal.iter().filter_map(|a| match a {
+            Action::Play(card) => Some(*card),
+            _ => None,
+        });
+        let mut actions: Vec<Action> = view
+            .legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Play(_)))
+            .collect();
+        actions.extend(
+            screen::sorted_groups(order, cards)
+                .concat()
+                .into_iter()
+                .map(Action::Play),
+        );
+        Menu::Actions(actions)
     }
-}
 
-/// What the player has been shown of the game so far.
-#[derive(Default)]
-struct Screen {
-    hand_number: u32,
-    /// Each team's tricks in the hand as last shown.
-    team_tricks: [u8; 2],
-}
-
-impl Screen {
-    /// Prints what just happened at the table, as the player at `me` sees it.
-    fn show(&mut self, game: &AnyGame, event: Event, me: Seat) -> io::Result<()> {
-        let mut out = io::stdout().lock();
-        match event {
-            Event::Dealt => {
-                self.hand_number += 1;
-                self.team_tricks = [0, 0];
-                let dealer = game.hand_summary().dealer;
-                writeln!(
-                    out,
-                    "\n=== Hand {}: {} deals. Scores: team 0 {}, team 1 {} ===",
-                    self.hand_number,
-                    seat_label(game, dealer, me),
-                    game.scores()[0],
-                    game.scores()[1]
-                )?;
-            }
-            Event::Acted(seat, action) => {
-                let seen = game
-                    .observation(me)
-                    .actions
-                    .last()
-                    .map_or_else(|| action.to_string(), |(_, seen)| seen.to_string());
-                let shown = match action {
-                    Action::Play(card) => format!("plays {}", card.pretty()),
-                    _ => seen,
+    /// The decision's name: `Your bid`, `Name trump`, `Lead`, `Follow hearts`, ...
+    fn decision(&self, game: &AnyGame, view: &View, picked: &[Card]) -> String {
+        match view.phase {
+            Phase::Auction => "Your bid".to_string(),
+            Phase::TrumpNaming => "Name trump".to_string(),
+            Phase::Exchange => {
+                let (verb, count) = view
+                    .legal
+                    .iter()
+                    .find_map(|a| match a {
+                        Action::Give(pair) => Some(("Give", pair.len())),
+                        Action::Discard(pair) => Some(("Discard", pair.len())),
+                        _ => None,
+                    })
+                    .unwrap_or(("Pass", 1));
+                let to = match (verb, view.contract) {
+                    ("Give", Some(contract)) => {
+                        format!(" to {}", self.names.short(contract.declarer))
+                    }
+                    _ => String::new(),
                 };
-                writeln!(out, "{}: {shown}", seat_label(game, seat, me))?;
-                let hand = game.hand_summary();
-                if hand.tricks != self.team_tricks {
-                    let tricks: u8 = hand.tricks.iter().sum();
-                    // The winner leads the next trick; after the last one, the team
-                    // whose count went up is all there is to tell.
-                    let winner = match game.turn() {
-                        Turn::Seat(leader) => seat_label(game, leader, me),
-                        _ => {
-                            let team = usize::from(hand.tricks[1] > self.team_tricks[1]);
-                            format!("team {team}")
+                let cards = if count == 1 { "card" } else { "cards" };
+                format!(
+                    "{verb} {count} {cards}{to}, card {} of {count}",
+                    picked.len() + 1
+                )
+            }
+            _ => {
+                let lead = view
+                    .trick
+                    .as_ref()
+                    .and_then(|t| t.cards.first())
+                    .map(|(_, card)| *card);
+                let order = screen::card_order(game.rules().game(), view.trump);
+                match (lead, order) {
+                    (None, _) => "Lead".to_string(),
+                    (Some(lead), Some(order)) => {
+                        let suit = order.suit_of(lead);
+                        let follows = view
+                            .legal
+                            .iter()
+                            .any(|a| matches!(a, Action::Play(c) if order.suit_of(*c) == suit));
+                        match follows {
+                            true => format!("Follow {}", suit.name()),
+                            false => format!("Play (you have no {})", suit.name()),
                         }
-                    };
-                    self.team_tricks = hand.tricks;
-                    writeln!(
-                        out,
-                        "  -- trick {tricks} to {winner}; tricks: team 0 {}, team 1 {}",
-                        hand.tricks[0], hand.tricks[1]
-                    )?;
-                }
-                if hand.outcome != HandOutcome::InProgress {
-                    let points = hand.points.unwrap_or([0, 0]);
-                    let what = match (hand.outcome, hand.contract, hand.declarer) {
-                        (HandOutcome::Played, Some(contract), Some(declarer)) => {
-                            format!("{} played \"{contract}\"", seat_label(game, declarer, me))
-                        }
-                        (HandOutcome::Misdeal, ..) => "misdeal".to_string(),
-                        _ => "all passed: thrown in".to_string(),
-                    };
-                    writeln!(
-                        out,
-                        "Hand {} over: {what}. Points: team 0 {}, team 1 {}. Scores: team 0 {}, team 1 {}.",
-                        self.hand_number,
-                        points[0],
-                        points[1],
-                        game.scores()[0],
-                        game.scores()[1]
-                    )?;
+                    }
+                    (Some(_), None) => "Play".to_string(),
                 }
             }
-            Event::HandOver => {}
         }
-        Ok(())
     }
+
+    /// Shows the status block (when `status`), the decision and its menu, and the prompt.
+    fn show_choices(
+        &self,
+        game: &AnyGame,
+        view: &View,
+        picked: &[Card],
+        status: bool,
+    ) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        if status {
+            write!(
+                out,
+                "\n{}",
+                screen::status(&self.style, &self.names, game, view)
+            )?;
+        }
+        let decision = self.decision(game, view, picked);
+        let items: Vec<String> = match self.menu(game, view, picked) {
+            Menu::Legend(legend) => legend.split(' ').map(str::to_string).collect(),
+            Menu::Cards(cards) => cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("[{}] {}", i + 1, self.style.card(*c)))
+                .collect(),
+            Menu::Actions(actions) => actions
+                .iter()
+                .enumerate()
+                .map(|(i, a)| match a {
+                    Action::Play(card) => format!("[{}] {}", i + 1, self.style.card(*card)),
+                    Action::Trump(suit) => format!("[{}] {}", i + 1, self.style.suit(*suit)),
+                    other => format!("[{}] {}", i + 1, self.style.call(*other)),
+                })
+                .collect(),
+        };
+        writeln!(out, "{decision}:")?;
+        for line in wrap(&items, 58) {
+            writeln!(out, "  {line}")?;
+        }
+        write!(out, "> ")?;
+        out.flush()
+    }
+
+    /// Prints what just happened at the table.
+    fn show(&self, game: &AnyGame, event: Event) -> io::Result<()> {
+        let view = game.view(Viewer::Seat(self.me));
+        match event {
+            Event::Dealt => say(format!(
+                "\nHand {}: {} {}.",
+                view.deals_played + 1,
+                self.names.short(view.dealer),
+                if view.dealer == self.me {
+                    "deal"
+                } else {
+                    "deals"
+                }
+            )),
+            Event::Acted(seat, action) => {
+                let seen = view
+                    .exchanges
+                    .last()
+                    .filter(|_| matches!(action, Action::Give(_) | Action::Discard(_)))
+                    .map_or(calltrump_engine::SeenAction::Open(action), |(_, s)| *s);
+                say(format!(
+                    "{}: {}",
+                    self.names.short(seat),
+                    self.style.action(seen)
+                ))?;
+                let closed = view.hand_outcome != calltrump_engine::HandOutcome::InProgress
+                    || view.trick.as_ref().is_none_or(|t| t.cards.is_empty());
+                if matches!(action, Action::Play(_)) && closed {
+                    let number = view.tricks[0] + view.tricks[1];
+                    if let Some(line) =
+                        screen::trick_closed(&self.style, &self.names, &view, number)
+                    {
+                        say(line)?;
+                    }
+                }
+                Ok(())
+            }
+            Event::HandOver => say(screen::hand_closed(
+                &self.style,
+                &self.names,
+                &view,
+                view.deals_played + 1,
+            )),
+        }
+    }
+}
+
+/// Whether `cards` (picked so far) can all go in `pair`, copies counted.
+fn fits(pair: &CardPair, cards: &[Card]) -> bool {
+    let mut left: Vec<Card> = pair.cards().to_vec();
+    cards
+        .iter()
+        .all(|card| match left.iter().position(|c| c == card) {
+            Some(i) => {
+                left.remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+/// Whether `cards` are exactly the cards of `pair`.
+fn same_cards(pair: &CardPair, cards: &[Card]) -> bool {
+    pair.len() == cards.len() && fits(pair, cards)
+}
+
+/// Bid Euchre's calls in one line: `pass, bid N SUIT (N from 4 to 8), call2 SUIT, ...`.
+fn legend(style: &Style, legal: &[Action]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if legal.contains(&Action::Pass) {
+        parts.push("pass".to_string());
+    }
+    let levels: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::BidStrain(n, _) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    if let (Some(low), Some(high)) = (levels.iter().min(), levels.iter().max()) {
+        parts.push(match low == high {
+            true => format!("bid {low} SUIT"),
+            false => format!("bid N SUIT (N {low}-{high})"),
+        });
+    }
+    for loner in calltrump_engine::Loner::ALL {
+        if legal
+            .iter()
+            .any(|a| matches!(a, Action::Loner(l, _) if *l == loner))
+        {
+            parts.push(format!("{} SUIT", loner.keyword()));
+        }
+    }
+    let suits: Vec<String> = Strain::ALL.iter().map(|s| style.strain(*s)).collect();
+    let example = match levels.iter().min() {
+        Some(low) => format!("bid {low} {}", style.strain(Strain::ALL[1])),
+        None => format!("moon {}", style.strain(Strain::ALL[1])),
+    };
+    format!(
+        "{}. SUIT is {}, e.g. {example}. help explains.",
+        parts.join(", "),
+        suits.join(" "),
+    )
+}
+
+/// Items joined by two spaces (words of a sentence by one), in lines of at most `width`
+/// columns.
+pub fn wrap(items: &[String], width: usize) -> Vec<String> {
+    let gap = if items.iter().any(|i| i.starts_with('[')) {
+        "  "
+    } else {
+        " "
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let visible = |s: &str| {
+        // ANSI colour codes take no columns.
+        let mut n = 0;
+        let mut escape = false;
+        for c in s.chars() {
+            match (escape, c) {
+                (false, '\x1b') => escape = true,
+                (true, 'm') => escape = false,
+                (true, _) => {}
+                (false, _) => n += 1,
+            }
+        }
+        n
+    };
+    for item in items {
+        if !line.is_empty() && visible(&line) + gap.len() + visible(item) > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(gap);
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
+fn second_person(broken: &Broken) -> String {
+    match broken {
+        Broken::NotHeld(card) => format!("you do not hold {card}"),
+        Broken::MustGiveHighestTrumps => "you must give your highest trumps".to_string(),
+        other => format!("you {other}"),
+    }
+}
+
+/// Takes back the player's last action of the hand and the bots' actions after it.
+fn undo(table: &mut Table, me: Seat) -> Result<String> {
+    if !matches!(table.game.turn(), Turn::Seat(_)) {
+        return Ok("Nothing to take back: the hand is over.".to_string());
+    }
+    let actions = table.game.observation(me).actions;
+    let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
+        return Ok("Nothing to take back: you have not moved in this hand.".to_string());
+    };
+    let hand = table
+        .record
+        .hands
+        .last_mut()
+        .ok_or_else(|| anyhow!("no hand to take back from"))?;
+    let taken = hand.actions.split_off(from);
+    table.game = table
+        .record
+        .replay()
+        .map_err(|e| anyhow!("taking back: {e}"))?
+        .1;
+    let others = taken.len() - 1;
+    Ok(format!(
+        "Taken back: your {}{}.",
+        taken[0],
+        match others {
+            0 => String::new(),
+            1 => " and the move after it".to_string(),
+            n => format!(" and the {n} moves after it"),
+        }
+    ))
 }
 
 /// Plays `table` with the person at `me` answering from `input` and `seating` at every
@@ -302,155 +710,331 @@ pub fn play_interactive(
     input: &mut impl BufRead,
     max_deals: Option<usize>,
 ) -> Result<Stop> {
-    play_with_deals(
-        table, me, seating, deal_rng, None, bot_rng, input, max_deals,
-    )
+    let mut session = Session {
+        me,
+        style: Style::for_stdout(false),
+        names: Names::new(&table.game, me),
+        input: &mut Reader(input),
+        pause: Speed::Normal.pause(),
+        request: None,
+    };
+    let ended = play_with_deals(
+        table,
+        &mut session,
+        seating,
+        deal_rng,
+        None,
+        Dice::Shared(bot_rng),
+        max_deals,
+        None,
+    )?;
+    Ok(ended.stop)
 }
 
 /// [`play_interactive`] with committed deals when `committed` is given (`deal_rng` then
-/// deals nothing): each hand's commitment shown, the cut asked of `me` when it is mine,
-/// and the seed shown and revealed in the record once the hand is over.
+/// deals nothing): each hand's commitment shown, the cut asked of the player when it is
+/// theirs, and the seed shown and revealed in the record once the hand is over. With
+/// `save`, the record is written there after every hand.
 #[allow(clippy::too_many_arguments)]
 fn play_with_deals(
     table: &mut Table,
-    me: Seat,
+    session: &mut Session<'_>,
     seating: &mut Seating<'_>,
     deal_rng: &mut GameRng,
     mut committed: Option<&mut CommittedDeals>,
-    bot_rng: &mut GameRng,
-    input: &mut impl BufRead,
+    mut dice: Dice<'_>,
     max_deals: Option<usize>,
-) -> Result<Stop> {
-    let mut screen = Screen::default();
-    // Both the players' turns and the results go to the same seating.
-    let seating = std::cell::RefCell::new(seating);
+    save: Option<&Path>,
+) -> Result<Ended> {
+    let me = session.me;
+    let max_deals = max_deals.unwrap_or(usize::MAX);
     loop {
-        // Committed deals are dealt here, one hand per pass; seeded ones by the table.
-        let limit = match committed.as_deref_mut() {
+        // One hand a pass, so that the record is saved after each. Committed deals are
+        // dealt here; seeded ones by the table.
+        let next = match committed.as_deref_mut() {
             Some(deals) if table.game.turn() == Turn::Chance => {
+                if table.record.hands.len() >= max_deals {
+                    return finish(table, seating, Stop::DealLimit, None);
+                }
                 let announced = deals.announce(table)?;
-                let mut out = io::stdout().lock();
-                writeln!(
-                    out,
+                say(format!(
                     "\nHand {}: the dealer commits to the deal {}",
                     announced.hand + 1,
                     announced.commitment
-                )?;
+                ))?;
                 let cut = if announced.cutter == me {
-                    ask_cut(input, &mut out, announced.max_cut, bot_rng)?
+                    match ask_cut(session, announced.max_cut, &mut dice)? {
+                        Some(cut) => cut,
+                        None => return finish(table, seating, Stop::Quit, session.request),
+                    }
                 } else {
-                    bot_rng.random_range(1..=announced.max_cut)
+                    dice.cut(announced.max_cut)
                 };
-                writeln!(
-                    out,
+                say(format!(
                     "{} cuts the deck at {cut}.",
-                    seat_label(&table.game, announced.cutter, me)
-                )?;
-                drop(out);
+                    session.names.short(announced.cutter)
+                ))?;
                 deals.deal(table, &announced, cut)?;
-                screen.show(&table.game, Event::Dealt, me)?;
+                session.show(&table.game, Event::Dealt)?;
                 table.record.hands.len()
             }
-            Some(_) => table.record.hands.len(),
-            None => usize::MAX,
-        }
-        .min(max_deals.unwrap_or(usize::MAX));
-        let mut display = Ok(());
+            _ => table.record.hands.len() + usize::from(table.game.turn() == Turn::Chance),
+        };
+        let seating_cell = std::cell::RefCell::new(&mut *seating);
+        let session_cell = std::cell::RefCell::new(&mut *session);
         let stop = table.play(
             deal_rng,
-            limit,
+            next.min(max_deals),
             |game, seat, legal| {
+                let mut session = session_cell.borrow_mut();
                 if seat == me {
-                    ask(input, &mut io::stdout().lock(), game, me, legal)
+                    session.ask(game, legal)
+                } else if session.wait() {
+                    session.stop(Request::Interrupted)
                 } else {
-                    seating
-                        .borrow_mut()
-                        .act(game, seat, legal, bot_rng, 0)
+                    dice.act(&mut seating_cell.borrow_mut(), game, seat, legal)
                         .map(Some)
                 }
             },
             |game, event| {
                 if matches!(event, Event::HandOver) {
-                    seating.borrow_mut().tell_hand(game, 0)?;
+                    seating_cell.borrow_mut().tell_hand(game, 0)?;
                 }
-                // Keep playing only while the screen can be written to.
-                if display.is_ok() {
-                    display = screen.show(game, event, me);
-                }
+                session_cell.borrow().show(game, event)?;
                 Ok(())
             },
         )?;
-        display?;
-        let at_limit = max_deals.is_some_and(|max| table.record.hands.len() >= max);
-        let Some(deals) = committed.as_deref_mut().filter(|_| !at_limit) else {
-            seating
-                .borrow_mut()
-                .tell_game(&table.game, table.record.hands.len(), stop, 0)?;
-            return Ok(stop);
-        };
-        // The hand is over (or the game stopped): the seed may be told.
-        if let Some(seed) = deals.reveal(table) {
-            writeln!(
-                io::stdout().lock(),
+        if session.request == Some(Request::Undo) {
+            session.request = None;
+            say(undo(table, me)?)?;
+            continue;
+        }
+        // The hand is over (or the game stopped): a committed deal's seed may be told.
+        if let Some(seed) = committed
+            .as_deref_mut()
+            .and_then(|deals| deals.reveal(table))
+        {
+            say(format!(
                 "Hand {}'s seed: {} (calltrump verify checks the deal against it)",
                 table.record.hands.len(),
                 seed.to_hex()
-            )?;
+            ))?;
         }
-        if stop != Stop::DealLimit {
-            seating
-                .borrow_mut()
-                .tell_game(&table.game, table.record.hands.len(), stop, 0)?;
-            return Ok(stop);
+        if let Some(path) = save {
+            write_record(path, &table.record)?;
+        }
+        let at_limit = table.record.hands.len() >= max_deals;
+        if stop != Stop::DealLimit || at_limit {
+            return finish(table, seating, stop, session.request);
         }
     }
 }
 
-/// Reads the player's cut: a number from 1 to `max`, or a random one on an empty line or
-/// at the end of the input.
-fn ask_cut(
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    max: u64,
-    rng: &mut GameRng,
-) -> Result<u64> {
+/// Tells the outside bots how the game ended and says why it stopped.
+fn finish(
+    table: &Table,
+    seating: &mut Seating<'_>,
+    stop: Stop,
+    by: Option<Request>,
+) -> Result<Ended> {
+    seating.tell_game(&table.game, table.record.hands.len(), stop, 0)?;
+    Ok(Ended { stop, by })
+}
+
+/// Reads the player's cut: a number from 1 to `max`, or a random one on an empty line;
+/// `None` when the input ends or Ctrl-C is pressed.
+fn ask_cut(session: &mut Session<'_>, max: u64, dice: &mut Dice<'_>) -> Result<Option<u64>> {
     loop {
         write!(
-            out,
+            io::stdout().lock(),
             "You cut the deck: a number from 1 to {max} (Enter: a random cut)> "
         )?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(rng.random_range(1..=max));
-        }
-        match line.trim() {
-            "" => return Ok(rng.random_range(1..=max)),
+        io::stdout().lock().flush()?;
+        let text = match session.input.next_line()? {
+            Line::Text(text) => text,
+            Line::End => {
+                session.request = Some(Request::End);
+                return Ok(None);
+            }
+            Line::Interrupted => {
+                session.request = Some(Request::Interrupted);
+                return Ok(None);
+            }
+        };
+        match text.trim() {
+            "" => return Ok(Some(dice.cut(max))),
+            "quit" | "q" => {
+                session.request = Some(Request::Quit);
+                return Ok(None);
+            }
             text => match text.parse::<u64>() {
-                Ok(n) if (1..=max).contains(&n) => return Ok(n),
-                _ => writeln!(out, "Choose a number from 1 to {max}.")?,
+                Ok(n) if (1..=max).contains(&n) => return Ok(Some(n)),
+                _ => say(format!("Choose a number from 1 to {max}."))?,
             },
         }
     }
+}
+
+/// Writes `record` to `path`, making its folder if need be.
+fn write_record(path: &Path, record: &Record) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("making the folder {}", dir.display()))?;
+    }
+    std::fs::write(path, record.to_json() + "\n")
+        .with_context(|| format!("saving the record to {}", path.display()))
+}
+
+/// A game to play: its table, deals and the seed of the bots' dice.
+struct Start {
+    table: Table,
+    deal_rng: GameRng,
+    committed: Option<CommittedDeals>,
+    /// The seed of the deals, when they are seeded.
+    seed: Option<u64>,
+    /// The seed of the bots' decisions.
+    bots_seed: u64,
+}
+
+/// Seconds since 1970: the seed when none is given.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// A new game from the arguments.
+fn new_game(args: &Args) -> Result<Start> {
+    let rules = args.game.rules()?;
+    let cut_side = args.game.cut_side(&rules)?;
+    let bots_seed = args.seed.unwrap_or_else(clock_seed);
+    let (mut table, deal_rng) = Table::seeded(&rules, bots_seed, 0);
+    // Without --seed the deals are committed: secret, cut, and checkable afterwards.
+    let committed = match args.seed {
+        Some(_) => None,
+        None => Some(CommittedDeals::start(&mut table, cut_side)?),
+    };
+    Ok(Start {
+        table,
+        deal_rng,
+        committed,
+        seed: args.seed,
+        bots_seed,
+    })
+}
+
+/// The game saved at `path`, ready to go on: seeded deals are dealt again from the seed
+/// (so the next ones follow), committed ones go on under the record's table id.
+fn resume(path: &Path) -> Result<Start> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the record {}", path.display()))?;
+    let saved = Record::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let (_, game) = saved
+        .replay()
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    if game.turn() == Turn::Over {
+        bail!("the game in {} is over: nothing to resume", path.display());
+    }
+    let (rules, _) = saved.rules().map_err(|e| anyhow!("{e}"))?;
+    match saved.deal_source {
+        Some(DealSource::Seeded {
+            seed,
+            stream: index,
+            first_dealer_drawn: true,
+        }) => {
+            let (mut table, mut deal_rng) = Table::seeded(&rules, seed, index);
+            let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
+                let hand = &saved.hands[game.hand_start().deals_played as usize];
+                let text = hand.actions.get(game.observation(seat).actions.len())?;
+                text.parse().ok()
+            };
+            table.play(
+                &mut deal_rng,
+                saved.hands.len(),
+                |game, seat, _| Ok(next(game, seat)),
+                |_, _| Ok(()),
+            )?;
+            let same = table.record.hands.len() == saved.hands.len()
+                && table
+                    .record
+                    .hands
+                    .iter()
+                    .zip(&saved.hands)
+                    .all(|(a, b)| a.deal == b.deal && a.actions == b.actions);
+            if !same {
+                bail!(
+                    "{}: the deals do not follow from the record's seed {seed}",
+                    path.display()
+                );
+            }
+            Ok(Start {
+                table,
+                deal_rng,
+                committed: None,
+                seed: Some(seed),
+                bots_seed: seed,
+            })
+        }
+        Some(DealSource::Committed { .. }) => {
+            let table = Table {
+                game,
+                record: saved,
+            };
+            let committed = CommittedDeals::resume(&table)?;
+            Ok(Start {
+                table,
+                deal_rng: stream(0, 0),
+                committed: Some(committed),
+                seed: None,
+                bots_seed: clock_seed(),
+            })
+        }
+        _ => bail!(
+            "{}: only games dealt by calltrump play (seeded or committed) can be resumed",
+            path.display()
+        ),
+    }
+}
+
+/// The folder records go to by default: `$XDG_DATA_HOME/calltrump` or
+/// `~/.local/share/calltrump`.
+fn data_dir() -> Result<PathBuf> {
+    crate::serve::default_data_dir().context("finding the folder for game records: give --record")
+}
+
+/// The bot at each seat from `--bots`: one name for all, one per seat, or one per seat
+/// other than `me`. The player's own seat gets a bot that is never asked.
+fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
+    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    Ok(match names.len() {
+        1 => vec![names[0].to_string(); seats],
+        n if n == seats => names.iter().map(|s| s.to_string()).collect(),
+        n if n + 1 == seats => {
+            let mut all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+            all.insert(me.index(), "random".to_string());
+            all
+        }
+        n => bail!(
+            "--bots names {n} bots; this game has {seats} seats (give 1, {} or {seats})",
+            seats - 1
+        ),
+    })
 }
 
 /// Plays one game with the player at `--seat` and bots elsewhere.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let rules = args.game.rules()?;
-    let cut_side = args.game.cut_side(&rules)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    let (mut table, mut deal_rng) = Table::seeded(&rules, seed, 0);
-    let mut bot_rng = stream(seed, 1);
-    // Without --seed the deals are committed: secret, cut, and checkable afterwards.
-    let mut committed = match args.seed {
-        Some(_) => None,
-        None => Some(CommittedDeals::start(&mut table, cut_side)?),
+    let start = match &args.resume {
+        Some(path) => resume(path)?,
+        None => new_game(args)?,
     };
+    let Start {
+        mut table,
+        mut deal_rng,
+        mut committed,
+        seed,
+        bots_seed,
+    } = start;
+    let rules = table.game.rules().clone();
     let seats = table.game.seats();
     if usize::from(args.seat) >= seats {
         bail!(
@@ -460,21 +1044,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         );
     }
     let me = Seat(args.seat);
-    let names: Vec<&str> = args.bots.split(',').collect();
-    if names.len() != 1 && names.len() != seats {
-        bail!(
-            "--bots names {} bots; this game has {seats} seats (give 1 or {seats})",
-            names.len()
-        );
-    }
-    // One player per seat; the person's own seat gets a bot that is never asked (and no
-    // outside program is started for it).
+    let names = bot_names(&args.bots, seats, me)?;
     let mut bots: Vec<Player> = (0..seats)
         .map(|s| {
-            let name = match names.get(s).unwrap_or(&names[0]) {
-                _ if s == me.index() => "random",
-                name => name,
-            };
+            let name = if s == me.index() { "random" } else { &names[s] };
             Player::from_spec(name, Seat(s as u8), &table.game, args.external.terms())
         })
         .collect::<Result<_>>()?;
@@ -483,69 +1056,102 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         players: &mut bots,
         at: &at,
     };
-    let record_path = args
-        .record
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("calltrump-{}-{seed}.json", rules.game())));
-
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut out = io::stdout().lock();
-    let order: Vec<String> = (0..seats)
-        .map(|s| seat_label(&table.game, Seat(s as u8), me))
-        .collect();
-    let mut play = || -> Result<Stop> {
-        let deals = match committed {
-            Some(_) => format!(
-                "committed deals (each hand's commitment shown before the cut, its seed \
-                 after the hand), bots' seed {seed}"
-            ),
-            None => format!("seed {seed}"),
-        };
-        writeln!(
-            out,
-            "calltrump: {} ({}), {deals}. You are seat {me}; your partners are the seats of team {}.",
-            rules.game(),
-            rules.variant(),
-            me.team()
-        )?;
-        writeln!(out, "Table in order of play: {}", order.join(" -> "))?;
-        play_with_deals(
-            &mut table,
-            me,
-            &mut seating,
-            &mut deal_rng,
-            committed.as_mut(),
-            &mut bot_rng,
-            &mut input,
-            args.max_deals.map(|n| n as usize),
-        )
+    let record_path = match (&args.record, &args.resume) {
+        (Some(path), _) | (None, Some(path)) => path.clone(),
+        (None, None) => data_dir()?.join(format!("calltrump-{}-{bots_seed}.json", rules.game())),
     };
-    let played = play();
-    // The record is saved whatever stopped the game, a closed terminal included.
-    std::fs::write(&record_path, table.record.to_json() + "\n")
-        .with_context(|| format!("saving the record to {}", record_path.display()))?;
-    let stop = played?;
-    match (stop, table.game.outcome()) {
-        (Stop::GameOver, Some(outcome)) => {
-            let text = match outcome {
-                calltrump_engine::Outcome::Winner(team) if team == me.team() => {
-                    "Your team wins!".to_string()
-                }
-                calltrump_engine::Outcome::Winner(team) => format!("Team {team} wins."),
-                calltrump_engine::Outcome::Draw => "A draw.".to_string(),
-            };
-            writeln!(out, "\nGame over. {text}")?;
-        }
-        (Stop::DealLimit, _) => writeln!(
-            out,
-            "\nGame over at the deal limit ({} deals): a draw. Scores: team 0 {}, team 1 {}.",
-            table.record.hands.len(),
-            table.game.scores()[0],
-            table.game.scores()[1]
-        )?,
-        _ => writeln!(out, "\nGame stopped.")?,
+    // Nothing is dealt before the record is known to be writable.
+    write_record(&record_path, &table.record)?;
+
+    let style = Style::for_stdout(args.ascii);
+    let seat_names = Names::new(&table.game, me);
+    let mut input = input::Stdin::start();
+    let mut session = Session {
+        me,
+        style,
+        names: seat_names,
+        input: &mut input,
+        pause: args.speed.pause(),
+        request: None,
+    };
+    let others: Vec<&str> = (0..seats)
+        .filter(|s| *s != me.index())
+        .map(|s| names[s].as_str())
+        .collect();
+    let bots_text = match others.iter().all(|n| *n == others[0]) {
+        true => others[0].to_string(),
+        false => others.join(", "),
+    };
+    let deals = match seed {
+        Some(seed) => format!("seed {seed}"),
+        None => format!("committed deals, bots' seed {bots_seed}"),
+    };
+    say(format!(
+        "calltrump: {}, {deals}, bots: {bots_text}.",
+        screen::game_title(&table.game)
+    ))?;
+    if seed.is_none() {
+        say("Each hand's commitment is shown before the cut, its seed\nafter the hand.")?;
     }
-    writeln!(out, "Record saved to {}", record_path.display())?;
-    Ok(ExitCode::SUCCESS)
+    if args.resume.is_some() {
+        say(format!(
+            "Resuming after {} hands; scores: {}.",
+            table.record.hands.len(),
+            seat_names.us_them(table.game.scores())
+        ))?;
+    }
+    say(format!(
+        "You are seat {me}. Type help (or ?) at any prompt.\nIn order of play:"
+    ))?;
+    for s in 0..seats {
+        say(format!("  {}", seat_names.full(Seat(s as u8))))?;
+    }
+    let played = play_with_deals(
+        &mut table,
+        &mut session,
+        &mut seating,
+        &mut deal_rng,
+        committed.as_mut(),
+        Dice::PerDecision(bots_seed),
+        args.max_deals.map(|n| n as usize),
+        Some(&record_path),
+    );
+    // The record is saved whatever stopped the game, a closed terminal included.
+    write_record(&record_path, &table.record)?;
+    let ended = played?;
+    let scores = table.game.scores();
+    let mut code = ExitCode::SUCCESS;
+    match (ended.stop, table.game.outcome()) {
+        (Stop::GameOver, Some(outcome)) => {
+            say(format!(
+                "\nGame over. {}",
+                screen::game_closed(&seat_names, outcome, scores)
+            ))?;
+        }
+        (Stop::DealLimit, _) => say(format!(
+            "\nGame over at the deal limit ({} deals): a draw. Score: {}.",
+            table.record.hands.len(),
+            seat_names.us_them(scores)
+        ))?,
+        _ => {
+            let why = match ended.by {
+                Some(Request::End) => {
+                    code = ExitCode::FAILURE;
+                    "The input ended before the game did: game stopped."
+                }
+                Some(Request::Interrupted) => {
+                    code = ExitCode::from(130);
+                    "Interrupted: game stopped."
+                }
+                _ => "Game stopped.",
+            };
+            say(format!("\n{why}"))?;
+            say(format!(
+                "Go on with: calltrump play --resume {}",
+                record_path.display()
+            ))?;
+        }
+    }
+    say(format!("Record saved to {}", record_path.display()))?;
+    Ok(code)
 }

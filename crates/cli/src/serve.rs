@@ -52,7 +52,7 @@ pub struct JoinArgs {
 }
 
 /// The per-user data folder: `$XDG_DATA_HOME/calltrump`, or `~/.local/share/calltrump`.
-fn default_data_dir() -> Result<PathBuf> {
+pub(crate) fn default_data_dir() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir).join("calltrump"));
     }

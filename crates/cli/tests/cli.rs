@@ -191,32 +191,37 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
     assert!(stdout.contains("Your hand:"), "{stdout}");
     assert!(stdout.contains("Game over."), "{stdout}");
     assert!(stdout.contains("Record saved"), "{stdout}");
-    // Every trick names its winner: a seat, or after a hand's last trick, a team.
+    // Every trick names its winning seat, the hand's last trick included.
     let winners: Vec<&str> = stdout
         .lines()
-        .filter_map(|l| l.trim().strip_prefix("-- trick "))
-        .map(|l| l.split_once(" to ").unwrap().1)
+        .filter_map(|l| l.strip_prefix("Trick "))
+        .map(|l| l.split_once(": ").unwrap().1)
         .collect();
     assert!(!winners.is_empty(), "{stdout}");
     assert!(
         winners
             .iter()
-            .all(|w| w.starts_with("seat ") || w.starts_with("team ")),
+            .all(|w| w.starts_with("seat ") || w.starts_with("you win it")),
         "{winners:?}"
     );
     let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
     let replay: Value = serde_json::from_slice(&replayed.stdout).unwrap();
     assert_eq!(replay["finished"], true);
     assert_eq!(replay["hands"].as_array().unwrap().len(), 3);
-    // The last trick of each played hand goes to the team whose count went up.
-    let last_tricks = winners.iter().filter(|w| w.starts_with("team ")).count();
+    // Each played hand closes with its sixth trick and a line saying how the bid went.
     let played = replay["hands"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|h| h["outcome"] == "played")
         .count();
-    assert_eq!(last_tricks, played, "{stdout}");
+    let sixth_tricks = stdout.lines().filter(|l| l.starts_with("Trick 6: ")).count();
+    assert_eq!(sixth_tricks, played, "{stdout}");
+    let closed = stdout
+        .lines()
+        .filter(|l| l.starts_with("Hand ") && l.contains(", took "))
+        .count();
+    assert_eq!(closed, played, "{stdout}");
 }
 
 #[test]

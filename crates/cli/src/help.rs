@@ -1,0 +1,133 @@
+//! `help` at the `calltrump play` prompt: how to type a move, and what the decision at
+//! hand means in the game being played (facts from docs/rules/). Lines within 60 columns.
+
+use calltrump_engine::{Action, AnyGame, Game, Phase};
+
+/// How to type anything, whatever the moment.
+const TYPING: &str = "\
+Type a number from the list, or the move itself: a card
+(AS, 10h, q♥), pass, bid 3 hearts, trump h. Suits: S H D C,
+♠ ♥ ♦ ♣ or their names; T or 10 for a ten.
+Also: rules (the rules), last (the previous trick), undo
+(take back your last move this hand), quit (save, stop).
+An empty line shows the choices again.";
+
+const KAIBOSH_AUCTION: &str = "\
+Kaibosh bidding: one turn each. Bid how many of the 6
+tricks your team will take, higher than any bid so far, or
+pass. kaibosh: you take all 6 alone (made +12, set -12);
+your partner sits out. misdeal: only with four 9s, or
+three 9s and two 10s. Made bid: + the tricks taken; set:
+- the bid, and the others score their tricks.
+Partners signal with low bids: 1 = I hold two aces,
+2 = a jack of each colour, 3 = usually a block.";
+
+const BID_EUCHRE_AUCTION: &str = "\
+Bid Euchre bidding: one turn each. bid N SUIT promises N
+of the 8 tricks with SUIT as trump (NT: no trump). N must
+be higher than any bid so far, whatever the suit. Made:
++ the tricks taken; set: - N. Above every bid come the
+loners, all 8 tricks alone while your partner sits out:
+call2 (partner gives you 2 cards, you discard 2; +/-12),
+call1 (1 card; +/-18), moon (no exchange; +/-24).
+The dealer, last to speak, may match a high";
+
+const BID_EUCHRE_MATCH_ALEXA: &str = "\
+loner (the same loner, any suit) and take the contract.";
+
+const BID_EUCHRE_MATCH_SIMPLIFIED: &str = "\
+8-trick bid (an 8 or a loner) and take the contract.";
+
+const KOUT_AUCTION: &str = "\
+Kout Bo bidding: one turn each. Bid how many of the 9
+tricks your team will take, 5 (Bab) to 9 (Bawan), higher
+than any bid so far, or pass; 9 ends the auction. If all
+others pass, the dealer must bid: a forced 5 is Malzom
+(+5 made, the others +5 if set). Made: + the bid (Bawan
+36); set: the others get twice the bid. The jokers are
+the top trumps: RJ, then the trump ace, then BJ.";
+
+const NAME_TRUMP: &str = "\
+You won the auction: name the trump suit (h, hearts, ♥ or
+trump h).";
+
+const EUCHRE_BOWERS: &str = "\
+The jack of trump (right bower) and the other jack of the
+same colour (left bower) become the two top trumps; the
+left bower counts as a trump, not as its printed suit.";
+
+const KOUT_JOKERS: &str = "\
+You may play a joker to any trick, even holding the suit
+led; when trump is led, play a trump or a joker if you
+hold one. Leading a joker is allowed only when your team
+holds a 9 (either joker) or an 8 (RJ), or once the A, K,
+Q and J of trump have all been played.";
+
+const PLAY: &str = "\
+Play a card: follow the suit led if you can, otherwise
+play any card. The highest trump wins the trick, or
+without one the highest card of the suit led.";
+
+/// The help for the decision `legal` in `game`.
+pub fn text(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
+    let rules = game.rules();
+    let name = rules.game();
+    let mut parts: Vec<String> = vec![TYPING.to_string()];
+    match phase {
+        Phase::Auction => parts.push(match name {
+            "kaibosh" => KAIBOSH_AUCTION.to_string(),
+            "kout" => KOUT_AUCTION.to_string(),
+            _ => format!(
+                "{BID_EUCHRE_AUCTION}\n{}",
+                match rules.variant() {
+                    "alexa" => BID_EUCHRE_MATCH_ALEXA,
+                    _ => BID_EUCHRE_MATCH_SIMPLIFIED,
+                }
+            ),
+        }),
+        Phase::TrumpNaming => {
+            parts.push(NAME_TRUMP.to_string());
+            parts.push(match name {
+                "kout" => KOUT_JOKERS.to_string(),
+                _ => EUCHRE_BOWERS.to_string(),
+            });
+        }
+        Phase::Exchange => parts.push(exchange(rules.variant(), legal)),
+        _ => {
+            parts.push(PLAY.to_string());
+            parts.push(match name {
+                "kout" => KOUT_JOKERS.to_string(),
+                _ => EUCHRE_BOWERS.to_string(),
+            });
+        }
+    }
+    parts.join("\n\n")
+}
+
+/// The exchange after a Bid Euchre loner, from the giving or the discarding side.
+fn exchange(variant: &str, legal: &[Action]) -> String {
+    let giving = legal.iter().any(|a| matches!(a, Action::Give(_)));
+    let count = legal
+        .iter()
+        .find_map(|a| match a {
+            Action::Give(pair) | Action::Discard(pair) => Some(pair.len()),
+            _ => None,
+        })
+        .unwrap_or(1);
+    let cards = if count == 1 { "card" } else { "cards" };
+    match (giving, variant) {
+        (true, "alexa") => format!(
+            "Your partner plays alone: give them {count} {cards}, one at\n\
+             a time, then sit out the hand. In a suit contract you\n\
+             must give your highest trumps (bowers first)."
+        ),
+        (true, _) => format!(
+            "Your partner plays alone: give them {count} {cards}, one at\n\
+             a time (any you like), then sit out the hand."
+        ),
+        (false, _) => format!(
+            "You play alone: discard {count} {cards}, one at a time; the\n\
+             cards your partner gave you may go too."
+        ),
+    }
+}

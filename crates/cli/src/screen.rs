@@ -1,0 +1,459 @@
+//! What `calltrump play` prints: cards with suit symbols (or letters with `--ascii`, red
+//! suits coloured on a terminal), seats named as the player sees them, the status block
+//! before each of the player's decisions, and the lines that close a trick, a hand and
+//! the game. Everything is drawn from the player's [`View`], so nothing hidden from the
+//! seat can be shown; lines stay within 60 columns.
+
+use std::fmt::Write as _;
+
+use crate::play::wrap;
+
+use calltrump_engine::{
+    Action, AnyGame, Card, CardBag, CardOrder, Game, HandOutcome, Loner, Outcome, Phase, Seat,
+    SeenAction, Strain, Suit, TrickView, View,
+};
+
+/// How cards and suits are drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    /// Suit letters (`AS`) instead of symbols (`A♠`).
+    pub ascii: bool,
+    /// Hearts and diamonds in red (ANSI colour).
+    pub colour: bool,
+}
+
+impl Style {
+    /// The style for standard output: colour only on a terminal and without `NO_COLOR`.
+    pub fn for_stdout(ascii: bool) -> Style {
+        use std::io::IsTerminal;
+        let colour = std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        Style { ascii, colour }
+    }
+
+    /// Red text on a terminal when `red` (and colour is on), else the text as it is.
+    fn paint(&self, text: String, red: bool) -> String {
+        if self.colour && red {
+            format!("\x1b[31m{text}\x1b[0m")
+        } else {
+            text
+        }
+    }
+
+    /// A suit: `♥` (or `H`).
+    pub fn suit(&self, suit: Suit) -> String {
+        let text = match self.ascii {
+            true => suit.letter().to_string(),
+            false => suit.symbol().to_string(),
+        };
+        self.paint(text, matches!(suit, Suit::Hearts | Suit::Diamonds))
+    }
+
+    /// A card: `A♥`, `T♣`, `RJ` (or `AH`, `TC`).
+    pub fn card(&self, card: Card) -> String {
+        match card.suit() {
+            Some(suit) => {
+                let text = match self.ascii {
+                    true => card.to_string(),
+                    false => card.pretty(),
+                };
+                self.paint(text, matches!(suit, Suit::Hearts | Suit::Diamonds))
+            }
+            None => card.to_string(),
+        }
+    }
+
+    /// A strain: a suit, or `NT`.
+    pub fn strain(&self, strain: Strain) -> String {
+        match strain {
+            Strain::Suit(suit) => self.suit(suit),
+            Strain::NoTrump => "NT".to_string(),
+        }
+    }
+
+    /// An action as the log shows it: `bid 4 ♥`, `trump ♠`, `A♣` (a card played),
+    /// `give ?? ??`.
+    pub fn action(&self, seen: SeenAction) -> String {
+        let cards = |cards: &[Card]| {
+            cards
+                .iter()
+                .map(|c| self.card(*c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match seen {
+            SeenAction::HiddenGive(n) => format!("give {}", vec!["??"; n.into()].join(" ")),
+            SeenAction::HiddenDiscard(n) => {
+                format!("discard {}", vec!["??"; n.into()].join(" "))
+            }
+            SeenAction::Open(action) => match action {
+                Action::Play(card) => self.card(card),
+                Action::Give(pair) => format!("give {}", cards(pair.cards())),
+                Action::Discard(pair) => format!("discard {}", cards(pair.cards())),
+                other => self.call(other),
+            },
+        }
+    }
+
+    /// A call or trump naming: `pass`, `bid 4`, `bid 3 ♥`, `call2 NT`, `trump ♠`.
+    pub fn call(&self, action: Action) -> String {
+        match action {
+            Action::BidStrain(n, strain) => format!("bid {n} {}", self.strain(strain)),
+            Action::Loner(loner, strain) => format!("{} {}", loner.keyword(), self.strain(strain)),
+            Action::Trump(suit) => format!("trump {}", self.suit(suit)),
+            other => other.to_string(),
+        }
+    }
+
+    /// Cards in one line, space separated.
+    pub fn cards(&self, cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(|c| self.card(*c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// How seats are named to the player at `me`.
+#[derive(Clone, Copy, Debug)]
+pub struct Names {
+    me: Seat,
+    seats: usize,
+    /// Kout Bo plays counter-clockwise: the next seat sits on the right.
+    counter_clockwise: bool,
+}
+
+impl Names {
+    /// Names for the player at `me` in `game`.
+    pub fn new(game: &AnyGame, me: Seat) -> Names {
+        Names {
+            me,
+            seats: game.seats(),
+            counter_clockwise: game.rules().game() == "kout",
+        }
+    }
+
+    /// Places after `me` in the order of play.
+    fn after_me(&self, seat: Seat) -> usize {
+        (seat.index() + self.seats - self.me.index()) % self.seats
+    }
+
+    /// The side the seat `after` places after me sits on, if next to me.
+    fn side(&self, after: usize) -> Option<&'static str> {
+        let next = if self.counter_clockwise {
+            "right"
+        } else {
+            "left"
+        };
+        let previous = if self.counter_clockwise {
+            "left"
+        } else {
+            "right"
+        };
+        match after {
+            1 => Some(next),
+            a if a + 1 == self.seats => Some(previous),
+            _ => None,
+        }
+    }
+
+    /// A short name: `you`, `seat 2 (partner)`, `seat 1 (left)`, `seat 3 (opponent)`.
+    pub fn short(&self, seat: Seat) -> String {
+        let after = self.after_me(seat);
+        if after == 0 {
+            return "you".to_string();
+        }
+        let tag = match self.side(after) {
+            _ if seat.team() == self.me.team() => "partner",
+            Some(side) => side,
+            None => "opponent",
+        };
+        format!("seat {seat} ({tag})")
+    }
+
+    /// A full name for the table plan: `seat 1 (opponent, on your left)`.
+    pub fn full(&self, seat: Seat) -> String {
+        let after = self.after_me(seat);
+        let relation = if after == 0 {
+            "you"
+        } else if seat.team() == self.me.team() {
+            "partner"
+        } else {
+            "opponent"
+        };
+        let steps = after.min(self.seats - after);
+        match (after, self.side(after)) {
+            (0, _) => format!("seat {seat} ({relation})"),
+            _ if 2 * after == self.seats => format!("seat {seat} ({relation}, across)"),
+            (_, Some(side)) => format!("seat {seat} ({relation}, on your {side})"),
+            _ => {
+                let side = match (after < self.seats - after, self.counter_clockwise) {
+                    (true, false) | (false, true) => "left",
+                    _ => "right",
+                };
+                format!("seat {seat} ({relation}, {steps} places to your {side})")
+            }
+        }
+    }
+
+    /// Two numbers as `us N, them M`, the player's team first.
+    pub fn us_them(&self, pair: [impl std::fmt::Display; 2]) -> String {
+        let [a, b] = pair;
+        match self.me.team().0 {
+            0 => format!("us {a}, them {b}"),
+            _ => format!("us {b}, them {a}"),
+        }
+    }
+}
+
+/// The card order once trump is known (suits and strengths for sorting and following).
+pub fn card_order(game_name: &str, trump: Option<Strain>) -> Option<&'static CardOrder> {
+    Some(match (game_name, trump?) {
+        ("kout", Strain::Suit(suit)) => CardOrder::kout(suit),
+        (_, strain) => CardOrder::euchre(strain.trump()),
+    })
+}
+
+/// Cards grouped by (effective) suit, trumps first, strongest first; jokers before
+/// trump is named make a group of their own.
+pub fn sorted_groups(
+    order: Option<&CardOrder>,
+    cards: impl Iterator<Item = Card>,
+) -> Vec<Vec<Card>> {
+    let suit_of = |card: Card| match order {
+        Some(order) => Some(order.suit_of(card)),
+        None => card.suit(),
+    };
+    let strength = |card: Card| order.map_or(card.rank(), |o| o.strength(card));
+    let mut suits: Vec<Option<Suit>> = Suit::ALL.iter().map(|s| Some(*s)).collect();
+    suits.push(None);
+    if let Some(trump) = order.and_then(|o| o.trump()) {
+        suits.retain(|s| *s != Some(trump));
+        suits.insert(0, Some(trump));
+    }
+    let cards: Vec<Card> = cards.collect();
+    suits
+        .into_iter()
+        .map(|suit| {
+            let mut group: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| suit_of(*c) == suit)
+                .collect();
+            group.sort_by_key(|c| std::cmp::Reverse(strength(*c)));
+            group
+        })
+        .filter(|group| !group.is_empty())
+        .collect()
+}
+
+/// A hand sorted for people: `A♥ K♥ | J♦ | T♣`.
+pub fn show_hand(style: &Style, order: Option<&CardOrder>, hand: CardBag) -> String {
+    sorted_groups(order, hand.iter())
+        .iter()
+        .map(|group| style.cards(group))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The game's name as the header shows it: `Kaibosh`, `Bid Euchre (alexa)`, `Kout Bo 6`.
+pub fn game_title(game: &AnyGame) -> String {
+    let rules = game.rules();
+    match (rules.game(), rules.variant()) {
+        ("kaibosh", _) => "Kaibosh".to_string(),
+        ("bid-euchre", variant) => format!("Bid Euchre ({variant})"),
+        ("kout", variant) => format!("Kout Bo {}", variant.trim_start_matches("kout")),
+        (game, variant) => format!("{game} ({variant})"),
+    }
+}
+
+/// Where the game stands against its end: `to 50, hand 3`, `deal 3 of 8`.
+fn goal_text(view: &View) -> String {
+    let hand = view.deals_played + 1;
+    match (view.goal.target, view.goal.deals) {
+        (Some(target), Some(deals)) => format!("to {target}, deal {hand} of {deals}"),
+        (Some(target), None) => format!("to {target}, hand {hand}"),
+        (None, Some(deals)) => format!("deal {hand} of {deals}"),
+        (None, None) => format!("hand {hand}"),
+    }
+}
+
+/// A contract in words: `seat 2 (partner) bid 5`, `you called kaibosh`,
+/// `seat 1 (left) call1 ♥ (alone)`.
+pub fn contract_text(style: &Style, names: &Names, declarer: Seat, bid: Action) -> String {
+    let who = names.short(declarer);
+    match bid {
+        Action::Kaibosh => format!("{who} called kaibosh (alone)"),
+        Action::Loner(Loner::Moon, strain) => {
+            format!("{who} shot the moon in {} (alone)", style.strain(strain))
+        }
+        Action::Loner(..) => format!("{who} called {} (alone)", style.call(bid)),
+        _ => format!("{who} {}", style.call(bid)),
+    }
+}
+
+/// The trick on the table, one seat a line, the card winning it marked.
+pub fn trick_lines(style: &Style, names: &Names, trick: &TrickView) -> Vec<String> {
+    let width = trick
+        .cards
+        .iter()
+        .map(|(seat, _)| names.short(*seat).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mark = if style.ascii {
+        "<- winning"
+    } else {
+        "◀ winning"
+    };
+    trick
+        .cards
+        .iter()
+        .map(|(seat, card)| {
+            let name = names.short(*seat);
+            let pad = " ".repeat(width - name.chars().count());
+            let winning = if trick.winning == Some(*seat) {
+                mark
+            } else {
+                ""
+            };
+            format!("  {name}{pad}  {} {winning}", style.card(*card))
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The status block shown before each of the player's decisions.
+pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> String {
+    let mut out = String::new();
+    let rule = if style.ascii { "---" } else { "───" };
+    let _ = writeln!(
+        out,
+        "{rule} {}, {} {rule}",
+        game_title(game),
+        goal_text(view)
+    );
+    let _ = writeln!(
+        out,
+        "Dealer: {}.  Score: {}.",
+        names.short(view.dealer),
+        names.us_them(view.scores)
+    );
+    if let Some(contract) = view.contract {
+        let trump = match view.trump {
+            Some(Strain::NoTrump) => ", no trump".to_string(),
+            Some(strain) => format!(", trump {}", style.strain(strain)),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "Contract: {}{trump}.",
+            contract_text(style, names, contract.declarer, contract.bid)
+        );
+    } else if !view.auction.is_empty() {
+        let calls: Vec<String> = view
+            .auction
+            .iter()
+            .map(|(seat, call)| format!("{} {},", names.short(*seat), style.call(*call)))
+            .collect();
+        let _ = writeln!(out, "Bids so far:");
+        for line in wrap(
+            &calls
+                .join(" ")
+                .trim_end_matches(',')
+                .split(' ')
+                .map(str::to_string)
+                .collect::<Vec<_>>(),
+            56,
+        ) {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    if let Some(out_seat) = view.sitting_out {
+        let _ = writeln!(out, "Sitting out: {}.", names.short(out_seat));
+    }
+    if view.phase == Phase::Play {
+        let _ = writeln!(out, "Tricks: {}.", names.us_them(view.tricks));
+        if let Some(trick) = view.trick.as_ref().filter(|t| !t.cards.is_empty()) {
+            let _ = writeln!(out, "Trick:");
+            for line in trick_lines(style, names, trick) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+    if let Some(hand) = view.hand {
+        let order = card_order(game.rules().game(), view.trump);
+        let _ = writeln!(out, "Your hand: {}", show_hand(style, order, hand));
+    }
+    out
+}
+
+/// The closing line of a trick: `Trick 3: seat 1 (left) wins with K♠. Us 2, them 1.`
+pub fn trick_closed(style: &Style, names: &Names, view: &View, number: u8) -> Option<String> {
+    let trick = view.last_trick.as_ref()?;
+    let winner = trick.winning?;
+    let card = trick.cards.iter().find(|(s, _)| *s == winner)?.1;
+    Some(format!(
+        "Trick {number}: {} with {}. {}.",
+        match winner == names.me {
+            true => "you win it".to_string(),
+            false => format!("{} wins", names.short(winner)),
+        },
+        style.card(card),
+        capitalise(&names.us_them(view.tricks))
+    ))
+}
+
+/// The closing lines of a hand: `Hand 2: seat 3 (right) bid 4, took 3: set.` and
+/// `  Us +3, them -4. Score: us 7, them 0.`
+pub fn hand_closed(style: &Style, names: &Names, view: &View, number: u32) -> String {
+    let signed = |n: i32| {
+        if n > 0 {
+            format!("+{n}")
+        } else {
+            n.to_string()
+        }
+    };
+    let (what, points) = match (view.hand_outcome, view.contract) {
+        (HandOutcome::Played, Some(contract)) => {
+            let team = contract.declarer.team().0 as usize;
+            let points = view.hand_points.unwrap_or([0, 0]);
+            let what = format!(
+                "{}, took {}: {}.",
+                contract_text(style, names, contract.declarer, contract.bid),
+                view.tricks[team],
+                if points[team] > 0 { "made" } else { "set" },
+            );
+            (
+                what,
+                format!("{}. ", capitalise(&names.us_them(points.map(signed)))),
+            )
+        }
+        (HandOutcome::Misdeal, _) => ("misdeal, no score.".to_string(), String::new()),
+        _ => ("all passed, thrown in.".to_string(), String::new()),
+    };
+    format!(
+        "Hand {number}: {what}\n  {points}Score: {}.",
+        names.us_them(view.scores)
+    )
+}
+
+/// The closing line of the game: `You win 50-18.`, `You lose 12-51.`, `A draw, 20-20.`
+pub fn game_closed(names: &Names, outcome: Outcome, scores: [i32; 2]) -> String {
+    let mine = names.me.team().0 as usize;
+    let (us, them) = (scores[mine], scores[1 - mine]);
+    match outcome {
+        Outcome::Winner(team) if team == names.me.team() => format!("You win {us}-{them}."),
+        Outcome::Winner(_) => format!("You lose {us}-{them}."),
+        Outcome::Draw => format!("A draw, {us}-{them}."),
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
