@@ -29,14 +29,15 @@ be higher than any bid so far, whatever the suit. Made:
 + the tricks taken; set: - N. Above every bid come the
 loners, all 8 tricks alone while your partner sits out:
 call2 (partner gives you 2 cards, you discard 2; +/-12),
-call1 (1 card; +/-18), moon (no exchange; +/-24).
-The dealer, last to speak, may match a high";
+call1 (1 card; +/-18), moon (no exchange; +/-24).";
 
 const BID_EUCHRE_MATCH_ALEXA: &str = "\
-loner (the same loner, any suit) and take the contract.";
+The dealer, last to speak, may match a loner (the same
+loner in any suit) and so take the contract.";
 
 const BID_EUCHRE_MATCH_SIMPLIFIED: &str = "\
-8-trick bid (an 8 or a loner) and take the contract.";
+The dealer, last to speak, may match an 8-trick bid (an 8
+or a loner, in any suit) and so take the contract.";
 
 const KOUT_AUCTION: &str = "\
 Kout Bo bidding: one turn each. Bid how many of the 9

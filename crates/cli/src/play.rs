@@ -14,7 +14,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::{
     stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, GameRng, Phase, Record,
-    Seat, Strain, Turn, View, Viewer,
+    Seat, SeenAction, Strain, Turn, View, Viewer,
 };
 use rand::Rng;
 
@@ -286,16 +286,14 @@ impl Session<'_> {
                 Typed::Strain(strain) => match (view.phase, strain) {
                     (Phase::TrumpNaming, Strain::Suit(suit)) => Action::Trump(suit),
                     _ => {
-                        say("Not understood: a suit alone names trump; to bid, type e.g. bid 4 hearts.")?;
+                        say("A suit alone names trump; to bid, type e.g. bid 4 h.")?;
                         continue;
                     }
                 },
                 Typed::Level(level, strain) => Action::BidStrain(level, strain),
                 Typed::Action(action) => action,
                 Typed::Unknown(why) => {
-                    say(format!(
-                        "Not understood: {why}. Type a number, a move, help or quit."
-                    ))?;
+                    say(format!("Not understood: {why}; help explains."))?;
                     continue;
                 }
             };
@@ -532,7 +530,7 @@ impl Session<'_> {
                     .exchanges
                     .last()
                     .filter(|_| matches!(action, Action::Give(_) | Action::Discard(_)))
-                    .map_or(calltrump_engine::SeenAction::Open(action), |(_, s)| *s);
+                    .map_or(SeenAction::Open(action), |(_, s)| *s);
                 say(format!(
                     "{}: {}",
                     self.names.short(seat),
@@ -667,7 +665,7 @@ fn second_person(broken: &Broken) -> String {
 }
 
 /// Takes back the player's last action of the hand and the bots' actions after it.
-fn undo(table: &mut Table, me: Seat) -> Result<String> {
+fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
     if !matches!(table.game.turn(), Turn::Seat(_)) {
         return Ok("Nothing to take back: the hand is over.".to_string());
     }
@@ -689,7 +687,9 @@ fn undo(table: &mut Table, me: Seat) -> Result<String> {
     let others = taken.len() - 1;
     Ok(format!(
         "Taken back: your {}{}.",
-        taken[0],
+        taken[0]
+            .parse::<Action>()
+            .map_or_else(|_| taken[0].clone(), |a| style.action(SeenAction::Open(a))),
         match others {
             0 => String::new(),
             1 => " and the move after it".to_string(),
@@ -806,7 +806,7 @@ fn play_with_deals(
         )?;
         if session.request == Some(Request::Undo) {
             session.request = None;
-            say(undo(table, me)?)?;
+            say(undo(table, me, &session.style)?)?;
             continue;
         }
         // The hand is over (or the game stopped): a committed deal's seed may be told.
@@ -1128,11 +1128,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 screen::game_closed(&seat_names, outcome, scores)
             ))?;
         }
-        (Stop::DealLimit, _) => say(format!(
-            "\nGame over at the deal limit ({} deals): a draw. Score: {}.",
-            table.record.hands.len(),
-            seat_names.us_them(scores)
-        ))?,
+        (Stop::DealLimit, _) => {
+            let deals = table.record.hands.len();
+            say(format!(
+                "\nGame over at the deal limit ({deals} deal{}): a draw.\nScore: {}.",
+                if deals == 1 { "" } else { "s" },
+                seat_names.us_them(scores)
+            ))?
+        }
         _ => {
             let why = match ended.by {
                 Some(Request::End) => {

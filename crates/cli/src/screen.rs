@@ -358,15 +358,11 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
             .map(|(seat, call)| format!("{} {},", names.short(*seat), style.call(*call)))
             .collect();
         let _ = writeln!(out, "Bids so far:");
-        for line in wrap(
-            &calls
-                .join(" ")
-                .trim_end_matches(',')
-                .split(' ')
-                .map(str::to_string)
-                .collect::<Vec<_>>(),
-            56,
-        ) {
+        let mut calls = calls;
+        if let Some(last) = calls.last_mut() {
+            last.pop();
+        }
+        for line in wrap(&calls, 56) {
             let _ = writeln!(out, "  {line}");
         }
     }

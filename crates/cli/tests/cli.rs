@@ -215,7 +215,10 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
         .iter()
         .filter(|h| h["outcome"] == "played")
         .count();
-    let sixth_tricks = stdout.lines().filter(|l| l.starts_with("Trick 6: ")).count();
+    let sixth_tricks = stdout
+        .lines()
+        .filter(|l| l.starts_with("Trick 6: "))
+        .count();
     assert_eq!(sixth_tricks, played, "{stdout}");
     let closed = stdout
         .lines()

@@ -1,0 +1,390 @@
+//! `calltrump play` as a player sees it through a pipe: the whole screen of one hand of
+//! each variant compared with the files in tests/screens/ (`UPDATE_SCREENS=1` rewrites
+//! them), every form of input accepted and refused, Ctrl-C, the end of the input, and
+//! `--resume`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// A folder of this test process's own, as the data folder and for records.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("calltrump-play-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `calltrump play ARGS` with `stdin` and the data folder in `dir`.
+fn play(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .arg("play")
+        .args(args)
+        .env("XDG_DATA_HOME", dir)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The actions of seat 0 in a record's hands, as the notation writes them.
+fn record_actions(path: &Path) -> Vec<String> {
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    record["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| h["actions"].as_array().unwrap().clone())
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Compares the screen with `tests/screens/NAME.txt`, or writes it there with
+/// `UPDATE_SCREENS=1`. The temporary folder is written `<DIR>`.
+fn check_screen(name: &str, dir: &Path, out: &Output) {
+    assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    let screen = text(&out.stdout).replace(&dir.display().to_string(), "<DIR>");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/screens")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SCREENS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &screen).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_SCREENS=1", path.display()));
+    if screen != expected {
+        let line = screen
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(screen.lines().count().min(expected.lines().count()));
+        panic!(
+            "{name}: the screen differs from {} from line {}:\n--- now\n{}\n--- expected\n{}",
+            path.display(),
+            line + 1,
+            screen
+                .lines()
+                .skip(line)
+                .take(8)
+                .collect::<Vec<_>>()
+                .join("\n"),
+            expected
+                .lines()
+                .skip(line)
+                .take(8)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+}
+
+/// One hand of `game`, the first choice taken at every prompt after `script`.
+fn one_hand(name: &str, args: &[&str], script: &str) {
+    let dir = temp_dir(name);
+    let mut all = vec!["--bots", "rules", "--max-deals", "1"];
+    all.extend_from_slice(args);
+    let input = format!("{script}{}", "1\n".repeat(100));
+    check_screen(name, &dir, &play(&dir, &all, &input));
+}
+
+#[test]
+fn a_kaibosh_hand_looks_as_recorded() {
+    one_hand(
+        "kaibosh",
+        &["--game", "kaibosh", "--seed", "3"],
+        "?\nbid 6\nh\n\nlast\n",
+    );
+}
+
+#[test]
+fn an_alexa_bid_euchre_hand_looks_as_recorded() {
+    one_hand(
+        "bid-euchre-alexa",
+        &["--game", "bid-euchre", "--variant", "alexa", "--seed", "5"],
+        "help\ncall2 hearts\nkh\n2\n",
+    );
+}
+
+#[test]
+fn a_simplified_bid_euchre_hand_looks_as_recorded() {
+    one_hand(
+        "bid-euchre-simplified",
+        &[
+            "--game",
+            "bid-euchre",
+            "--variant",
+            "simplified",
+            "--seed",
+            "8",
+        ],
+        "pass\n",
+    );
+}
+
+#[test]
+fn a_kout6_hand_looks_as_recorded() {
+    one_hand(
+        "kout6",
+        &["--game", "kout", "--variant", "kout6", "--seed", "2"],
+        "?\n",
+    );
+}
+
+#[test]
+fn a_kout4_hand_in_ascii_looks_as_recorded() {
+    one_hand(
+        "kout4-ascii",
+        &[
+            "--game",
+            "kout",
+            "--variant",
+            "kout4",
+            "--seed",
+            "4",
+            "--ascii",
+        ],
+        "",
+    );
+}
+
+/// Plays Kaibosh seed 3 (seat 0 holds A♥ K♥ T♥ 9♥ J♦ T♣ and may still call kaibosh)
+/// with `script`, then quits; returns the screen and seat 0's recorded actions.
+fn kaibosh_with(name: &str, script: &str) -> (String, Vec<String>) {
+    let dir = temp_dir(name);
+    let record = dir.join("game.json");
+    let out = play(
+        &dir,
+        &[
+            "--seed",
+            "3",
+            "--bots",
+            "rules",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &format!("{script}quit\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    (text(&out.stdout), record_actions(&record))
+}
+
+#[test]
+fn suits_cards_and_calls_are_read_in_every_form() {
+    let trumps = ["h", "hearts", "♥", "trump h", "  TRUMP   Hearts ", "2"];
+    let cards = ["10h", "T♥", "th", "play 10h", "10♥", " Play  tH "];
+    for (trump, card) in trumps.iter().zip(cards) {
+        let (screen, actions) = kaibosh_with("forms", &format!("kaibosh\n{trump}\n{card}\n"));
+        assert!(
+            actions.contains(&"kaibosh".to_string())
+                && actions.contains(&"trump H".to_string())
+                && actions.contains(&"play TH".to_string()),
+            "{trump} / {card}: {actions:?}\n{screen}"
+        );
+    }
+    // A whole Bid Euchre bid in words, symbols, or without the word `bid`.
+    for bid in ["bid 7 hearts", "bid 7 ♥", "7 h", "BID  7  H", "bid 7 Heart"] {
+        let dir = temp_dir("bids");
+        let record = dir.join("game.json");
+        let args = [
+            "--game",
+            "bid-euchre",
+            "--seed",
+            "5",
+            "--bots",
+            "rules",
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        let out = play(&dir, &args, &format!("{bid}\nquit\n"));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            record_actions(&record).contains(&"bid 7 H".to_string()),
+            "{bid}: {}",
+            text(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn refused_input_is_explained_and_asked_again() {
+    let (screen, actions) = kaibosh_with(
+        "refused",
+        "bid 9\nbid seven\n9\nzz\nbid 2\nplay AS\nkaibosh\ntrump x\nspades\nplay 9S\nundo\n",
+    );
+    for expected in [
+        "Not allowed: you must bid from 1 to 6.",
+        "Not understood: \"seven\" is not a number of tricks;",
+        "Choose a number from 1 to 3.",
+        "Not understood: unknown action \"zz\";",
+        "Not allowed: you must bid higher than \"bid 5\".",
+        "Not allowed: you may not do that now: the game expects a call:",
+        "Not understood: \"x\" is not a suit;",
+        "Not allowed: you do not hold 9S.",
+        "Taken back: your trump ♠.",
+    ] {
+        assert!(screen.contains(expected), "{expected}\n{screen}");
+    }
+    assert_eq!(actions.iter().filter(|a| *a == "kaibosh").count(), 1);
+    // The trump named was taken back: nothing after the kaibosh is left.
+    assert_eq!(
+        actions.last().map(String::as_str),
+        Some("kaibosh"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_end_of_the_input_stops_the_game_with_an_error_and_saves_it() {
+    let dir = temp_dir("eof");
+    let out = play(&dir, &["--seed", "2", "--bots", "rules"], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("The input ended before the game did"),
+        "{stdout}"
+    );
+    // Without --record, the record goes to the data folder.
+    let saved = dir.join("calltrump").join("calltrump-kaibosh-2.json");
+    assert!(saved.exists(), "{stdout}");
+    assert!(stdout.contains("calltrump play --resume"), "{stdout}");
+}
+
+#[test]
+fn an_unwritable_record_is_refused_before_the_deal() {
+    let dir = temp_dir("unwritable");
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, "").unwrap();
+    let record = blocker.join("game.json");
+    let out = play(
+        &dir,
+        &["--seed", "2", "--record", record.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("making the folder"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !text(&out.stdout).contains("Hand 1"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn bots_may_be_named_for_the_other_seats_only() {
+    let dir = temp_dir("bots");
+    let out = play(
+        &dir,
+        &["--seed", "2", "--bots", "rules,random,rules"],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("bots: rules, random, rules."),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_record_and_stops() {
+    let dir = temp_dir("sigint");
+    let record = dir.join("game.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(["play", "--seed", "2", "--bots", "rules", "--record"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // One move, then the game waits for the next line while Ctrl-C comes.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("Interrupted"),
+        "{}",
+        text(&out.stdout)
+    );
+    let actions = record_actions(&record);
+    assert!(!actions.is_empty(), "{}", text(&out.stdout));
+}
+
+#[test]
+fn a_resumed_game_ends_as_the_uninterrupted_one() {
+    let dir = temp_dir("resume");
+    let whole = dir.join("whole.json");
+    let parts = dir.join("parts.json");
+    let args = |record: &Path| {
+        vec![
+            "--game".to_string(),
+            "kaibosh".to_string(),
+            "--seed".to_string(),
+            "9".to_string(),
+            "--bots".to_string(),
+            "rules".to_string(),
+            "--record".to_string(),
+            record.display().to_string(),
+        ]
+    };
+    let strs = |v: &[String]| v.iter().map(String::clone).collect::<Vec<_>>();
+    let ones = "1\n".repeat(400);
+    let whole_args = strs(&args(&whole));
+    let out = play(
+        &dir,
+        &whole_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &ones,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game over."));
+    // The same game quit twice, mid-hand, and resumed each time.
+    let parts_args = strs(&args(&parts));
+    let first = play(
+        &dir,
+        &parts_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &format!("{}quit\n", "1\n".repeat(7)),
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let resume = ["--resume", parts.to_str().unwrap(), "--bots", "rules"];
+    let second = play(&dir, &resume, &format!("{}quit\n", "1\n".repeat(5)));
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    assert!(text(&second.stdout).contains("Resuming after"));
+    let last = play(&dir, &resume, &ones);
+    assert!(last.status.success(), "{}", text(&last.stderr));
+    assert!(text(&last.stdout).contains("Game over."));
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        std::fs::read_to_string(&parts).unwrap()
+    );
+    // A finished game has nothing to resume.
+    let again = play(&dir, &resume, "");
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stderr).contains("nothing to resume"));
+}
