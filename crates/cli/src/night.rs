@@ -219,28 +219,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         seating.tell_game(&table.game, table.record.hands.len(), stop, set as u64)?;
         if me.is_some() {
             let scores = table.game.scores();
+            let result = format!(
+                "{} and {} {}, {} and {} {}",
+                names[0], names[2], scores[0], names[1], names[3], scores[1]
+            );
             match my_seat {
                 None => println!(
-                    "You sat this set out ({} points). Set {}: {} and {} {}, {} and {} {}.",
+                    "You sat this set out ({} points). Set {}: {result}.",
                     calltrump_engine::night::SIT_OUT_POINTS,
                     set + 1,
-                    names[0],
-                    names[2],
-                    scores[0],
-                    names[1],
-                    names[3],
-                    scores[1]
                 ),
-                Some(_) => println!(
-                    "Set {} over: {} and {} {}, {} and {} {}.",
-                    set + 1,
-                    names[0],
-                    names[2],
-                    scores[0],
-                    names[1],
-                    names[3],
-                    scores[1]
-                ),
+                Some(_) => println!("Set {} over: {result}.", set + 1),
             }
         }
         if stop != Stop::GameOver {
