@@ -29,8 +29,33 @@ const RULES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The static files under `/assets/`: name, content type, content.
+/// The pages and static files under `/assets/`: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "lobby.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/lobby.html"),
+    ),
+    (
+        "table.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/table.html"),
+    ),
+    (
+        "cards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/cards.js"),
+    ),
+    (
+        "fairdeal.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/fairdeal.js"),
+    ),
+    (
+        "icon.svg",
+        "image/svg+xml",
+        include_str!("../assets/icon.svg"),
+    ),
     (
         "style.css",
         "text/css; charset=utf-8",
@@ -49,22 +74,40 @@ const ASSETS: &[(&str, &str, &str)] = &[
 ];
 
 /// `GET /`: the lobby.
-pub async fn lobby() -> Html<&'static str> {
-    Html(include_str!("../assets/lobby.html"))
+pub async fn lobby() -> Response {
+    serve_asset("lobby.html")
 }
 
 /// `GET /table/{id}`: a table, for a seat (its token in the URL's fragment), the host or
 /// a spectator.
-pub async fn table_page(Path(_id): Path<String>) -> Html<&'static str> {
-    Html(include_str!("../assets/table.html"))
+pub async fn table_page(Path(_id): Path<String>) -> Response {
+    serve_asset("table.html")
 }
 
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
-    match ASSETS.iter().find(|(name, _, _)| *name == file) {
-        Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
-        None => (StatusCode::NOT_FOUND, format!("no asset {file}")).into_response(),
+    serve_asset(&file)
+}
+
+/// Environment variable naming a folder to read the assets from instead of the embedded
+/// copies, so the browser client can be edited without rebuilding the server.
+const ASSETS_DIR_VAR: &str = "CALLTRUMP_ASSETS_DIR";
+
+fn serve_asset(file: &str) -> Response {
+    let Some((_, kind, body)) = ASSETS.iter().find(|(name, _, _)| *name == file) else {
+        return (StatusCode::NOT_FOUND, format!("no asset {file}")).into_response();
+    };
+    let headers = [
+        (header::CONTENT_TYPE, *kind),
+        // Assets change with the binary: always revalidate, so an upgrade is picked up.
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
+    if let Some(dir) = std::env::var_os(ASSETS_DIR_VAR) {
+        if let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join(file)) {
+            return (headers, text).into_response();
+        }
     }
+    (headers, *body).into_response()
 }
 
 /// Wraps `body` in the site's page.

@@ -1,0 +1,1 @@
+// Cards: names, faces and the order of a hand.

@@ -1,0 +1,1 @@
+// Fair deals: checks a revealed seed in the browser.
