@@ -11,8 +11,9 @@ use calltrump_engine::{
 use rand::seq::SliceRandom;
 
 use crate::calls::{best_by, fit, in_legal};
-use crate::model::{BotGame, Completion, Knowledge, Lookahead};
+use crate::model::{BotGame, Completion, Lookahead};
 use crate::position::{Layout, Position};
+use crate::sampler::Knowledge;
 
 const HAND_SIZE: usize = 8;
 const TRICKS: u8 = 8;
@@ -29,22 +30,6 @@ fn layout(trump: Option<Suit>) -> &'static Layout {
     })[trump.map_or(4, Suit::index)]
 }
 
-/// The contract's strain.
-fn strain_of(contract: Action) -> Option<Strain> {
-    match contract {
-        Action::BidStrain(_, strain) | Action::Loner(_, strain) => Some(strain),
-        _ => None,
-    }
-}
-
-/// The high bid and its bidder from the actions seen (the last bid is the highest).
-fn contract_of(actions: &[(Seat, SeenAction)]) -> Option<(Seat, Action)> {
-    actions.iter().rev().find_map(|(s, seen)| match seen {
-        SeenAction::Open(a @ (Action::BidStrain(..) | Action::Loner(..))) => Some((*s, *a)),
-        _ => None,
-    })
-}
-
 /// A loner's exchange as seen: the declarer, the cards exchanged, the give if seen
 /// (`None` if hidden), whether the give and the discard have happened.
 struct Exchange {
@@ -56,8 +41,9 @@ struct Exchange {
 }
 
 fn exchange_of(observation: &Observation) -> Option<Exchange> {
-    let (declarer, contract) = contract_of(&observation.actions)?;
-    let Action::Loner(loner, _) = contract else {
+    let contract = observation.declared.contract?;
+    let declarer = contract.declarer;
+    let Action::Loner(loner, _) = contract.bid else {
         return None;
     };
     if loner.exchange() == 0 {
@@ -134,7 +120,7 @@ impl BotGame for BidEuchre {
         let deck = BidEuchre::deck(rules);
         let mut knowledge = Knowledge::from_plays(observation, 4, HAND_SIZE, &deck);
         let observer = observation.seat;
-        let contract = contract_of(&observation.actions);
+        let declared = observation.declared;
         if let Some(ex) = exchange_of(observation).filter(|e| e.gave) {
             let partner = ex.declarer.partner4();
             let d = ex.declarer.index();
@@ -147,11 +133,9 @@ impl BotGame for BidEuchre {
                 knowledge.sizes[partner.index()] =
                     HAND_SIZE - knowledge.known[partner.index()].len();
                 knowledge.pool = knowledge.unknown(&deck);
-                if let (BidEuchreVariant::Alexa, Some(Strain::Suit(trump)), Some(given)) = (
-                    rules.variant,
-                    contract.and_then(|(_, c)| strain_of(c)),
-                    ex.given,
-                ) {
+                if let (BidEuchreVariant::Alexa, Some(Strain::Suit(trump)), Some(given)) =
+                    (rules.variant, declared.trump, ex.given)
+                {
                     // The partner gave its highest trumps: it kept none higher, and none
                     // at all if it gave anything else.
                     let order = CardOrder::euchre(Some(trump));
@@ -190,7 +174,7 @@ impl BotGame for BidEuchre {
                 }
             }
         }
-        if let Some(strain) = contract.and_then(|(_, c)| strain_of(c)) {
+        if let Some(strain) = declared.trump {
             let plays = observation
                 .actions
                 .iter()
@@ -198,8 +182,7 @@ impl BotGame for BidEuchre {
                     SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
                     _ => None,
                 });
-            let loner = matches!(contract, Some((_, Action::Loner(..))));
-            let players = if loner { 3 } else { 4 };
+            let players = if declared.sitting_out.is_some() { 3 } else { 4 };
             knowledge.add_voids(plays, players, CardOrder::euchre(strain.trump()));
         }
         knowledge
@@ -253,7 +236,7 @@ impl BotGame for BidEuchre {
         let Turn::Seat(seat) = self.turn() else {
             return None;
         };
-        let strain = strain_of(self.contract()?)?;
+        let strain = self.declared().trump?;
         let card = self.hand(seat).iter().next()?;
         if matches!(self.check(Action::Play(card)), Err(Broken::NotNow { .. })) {
             return None;
@@ -322,9 +305,7 @@ impl BotGame for BidEuchre {
                         (7.5 - estimate(hand, strain) - exchange_help(loner)).max(0.0)
                     }
                     Action::Discard(pair) => {
-                        let strain = contract_of(&observation.actions)
-                            .and_then(|(_, c)| strain_of(c))
-                            .unwrap_or(Strain::NoTrump);
+                        let strain = observation.declared.trump.unwrap_or(Strain::NoTrump);
                         let left: CardBag =
                             minus(hand, pair.cards().iter().copied().collect()).unwrap_or(hand);
                         -estimate(left, strain)
@@ -352,7 +333,7 @@ impl BotGame for BidEuchre {
 
     fn rules_call(_: &BidEuchreRules, observation: &Observation, legal: &[Action]) -> Action {
         let hand = observation.hand;
-        let strain = contract_of(&observation.actions).and_then(|(_, c)| strain_of(c));
+        let strain = observation.declared.trump;
         let order = CardOrder::euchre(strain.and_then(Strain::trump));
         let by_score = |score: &dyn Fn(&Action) -> f64| {
             legal
@@ -491,7 +472,7 @@ fn choose_give(
     count: usize,
     rng: &mut GameRng,
 ) -> Option<CardBag> {
-    let strain = contract_of(&observation.actions).and_then(|(_, c)| strain_of(c))?;
+    let strain = observation.declared.trump?;
     let mut cards: Vec<Card> = declarer_all.iter().collect();
     let alexa_trump = match (rules.variant, strain) {
         (BidEuchreVariant::Alexa, Strain::Suit(trump)) => Some(trump),

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use calltrump_engine::{
-    seeded, Action, Broken, Card, CardBag, Observation, Seat, SeenAction, Turn,
+    seeded, Action, Broken, Card, CardBag, Declared, Observation, Seat, SeenAction, Turn,
 };
 
 use crate::model::{BotGame, Completion};
@@ -48,8 +48,10 @@ macro_rules! bad {
 /// Checks that `decision` is one a real game can pose: every seat exists, the hand's
 /// actions replay legally from its start in turn, the seat's hand follows from its dealt
 /// cards and its actions, the actions show what the seat may see, it is the seat's turn,
-/// and `legal` lists exactly the legal actions. Never panics.
-pub fn check_decision(decision: &Decision<'_>) -> Result<(), BadDecision> {
+/// and `legal` lists exactly the legal actions. Never panics. Answers what the actions
+/// settle (contract, trump, the seat out), for the observation's
+/// [`Observation::declared`], which the bot protocol does not carry.
+pub fn check_decision(decision: &Decision<'_>) -> Result<Declared, BadDecision> {
     with_game!(decision.rules, |r, G| check::<G>(
         r,
         decision.observation,
@@ -61,9 +63,9 @@ fn check<G: BotGame>(
     rules: &G::Rules,
     observation: &Observation,
     legal: &[Action],
-) -> Result<(), BadDecision> {
+) -> Result<Declared, BadDecision> {
     check_shape::<G>(rules, observation, legal)?;
-    let sampler = DealSampler::for_observation::<G>(rules, observation).map_err(|_| {
+    let sampler = DealSampler::new(G::knowledge(rules, observation)).map_err(|_| {
         BadDecision(
             "no deal fits the observation: the cards dealt and played leave the unseen cards \
              no place (a card played by a seat known not to hold it?)"
@@ -261,7 +263,7 @@ fn compare<G: BotGame>(
     game: &G,
     observation: &Observation,
     legal: &[Action],
-) -> Result<(), BadDecision> {
+) -> Result<Declared, BadDecision> {
     let seat = observation.seat;
     match game.turn() {
         Turn::Seat(s) if s == seat => {}
@@ -310,7 +312,7 @@ fn compare<G: BotGame>(
     if let Some(missing) = rules_legal.iter().find(|a| !legal.contains(a)) {
         bad!("legal: leaves out \"{missing}\", which is legal here");
     }
-    Ok(())
+    Ok(seen.declared)
 }
 
 /// Cards as the notation writes a hand: `[9S JS QH]`.

@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
 use rand::Rng;
 
-use crate::model::{draw_game, BotGame};
+use crate::model::{BotGame, Deals};
 use crate::position::{Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
 use crate::with_game;
@@ -373,10 +373,10 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     iterations: u32,
     rng: &mut GameRng,
 ) -> Action {
-    let Ok(sampler) = DealSampler::for_observation::<G>(rules, observation) else {
+    let Ok(deals) = Deals::<G>::new(rules, observation) else {
         return legal[0];
     };
-    let Some((template, _)) = draw_game::<G>(rules, observation, &sampler, false, 32, rng) else {
+    let Some((template, _)) = deals.draw(false, 32, rng) else {
         return legal[0];
     };
     let mut path = Vec::new();
@@ -385,7 +385,8 @@ pub(crate) fn ismcts_choose<G: BotGame>(
         let mut tree = Tree::new(0u8, iterations);
         let observer = observation.seat.index();
         for _ in 0..iterations {
-            let state = determinize_play(&sampler, &position, &layout, observer, &rewards, rng);
+            let state =
+                determinize_play(deals.sampler(), &position, &layout, observer, &rewards, rng);
             tree.iterate(state, rng, &mut path);
         }
         return tree
@@ -396,7 +397,7 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     }
     let mut tree = Tree::new(legal[0], iterations);
     for _ in 0..iterations {
-        let Some((game, _)) = draw_game::<G>(rules, observation, &sampler, false, 8, rng) else {
+        let Some((game, _)) = deals.draw(false, 8, rng) else {
             continue;
         };
         tree.iterate(GameState { game }, rng, &mut path);

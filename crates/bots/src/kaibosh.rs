@@ -9,8 +9,9 @@ use calltrump_engine::{
 };
 
 use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
-use crate::model::{BotGame, Knowledge};
+use crate::model::BotGame;
 use crate::position::{Layout, Position};
+use crate::sampler::Knowledge;
 
 const TRICKS: u8 = 6;
 
@@ -20,20 +21,6 @@ fn layout(trump: Suit) -> &'static Layout {
     &LAYOUTS.get_or_init(|| {
         Suit::ALL.map(|s| Layout::new(CardOrder::euchre(Some(s)), CardBag::from_set(DECK)))
     })[trump.index()]
-}
-
-/// The trump named and the seat out of play, from the actions seen.
-fn trump_and_out(observation: &Observation) -> (Option<Suit>, Option<Seat>) {
-    let mut trump = None;
-    let mut out = None;
-    for (seat, seen) in &observation.actions {
-        match seen {
-            SeenAction::Open(Action::Trump(suit)) => trump = Some(*suit),
-            SeenAction::Open(Action::Kaibosh) => out = Some(seat.partner4()),
-            _ => {}
-        }
-    }
-    (trump, out)
 }
 
 impl BotGame for Kaibosh {
@@ -51,8 +38,7 @@ impl BotGame for Kaibosh {
     fn knowledge(_: &KaiboshRules, observation: &Observation) -> Knowledge {
         let deck: Vec<Card> = DECK.iter().collect();
         let mut knowledge = Knowledge::from_plays(observation, 4, 6, &deck);
-        let (trump, out) = trump_and_out(observation);
-        if let Some(trump) = trump {
+        if let Some(trump) = observation.declared.trump_suit() {
             let plays = observation
                 .actions
                 .iter()
@@ -60,7 +46,11 @@ impl BotGame for Kaibosh {
                     SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
                     _ => None,
                 });
-            let players = if out.is_some() { 3 } else { 4 };
+            let players = if observation.declared.sitting_out.is_some() {
+                3
+            } else {
+                4
+            };
             knowledge.add_voids(plays, players, CardOrder::euchre(Some(trump)));
         }
         knowledge
@@ -258,6 +248,8 @@ mod tests {
                 .iter()
                 .map(|&(s, a)| (Seat(s), SeenAction::Open(a)))
                 .collect(),
+            // An auction under way has settled nothing.
+            declared: Default::default(),
         };
         let low = lowest_bid(&obs.actions, 1);
         let mut legal = vec![Action::Pass];

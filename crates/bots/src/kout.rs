@@ -4,13 +4,14 @@
 
 use calltrump_engine::kout::{SHUTOUT_TARGET, TARGET};
 use calltrump_engine::{
-    Action, Card, CardBag, CardOrder, CardSet, Game, JokerLead, Kout, KoutRules,
-    KoutVariant as Variant, Observation, Seat, SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
+    Action, Card, CardBag, CardOrder, CardSet, Game, Kout, KoutRules, KoutVariant as Variant,
+    Observation, Seat, SeenAction, Suit, Turn, ACE, KING, QUEEN,
 };
 
 use crate::calls::{best_by, fit, in_legal, legal_or_forced_bid, lowest_bid};
-use crate::model::{BotGame, Knowledge, Lookahead};
+use crate::model::{BotGame, Lookahead};
 use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
+use crate::sampler::Knowledge;
 
 const HAND_SIZE: usize = 9;
 const LOWEST_BID: u8 = 5;
@@ -45,64 +46,26 @@ fn layout(rules: &KoutRules, trump: Suit) -> &'static Layout {
         .2
 }
 
-/// The high bid and its bidder, and trump, from the actions seen.
-fn contract_and_trump(observation: &Observation) -> (Option<(Seat, u8)>, Option<Suit>) {
-    let mut high = None;
-    let mut trump = None;
-    for (seat, seen) in &observation.actions {
-        match seen {
-            SeenAction::Open(Action::Bid(n)) => high = Some((*seat, *n)),
-            SeenAction::Open(Action::Trump(suit)) => trump = Some(*suit),
-            _ => {}
-        }
-    }
-    (high, trump)
-}
-
-/// The jokers `seat` may lead live by the contract alone.
-fn contract_jokers(seat: Seat, maker: Seat, bid: u8) -> CardSet {
-    if seat.team() != maker.team() {
-        CardSet::EMPTY
-    } else if bid == BAWAN {
-        CardSet::JOKERS
-    } else if bid == 8 {
-        CardSet::single(Card::RED_JOKER)
-    } else {
-        CardSet::EMPTY
-    }
-}
-
-/// The cards that must all have been played before anyone may lead a joker live.
-fn gate(rules: &KoutRules, trump: Suit) -> Option<CardSet> {
-    let suit = CardSet::suit(trump);
-    match rules.joker_lead {
-        JokerLead::Standard => Some(CardSet::ranks(JACK, ACE).and(suit)),
-        JokerLead::ContractOnly => None,
-        JokerLead::AllTrumpsPlayed => Some(rules.deck().and(suit)),
-        JokerLead::TrumpAcePlayed => Some(CardSet::single(Card::new(ACE, trump))),
-    }
-}
-
-/// Whether a joker lead was live, if the observer can tell.
+/// Whether a joker lead was live, if the observer can tell: it may hang on whether the
+/// maker was dealt the trump ace.
 fn joker_lead_live(
     rules: &KoutRules,
     seat: Seat,
     joker: Card,
-    (maker, bid): (Seat, u8),
+    contract: (Seat, u8),
     trump: Suit,
     played: CardSet,
 ) -> Option<bool> {
-    if contract_jokers(seat, maker, bid).contains(joker)
-        || gate(rules, trump).is_some_and(|g| played.and(g) == g)
-    {
-        return Some(true);
+    let gate_open = rules
+        .joker_gate(trump)
+        .is_some_and(|gate| played.and(gate) == gate);
+    if gate_open || rules.free_jokers(seat, contract, true).contains(joker) {
+        Some(true)
+    } else if rules.free_jokers(seat, contract, false).contains(joker) {
+        None
+    } else {
+        Some(false)
     }
-    // The maker may lead jokers if not dealt the trump ace: unknown to others.
-    let ace = Card::new(ACE, trump);
-    if rules.joker_lead == JokerLead::TrumpAcePlayed && seat == maker && !played.contains(ace) {
-        return None;
-    }
-    Some(false)
 }
 
 impl BotGame for Kout {
@@ -174,9 +137,14 @@ impl BotGame for Kout {
         if undealt > 0 {
             knowledge.add_bucket(undealt);
         }
-        let (Some(contract), Some(trump)) = contract_and_trump(observation) else {
+        let declared = observation.declared;
+        let (Some(contract), Some(trump)) = (declared.contract, declared.trump_suit()) else {
             return knowledge;
         };
+        let Action::Bid(bid) = contract.bid else {
+            return knowledge;
+        };
+        let contract = (contract.declarer, bid);
         let order = CardOrder::kout(trump);
         let plays: Vec<(Seat, Card)> = observation
             .actions
@@ -245,19 +213,13 @@ impl BotGame for Kout {
         let mut free = [0; MAX_SEATS];
         for (s, bits) in free.iter_mut().enumerate().take(seats) {
             let seat = Seat(s as u8);
-            let mut jokers = contract_jokers(seat, maker, bid);
-            if rules.joker_lead == JokerLead::TrumpAcePlayed
-                && seat == maker
-                && !observation.dealt.contains(ace)
-            {
-                jokers = CardSet::JOKERS;
-            }
+            let jokers = rules.free_jokers(seat, (maker, bid), observation.dealt.contains(ace));
             *bits = layout.pack(jokers);
         }
         let rules_of_jokers = JokerRules {
             jokers: layout.pack(CardSet::JOKERS),
             free,
-            gate: gate(rules, trump).map_or(u64::MAX, |g| layout.pack(g)),
+            gate: rules.joker_gate(trump).map_or(u64::MAX, |g| layout.pack(g)),
             played: layout.pack(played),
             dead: false,
         };

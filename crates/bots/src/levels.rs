@@ -71,17 +71,23 @@ impl Level {
 
     /// A bot playing at this level.
     pub fn bot(self) -> Box<dyn Bot> {
-        match self {
-            Level::Easy => Box::new(NoisyBot {
+        match self.search_bot() {
+            Some(bot) => Box::new(Named(bot, self.name())),
+            None => Box::new(NoisyBot {
                 noise: 0.25,
                 name: self.name(),
             }),
-            Level::Medium => Box::new(Named(PimcBot::new(10, 0), self.name())),
-            Level::Hard => Box::new(Named(
-                PimcBot::new(30, 12).ignoring_auction().looking_far(),
-                self.name(),
-            )),
-            Level::Expert => Box::new(Named(PimcBot::new(150, 60).looking_far(), self.name())),
+        }
+    }
+
+    /// The search bot of this level (`None` for `easy`, which does not search): what
+    /// reviews and hints evaluate with.
+    pub fn search_bot(self) -> Option<PimcBot> {
+        match self {
+            Level::Easy => None,
+            Level::Medium => Some(PimcBot::new(10, 0)),
+            Level::Hard => Some(PimcBot::new(30, 12).ignoring_auction().looking_far()),
+            Level::Expert => Some(PimcBot::new(150, 60).looking_far()),
         }
     }
 }

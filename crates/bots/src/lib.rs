@@ -29,6 +29,7 @@ use calltrump_engine::{Action, GameRng, GameRules, Observation};
 mod bid_euchre;
 mod calls;
 mod check;
+mod evaluate;
 mod ismcts;
 mod kaibosh;
 mod kout;
@@ -42,15 +43,16 @@ mod sampler;
 mod solver;
 
 pub use check::{check_decision, BadDecision, SCORE_LIMIT};
+pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Trait};
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;
-pub use model::{draw_game, rebuild, BotGame, Completion, Knowledge, Lookahead, MAX_BUCKETS};
+pub use model::{rebuild, BotGame, Completion, Deals, Lookahead};
 pub use pimc::{utility, PimcBot};
 pub use position::{Bits, JokerRules, Layout, Position, MAX_SEATS, NO_LANE, NO_TRUMP};
 pub use random::RandomBot;
 pub use rules::RulesBot;
-pub use sampler::{auction_likelihood, DealSampler, Inconsistent};
+pub use sampler::{DealSampler, Inconsistent, Knowledge, MAX_BUCKETS};
 pub use solver::{brute_force, ordered_moves, Solver};
 
 /// Everything a bot may use to decide: the rules, its seat's observation, and the legal

@@ -1,133 +1,10 @@
 //! What the search bots need to know of a game family beyond [`Game`]: one small impl of
 //! [`BotGame`] per family, plus the dispatch from [`GameRules`] to the concrete type.
 
-use calltrump_engine::{
-    Action, Card, CardBag, CardOrder, CardSet, Game, GameRng, Observation, Seat, SeenAction,
-};
+use calltrump_engine::{Action, Card, CardBag, Game, GameRng, Observation, SeenAction};
 
-use crate::position::{Layout, Position, MAX_SEATS};
-use crate::sampler::{auction_likelihood, DealSampler};
-
-/// Most buckets of unknown cards: the seats, then up to two more (cards discarded face
-/// down, cards left undealt).
-pub const MAX_BUCKETS: usize = MAX_SEATS + 2;
-
-/// What an observation reveals about the deal: the cards each seat is known to have been
-/// dealt, and where the unknown cards may be. Unknown cards go to buckets: one per seat
-/// (its unknown cards), then any extra buckets a game needs (cards discarded face down,
-/// cards left undealt), each with a size and the cards it cannot hold (revealed voids).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Knowledge {
-    /// The observing seat.
-    pub observer: Seat,
-    /// Seats at the table.
-    pub seats: usize,
-    /// Cards each seat is known to hold or have held (the observer: all of its own).
-    pub known: [CardBag; MAX_SEATS],
-    /// How many unknown cards each bucket takes (the observer's: none).
-    pub sizes: [usize; MAX_BUCKETS],
-    /// Cards each bucket cannot hold.
-    pub excluded: [CardSet; MAX_BUCKETS],
-    /// Buckets in use: the seats, then the extra ones.
-    pub buckets: usize,
-    /// The cards whose place is unknown, one entry per copy.
-    pub pool: Vec<Card>,
-}
-
-impl Knowledge {
-    /// Knowledge of `observation` for a deck of `deck` (one entry per copy) and hands of
-    /// `hand_size`: the observer's dealt cards, and every card seen played, as held by
-    /// the seat that played it. Voids and extra buckets are added by the caller.
-    pub fn from_plays(
-        observation: &Observation,
-        seats: usize,
-        hand_size: usize,
-        deck: &[Card],
-    ) -> Knowledge {
-        let observer = observation.seat;
-        let mut known = [CardBag::EMPTY; MAX_SEATS];
-        // A seat beyond the table (a faulty observation: see `check_decision`) is left
-        // out rather than indexed.
-        if let Some(bag) = known.get_mut(observer.index()) {
-            *bag = observation.dealt;
-        }
-        for (seat, seen) in &observation.actions {
-            if let SeenAction::Open(Action::Play(card)) = seen {
-                if *seat != observer {
-                    if let Some(bag) = known.get_mut(seat.index()) {
-                        bag.insert(*card);
-                    }
-                }
-            }
-        }
-        let mut knowledge = Knowledge {
-            observer,
-            seats,
-            known,
-            sizes: [0; MAX_BUCKETS],
-            excluded: [CardSet::EMPTY; MAX_BUCKETS],
-            buckets: seats,
-            pool: Vec::new(),
-        };
-        for (s, bag) in known.iter().enumerate().take(seats) {
-            if s != observer.index() {
-                knowledge.sizes[s] = hand_size.saturating_sub(bag.len());
-            }
-        }
-        knowledge.pool = knowledge.unknown(deck);
-        knowledge
-    }
-
-    /// The cards of `deck` not accounted for by `known`.
-    pub fn unknown(&self, deck: &[Card]) -> Vec<Card> {
-        let mut all_known = CardBag::EMPTY;
-        for bag in &self.known[..self.seats] {
-            for card in bag.iter() {
-                all_known.insert(card);
-            }
-        }
-        let mut taken = CardBag::EMPTY;
-        let mut pool = Vec::with_capacity(deck.len());
-        for &card in deck {
-            if taken.count(card) < all_known.count(card) {
-                taken.insert(card);
-            } else {
-                pool.push(card);
-            }
-        }
-        pool
-    }
-
-    /// Adds a bucket of `size` unknown cards that belong to no seat; returns its index.
-    pub fn add_bucket(&mut self, size: usize) -> usize {
-        let b = self.buckets;
-        self.sizes[b] = size;
-        self.buckets += 1;
-        b
-    }
-
-    /// Marks the voids revealed by failures to follow: `plays` are the hand's card plays
-    /// in order, `players` the seats in play (cards per trick), `order` the effective
-    /// suits.
-    pub fn add_voids(
-        &mut self,
-        plays: impl Iterator<Item = (Seat, Card)>,
-        players: usize,
-        order: &CardOrder,
-    ) {
-        let mut led = None;
-        for (i, (seat, card)) in plays.enumerate() {
-            if i % players == 0 {
-                led = Some(order.suit_of(card));
-            } else if let Some(suit) = led {
-                if order.suit_of(card) != suit {
-                    self.excluded[seat.index()] =
-                        self.excluded[seat.index()].or(order.cards_of(suit));
-                }
-            }
-        }
-    }
-}
+use crate::position::{Layout, Position};
+use crate::sampler::{DealSampler, Inconsistent, Knowledge};
 
 /// A full deal consistent with an observation, and the cards of the actions the
 /// observer saw face down, in order.
@@ -262,33 +139,70 @@ pub fn rebuild<G: BotGame>(
     Ok(game)
 }
 
-/// Draws completions until one replays: a full state consistent with the observation
-/// (with the auction in view if `auction`), or `None` after `tries` failures.
-pub fn draw_game<G: BotGame>(
-    rules: &G::Rules,
-    observation: &Observation,
-    sampler: &DealSampler,
-    auction: bool,
-    tries: usize,
-    rng: &mut GameRng,
-) -> Option<(G, Completion)> {
-    for _ in 0..tries {
-        let buckets = if auction {
-            sampler.sample_weighted(rng, AUCTION_TRIES, |d| {
-                auction_likelihood::<G>(rules, observation, d)
-            })
-        } else {
-            sampler.sample(rng)
-        };
-        let Some(completion) = G::complete(rules, observation, sampler.knowledge(), buckets, rng)
-        else {
-            continue;
-        };
-        if let Ok(game) = rebuild::<G>(rules, observation, &completion) {
-            return Some((game, completion));
-        }
+/// The deals consistent with one seat's observation, for one decision: what it reveals
+/// and the sampler over it are worked out once, then full states are drawn from them.
+pub struct Deals<'a, G: BotGame> {
+    rules: &'a G::Rules,
+    observation: &'a Observation,
+    sampler: DealSampler,
+}
+
+impl<'a, G: BotGame> Deals<'a, G> {
+    /// The deals behind `observation`, or [`Inconsistent`] if none fits it.
+    pub fn new(rules: &'a G::Rules, observation: &'a Observation) -> Result<Self, Inconsistent> {
+        Ok(Deals {
+            rules,
+            observation,
+            sampler: DealSampler::new(G::knowledge(rules, observation))?,
+        })
     }
-    None
+
+    /// The sampler of the unknown cards.
+    pub fn sampler(&self) -> &DealSampler {
+        &self.sampler
+    }
+
+    /// The likelihood of the auction seen given each seat's cards: the product of
+    /// [`BotGame::call_likelihood`] over the calls of the other seats.
+    pub fn auction_likelihood(&self, dealt: &[CardBag]) -> f64 {
+        let observation = self.observation;
+        let mut w = 1.0;
+        for (i, (seat, seen)) in observation.actions.iter().enumerate() {
+            if *seat == observation.seat {
+                continue;
+            }
+            if let SeenAction::Open(action) = seen {
+                if action.is_call() {
+                    w *= G::call_likelihood(self.rules, observation, i, dealt[seat.index()]);
+                }
+            }
+        }
+        w
+    }
+
+    /// Draws completions until one replays: a full state consistent with the
+    /// observation (weighted by the auction if `auction`), or `None` after `tries`
+    /// failures.
+    pub fn draw(&self, auction: bool, tries: usize, rng: &mut GameRng) -> Option<(G, Completion)> {
+        for _ in 0..tries {
+            let buckets = if auction {
+                self.sampler
+                    .sample_weighted(rng, AUCTION_TRIES, |d| self.auction_likelihood(d))
+            } else {
+                self.sampler.sample(rng)
+            };
+            let knowledge = self.sampler.knowledge();
+            let Some(completion) =
+                G::complete(self.rules, self.observation, knowledge, buckets, rng)
+            else {
+                continue;
+            };
+            if let Ok(game) = rebuild::<G>(self.rules, self.observation, &completion) {
+                return Some((game, completion));
+            }
+        }
+        None
+    }
 }
 
 /// Candidate deals tried per accepted sample when weighting by the auction.

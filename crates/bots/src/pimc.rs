@@ -8,10 +8,9 @@
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
 use crate::calls::in_legal;
-use crate::model::{draw_game, BotGame, Lookahead};
+use crate::model::{BotGame, Deals, Lookahead};
 use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
-use crate::sampler::DealSampler;
 use crate::solver::Solver;
 use crate::with_game;
 use crate::{Bot, Decision};
@@ -56,6 +55,19 @@ impl PimcBot {
             lookahead: Lookahead::Near,
             solver: Solver::new(),
         }
+    }
+
+    /// The same bot sampling `play_samples` deals for a card play and `call_samples` for
+    /// any other decision.
+    pub fn with_budget(mut self, play_samples: u32, call_samples: u32) -> PimcBot {
+        self.play_samples = play_samples.max(1);
+        self.call_samples = call_samples;
+        self
+    }
+
+    /// Deals sampled for a card play and for any other decision.
+    pub fn budget(&self) -> (u32, u32) {
+        (self.play_samples, self.call_samples)
     }
 
     /// The same bot searching the play `tricks` further ahead than its horizon
@@ -151,16 +163,6 @@ fn pimc_choose<G: BotGame>(
     if !is_play && bot.call_samples == 0 {
         return rules_choose::<G>(rules, observation, legal, rng);
     }
-    let Ok(sampler) = DealSampler::for_observation::<G>(rules, observation) else {
-        return rules_choose::<G>(rules, observation, legal, rng);
-    };
-    let samples = if is_play {
-        bot.play_samples
-    } else {
-        bot.call_samples
-    };
-    let team = observation.seat.team().index();
-    let scores = observation.start.scores;
     let candidates: Vec<Action> = if is_play {
         legal.to_vec()
     } else {
@@ -170,57 +172,117 @@ fn pimc_choose<G: BotGame>(
     let rules_call = (!is_play && G::CALL_MARGIN > 0.0)
         .then(|| in_legal(G::rules_call(rules, observation, legal), legal))
         .and_then(|pick| candidates.iter().position(|&a| a == pick));
-    let legal = &candidates[..];
-    let depth = bot.play_depth::<G>(rules);
-    let mut totals = vec![0.0; legal.len()];
-    // Each candidate's utility on each deal, to weigh the best against the rules' call.
-    let mut utilities: Vec<Vec<f64>> =
-        vec![Vec::new(); if rules_call.is_some() { legal.len() } else { 0 }];
-    let mut preferred = None;
-    for sample in 0..samples {
-        // Past the budget, the deals sampled so far decide (at least one).
-        if sample > 0 && spent() {
-            break;
-        }
-        let Some((game, _)) =
-            draw_game::<G>(rules, observation, &sampler, bot.reads_auction, 8, rng)
-        else {
-            continue;
-        };
-        for (i, &action) in legal.iter().enumerate() {
-            let (points, needs) = if is_play {
-                play_points(&game, action, depth, scores, &mut bot.solver)
-            } else {
-                simulate(&game, action, scores, bot, rng)
-            };
-            let value = utility(needs, points, team);
-            totals[i] += value;
-            if let Some(values) = utilities.get_mut(i) {
-                values.push(value);
-            }
-        }
-        if is_play && preferred.is_none() {
-            // The rules of thumb break ties: the same card in every sample.
-            preferred = game.position().map(|(p, layout)| {
-                let makers = game.hand_summary().declarer.map(|s| s.team().index());
-                Action::Play(layout.card(rules_play(&p, makers)))
-            });
-        }
-    }
+    let Some(scores) = bot.score::<G>(
+        rules,
+        observation,
+        &candidates,
+        rules_call.is_some(),
+        rng,
+        spent,
+    ) else {
+        return rules_choose::<G>(rules, observation, legal, rng);
+    };
+    let (totals, legal) = (&scores.utility, &candidates[..]);
     let mut best = 0;
     for i in 1..legal.len() {
         let better = totals[i] > totals[best] + 1e-9;
         let tie_to_preferred =
-            (totals[i] - totals[best]).abs() <= 1e-9 && Some(legal[i]) == preferred;
+            (totals[i] - totals[best]).abs() <= 1e-9 && Some(legal[i]) == scores.preferred;
         if better || tie_to_preferred {
             best = i;
         }
     }
     match rules_call {
-        Some(pick) if !clearly_better(&utilities[best], &utilities[pick], G::CALL_MARGIN) => {
+        Some(pick)
+            if !clearly_better(
+                &scores.per_deal[best],
+                &scores.per_deal[pick],
+                G::CALL_MARGIN,
+            ) =>
+        {
             legal[pick]
         }
         _ => legal[best],
+    }
+}
+
+/// What the sampled deals of one decision say of each of its candidate actions.
+pub(crate) struct Scores {
+    /// Each candidate's utility, summed over the deals.
+    pub utility: Vec<f64>,
+    /// Each candidate's net points on the hand (the deciding seat's team's less the
+    /// other team's), summed over the deals.
+    pub points: Vec<f64>,
+    /// Each candidate's utility on each deal, when asked for (else empty).
+    pub per_deal: Vec<Vec<f64>>,
+    /// In the play, the rules-of-thumb card, which breaks ties.
+    pub preferred: Option<Action>,
+    /// The deals scored.
+    pub deals: u32,
+}
+
+impl PimcBot {
+    /// Scores `candidates` (actions of the decision `observation` poses) on the deals the
+    /// bot samples for it: a card by solving the play, any other action by simulating
+    /// the hand on. With `per_deal`, every deal's utilities are kept. `None` if no deal
+    /// is consistent with the observation.
+    pub(crate) fn score<G: BotGame>(
+        &mut self,
+        rules: &G::Rules,
+        observation: &Observation,
+        candidates: &[Action],
+        per_deal: bool,
+        rng: &mut GameRng,
+        spent: &dyn Fn() -> bool,
+    ) -> Option<Scores> {
+        let deals = Deals::<G>::new(rules, observation).ok()?;
+        let is_play = matches!(candidates.first(), Some(Action::Play(_)));
+        let samples = if is_play {
+            self.play_samples
+        } else {
+            self.call_samples
+        };
+        let team = observation.seat.team().index();
+        let scores = observation.start.scores;
+        let depth = self.play_depth::<G>(rules);
+        let mut out = Scores {
+            utility: vec![0.0; candidates.len()],
+            points: vec![0.0; candidates.len()],
+            per_deal: vec![Vec::new(); if per_deal { candidates.len() } else { 0 }],
+            preferred: None,
+            deals: 0,
+        };
+        for sample in 0..samples {
+            // Past the budget, the deals sampled so far decide (at least one).
+            if sample > 0 && spent() {
+                break;
+            }
+            let Some((game, _)) = deals.draw(self.reads_auction, 8, rng) else {
+                continue;
+            };
+            out.deals += 1;
+            for (i, &action) in candidates.iter().enumerate() {
+                let (points, needs) = if is_play {
+                    play_points(&game, action, depth, scores, &mut self.solver)
+                } else {
+                    simulate(&game, action, scores, self, rng)
+                };
+                let value = utility(needs, points, team);
+                out.utility[i] += value;
+                out.points[i] += f64::from(points[team] - points[1 - team]);
+                if let Some(values) = out.per_deal.get_mut(i) {
+                    values.push(value);
+                }
+            }
+            if is_play && out.preferred.is_none() {
+                // The rules of thumb break ties: the same card in every sample.
+                out.preferred = game.position().map(|(p, layout)| {
+                    let makers = game.hand_summary().declarer.map(|s| s.team().index());
+                    Action::Play(layout.card(rules_play(&p, makers)))
+                });
+            }
+        }
+        Some(out)
     }
 }
 

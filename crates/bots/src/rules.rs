@@ -6,9 +6,8 @@
 use calltrump_engine::{Action, GameRng, Observation};
 
 use crate::calls::in_legal;
-use crate::model::{draw_game, BotGame};
+use crate::model::{BotGame, Deals};
 use crate::position::{lane, Bits, Position};
-use crate::sampler::DealSampler;
 use crate::with_game;
 use crate::{Bot, Decision};
 
@@ -46,9 +45,9 @@ pub(crate) fn rules_choose<G: BotGame>(
     }
     // Any consistent deal shows the same own hand, table and unseen cards; only the
     // split of the unseen cards differs, and the play below never looks at it.
-    let game = DealSampler::for_observation::<G>(rules, observation)
+    let game = Deals::<G>::new(rules, observation)
         .ok()
-        .and_then(|sampler| draw_game::<G>(rules, observation, &sampler, false, 32, rng))
+        .and_then(|deals| deals.draw(false, 32, rng))
         .map(|(game, _)| game);
     match game.as_ref().and_then(|g| g.position().map(|p| (g, p))) {
         Some((game, (position, layout))) => {

@@ -9,12 +9,134 @@
 
 use std::collections::HashMap;
 
-use calltrump_engine::{Card, CardBag, GameRng, Observation};
+use calltrump_engine::{
+    Action, Card, CardBag, CardOrder, CardSet, GameRng, Observation, Seat, SeenAction,
+};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::model::MAX_BUCKETS;
-use crate::model::{BotGame, Knowledge};
+use crate::position::MAX_SEATS;
+
+/// Most buckets of unknown cards: the seats, then up to two more (cards discarded face
+/// down, cards left undealt).
+pub const MAX_BUCKETS: usize = MAX_SEATS + 2;
+
+/// What an observation reveals about the deal: the cards each seat is known to have been
+/// dealt, and where the unknown cards may be. Unknown cards go to buckets: one per seat
+/// (its unknown cards), then any extra buckets a game needs (cards discarded face down,
+/// cards left undealt), each with a size and the cards it cannot hold (revealed voids).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// The observing seat.
+    pub observer: Seat,
+    /// Seats at the table.
+    pub seats: usize,
+    /// Cards each seat is known to hold or have held (the observer: all of its own).
+    pub known: [CardBag; MAX_SEATS],
+    /// How many unknown cards each bucket takes (the observer's: none).
+    pub sizes: [usize; MAX_BUCKETS],
+    /// Cards each bucket cannot hold.
+    pub excluded: [CardSet; MAX_BUCKETS],
+    /// Buckets in use: the seats, then the extra ones.
+    pub buckets: usize,
+    /// The cards whose place is unknown, one entry per copy.
+    pub pool: Vec<Card>,
+}
+
+impl Knowledge {
+    /// Knowledge of `observation` for a deck of `deck` (one entry per copy) and hands of
+    /// `hand_size`: the observer's dealt cards, and every card seen played, as held by
+    /// the seat that played it. Voids and extra buckets are added by the caller.
+    pub fn from_plays(
+        observation: &Observation,
+        seats: usize,
+        hand_size: usize,
+        deck: &[Card],
+    ) -> Knowledge {
+        let observer = observation.seat;
+        let mut known = [CardBag::EMPTY; MAX_SEATS];
+        // A seat beyond the table (a faulty observation: see `check_decision`) is left
+        // out rather than indexed.
+        if let Some(bag) = known.get_mut(observer.index()) {
+            *bag = observation.dealt;
+        }
+        for (seat, seen) in &observation.actions {
+            if let SeenAction::Open(Action::Play(card)) = seen {
+                if *seat != observer {
+                    if let Some(bag) = known.get_mut(seat.index()) {
+                        bag.insert(*card);
+                    }
+                }
+            }
+        }
+        let mut knowledge = Knowledge {
+            observer,
+            seats,
+            known,
+            sizes: [0; MAX_BUCKETS],
+            excluded: [CardSet::EMPTY; MAX_BUCKETS],
+            buckets: seats,
+            pool: Vec::new(),
+        };
+        for (s, bag) in known.iter().enumerate().take(seats) {
+            if s != observer.index() {
+                knowledge.sizes[s] = hand_size.saturating_sub(bag.len());
+            }
+        }
+        knowledge.pool = knowledge.unknown(deck);
+        knowledge
+    }
+
+    /// The cards of `deck` not accounted for by `known`.
+    pub fn unknown(&self, deck: &[Card]) -> Vec<Card> {
+        let mut all_known = CardBag::EMPTY;
+        for bag in &self.known[..self.seats] {
+            for card in bag.iter() {
+                all_known.insert(card);
+            }
+        }
+        let mut taken = CardBag::EMPTY;
+        let mut pool = Vec::with_capacity(deck.len());
+        for &card in deck {
+            if taken.count(card) < all_known.count(card) {
+                taken.insert(card);
+            } else {
+                pool.push(card);
+            }
+        }
+        pool
+    }
+
+    /// Adds a bucket of `size` unknown cards that belong to no seat; returns its index.
+    pub fn add_bucket(&mut self, size: usize) -> usize {
+        let b = self.buckets;
+        self.sizes[b] = size;
+        self.buckets += 1;
+        b
+    }
+
+    /// Marks the voids revealed by failures to follow: `plays` are the hand's card plays
+    /// in order, `players` the seats in play (cards per trick), `order` the effective
+    /// suits.
+    pub fn add_voids(
+        &mut self,
+        plays: impl Iterator<Item = (Seat, Card)>,
+        players: usize,
+        order: &CardOrder,
+    ) {
+        let mut led = None;
+        for (i, (seat, card)) in plays.enumerate() {
+            if i % players == 0 {
+                led = Some(order.suit_of(card));
+            } else if let Some(suit) = led {
+                if order.suit_of(card) != suit {
+                    self.excluded[seat.index()] =
+                        self.excluded[seat.index()].or(order.cards_of(suit));
+                }
+            }
+        }
+    }
+}
 
 /// Remaining needs of each bucket with unknown cards, one byte each.
 type Needs = [u8; MAX_BUCKETS];
@@ -106,14 +228,6 @@ impl DealSampler {
         }
         sampler.first_step = sampler.step(0, start);
         Ok(sampler)
-    }
-
-    /// A sampler for what `observation` reveals under the rules of `G`.
-    pub fn for_observation<G: BotGame>(
-        rules: &G::Rules,
-        observation: &Observation,
-    ) -> Result<DealSampler, Inconsistent> {
-        DealSampler::new(G::knowledge(rules, observation))
     }
 
     /// The knowledge the sampler draws from.
@@ -266,25 +380,4 @@ fn sub(a: Needs, b: Needs) -> Needs {
         out[i] -= b[i];
     }
     out
-}
-
-/// The likelihood of the auction seen in `observation` given each seat's cards: the
-/// product of [`BotGame::call_likelihood`] over the calls of the other seats.
-pub fn auction_likelihood<G: BotGame>(
-    rules: &G::Rules,
-    observation: &Observation,
-    dealt: &[CardBag],
-) -> f64 {
-    let mut w = 1.0;
-    for (i, (seat, seen)) in observation.actions.iter().enumerate() {
-        if *seat == observation.seat {
-            continue;
-        }
-        if let calltrump_engine::SeenAction::Open(action) = seen {
-            if action.is_call() {
-                w *= G::call_likelihood(rules, observation, i, dealt[seat.index()]);
-            }
-        }
-    }
-    w
 }

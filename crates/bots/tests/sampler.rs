@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use calltrump_bots::{draw_game, rebuild, BotGame, Completion, DealSampler};
+use calltrump_bots::{rebuild, BotGame, Completion, Deals};
 use calltrump_engine::{stream, Card, CardBag, Game, Kaibosh, Seat, Turn};
 use calltrump_engine::{Action, BidEuchre, GameRules, SeenAction};
 use common::each_game;
@@ -21,13 +21,13 @@ fn check_replay<G: BotGame>(name: &str, rules: &G::Rules, seeds: u64) -> usize {
         for s in 0..game.seats() {
             let viewer = Seat(((seat.index() + s) % game.seats()) as u8);
             let obs = game.observation(viewer);
-            let sampler = DealSampler::for_observation::<G>(rules, &obs)
-                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            let deals =
+                Deals::<G>::new(rules, &obs).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
             let mut rng = stream(seed, s as u64);
             for auction in [false, true] {
-                let (rebuilt, completion) =
-                    draw_game::<G>(rules, &obs, &sampler, auction, 64, &mut rng)
-                        .unwrap_or_else(|| panic!("{name} seed {seed}: no deal replays"));
+                let (rebuilt, completion) = deals
+                    .draw(auction, 64, &mut rng)
+                    .unwrap_or_else(|| panic!("{name} seed {seed}: no deal replays"));
                 assert_eq!(
                     completion.dealt[viewer.index()],
                     obs.dealt,
@@ -71,9 +71,10 @@ fn exchange_views_replay() {
             });
             for s in 0..4 {
                 let obs = game.observation(Seat(s));
-                let sampler = DealSampler::for_observation::<BidEuchre>(&r, &obs).unwrap();
+                let deals = Deals::<BidEuchre>::new(&r, &obs).unwrap();
                 let mut rng = stream(seed, 40 + u64::from(s));
-                let (rebuilt, _) = draw_game::<BidEuchre>(&r, &obs, &sampler, true, 200, &mut rng)
+                let (rebuilt, _) = deals
+                    .draw(true, 200, &mut rng)
                     .unwrap_or_else(|| panic!("{name} seed {seed} seat {s}: no deal replays"));
                 assert_eq!(rebuilt.observation(Seat(s)), obs);
                 views += 1;
@@ -122,7 +123,8 @@ fn without_auction_evidence_samples_are_uniform_over_consistent_deals() {
             continue;
         };
         let obs = game.observation(viewer);
-        let sampler = DealSampler::for_observation::<Kaibosh>(&rules, &obs).unwrap();
+        let deals = Deals::<Kaibosh>::new(&rules, &obs).unwrap();
+        let sampler = deals.sampler();
         let knowledge = sampler.knowledge().clone();
         if knowledge.pool.len() > 8 {
             continue;
@@ -213,7 +215,8 @@ fn the_auction_weights_draws_toward_what_the_bids_say() {
         game.deal_random(&mut stream(seed, 1));
         game.apply(Action::Bid(1)).unwrap();
         let obs = game.observation(Seat(2));
-        let sampler = DealSampler::for_observation::<Kaibosh>(&rules, &obs).unwrap();
+        let deals = Deals::<Kaibosh>::new(&rules, &obs).unwrap();
+        let sampler = deals.sampler();
         let mut rng = stream(seed, 2);
         let aces = |bag: &CardBag| {
             bag.iter()
@@ -221,9 +224,7 @@ fn the_auction_weights_draws_toward_what_the_bids_say() {
                 .count()
         };
         for _ in 0..100 {
-            let weighted = sampler.sample_weighted(&mut rng, 24, |d| {
-                calltrump_bots::auction_likelihood::<Kaibosh>(&rules, &obs, d)
-            });
+            let weighted = sampler.sample_weighted(&mut rng, 24, |d| deals.auction_likelihood(d));
             let uniform = sampler.sample(&mut rng);
             weighted_hits += usize::from(aces(&weighted[1]) >= 2);
             uniform_hits += usize::from(aces(&uniform[1]) >= 2);
@@ -257,6 +258,7 @@ fn knowledge_of_seats_beyond_the_table_does_not_panic() {
                 (Seat(200), SeenAction::Open(Action::Play(card("KD")))),
                 (seat, SeenAction::Open(Action::Play(card("AH")))),
             ],
+            declared: Default::default(),
         };
         let deck: Vec<Card> = ["9S", "AH", "KD", "QC"].iter().map(|c| card(c)).collect();
         let knowledge = Knowledge::from_plays(&observation, 4, 1, &deck);

@@ -181,15 +181,22 @@ impl BotServer {
                         observation.seat
                     ));
                 }
-                let decision = Decision {
+                let mut observation = observation;
+                let unchecked = Decision {
                     rules: &rules,
                     observation: &observation,
                     legal: &legal,
                 };
                 // Nothing of the bots runs on a decision that does not add up.
-                if let Err(e) = check_decision(&decision) {
-                    return error(e.to_string());
-                }
+                observation.declared = match check_decision(&unchecked) {
+                    Ok(declared) => declared,
+                    Err(e) => return error(e.to_string()),
+                };
+                let decision = Decision {
+                    rules: &rules,
+                    observation: &observation,
+                    legal: &legal,
+                };
                 // With a seed the answer depends on the decision alone; without one, on
                 // the decision's place in the session.
                 let mut rng = stream(self.seed, seed.unwrap_or(self.decisions));

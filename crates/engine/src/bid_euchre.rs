@@ -673,6 +673,7 @@ impl Game for BidEuchre {
             start: self.hand_start(),
             dealt: self.dealt[seat.index()],
             hand: self.hands[seat.index()],
+            declared: self.declared(),
             actions: self
                 .history
                 .iter()

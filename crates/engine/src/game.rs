@@ -445,6 +445,30 @@ pub struct Observation {
     pub hand: CardBag,
     /// Every action of this hand so far, in order, with the seat that made it.
     pub actions: Vec<(Seat, SeenAction)>,
+    /// What the auction settled, as the game keeps it, so that nobody re-derives it from
+    /// `actions`. Not in the bot protocol's `observation` (its `view` carries it); a host
+    /// that receives an observation fills it by replaying it on the engine.
+    #[serde(skip)]
+    pub declared: Declared,
+}
+
+/// What every seat knows once the auction is won: the contract, trump (or no-trump) and
+/// the seat out of play. Empty during the auction and on a hand thrown in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// The auction's result.
+    pub contract: Option<crate::view::Contract>,
+    /// Trump, once named (with the contract in games where the bid names it).
+    pub trump: Option<Strain>,
+    /// The seat out of play this hand (a loner's partner).
+    pub sitting_out: Option<Seat>,
+}
+
+impl Declared {
+    /// Trump as a suit; `None` before it is named and at no-trump.
+    pub fn trump_suit(&self) -> Option<Suit> {
+        self.trump.and_then(Strain::trump)
+    }
 }
 
 impl Observation {
@@ -455,12 +479,14 @@ impl Observation {
         dealt: CardBag,
         hand: CardBag,
         history: &[(Seat, Action)],
+        declared: Declared,
     ) -> Observation {
         Observation {
             seat,
             start,
             dealt,
             hand,
+            declared,
             actions: history
                 .iter()
                 .map(|&(actor, action)| (actor, SeenAction::Open(action)))
@@ -542,6 +568,24 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
 
     /// What ends the game: a target score, a number of deals, or both.
     fn goal(&self) -> crate::view::Goal;
+
+    /// The contract, trump and the seat out, as every seat knows them.
+    fn declared(&self) -> Declared {
+        let summary = self.hand_summary();
+        let sitting_out = self.sitting_out();
+        Declared {
+            contract: summary
+                .declarer
+                .zip(summary.contract)
+                .map(|(declarer, bid)| crate::view::Contract {
+                    declarer,
+                    bid,
+                    alone: sitting_out.is_some(),
+                }),
+            trump: summary.trump,
+            sitting_out,
+        }
+    }
 
     /// What `viewer` may see of the game: see [`crate::View`].
     fn view(&self, viewer: crate::view::Viewer) -> crate::view::View {

@@ -442,6 +442,7 @@ impl Game for Kaibosh {
             CardBag::from_set(self.dealt[seat.index()]),
             CardBag::from_set(self.hands[seat.index()]),
             &self.history,
+            self.declared(),
         )
     }
 

@@ -151,6 +151,40 @@ pub struct KoutRules {
 }
 
 impl KoutRules {
+    /// The jokers `seat` may lead live whatever has been played: its team's by the
+    /// contract `(maker, bid)` (either joker on 9, `RJ` on 8), and under
+    /// [`JokerLead::TrumpAcePlayed`] both for a maker not dealt the trump ace.
+    pub fn free_jokers(
+        &self,
+        seat: Seat,
+        (maker, bid): (Seat, u8),
+        maker_has_ace: bool,
+    ) -> CardSet {
+        if self.joker_lead == JokerLead::TrumpAcePlayed && seat == maker && !maker_has_ace {
+            CardSet::JOKERS
+        } else if seat.team() != maker.team() {
+            CardSet::EMPTY
+        } else if bid == BAWAN {
+            CardSet::JOKERS
+        } else if bid == 8 {
+            CardSet::single(Card::RED_JOKER)
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The cards that, once all played, let any seat lead a joker live; `None` under
+    /// [`JokerLead::ContractOnly`].
+    pub fn joker_gate(&self, trump: Suit) -> Option<CardSet> {
+        let trumps = CardSet::suit(trump);
+        match self.joker_lead {
+            JokerLead::Standard => Some(CardSet::ranks(JACK, ACE).and(trumps)),
+            JokerLead::ContractOnly => None,
+            JokerLead::AllTrumpsPlayed => Some(self.deck().and(trumps)),
+            JokerLead::TrumpAcePlayed => Some(CardSet::single(Card::new(ACE, trump))),
+        }
+    }
+
     /// The cards the game is dealt from.
     pub const fn deck(&self) -> CardSet {
         match (self.variant, self.deck) {
@@ -268,27 +302,16 @@ impl Kout {
 
     /// Whether `seat` may lead `joker` live now.
     fn may_lead_joker(&self, seat: Seat, joker: Card) -> bool {
-        let (maker, bid) = self.high.expect("play follows the auction");
+        let contract = self.high.expect("play follows the auction");
         let trump = self.trump.expect("play follows naming trump");
-        let on_contract =
-            seat.team() == maker.team() && (bid == BAWAN || (bid == 8 && joker == Card::RED_JOKER));
-        let ace = Card::new(ACE, trump);
-        on_contract
-            || match self.rules.joker_lead {
-                JokerLead::ContractOnly => false,
-                JokerLead::Standard => {
-                    let honours = CardSet::ranks(JACK, ACE).and(CardSet::suit(trump));
-                    self.played.and(honours) == honours
-                }
-                JokerLead::AllTrumpsPlayed => {
-                    let trumps = self.rules.deck().and(CardSet::suit(trump));
-                    self.played.and(trumps) == trumps
-                }
-                JokerLead::TrumpAcePlayed => {
-                    self.played.contains(ace)
-                        || (seat == maker && !self.dealt[maker.index()].contains(ace))
-                }
-            }
+        let maker_has_ace = self.dealt[contract.0.index()].contains(Card::new(ACE, trump));
+        self.rules
+            .free_jokers(seat, contract, maker_has_ace)
+            .contains(joker)
+            || self
+                .rules
+                .joker_gate(trump)
+                .is_some_and(|gate| self.played.and(gate) == gate)
     }
 
     /// The cards the seat to act may lead: any but a joker it may not lead live, unless
@@ -618,6 +641,7 @@ impl Game for Kout {
             CardBag::from_set(self.dealt[seat.index()]),
             CardBag::from_set(self.hands[seat.index()]),
             &self.history,
+            self.declared(),
         )
     }
 

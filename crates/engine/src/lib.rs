@@ -37,8 +37,8 @@ pub use bid_euchre::{BidEuchre, BidEuchreRules, Variant as BidEuchreVariant};
 pub use card::{Card, ParseCardError, Rank, Suit, ACE, JACK, KING, QUEEN};
 pub use card_set::{CardBag, CardSet, CardSetIter};
 pub use game::{
-    ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary, Observation,
-    Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
+    ActionList, AllPass, Broken, DealError, Declared, Game, HandOutcome, HandStart, HandSummary,
+    Observation, Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
 };
 pub use kaibosh::{Kaibosh, KaiboshRules};
 pub use kout::{JokerLead, Kout, Kout4Deck, KoutRules, Variant as KoutVariant};

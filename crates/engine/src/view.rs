@@ -157,7 +157,7 @@ impl View {
         };
         let summary = game.hand_summary();
         let phase = game.phase();
-        let sitting_out = game.sitting_out();
+        let sitting_out = observation.declared.sitting_out;
         let in_play = seats - usize::from(sitting_out.is_some());
 
         let mut auction = Vec::new();
@@ -250,15 +250,8 @@ impl View {
             dealer: summary.dealer,
             deals_played: observation.start.deals_played,
             auction,
-            contract: summary
-                .declarer
-                .zip(summary.contract)
-                .map(|(declarer, bid)| Contract {
-                    declarer,
-                    bid,
-                    alone: sitting_out.is_some(),
-                }),
-            trump: summary.trump,
+            contract: observation.declared.contract,
+            trump: observation.declared.trump,
             sitting_out,
             exchanges,
             trick,

@@ -4,9 +4,9 @@
 mod common;
 
 use calltrump_engine::{
-    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Game, GameRules, HandOutcome,
-    JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase, Seat, SeenAction, Turn,
-    View, Viewer,
+    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Contract, Declared, Game,
+    GameRules, HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase,
+    Seat, SeenAction, Strain, Turn, View, Viewer,
 };
 use serde_json::Value;
 
@@ -169,4 +169,65 @@ fn a_view_round_trips_through_json() {
         let back: View = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
         assert_eq!(back, view);
     });
+}
+
+/// What an observation declares, read back from its own actions the long way: the last
+/// call that is not a pass won the auction, the trump action (or the bid's strain) named
+/// trump, and a kaibosh or a loner sent the bidder's partner out.
+fn declared_by_actions(actions: &[(Seat, SeenAction)]) -> Declared {
+    let mut declared = Declared::default();
+    let mut high = None;
+    for &(seat, seen) in actions {
+        match seen {
+            SeenAction::Open(Action::Trump(suit)) => declared.trump = Some(Strain::Suit(suit)),
+            SeenAction::Open(action) if action.is_call() && action != Action::Pass => {
+                high = Some((seat, action))
+            }
+            _ => {}
+        }
+    }
+    let Some((declarer, bid)) = high else {
+        return declared;
+    };
+    let alone = matches!(bid, Action::Kaibosh | Action::Loner(..));
+    if let Action::BidStrain(_, strain) | Action::Loner(_, strain) = bid {
+        declared.trump = Some(strain);
+    }
+    declared.sitting_out = alone.then(|| declarer.partner4());
+    declared.contract = Some(Contract {
+        declarer,
+        bid,
+        alone,
+    });
+    declared
+}
+
+#[test]
+fn every_observation_declares_what_its_actions_settle() {
+    for rules in variants() {
+        for seed in 0..40 {
+            common::random_game_watched(&rules, seed, |game| {
+                let playing = matches!(
+                    game.phase(),
+                    Phase::TrumpNaming | Phase::Exchange | Phase::Play
+                );
+                for s in 0..game.seats() {
+                    let observation = game.observation(Seat(s as u8));
+                    let context = format!("{rules:?} seed {seed} seat {s}");
+                    if playing && game.hand_summary().outcome == HandOutcome::InProgress {
+                        let expected = declared_by_actions(&observation.actions);
+                        assert_eq!(observation.declared, expected, "{context}");
+                    }
+                    // The view shows exactly what the observation declares.
+                    let view = game.view(Viewer::Seat(Seat(s as u8)));
+                    assert_eq!(view.contract, observation.declared.contract, "{context}");
+                    assert_eq!(view.trump, observation.declared.trump, "{context}");
+                    assert_eq!(
+                        view.sitting_out, observation.declared.sitting_out,
+                        "{context}"
+                    );
+                }
+            });
+        }
+    }
 }

@@ -2,8 +2,8 @@
 //! snapshots, and the fold of updates a client keeps.
 
 use calltrump_engine::{
-    Action, AnyGame, CardBag, Game, HandStart, HandSummary, Observation, Outcome, Seat, SeenAction,
-    View, Viewer,
+    Action, AnyGame, CardBag, Declared, Game, HandStart, HandSummary, Observation, Outcome, Seat,
+    SeenAction, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -217,6 +217,11 @@ impl Snapshot {
             dealt: self.dealt?,
             hand: self.view.hand?,
             actions: self.actions.clone(),
+            declared: Declared {
+                contract: self.view.contract,
+                trump: self.view.trump,
+                sitting_out: self.view.sitting_out,
+            },
         })
     }
 }

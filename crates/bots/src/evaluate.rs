@@ -1,0 +1,350 @@
+//! What the search bots think of every action of a decision, not only of the one they
+//! pick: [`PimcBot::evaluate`] returns each action's expected points from the same
+//! sampled deals and searches the bot chooses by, for reviews and hints. And what the
+//! bots read into a call: [`read_call`] weighs hands by the same auction model that
+//! weighs the bots' samples ([`BotGame::call_likelihood`]) and says what the call
+//! shows.
+
+use std::fmt;
+
+use calltrump_engine::{
+    Action, CardBag, CardSet, GameRng, GameRules, Observation, SeenAction, Suit,
+};
+use calltrump_engine::{ACE, JACK, KING};
+
+use crate::model::{BotGame, Deals};
+use crate::pimc::PimcBot;
+use crate::sampler::Inconsistent;
+use crate::with_game;
+use crate::Decision;
+
+/// One action's worth, averaged over the sampled deals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionValue {
+    /// The action.
+    pub action: Action,
+    /// Expected net points on the hand: the deciding seat's team's less the other
+    /// team's.
+    pub points: f64,
+    /// Expected utility as the bot weighs it ([`crate::utility`]: the chance of winning
+    /// the game where it has a target, else the point difference).
+    pub utility: f64,
+}
+
+/// Every judged action of a decision, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// The actions, by expected points (then utility, then the order of the legal
+    /// actions), best first.
+    pub actions: Vec<ActionValue>,
+    /// How many deals were sampled.
+    pub deals: u32,
+}
+
+impl PimcBot {
+    /// Scores the actions of `decision` as the bot would before choosing: every card
+    /// of a play; of any other decision the actions the bot considers
+    /// ([`BotGame::call_candidates`], which leaves out calls it thinks hopeless) and
+    /// those of `also` (an action taken, say) that are legal. Draws from `rng` only, so
+    /// the same observation and seed give the same values whatever the hidden hands.
+    pub fn evaluate(
+        &mut self,
+        decision: &Decision<'_>,
+        also: &[Action],
+        rng: &mut GameRng,
+    ) -> Result<Evaluation, Inconsistent> {
+        with_game!(decision.rules, |r, G| self.evaluate_in::<G>(
+            r,
+            decision.observation,
+            decision.legal,
+            also,
+            rng
+        ))
+    }
+
+    fn evaluate_in<G: BotGame>(
+        &mut self,
+        rules: &G::Rules,
+        observation: &Observation,
+        legal: &[Action],
+        also: &[Action],
+        rng: &mut GameRng,
+    ) -> Result<Evaluation, Inconsistent> {
+        let mut candidates = match legal.first() {
+            Some(Action::Play(_)) | None => legal.to_vec(),
+            Some(_) => G::call_candidates(rules, observation, legal),
+        };
+        for action in also {
+            if legal.contains(action) && !candidates.contains(action) {
+                candidates.push(*action);
+            }
+        }
+        // The legal order, so that equal values keep it.
+        candidates.sort_by_key(|a| legal.iter().position(|l| l == a));
+        let scores = self
+            .score::<G>(rules, observation, &candidates, false, rng, &|| false)
+            .ok_or(Inconsistent)?;
+        let n = f64::from(scores.deals.max(1));
+        let mut actions: Vec<ActionValue> = candidates
+            .iter()
+            .enumerate()
+            .map(|(i, &action)| ActionValue {
+                action,
+                points: scores.points[i] / n,
+                utility: scores.utility[i] / n,
+            })
+            .collect();
+        actions.sort_by(|a, b| {
+            b.points
+                .total_cmp(&a.points)
+                .then(b.utility.total_cmp(&a.utility))
+        });
+        Ok(Evaluation {
+            actions,
+            deals: scores.deals,
+        })
+    }
+}
+
+/// A trait of a hand that a call may show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trait {
+    /// Aces.
+    Aces,
+    /// Kings.
+    Kings,
+    /// Jacks (the bowers' cards in Kaibosh and Bid Euchre).
+    Jacks,
+    /// Jokers (Kout Bo).
+    Jokers,
+    /// Cards of the hand's longest suit.
+    Length,
+    /// Aces, kings and jacks together.
+    Honours,
+    /// Cards of the suit the call names.
+    Suit(Suit),
+}
+
+impl Trait {
+    /// How many the hand holds.
+    fn count(self, hand: CardBag) -> usize {
+        let rank = |r| hand.only_faces(CardSet::ranks(r, r)).len();
+        match self {
+            Trait::Aces => rank(ACE),
+            Trait::Kings => rank(KING),
+            Trait::Jacks => rank(JACK),
+            Trait::Jokers => hand.only_faces(CardSet::JOKERS).len(),
+            Trait::Honours => [Trait::Aces, Trait::Kings, Trait::Jacks]
+                .iter()
+                .map(|t| t.count(hand))
+                .sum(),
+            Trait::Length => Suit::ALL
+                .iter()
+                .map(|&s| hand.only_faces(CardSet::suit(s)).len())
+                .max()
+                .unwrap_or(0),
+            Trait::Suit(suit) => hand.only_faces(CardSet::suit(suit)).len(),
+        }
+    }
+
+    /// The trait's name for `count` of it.
+    fn name(self, count: usize) -> String {
+        let (one, many) = match self {
+            Trait::Aces => ("ace", "aces"),
+            Trait::Kings => ("king", "kings"),
+            Trait::Jacks => ("jack", "jacks"),
+            Trait::Jokers => ("joker", "jokers"),
+            Trait::Length => ("card in its longest suit", "cards in its longest suit"),
+            Trait::Honours => ("ace, king or jack", "aces, kings and jacks"),
+            Trait::Suit(suit) => {
+                let name = suit.name();
+                return format!("{} of {name}", if count == 1 { "card" } else { "cards" });
+            }
+        };
+        (if count == 1 { one } else { many }).to_string()
+    }
+}
+
+/// What the bots take a call to show of the caller's hand: the trait the call says
+/// most about, as a bound that most of the hands the bots then expect meet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CallReading {
+    /// The trait.
+    pub shown: Trait,
+    /// Whether the call shows at least `count` (else at most).
+    pub at_least: bool,
+    /// The bound.
+    pub count: usize,
+    /// The share of hands meeting it, weighed by the auction with the call.
+    pub after: f64,
+    /// The same share before the call (weighed by the calls before it).
+    pub before: f64,
+}
+
+impl fmt::Display for CallReading {
+    /// `at least 2 aces (86% of the hands the bots expect, 24% before the call)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} ({:.0}% of the hands the bots expect, {:.0}% before the call)",
+            if self.at_least { "at least" } else { "at most" },
+            self.count,
+            self.shown.name(self.count),
+            100.0 * self.after,
+            100.0 * self.before
+        )
+    }
+}
+
+/// Hands drawn to read a call.
+const READING_DEALS: usize = 400;
+
+/// The least share of the expected hands a reading must cover.
+const READING_SHARE: f64 = 0.5;
+
+/// The least rise of that share over the one before the call for the call to show
+/// anything.
+const READING_RISE: f64 = 0.15;
+
+/// What the bots take the call at `observation.actions[index]` to show, reading it from
+/// the observer's seat (never the caller's): hands for the caller are drawn as the
+/// observer knew the deal then, weighed by the calls before (the bots' auction model)
+/// and then by this one; the trait whose bound gains most wins. `None` where the call
+/// shows nothing (a trump named, a card passed) or is the observer's own.
+pub fn read_call(
+    rules: &GameRules,
+    observation: &Observation,
+    index: usize,
+    rng: &mut GameRng,
+) -> Option<CallReading> {
+    with_game!(rules, |r, G| read_call_in::<G>(r, observation, index, rng))
+}
+
+fn read_call_in<G: BotGame>(
+    rules: &G::Rules,
+    observation: &Observation,
+    index: usize,
+    rng: &mut GameRng,
+) -> Option<CallReading> {
+    let (caller, SeenAction::Open(call)) = *observation.actions.get(index)? else {
+        return None;
+    };
+    if caller == observation.seat || !call.is_call() {
+        return None;
+    }
+    // The deal as the observer knew it when the call was made: the auction so far,
+    // nothing yet settled by it.
+    let then = Observation {
+        actions: observation.actions[..=index].to_vec(),
+        hand: observation.dealt,
+        declared: Default::default(),
+        ..observation.clone()
+    };
+    let deals = Deals::<G>::new(rules, &then).ok()?;
+    let mut traits = vec![
+        Trait::Aces,
+        Trait::Kings,
+        Trait::Jacks,
+        Trait::Length,
+        Trait::Honours,
+    ];
+    if G::deck(rules).iter().any(|c| c.is_joker()) {
+        traits.push(Trait::Jokers);
+    }
+    if let Action::BidStrain(_, strain) | Action::Loner(_, strain) = call {
+        traits.extend(strain.trump().map(Trait::Suit));
+    }
+    // Per trait, the weight of hands holding each count, before and after the call.
+    let mut before = vec![[0.0f64; 16]; traits.len()];
+    let mut after = before.clone();
+    for _ in 0..READING_DEALS {
+        let dealt = deals.sampler().sample(rng);
+        let prior: f64 = then.actions[..index]
+            .iter()
+            .enumerate()
+            .filter(|(_, (seat, seen))| {
+                *seat != then.seat && matches!(seen, SeenAction::Open(a) if a.is_call())
+            })
+            .map(|(i, (seat, _))| G::call_likelihood(rules, &then, i, dealt[seat.index()]))
+            .product();
+        let hand = dealt[caller.index()];
+        let posterior = prior * G::call_likelihood(rules, &then, index, hand);
+        for (t, shown) in traits.iter().enumerate() {
+            let count = shown.count(hand).min(15);
+            before[t][count] += prior;
+            after[t][count] += posterior;
+        }
+    }
+    let share = |weights: &[f64; 16], at_least: bool, k: usize| {
+        let total: f64 = weights.iter().sum();
+        let part: f64 = match at_least {
+            true => weights[k..].iter().sum(),
+            false => weights[..=k].iter().sum(),
+        };
+        if total > 0.0 {
+            part / total
+        } else {
+            0.0
+        }
+    };
+    let mut best: Option<CallReading> = None;
+    for (t, &shown) in traits.iter().enumerate() {
+        for count in 0..16 {
+            for at_least in [true, false] {
+                let reading = CallReading {
+                    shown,
+                    at_least,
+                    count,
+                    after: share(&after[t], at_least, count),
+                    before: share(&before[t], at_least, count),
+                };
+                let rise = reading.after - reading.before;
+                if reading.after >= READING_SHARE
+                    && rise >= READING_RISE
+                    && best.is_none_or(|b| rise > b.after - b.before)
+                {
+                    best = Some(reading);
+                }
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calltrump_engine::{seeded, Game, Kaibosh, KaiboshRules, Seat};
+
+    /// Seat 1's view of a Kaibosh auction in which seat 0 made `call` first.
+    fn after_call(call: Action) -> Observation {
+        let hands: Vec<CardBag> = [
+            "AS AH 9C TD QD 9H",
+            "9S TS QH KD JC TC",
+            "JS JH KS QS KH AD",
+            "QC KC AC JD TH 9D",
+        ]
+        .iter()
+        .map(|h| h.split(' ').map(|c| c.parse().unwrap()).collect())
+        .collect();
+        let mut game = Kaibosh::new(&KaiboshRules::default(), Seat(3));
+        game.deal(&hands).unwrap();
+        game.apply(call).unwrap();
+        game.observation(Seat(1))
+    }
+
+    #[test]
+    fn the_kaibosh_conventions_are_read_from_the_auction_model() {
+        let rules = GameRules::Kaibosh(KaiboshRules::default());
+        let read = |call| read_call(&rules, &after_call(call), 0, &mut seeded(1));
+        let one = read(Action::Bid(1)).expect("a 1 shows aces");
+        assert_eq!((one.shown, one.at_least, one.count), (Trait::Aces, true, 2));
+        assert!(one.to_string().starts_with("at least 2 aces ("), "{one}");
+        let two = read(Action::Bid(2)).expect("a 2 shows jacks");
+        assert_eq!(two.shown, Trait::Jacks);
+        // The observer's own call shows it nothing.
+        let mut own = after_call(Action::Bid(1));
+        own.seat = Seat(0);
+        assert_eq!(read_call(&rules, &own, 0, &mut seeded(1)), None);
+    }
+}
