@@ -84,3 +84,93 @@ export async function createTable(base, body) {
 export function shot(page, name) {
   return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Plays this page's seat by clicking until the game is over (`until: "game"`) or a hand
+ * with tricks is over (`until: "hand"`). `call(actions)` picks a call from the offered
+ * ones (default: pass when allowed). Answers what was done, for the test to check.
+ */
+export async function playSeat(page, { until = "game", call = defaultCall, timeout = 60_000, onStep } = {}) {
+  const done = { calls: [], plays: 0, cuts: 0, trumps: 0, exchanges: [] };
+  for (let step = 0; step < 3000; step += 1) {
+    const what = await (await page.waitForFunction((goal) => {
+      const d = document.body.dataset;
+      if (d.phase === "game-over") return "over";
+      if (goal === "hand" && d.phase === "hand-over" && Number(d.tricks) > 0) return "over";
+      if (d.cut === "true") return "cut";
+      if (d.myTurn === "true") return "turn";
+      return false;
+    }, until, { timeout, polling: 50 })).jsonValue();
+    if (what === "over") return done;
+    const version = await page.evaluate(() => document.body.dataset.version);
+    if (what === "cut") {
+      await page.click('[data-action="cut"]');
+      done.cuts += 1;
+    } else {
+      const calls = await page.locator(".calls [data-action]").evaluateAll((bs) => bs.map((b) => b.dataset.action));
+      const trumps = await page.locator('[data-action^="trump "]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+      if (calls.length) {
+        const chosen = call(calls);
+        done.calls.push(chosen);
+        await page.click(`[data-action="${chosen}"]`);
+      } else if (trumps.length) {
+        await page.click(`[data-action="${trumps[0]}"]`);
+        done.trumps += 1;
+      } else if (await page.locator('[data-key="exchange"]').count()) {
+        done.exchanges.push(await exchange(page));
+      } else {
+        await page.locator(".hand .card.legal").first().click();
+        done.plays += 1;
+      }
+    }
+    if (onStep) await onStep(done);
+    // The click is answered by an update (or an error): wait for either.
+    await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.myTurn !== "true" && document.body.dataset.cut !== "true",
+      version, { timeout, polling: 50 });
+  }
+  throw new Error("the game did not end within 3000 steps");
+}
+
+export function defaultCall(calls) {
+  return calls.includes("pass") ? "pass" : calls[0];
+}
+
+/** Chooses cards to give or discard by clicking them, then confirms; answers the action. */
+async function exchange(page) {
+  const button = page.locator('[data-key="exchange"]');
+  const cards = page.locator(".hand .card.legal");
+  const count = await cards.count();
+  for (let i = 0; i < count && (await button.isDisabled()); i += 1) await cards.nth(i).click();
+  const action = await button.getAttribute("aria-label");
+  await button.click();
+  return action;
+}
+
+/** Whether the page is no wider than its window (nothing to scroll sideways). */
+export function noHorizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** A page at a seat of a table made with `createTable` (with the host's token if `host`). */
+export async function openSeat(browser, created, seat, { host = false, name = "Ann", width = 1280, height = 900, speed = "fast", ...options } = {}) {
+  const page = await newPage(browser, { width, height, ...options });
+  await page.addInitScript(([n, s]) => {
+    localStorage.setItem("calltrump.name", n);
+    localStorage.setItem("calltrump.speed", s);
+  }, [name, speed]);
+  const invite = created.invites.find((i) => i.seat === seat);
+  await page.goto(invite.url + (host ? `&host=${created.host_token}` : ""));
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  return page;
+}
+
+/** Records, in the page, whether an element matching each selector ever appeared. */
+export async function watchFor(page, selectors) {
+  await page.evaluate((list) => {
+    window.__seen = {};
+    const check = () => { for (const s of list) if (document.querySelector(s)) window.__seen[s] = true; };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+    check();
+  }, selectors);
+  return async () => page.evaluate(() => window.__seen);
+}

@@ -1,1 +1,199 @@
-// The lobby: filled in by the browser client.
+// The lobby: the player's name, a new table (game, variant, options, who sits where),
+// its invite links, and the tables open now.
+
+import { GAMES, LEVELS, gameTitle, rememberTable, myTables, teamLetter } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+
+// The name is remembered in this browser and sent when taking a seat.
+const nameInput = $("name");
+nameInput.value = localStorage.getItem("calltrump.name") ?? "";
+nameInput.addEventListener("input", () => localStorage.setItem("calltrump.name", nameInput.value.trim()));
+
+const gameSelect = $("game");
+const variantSelect = $("variant");
+for (const [id, game] of Object.entries(GAMES)) gameSelect.append(el("option", { value: id, textContent: game.title }));
+
+function currentGame() {
+  return GAMES[gameSelect.value];
+}
+
+function currentVariant() {
+  return currentGame().variants.find((v) => v.id === variantSelect.value);
+}
+
+function fillVariants() {
+  variantSelect.replaceChildren(...currentGame().variants.map((v) => el("option", { value: v.id, textContent: v.title })));
+  $("rules-link").href = `/rules/${gameSelect.value}`;
+  fillOptionsAndSeats();
+}
+
+/** The options form for the chosen variant, each at the rules' default. */
+function fillOptionsAndSeats() {
+  const variant = currentVariant();
+  const fields = variant.options.map((option) => {
+    let input;
+    if (option.choices) {
+      input = el("select", { name: option.key });
+      for (const [value, label] of option.choices) input.append(el("option", { value, textContent: label }));
+      input.value = option.default;
+    } else {
+      input = el("input", { type: "number", name: option.key, min: 1, max: option.max ?? 999, value: option.default, required: true });
+    }
+    input.dataset.default = option.default;
+    input.dataset.kind = option.choices ? "choice" : "number";
+    return el("label", { className: "field" }, option.label + " ", input);
+  });
+  $("options").replaceChildren(el("legend", { textContent: "Options (the rules' defaults)" }), ...fields);
+
+  const seats = variant.seats;
+  const list = $("seat-list");
+  const previous = [...list.querySelectorAll("select")].map((s) => s.value);
+  list.replaceChildren();
+  for (let seat = 0; seat < seats; seat += 1) {
+    const select = el("select", { name: `seat-${seat}`, id: `seat-${seat}` });
+    select.append(el("option", { value: "me", textContent: "Me" }), el("option", { value: "open", textContent: "A friend (invite link)" }));
+    for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: `Bot: ${level.title}` }));
+    select.value = previous[seat] ?? (seat === 0 ? "me" : "bot:medium");
+    const label = el("label", { htmlFor: `seat-${seat}`, textContent: `Seat ${seat} · team ${teamLetter(seat)}` });
+    list.append(el("li", {}, label, select));
+  }
+}
+
+gameSelect.addEventListener("change", fillVariants);
+variantSelect.addEventListener("change", fillOptionsAndSeats);
+// Only one seat can be "me".
+$("seat-list").addEventListener("change", (event) => {
+  if (event.target.value !== "me") return;
+  for (const select of $("seat-list").querySelectorAll("select")) {
+    if (select !== event.target && select.value === "me") select.value = "open";
+  }
+});
+fillVariants();
+
+$("new-table").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const options = {};
+  for (const input of $("options").querySelectorAll("input, select")) {
+    if (input.value === input.dataset.default) continue;
+    options[input.name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+  }
+  const choices = [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
+  const mySeat = choices.indexOf("me");
+  const body = {
+    game: gameSelect.value,
+    variant: variantSelect.value,
+    options,
+    seats: choices.map((c) => (c === "me" ? "open" : c)),
+    undo: $("undo").checked,
+  };
+  $("create").disabled = true;
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
+    showCreated(answer, body, mySeat);
+  } catch (error) {
+    $("create-error").textContent = `The table could not be created: ${error.message}`;
+  } finally {
+    $("create").disabled = false;
+  }
+});
+
+/** The new table's links: the player's own seat, one invite per friend, the watch link. */
+function showCreated(answer, body, mySeat) {
+  const mine = answer.invites.find((invite) => invite.seat === mySeat);
+  const friends = answer.invites.filter((invite) => invite.seat !== mySeat);
+  const own = mine
+    ? `${location.origin}/table/${answer.id}#token=${mine.token}&host=${answer.host_token}`
+    : answer.host_url;
+  rememberTable({
+    id: answer.id, game: body.game, variant: body.variant, seat: mine ? mySeat : null,
+    url: own, invites: friends.map((f) => ({ seat: f.seat, url: f.url })), watch: answer.watch_url,
+  });
+  $("created-what").textContent = `${gameTitle(body.game, body.variant)} · ` +
+    (friends.length ? "send each friend their link; the game starts when everyone has sat down." : "the game starts when you sit down.");
+  const links = friends.map((f) => linkRow(`Seat ${f.seat} (team ${teamLetter(f.seat)})`, f.url));
+  links.push(linkRow("Spectators", answer.watch_url));
+  $("invites").replaceChildren(...links);
+  $("open-seat").href = own;
+  $("open-seat").textContent = mine ? `Sit down at seat ${mySeat}` : "Open the table as host";
+  $("created").hidden = false;
+  $("created").scrollIntoView({ block: "nearest" });
+  refreshTables();
+}
+
+/** A link with a copy button. */
+function linkRow(label, url) {
+  const input = el("input", { value: url, readOnly: true, className: "link" });
+  input.setAttribute("aria-label", `${label} link`);
+  const copy = el("button", { type: "button", textContent: "Copy" });
+  copy.setAttribute("aria-label", `Copy the ${label} link`);
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // Clipboard access needs a secure page: select the text for copying by hand.
+      input.select();
+      document.execCommand("copy");
+    }
+    copy.textContent = "Copied";
+    setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+  });
+  return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
+}
+
+$("join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("join-link").value.trim();
+  try {
+    const url = new URL(text, location.origin);
+    if (!url.pathname.startsWith("/table/")) throw new Error("not a table link");
+    location.href = url.pathname + url.hash;
+  } catch {
+    $("join-link").setCustomValidity("Paste a table link: …/table/ID#token=…");
+    $("join-link").reportValidity();
+  }
+});
+$("join-link").addEventListener("input", () => $("join-link").setCustomValidity(""));
+
+/** The open and running tables, with the seats this browser holds. */
+async function refreshTables() {
+  let tables;
+  try {
+    tables = (await (await fetch("/api/tables")).json()).tables;
+  } catch {
+    return;
+  }
+  const mine = myTables();
+  $("tables-empty").hidden = tables.length > 0;
+  $("tables").replaceChildren(...tables.map((table) => {
+    const seats = table.seats.map((s) => {
+      if (s.sitter === "open") return "open seat";
+      if (s.sitter.startsWith("bot:")) return `bot (${s.sitter.slice(4)})`;
+      return `${s.name ?? "someone"}${s.connected ? "" : " (away)"}`;
+    });
+    const status = table.status === "open" ? "waiting for players" : "playing";
+    const item = el("li", { className: "table-row" },
+      el("strong", { textContent: gameTitle(table.game, table.variant) }),
+      el("span", { className: "hint", textContent: ` · ${status} · ${seats.join(", ")}` }));
+    const actions = el("span", { className: "actions" });
+    const own = mine.find((t) => t.id === table.id);
+    if (own) actions.append(el("a", { className: "button primary", href: own.url, textContent: own.seat != null ? "Back to my seat" : "Open as host" }));
+    actions.append(el("a", { className: "button", href: `/table/${table.id}`, textContent: "Watch" }));
+    item.append(actions);
+    return item;
+  }));
+}
+refreshTables();
+setInterval(refreshTables, 5000);

@@ -1,1 +1,990 @@
-// The table: filled in by the browser client.
+// The table: one seat's (or a spectator's) live view of a game over the table protocol
+// (docs/table-protocol.md). The server's view of the game is drawn as it is; updates are
+// shown one after another, with a pause on each finished trick and hand so people can
+// follow bots that play at once.
+
+import { cardBack, cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { gameTitle, LEVELS, myTables, rememberTable, teamLetter } from "./common.js";
+import { canCheck, checkHand, deck } from "./fairdeal.js";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c != null));
+  return node;
+};
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get("token");
+const hostToken = fragment.get("host");
+
+// How long a finished trick and a finished hand stay on the table, in ms at "normal".
+const TRICK_HOLD = 1400;
+const HAND_HOLD = 3000;
+const PACE = { slow: 1.7, normal: 1, fast: 0.25 };
+
+const state = {
+  welcome: null,
+  snap: null, // {version, view, actions, dealt, deal_check}: the state as shown
+  received: null, // the latest version received (shown or queued)
+  seats: [],
+  seatsAt: 0,
+  status: "open",
+  lastChat: 0,
+  holding: null, // a finished trick or hand being shown: {kind, trick}
+  lastHand: null, // {summary, scores, view}
+  handCheck: null, // the fair-deal check of the last revealed hand
+  selected: new Set(), // indices into the sorted hand, for an exchange
+  showLast: false,
+  sending: false,
+  closed: null, // why the server closed the seat for good
+  endConfirm: false,
+  cutValue: null, // what the player typed into the cut box
+};
+
+// ---- names and words ------------------------------------------------------------
+
+const mySeat = () => state.welcome?.seat ?? null;
+const view = () => state.snap?.view;
+const game = () => state.welcome?.rules.game;
+const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
+
+function seatName(seat) {
+  if (seat === mySeat()) return "You";
+  const info = state.seats[seat];
+  if (info?.sitter?.startsWith("bot:")) return `Bot ${seat}`;
+  return info?.name ?? `Seat ${seat}`;
+}
+
+/** "Ann", or "Ann (seat 2)" where it helps to tell seats apart. */
+function seatLabel(seat) {
+  const name = seatName(seat);
+  return name === "You" ? "you" : name;
+}
+
+function teamOf(seat) {
+  return seat % 2;
+}
+
+function teamName(team) {
+  const me = mySeat();
+  if (me != null) return teamOf(me) === team ? "Us" : "Them";
+  return `Team ${team === 0 ? "A" : "B"}`;
+}
+
+function teamMembers(team) {
+  const n = view()?.seats ?? state.seats.length;
+  const names = [];
+  for (let s = team; s < n; s += 2) names.push(seatName(s));
+  return names.join(" & ");
+}
+
+/** An action in words for buttons, the log and screen readers. */
+function actionText(action) {
+  const [word, ...rest] = action.split(" ");
+  const strain = (s) => (s === "NT" ? "no trump" : `${SUIT_SYMBOLS[s]} ${strainText(s).split(" ")[0]}`);
+  const cards = (list) => list.map((c) => (c === "??" ? "a hidden card" : cardName(c))).join(" and ");
+  switch (word) {
+    case "pass": return "pass";
+    case "bid": return rest.length === 2 ? `bid ${rest[0]} ${strain(rest[1])}` : `bid ${rest[0]}`;
+    case "kaibosh": return "kaibosh (every trick, alone)";
+    case "misdeal": return "misdeal";
+    case "call2": return `call for 2 (alone) in ${strain(rest[0])}`;
+    case "call1": return `call for 1 (alone) in ${strain(rest[0])}`;
+    case "moon": return `shoot the moon in ${strain(rest[0])}`;
+    case "trump": return `trump ${strain(rest[0])}`;
+    case "give": return `give ${cards(rest)}`;
+    case "discard": return `discard ${cards(rest)}`;
+    case "play": return `play the ${cardName(rest[0])}`;
+    default: return action;
+  }
+}
+
+/** A call as a seat's bubble shows it: "Pass", "4 ♥", "Kaibosh!". */
+function callBubble(action) {
+  const [word, ...rest] = action.split(" ");
+  const strain = (s) => (s === "NT" ? "NT" : SUIT_SYMBOLS[s]);
+  switch (word) {
+    case "pass": return "Pass";
+    case "bid": return rest.length === 2 ? `${rest[0]} ${strain(rest[1])}` : `Bid ${rest[0]}`;
+    case "kaibosh": return "Kaibosh!";
+    case "misdeal": return "Misdeal";
+    case "call2": return `Call 2 ${strain(rest[0])}`;
+    case "call1": return `Call 1 ${strain(rest[0])}`;
+    case "moon": return `Moon ${strain(rest[0])}`;
+    default: return action;
+  }
+}
+
+function pace() {
+  return PACE[localStorage.getItem("calltrump.speed")] ?? 1;
+}
+
+// ---- the connection -------------------------------------------------------------
+
+let socket = null;
+let backoff = 500;
+let pinger = null;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  setConn("Connecting…", "connecting");
+  socket.addEventListener("open", () => {
+    backoff = 500;
+    send({
+      type: "hello",
+      token: token ?? undefined,
+      host: hostToken ?? undefined,
+      name: localStorage.getItem("calltrump.name") || undefined,
+      version: state.received ?? undefined,
+    });
+    setConn("Connected", "ok");
+    clearInterval(pinger);
+    pinger = setInterval(() => send({ type: "ping" }), 20000);
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    clearInterval(pinger);
+    state.sending = false;
+    if (state.closed) {
+      setConn("Closed", "closed");
+      render();
+      return;
+    }
+    setConn("Reconnecting…", "connecting");
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5000);
+  });
+}
+
+function send(message) {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function setConn(text, kind) {
+  const conn = $("conn");
+  conn.textContent = text;
+  conn.dataset.kind = kind;
+}
+
+// Closing reasons after which reconnecting cannot help.
+const FINAL = /token|bot|ended/;
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      state.welcome = message;
+      state.status = message.status;
+      onWelcome();
+      break;
+    case "snapshot":
+      state.received = message.version;
+      queue.length = 0;
+      enqueue(message);
+      break;
+    case "update":
+      state.received = message.version;
+      enqueue(message);
+      break;
+    case "seats":
+      state.seats = message.seats;
+      state.seatsAt = Date.now();
+      render();
+      break;
+    case "status":
+      state.status = message.status;
+      logLine(`The table is ${statusWords(message.status)}.`, "event");
+      render();
+      break;
+    case "chat":
+      if (message.seq > state.lastChat) {
+        state.lastChat = message.seq;
+        chatLine(message);
+      }
+      break;
+    case "error":
+      state.sending = false;
+      toast(message.message);
+      render();
+      break;
+    case "closing":
+      if (FINAL.test(message.reason)) state.closed = message.reason;
+      toast(`The server closed the connection: ${message.reason}`);
+      break;
+    default:
+      break;
+  }
+}
+
+function statusWords(status) {
+  return { open: "waiting for players", playing: "playing", over: "over: the game has ended", ended: "closed by the host" }[status] ?? status;
+}
+
+function onWelcome() {
+  const { rules, table, seat, host } = state.welcome;
+  const title = gameTitle(rules.game, rules.variant);
+  document.title = `${title} · calltrump`;
+  $("title").textContent = title + (seat == null ? (host ? " · host" : " · watching") : "");
+  $("rules-link").href = `/rules/${rules.game}`;
+  $("record-link").href = `/api/tables/${encodeURIComponent(table)}/record`;
+  $("record-link").setAttribute("download", `calltrump-${table}.json`);
+  if (seat != null || host) {
+    const known = myTables().find((t) => t.id === table) ?? {};
+    rememberTable({ ...known, id: table, game: rules.game, variant: rules.variant, seat, url: location.pathname + location.hash });
+  }
+  render();
+}
+
+// ---- showing updates one after another ---------------------------------------------
+
+const queue = [];
+let pumping = false;
+
+function enqueue(message) {
+  queue.push(message);
+  pump();
+}
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  while (queue.length) {
+    const message = queue.shift();
+    const hold = message.type === "snapshot" ? applySnapshot(message) : applyUpdate(message);
+    render();
+    if (hold) await new Promise((resolve) => setTimeout(resolve, hold * pace()));
+    state.holding = null;
+  }
+  pumping = false;
+  render();
+}
+
+function applySnapshot(snapshot) {
+  state.snap = {
+    version: snapshot.version, view: snapshot.view, actions: snapshot.actions,
+    dealt: snapshot.dealt, deal_check: snapshot.deal_check,
+  };
+  state.sending = false;
+  state.selected.clear();
+  state.holding = null;
+  const check = snapshot.deal_check;
+  if (check?.seed && ["hand-over", "game-over"].includes(snapshot.view.phase)) verify(snapshot.view, check, snapshot.dealt);
+  return 0;
+}
+
+/** Folds one update in; answers how long to hold what it shows. */
+function applyUpdate(update) {
+  const snap = state.snap;
+  if (!snap) return 0;
+  const before = snap.view;
+  let hold = 0;
+  for (const event of update.events) {
+    switch (event.type) {
+      case "dealt":
+        snap.dealt = event.hand;
+        snap.actions = [];
+        state.showLast = false;
+        state.handCheck = null;
+        logLine(`New hand: ${seatLabel(event.dealer)} ${event.dealer === mySeat() ? "deal" : "deals"}.`, "event");
+        break;
+      case "acted":
+        snap.actions.push([event.seat, event.action]);
+        logLine(`${seatName(event.seat)}: ${actionText(event.action)}`, "action");
+        break;
+      case "undone":
+        snap.actions.splice(snap.actions.length - event.actions, event.actions);
+        logLine(`${seatName(event.seat)} took back ${event.actions === 1 ? "a move" : `${event.actions} moves`}.`, "event");
+        break;
+      case "hand-ended":
+        state.lastHand = { summary: event.summary, scores: event.scores, view: update.view };
+        logLine(handSummaryText(event.summary, update.view), "event");
+        hold = HAND_HOLD;
+        break;
+      case "game-ended":
+        logLine(gameOverText(event.outcome, event.scores), "event");
+        break;
+      case "committed":
+        snap.deal_check = { commitment: event.commitment, cutter: event.cutter, cut: null, seed: null };
+        logLine(`Next deal committed: ${event.commitment.slice(0, 12)}…; ${seatLabel(event.cutter)} ${event.cutter === mySeat() ? "cut" : "cuts"}.`, "event");
+        break;
+      case "cut":
+        if (snap.deal_check) snap.deal_check.cut = event.cut;
+        logLine(`${seatName(event.seat)} cut ${event.cut} cards.`, "event");
+        break;
+      case "revealed":
+        if (snap.deal_check) {
+          snap.deal_check.seed = event.seed;
+          verify(update.view, { ...snap.deal_check }, snap.dealt);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  snap.view = update.view;
+  snap.version = update.version;
+  state.sending = false;
+  state.selected.clear();
+  const taken = (v) => (v?.tricks_by_seat ?? []).reduce((a, b) => a + b, 0);
+  const after = update.view;
+  if (taken(after) > taken(before) && after.last_trick) {
+    const winner = after.last_trick.winning;
+    state.holding = { kind: "trick", trick: after.last_trick };
+    announce(`${seatName(winner)} ${winner === mySeat() ? "take" : "takes"} the trick.`);
+    hold = Math.max(hold, TRICK_HOLD);
+  }
+  if (turnSeat(after) === mySeat() && turnSeat(before) !== mySeat()) announce("Your turn.");
+  return hold;
+}
+
+/** Checks a revealed deal in the background; the info panel shows the result. */
+async function verify(v, check, dealt) {
+  const hand = v.deals_played;
+  if (!canCheck()) {
+    state.handCheck = { hand, ok: null, reason: "this browser can check deals only over https or on localhost" };
+    render();
+    return;
+  }
+  try {
+    const result = await checkHand({
+      rules: state.welcome.rules, seats: v.seats, table: tableId, hand, dealer: v.dealer,
+      check, dealt, seat: mySeat(),
+    });
+    state.handCheck = { hand, ...result };
+  } catch (error) {
+    state.handCheck = { hand, ok: false, reason: `the check failed: ${error.message}` };
+  }
+  render();
+}
+
+function handSummaryText(summary, v) {
+  if (summary.outcome === "thrown-in") return "Everyone passed: the hand is thrown in.";
+  if (summary.outcome === "misdeal") return "Misdeal: the hand is dealt again.";
+  const points = summary.points ?? v.hand_points ?? [0, 0];
+  const contract = summary.contract != null && summary.declarer != null
+    ? `${seatName(summary.declarer)} (${callBubble(summary.contract)})` : "";
+  const tricks = summary.tricks ?? v.tricks;
+  const scored = [0, 1].map((t) => `${teamName(t)} ${points[t] >= 0 ? "+" : ""}${points[t]}`).join(", ");
+  return `Hand over${contract ? `, contract ${contract}` : ""}: tricks ${teamName(0)} ${tricks[0]}, ${teamName(1)} ${tricks[1]}; ${scored}.`;
+}
+
+function gameOverText(outcome, scores) {
+  const score = `${scores[0]} to ${scores[1]}`;
+  if (outcome === "draw") return `Game over: a draw, ${score}.`;
+  const me = mySeat();
+  if (me != null) return `Game over: ${teamOf(me) === outcome ? "you win" : "you lose"}, ${teamName(0)} ${scores[0]}, ${teamName(1)} ${scores[1]}.`;
+  return `Game over: ${teamName(outcome)} (${teamMembers(outcome)}) win, ${score}.`;
+}
+
+// ---- drawing --------------------------------------------------------------------------
+
+/** Where a seat sits on screen: 0 at the bottom (this player), then round the table in the order of play. */
+function position(seat, n) {
+  const base = mySeat() ?? 0;
+  const k = (seat - base + n) % n;
+  // Kout Bo is played counter-clockwise: the next seat sits on the right.
+  return game() === "kout" ? (n - k) % n : k;
+}
+
+function render() {
+  const v = view();
+  document.body.dataset.status = state.status;
+  document.body.dataset.phase = v?.phase ?? "";
+  document.body.dataset.version = state.snap?.version ?? "";
+  document.body.dataset.tricks = String((v?.tricks_by_seat ?? []).reduce((a, b) => a + b, 0));
+  const busy = pumping || state.holding != null || state.sending;
+  document.body.dataset.busy = String(busy);
+  const myTurn = v != null && turnSeat(v) === mySeat() && mySeat() != null && state.status === "playing";
+  document.body.dataset.myTurn = String(myTurn && !busy);
+  const cutting = mustCut();
+  document.body.dataset.cut = String(cutting && !busy);
+  const focusKey = document.activeElement?.dataset?.key;
+  renderSeats(v);
+  renderCenter(v);
+  renderTurnLine(v, myTurn, cutting);
+  renderControls(v, myTurn && !busy, cutting && !busy);
+  renderHand(v, myTurn && !busy);
+  renderInfo(v);
+  renderHost();
+  if (focusKey) document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+}
+
+function mustCut() {
+  const check = state.snap?.deal_check;
+  return check != null && check.cut == null && check.cutter === mySeat() && view()?.turn === "chance" && state.status === "playing";
+}
+
+function renderSeats(v) {
+  const felt = $("felt");
+  const n = v?.seats ?? state.seats.length;
+  if (!n) return;
+  felt.className = `felt seats-${n}`;
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  const turn = turnSeat(v);
+  for (let seat = 0; seat < n; seat += 1) {
+    const info = state.seats[seat] ?? {};
+    const box = el("section", { className: `seat pos-${position(seat, n)} team-${teamLetter(seat)}` });
+    box.setAttribute("aria-label", `${seatName(seat)}, seat ${seat}, team ${teamLetter(seat)}`);
+    box.dataset.seat = seat;
+    if (seat === turn && state.status === "playing") box.classList.add("to-act");
+    if (v?.sitting_out === seat) box.classList.add("out");
+    if (seat === mySeat()) box.classList.add("me");
+
+    const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatName(seat) }));
+    const badges = el("div", { className: "badges" });
+    const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
+    badge(`Team ${teamLetter(seat)}`, "team");
+    if (v && v.dealer === seat && v.phase !== "dealing") badge("Dealer", "dealer");
+    if (info.sitter?.startsWith("bot:")) badge(`bot · ${info.sitter.slice(4)}`, "bot");
+    else if (info.sitter === "open") badge("open seat", "open");
+    else if (info.bot_standing_in) badge("bot playing for them", "away");
+    else if (info.grace_ms != null) {
+      const left = Math.max(0, Math.ceil((info.grace_ms - (Date.now() - state.seatsAt)) / 1000));
+      badge(`away · bot in ${left} s`, "away", "A bot takes the seat when the countdown ends");
+    } else if (info.sitter === "person") badge(info.connected ? "online" : "offline", info.connected ? "online" : "offline");
+    if (v?.sitting_out === seat) badge("sits out", "out");
+    if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
+
+    const facts = el("div", { className: "facts" });
+    const call = lastCall(v, seat);
+    if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: `${callBubble(v.contract.bid)}${v.contract.alone ? " · alone" : ""}` }));
+    else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call) }));
+    if (v && ["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
+      facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
+    }
+    if (seat !== mySeat() && v?.hand_sizes?.[seat]) {
+      const count = v.hand_sizes[seat];
+      const stack = el("span", { className: "stack", title: `${count} cards in hand` });
+      stack.setAttribute("aria-label", `${count} cards in hand`);
+      for (let i = 0; i < Math.min(count, 5); i += 1) stack.append(el("span", { className: "mini-back" }));
+      stack.append(el("span", { className: "count", textContent: String(count) }));
+      facts.append(stack);
+    }
+    box.append(name, badges, facts);
+    felt.append(box);
+  }
+}
+
+function turnWord(v) {
+  return { auction: "bidding", "trump-naming": "naming trump", exchange: "passing cards", play: "to play" }[v?.phase] ?? "next";
+}
+
+function lastCall(v, seat) {
+  const calls = (v?.auction ?? []).filter(([s]) => s === seat);
+  return calls.length ? calls[calls.length - 1][1] : null;
+}
+
+function renderCenter(v) {
+  const center = $("center");
+  center.replaceChildren();
+  if (!v) {
+    center.append(el("p", { className: "center-note", textContent: "Connecting to the table…" }));
+    return;
+  }
+  const n = v.seats;
+  let trick = v.trick;
+  let caption = "";
+  let won = false;
+  if (state.holding?.kind === "trick") {
+    trick = state.holding.trick;
+    won = true;
+    caption = `${seatName(trick.winning)} ${trick.winning === mySeat() ? "take" : "takes"} the trick`;
+  } else if (state.showLast && v.last_trick) {
+    trick = v.last_trick;
+    won = true;
+    caption = `Last trick: ${seatLabel(trick.winning)} took it`;
+  } else if (v.phase === "hand-over" || v.phase === "game-over") {
+    won = trick?.winning != null;
+  }
+  if (trick) {
+    for (const [seat, card] of trick.cards) {
+      const face = cardFace(card);
+      face.classList.add("played", `at-${position(seat, n)}`);
+      face.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
+      if (won && seat === trick.winning) face.classList.add("winner");
+      center.append(face);
+    }
+  }
+  if (v.trump) {
+    const trump = el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
+      el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
+      el("span", { textContent: v.trump === "NT" ? "no trump" : `trump: ${strainText(v.trump).split(" ")[0]}` }));
+    center.append(trump);
+  }
+  const summary = centerSummary(v);
+  if (summary) center.append(summary);
+  else if (caption) center.append(el("p", { className: `center-note ${won ? "won" : ""}`, textContent: caption }));
+  else if (v.phase === "play" && trick && trick.cards.length === 0) {
+    center.append(el("p", { className: "center-note", textContent: `${seatName(trick.leader)} ${trick.leader === mySeat() ? "lead" : "leads"}` }));
+  }
+}
+
+/** The hand's or the game's end, over the last trick. */
+function centerSummary(v) {
+  if (state.holding?.kind === "trick") return null;
+  if (v.phase === "game-over" && v.outcome != null) {
+    const box = el("div", { className: "summary final", role: "status" },
+      el("h2", { textContent: gameOverText(v.outcome, v.scores).replace(/^Game over: /, "Game over: ") }),
+      el("p", { textContent: `${teamName(0)} (${teamMembers(0)}) ${v.scores[0]} · ${teamName(1)} (${teamMembers(1)}) ${v.scores[1]}` }));
+    const links = el("p", { className: "row" },
+      el("a", { className: "button", href: $("record-link").href, download: `calltrump-${tableId}.json`, textContent: "Download the record" }),
+      el("a", { className: "button primary", href: "/", textContent: "Back to the lobby" }));
+    box.append(links);
+    return box;
+  }
+  if (v.phase === "hand-over" && state.lastHand) {
+    return el("div", { className: "summary", role: "status" },
+      el("h2", { textContent: "Hand over" }),
+      el("p", { textContent: handSummaryText(state.lastHand.summary, v) }),
+      el("p", { textContent: `Scores: ${teamName(0)} ${v.scores[0]}, ${teamName(1)} ${v.scores[1]}` }));
+  }
+  return null;
+}
+
+function renderTurnLine(v, myTurn, cutting) {
+  const line = $("turn-line");
+  let text = "";
+  if (state.closed) text = `This seat is closed: ${state.closed}.`;
+  else if (!v) text = "Connecting…";
+  else if (state.status === "open") {
+    const open = state.seats.filter((s) => s.sitter === "open").length;
+    const who = open ? `${open} more ${open === 1 ? "player" : "players"}` : "players";
+    text = `Waiting for ${who} to sit down${state.welcome?.host ? " (or start now with bots)" : ""}.`;
+  } else if (state.status === "ended") text = "The host closed this table.";
+  else if (v.phase === "game-over") text = "Game over.";
+  else if (cutting) text = "Your cut: choose how many cards to lift from the top of the deck.";
+  else if (v.turn === "chance") {
+    const check = state.snap.deal_check;
+    text = check && check.cut == null && check.seed == null ? `Waiting for ${seatLabel(check.cutter)} to cut the deck…` : "Dealing…";
+    if (v.phase === "hand-over") text = `Hand over. ${text}`;
+  } else {
+    const seat = turnSeat(v);
+    if (myTurn) {
+      text = {
+        auction: "Your call.",
+        "trump-naming": "You won the auction: name trump.",
+        exchange: exchangeWords(v),
+        play: "Your turn: play a card.",
+      }[v.phase] ?? "Your turn.";
+    } else {
+      text = `${seatName(seat)} ${turnWord(v) === "to play" ? "to play" : `is ${turnWord(v)}`}…`;
+    }
+  }
+  line.textContent = text;
+  line.classList.toggle("mine", Boolean(myTurn || cutting));
+}
+
+function exchangeWords(v) {
+  const legal = v.legal[0] ?? "";
+  const count = legal.split(" ").length - 1;
+  const declarer = v.contract?.declarer;
+  return legal.startsWith("give")
+    ? `Your partner plays alone: choose ${count} ${count === 1 ? "card" : "cards"} to give ${seatLabel(declarer)}.`
+    : `Choose ${count} ${count === 1 ? "card" : "cards"} to discard.`;
+}
+
+function renderControls(v, active, cutting) {
+  const box = $("controls");
+  box.replaceChildren();
+  if (cutting) {
+    const size = deck(state.welcome.rules.game, state.welcome.rules.variant, state.welcome.rules.options).length;
+    const input = el("input", { type: "number", min: 1, max: size - 1, value: state.cutValue ?? Math.floor(size / 2), id: "cut-input" });
+    input.dataset.key = "cut-input";
+    // The controls are redrawn on every message: keep what was typed.
+    input.addEventListener("input", () => { state.cutValue = input.value; });
+    const button = el("button", { type: "button", className: "primary", textContent: "Cut" });
+    button.dataset.key = "cut";
+    button.dataset.action = "cut";
+    button.addEventListener("click", () => {
+      const cut = Number(input.value);
+      if (!(cut >= 1 && cut <= size - 1)) return toast(`Cut between 1 and ${size - 1} cards.`);
+      state.sending = true;
+      state.cutValue = null;
+      send({ type: "cut", cut });
+      render();
+    });
+    box.append(el("label", { className: "field", htmlFor: "cut-input", textContent: `Cards to lift (1 to ${size - 1}) ` }), input, button);
+    return;
+  }
+  if (!v || !active) {
+    if (state.welcome?.undo && mySeat() != null && v && ["auction", "trump-naming", "exchange", "play"].includes(v.phase) && !active) box.append(undoButton());
+    return;
+  }
+  const legal = v.legal;
+  const calls = legal.filter((a) => !/^(play|give|discard|trump) /.test(a));
+  const trumps = legal.filter((a) => a.startsWith("trump "));
+  if (calls.length) box.append(callControls(calls));
+  if (trumps.length) {
+    const row = el("div", { className: "choices", role: "group" });
+    row.setAttribute("aria-label", "Name trump");
+    for (const action of trumps) {
+      const suit = action.split(" ")[1];
+      row.append(actionButton(action, `${SUIT_SYMBOLS[suit]} ${strainText(suit).split(" ")[0]}`, `suit-${suit}`));
+    }
+    box.append(row);
+  }
+  if (legal.some((a) => a.startsWith("give ") || a.startsWith("discard "))) box.append(exchangeControls(legal));
+  if (state.welcome.undo) box.append(undoButton());
+}
+
+function undoButton() {
+  const button = el("button", { type: "button", className: "quiet", textContent: "Take back" });
+  button.dataset.key = "undo";
+  button.addEventListener("click", () => send({ type: "undo" }));
+  return button;
+}
+
+function actionButton(action, label, cls = "") {
+  const button = el("button", { type: "button", className: `choice ${cls}`, textContent: label });
+  button.dataset.action = action;
+  button.dataset.key = `act:${action}`;
+  button.setAttribute("aria-label", actionText(action));
+  button.addEventListener("click", () => act(action));
+  return button;
+}
+
+/** Bid Euchre's many bids as a grid (level by strain); other games' calls as a row. */
+function callControls(calls) {
+  const group = el("div", { className: "calls", role: "group" });
+  group.setAttribute("aria-label", "Your call");
+  const strained = calls.filter((a) => a.split(" ").length === 3 || /^(call2|call1|moon) /.test(a));
+  const plain = calls.filter((a) => !strained.includes(a));
+  const row = el("div", { className: "choices" });
+  for (const action of plain) row.append(actionButton(action, callBubble(action), action === "pass" ? "pass" : ""));
+  group.append(row);
+  if (strained.length) {
+    const strains = ["S", "H", "D", "C", "NT"].filter((s) => strained.some((a) => a.endsWith(` ${s}`)));
+    const levels = [...new Set(strained.map((a) => a.split(" ").slice(0, -1).join(" ")))];
+    const grid = el("table", { className: "bid-grid" });
+    const head = el("tr", {}, el("th", { textContent: "" }), ...strains.map((s) => el("th", { className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) })));
+    grid.append(el("thead", {}, head));
+    const body = el("tbody");
+    for (const level of levels) {
+      const label = level.startsWith("bid ") ? level.slice(4) : { call2: "Call 2", call1: "Call 1", moon: "Moon" }[level];
+      const tr = el("tr", {}, el("th", { scope: "row", textContent: label }));
+      for (const s of strains) {
+        const action = `${level} ${s}`;
+        const cell = el("td");
+        if (strained.includes(action)) cell.append(actionButton(action, s === "NT" ? `${label} NT` : `${label} ${SUIT_SYMBOLS[s]}`, s === "NT" ? "" : `suit-${s}`));
+        tr.append(cell);
+      }
+      body.append(tr);
+    }
+    grid.append(body);
+    group.append(el("div", { className: "grid-wrap" }, grid));
+  }
+  return group;
+}
+
+function exchangeControls(legal) {
+  const hand = sortedHand(view());
+  const chosen = [...state.selected].map((i) => hand[i]).sort();
+  const match = legal.find((a) => {
+    const cards = a.split(" ").slice(1).sort();
+    return cards.length === chosen.length && cards.every((c, i) => c === chosen[i]);
+  });
+  const word = legal[0].split(" ")[0];
+  const count = legal[0].split(" ").length - 1;
+  const label = match
+    ? `${word === "give" ? "Give" : "Discard"} ${chosen.map(cardText).join(" ")}`
+    : `Select ${count} ${count === 1 ? "card" : "cards"} (${chosen.length} chosen)`;
+  const button = el("button", { type: "button", className: "primary", textContent: label, disabled: !match });
+  button.dataset.key = "exchange";
+  button.dataset.action = word;
+  if (match) button.setAttribute("aria-label", actionText(match));
+  button.addEventListener("click", () => match && act(match));
+  return el("div", { className: "choices" }, button);
+}
+
+function act(action) {
+  if (state.sending) return;
+  state.sending = true;
+  send({ type: "act", version: state.snap.version, action });
+  render();
+}
+
+function sortedHand(v) {
+  return sortHand(v?.hand ?? [], game(), v?.trump ?? null);
+}
+
+function renderHand(v, active) {
+  const box = $("hand");
+  box.replaceChildren();
+  const cards = sortedHand(v);
+  if (!v || mySeat() == null) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const legal = active ? v.legal : [];
+  const plays = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
+  const exchange = legal.filter((a) => a.startsWith("give ") || a.startsWith("discard "));
+  const passable = new Set(exchange.flatMap((a) => a.split(" ").slice(1)));
+  let focusable = null;
+  cards.forEach((card, index) => {
+    const button = cardFace(card, "button");
+    button.dataset.key = `hand:${index}:${card}`;
+    button.dataset.index = index;
+    button.tabIndex = -1;
+    const usable = plays.has(card) || passable.has(card);
+    if (usable) {
+      button.classList.add("legal");
+      focusable ??= button;
+    } else {
+      button.setAttribute("aria-disabled", "true");
+      if (active && (plays.size || passable.size)) button.classList.add("not-legal");
+    }
+    if (state.selected.has(index)) {
+      button.classList.add("selected");
+      button.setAttribute("aria-pressed", "true");
+    } else if (passable.size) button.setAttribute("aria-pressed", "false");
+    const note = plays.has(card) ? ", playable" : passable.has(card) ? (state.selected.has(index) ? ", chosen" : ", can be chosen") : "";
+    button.setAttribute("aria-label", cardName(card) + note);
+    button.addEventListener("click", () => {
+      if (plays.has(card)) act(`play ${card}`);
+      else if (passable.has(card)) {
+        if (state.selected.has(index)) state.selected.delete(index);
+        else state.selected.add(index);
+        render();
+      }
+    });
+    box.append(button);
+  });
+  // One tab stop for the hand; arrows move along it.
+  const current = box.querySelector(`[data-key="${CSS.escape(document.activeElement?.dataset?.key ?? "")}"]`);
+  (current ?? focusable ?? box.firstElementChild)?.setAttribute("tabindex", "0");
+  fitHand();
+}
+
+$("hand").addEventListener("keydown", (event) => {
+  const cards = [...$("hand").querySelectorAll(".card")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  let next = null;
+  if (step) next = cards[(at + step + cards.length) % cards.length];
+  if (event.key === "Home") next = cards[0];
+  if (event.key === "End") next = cards[cards.length - 1];
+  if (!next) return;
+  event.preventDefault();
+  for (const card of cards) card.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+});
+
+/** Overlaps the hand's cards when they do not fit side by side. */
+function fitHand() {
+  const box = $("hand");
+  const cards = [...box.children];
+  if (!cards.length) return;
+  for (const card of cards) card.style.marginLeft = "";
+  const width = cards[0].getBoundingClientRect().width;
+  const gap = 6;
+  const room = box.clientWidth - 8;
+  const needed = cards.length * (width + gap) - gap;
+  if (needed <= room) return;
+  const overlap = Math.min(width * 0.62, (needed - room) / (cards.length - 1) + gap);
+  cards.slice(1).forEach((card) => { card.style.marginLeft = `${-overlap + gap}px`; });
+}
+window.addEventListener("resize", fitHand);
+
+function renderInfo(v) {
+  const box = $("info");
+  box.replaceChildren();
+  if (!state.welcome) return;
+  const rules = state.welcome.rules;
+  box.append(el("h2", { textContent: gameTitle(rules.game, rules.variant) }));
+  if (!v) return;
+  const scores = el("table", { className: "scores" });
+  scores.append(el("caption", { textContent: goalText(v) }));
+  for (const team of [0, 1]) {
+    scores.append(el("tr", { className: `team-${team === 0 ? "A" : "B"}` },
+      el("th", { scope: "row", textContent: teamName(team) }),
+      el("td", { className: "members", textContent: teamMembers(team) }),
+      el("td", { className: "score", textContent: String(v.scores[team]) })));
+  }
+  box.append(scores);
+  const facts = el("dl", { className: "facts-list" });
+  const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
+  if (v.phase !== "dealing") fact("Dealer", seatName(v.dealer));
+  if (v.contract) fact("Contract", `${seatName(v.contract.declarer)}: ${actionText(v.contract.bid)}${v.contract.alone ? ", alone" : ""}`);
+  if (v.trump) fact("Trump", strainText(v.trump));
+  if (v.sitting_out != null) fact("Sits out", seatName(v.sitting_out));
+  if (["play", "hand-over", "game-over"].includes(v.phase)) fact("Tricks", `${teamName(0)} ${v.tricks[0]} · ${teamName(1)} ${v.tricks[1]}`);
+  if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a)}`).join("; "));
+  box.append(facts);
+  if (v.last_trick) {
+    const toggle = el("button", { type: "button", className: "quiet", textContent: state.showLast ? "Hide the last trick" : "Show the last trick" });
+    toggle.dataset.key = "last-trick";
+    toggle.setAttribute("aria-pressed", String(state.showLast));
+    toggle.addEventListener("click", () => { state.showLast = !state.showLast; render(); });
+    box.append(toggle);
+  }
+  box.append(fairDealBlock());
+  if (state.lastHand && v.phase !== "hand-over") box.append(el("p", { className: "hint last-hand", textContent: `Last hand: ${handSummaryText(state.lastHand.summary, state.lastHand.view)}` }));
+}
+
+function goalText(v) {
+  const parts = [];
+  if (v.goal.target != null) parts.push(`first to ${v.goal.target} points`);
+  if (v.goal.deals != null) parts.push(`hand ${Math.min(v.deals_played + (v.phase === "hand-over" || v.phase === "game-over" ? 0 : 1), v.goal.deals)} of ${v.goal.deals}`);
+  return parts.join(" · ") || "Scores";
+}
+
+function fairDealBlock() {
+  const check = state.snap?.deal_check;
+  const block = el("div", { className: "fair-deal" });
+  if (!check) return block;
+  block.append(el("h3", { textContent: "Fair deal" }));
+  const short = `${check.commitment.slice(0, 10)}…${check.commitment.slice(-6)}`;
+  const line = el("p", {}, "Commitment ", el("code", { textContent: short, title: check.commitment }));
+  if (check.cut != null) line.append(`, cut ${check.cut} by ${seatLabel(check.cutter)}`);
+  block.append(line);
+  const result = state.handCheck;
+  if (check.seed && result) {
+    const mark = result.ok === true ? "✓ verified" : result.ok === false ? "✗ not verified" : "not checked";
+    block.append(el("p", { className: `verified ${result.ok === true ? "ok" : result.ok === false ? "bad" : ""}`, textContent: `${mark}: ${result.reason}` }));
+  } else if (!check.seed) {
+    block.append(el("p", { className: "hint", textContent: "The seed is revealed when the hand ends; this page then checks the deal." }));
+  }
+  return block;
+}
+
+let hostSignature = "";
+
+function renderHost() {
+  const box = $("host");
+  const host = state.welcome?.host;
+  box.hidden = !host;
+  if (!host) return;
+  // Rebuilt only when something in it changed, so an open seat menu stays open.
+  const signature = JSON.stringify([state.status, state.endConfirm, state.seats.map((s) => [s.sitter, s.name])]);
+  if (signature === hostSignature) return;
+  hostSignature = signature;
+  box.replaceChildren(el("h2", { textContent: "Host" }));
+  if (state.status === "ended") {
+    box.append(el("p", { textContent: "The table is closed." }));
+    return;
+  }
+  if (state.status === "open") {
+    const start = el("button", { type: "button", className: "primary", textContent: "Start now (bots take empty seats)" });
+    start.dataset.key = "start";
+    start.addEventListener("click", () => send({ type: "start" }));
+    box.append(start);
+    const mine = myTables().find((t) => t.id === tableId);
+    const waiting = (mine?.invites ?? []).filter((i) => state.seats[i.seat]?.sitter === "open");
+    if (waiting.length) {
+      box.append(el("p", { textContent: "Invite links of the seats still open:" }));
+      const list = el("ul", { className: "links" });
+      for (const invite of waiting) list.append(copyRow(`Seat ${invite.seat}`, invite.url));
+      box.append(list);
+    }
+  }
+  if (state.status === "open" || state.status === "playing") {
+    const list = el("ul", { className: "host-seats" });
+    state.seats.forEach((info, seat) => {
+      const select = el("select", { id: `host-seat-${seat}` });
+      select.append(el("option", { value: "open", textContent: "a person" }));
+      for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: `bot: ${level.title}` }));
+      select.value = info.sitter?.startsWith("bot:") ? info.sitter : "open";
+      select.dataset.key = `host-seat-${seat}`;
+      select.addEventListener("change", () => send({ type: "set-seat", seat, sitter: select.value }));
+      list.append(el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: `Seat ${seat} (${seatName(seat)}) ` }), select));
+    });
+    box.append(list);
+  }
+  const end = el("button", { type: "button", className: "danger", textContent: state.endConfirm ? "Really end the table?" : "End the table" });
+  end.dataset.key = "end";
+  end.addEventListener("click", () => {
+    if (state.endConfirm) send({ type: "end" });
+    state.endConfirm = !state.endConfirm;
+    render();
+  });
+  box.append(end);
+}
+
+function copyRow(label, url) {
+  const input = el("input", { value: url, readOnly: true, className: "link" });
+  input.setAttribute("aria-label", `${label} link`);
+  const copy = el("button", { type: "button", textContent: "Copy" });
+  copy.setAttribute("aria-label", `Copy the ${label} link`);
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      copy.textContent = "Copied";
+    } catch {
+      input.select();
+    }
+  });
+  return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
+}
+
+// ---- talk, log, toasts ------------------------------------------------------------------
+
+function logLine(text, kind) {
+  const log = $("log");
+  log.append(el("li", { className: kind, textContent: text }));
+  while (log.children.length > 300) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function chatLine(line) {
+  const log = $("log");
+  // Chat is plain text: textContent, never markup.
+  log.append(el("li", { className: "chat-line" }, el("b", { textContent: `${line.sender}: ` }), el("span", { textContent: line.body })));
+  log.scrollTop = log.scrollHeight;
+}
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  send({ type: "chat", text });
+  input.value = "";
+});
+
+let toastTimer = null;
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+const speed = $("speed");
+speed.value = localStorage.getItem("calltrump.speed") ?? "normal";
+speed.addEventListener("change", () => localStorage.setItem("calltrump.speed", speed.value));
+
+// The away countdowns tick.
+setInterval(() => {
+  if (state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
+}, 1000);
+
+// A seat link asks for a name once, before sitting down.
+if (token && !hostOnly() && !localStorage.getItem("calltrump.name")) {
+  const dialog = $("name-dialog");
+  dialog.addEventListener("close", () => {
+    const name = $("name-input").value.trim();
+    if (name) localStorage.setItem("calltrump.name", name);
+    connect();
+  }, { once: true });
+  dialog.showModal();
+} else {
+  connect();
+}
+
+/** Whether the link is the host's alone (no seat): the host's token in `token`. */
+function hostOnly() {
+  return myTables().some((t) => t.id === tableId && t.seat == null && t.url?.includes(`token=${token}`));
+}
+render();

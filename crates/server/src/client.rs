@@ -186,6 +186,7 @@ async fn session(
         token: Some(link.token.clone()),
         name: Some(format!("bot {level}")),
         version: state.as_ref().map(|s| s.version),
+        host: None,
     }))
     .await
     .map_err(|e| e.to_string())?;

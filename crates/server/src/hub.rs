@@ -857,6 +857,7 @@ impl TableActor {
             token,
             name,
             version,
+            host: host_token,
         } = hello
         else {
             let _ = outbox.send(ServerMessage::Error {
@@ -867,10 +868,11 @@ impl TableActor {
         let name = name
             .map(|n| n.trim().chars().take(40).collect::<String>())
             .filter(|n| !n.is_empty());
-        let host = token.as_deref() == Some(self.host_token.as_str());
+        let host_only = token.as_deref() == Some(self.host_token.as_str());
+        let host = host_only || host_token.as_deref() == Some(self.host_token.as_str());
         let seat = match token.as_deref() {
             None => None,
-            Some(_) if host => None,
+            Some(_) if host_only => None,
             Some(token) => match self.seats.iter().position(|s| s.token == token) {
                 Some(i) => Some(Seat(i as u8)),
                 None => {

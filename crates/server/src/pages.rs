@@ -42,6 +42,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/table.html"),
     ),
     (
+        "common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/common.js"),
+    ),
+    (
         "cards.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/cards.js"),

@@ -24,6 +24,10 @@ pub enum ClientMessage {
         /// The last version seen.
         #[serde(default)]
         version: Option<u64>,
+        /// The host's token, from a host who also plays a seat (`token` is then the
+        /// seat's): one connection for both.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        host: Option<String>,
     },
     /// An action in the notation (`bid 3`, `play JH`), answering `version`.
     Act {

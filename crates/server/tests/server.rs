@@ -620,3 +620,50 @@ async fn shared_tables_deal_committed_hands_that_verify() {
     }
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_who_plays_a_seat_uses_one_connection_for_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let created = create(
+        &server,
+        json!({"game": "kaibosh", "seats": ["open", "open", "bot:random", "bot:random"]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let seat_token = created["invites"][0]["token"].as_str().unwrap();
+    let host_token = created["host_token"].as_str().unwrap();
+    // A wrong host token leaves the seat a plain seat.
+    let mut guest = connect(&server, id).await;
+    send(
+        &mut guest,
+        json!({"type": "hello", "token": seat_token, "host": "not-the-host"}),
+    )
+    .await;
+    let welcome = until(&mut guest, "welcome").await;
+    assert_eq!(
+        (welcome["seat"].clone(), welcome["host"].clone()),
+        (json!(0), json!(false))
+    );
+    send(&mut guest, json!({"type": "start"})).await;
+    assert!(until(&mut guest, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("only the host"));
+    drop(guest);
+
+    let mut host = connect(&server, id).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": seat_token, "host": host_token}),
+    )
+    .await;
+    let welcome = until(&mut host, "welcome").await;
+    assert_eq!(
+        (welcome["seat"].clone(), welcome["host"].clone()),
+        (json!(0), json!(true))
+    );
+    // Seat 1 is still open: the host starts, a bot takes it.
+    send(&mut host, json!({"type": "start"})).await;
+    assert_eq!(until(&mut host, "status").await["status"], "playing");
+}

@@ -1,0 +1,58 @@
+// What the lobby and the table share: the games with their variants and options (the
+// rules' defaults), bot levels, teams, and the tables this browser holds seats at.
+
+const ALL_PASS = { key: "all_pass", label: "When everyone passes", default: "redeal",
+  choices: [["redeal", "deal again"], ["dealer-must-bid", "the dealer must bid"]] };
+const JOKER_LEAD = { key: "joker_lead", label: "Leading a joker", default: "standard",
+  choices: [["standard", "standard"], ["contract-only", "contract only"],
+    ["all-trumps-played", "once all top trumps are out"], ["trump-ace-played", "once the trump ace is out"]] };
+
+export const GAMES = {
+  kaibosh: { title: "Kaibosh", variants: [
+    { id: "standard", title: "Standard", seats: 4, options: [
+      { key: "target", label: "Points to win", default: "50", max: 500 }, ALL_PASS] },
+  ] },
+  "bid-euchre": { title: "Bid Euchre", variants: [
+    { id: "alexa", title: "Alexa", seats: 4, options: [{ key: "deals", label: "Deals", default: "8", max: 200 }, ALL_PASS] },
+    { id: "simplified", title: "Simplified", seats: 4, options: [{ key: "deals", label: "Deals", default: "8", max: 200 }, ALL_PASS] },
+  ] },
+  kout: { title: "Kout Bo", variants: [
+    { id: "kout6", title: "Six players (54 cards)", short: "6 players", seats: 6, options: [JOKER_LEAD] },
+    { id: "kout4", title: "Four players (36 cards)", short: "4 players", seats: 4, options: [JOKER_LEAD,
+      { key: "deck", label: "Deck", default: "no-black-sixes",
+        choices: [["no-black-sixes", "36 cards: no black sixes"], ["two-undealt", "38 cards: two left undealt"]] }] },
+  ] },
+};
+
+export const LEVELS = [
+  { id: "easy", title: "easy" }, { id: "medium", title: "medium" }, { id: "hard", title: "hard" },
+  { id: "expert", title: "expert" }, { id: "rules", title: "rules of thumb" }, { id: "random", title: "random" },
+];
+
+export function gameTitle(game, variant) {
+  const found = GAMES[game];
+  if (!found) return game;
+  const v = found.variants.find((x) => x.id === variant);
+  return found.variants.length > 1 && v ? `${found.title} · ${v.short ?? v.title}` : found.title;
+}
+
+/** Seats alternate between the two teams: A (0, 2, 4) and B (1, 3, 5). */
+export function teamLetter(seat) {
+  return seat % 2 === 0 ? "A" : "B";
+}
+
+const KEY = "calltrump.tables";
+
+/** Tables this browser created or sat at, newest first: `{id, seat, url, invites, ...}`. */
+export function myTables() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
+export function rememberTable(entry) {
+  const rest = myTables().filter((t) => t.id !== entry.id);
+  localStorage.setItem(KEY, JSON.stringify([{ ...entry, at: Date.now() }, ...rest].slice(0, 30)));
+}
