@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyze;
 mod arena;
 mod committed;
 mod external;
@@ -17,6 +18,7 @@ mod play;
 mod player;
 mod plot;
 mod replay;
+mod review;
 mod rules;
 mod screen;
 mod serve;
@@ -37,6 +39,9 @@ struct Cli {
 enum Command {
     /// Validate a game record and print what it amounts to, as JSON.
     Replay(replay::Args),
+    /// Judge every decision of a game record with the expert bot, from what each seat
+    /// knew; each hand's open-cards table; text, JSON or an HTML review.
+    Analyze(analyze::Args),
     /// Play whole games between bots and summarise them.
     Simulate(simulate::Args),
     /// Play a game in the terminal against bots.
@@ -76,6 +81,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Replay(args) => replay::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Arena(args) => arena::run(&args),

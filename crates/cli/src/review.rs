@@ -1,0 +1,213 @@
+//! `analyze --html FILE`: the analysis as one self-contained HTML page (no scripts, no
+//! outside files) to read after a game: the score through the game as an SVG chart, then
+//! hand by hand the deal, the open-cards table, the auction and every trick, each
+//! decision with its expected points, what it lost, its mark and the best action.
+
+use std::fmt::Write;
+
+use calltrump_cli::analysis::{Analysis, DecisionReview, HandReview};
+use calltrump_engine::SeenAction;
+
+use crate::analyze::{
+    decision_text, hand_text, judge_text, open_cell, open_heading, open_strains, seat_lines,
+    signed, stage,
+};
+use crate::plot::escape;
+use crate::screen::Style;
+
+/// Cards as text, suit symbols, no colour codes (the page colours them).
+const PLAIN: Style = Style {
+    ascii: false,
+    colour: false,
+};
+
+const CSS: &str = "
+body { font-family: sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
+       color: #222; line-height: 1.4; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2.5rem;
+     border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+td, th { padding: 0.2rem 0.6rem; text-align: left; border-bottom: 1px solid #eee; }
+th { background: #f4f4f4; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.red { color: #c00; }
+.inaccuracy { background: #fff6cc; } .mistake { background: #ffdfb3; }
+.blunder { background: #ffc2c2; }
+.mark { font-weight: bold; }
+.note { color: #555; font-size: 0.9rem; }
+svg { max-width: 100%; height: auto; }
+";
+
+/// The review page of `analysis`.
+pub fn html(analysis: &Analysis) -> String {
+    let mut page = String::new();
+    let title = format!("{} ({}): review", analysis.game, analysis.variant);
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(&title),
+        escape(&title)
+    );
+    let _ = writeln!(
+        page,
+        "<p class=\"note\">{}</p>",
+        escape(&judge_text(analysis))
+    );
+    page += &score_chart(analysis);
+    let _ = writeln!(page, "<h2>Per seat</h2>\n<ul>");
+    for line in seat_lines(analysis) {
+        let _ = writeln!(page, "<li>{}</li>", escape(&line));
+    }
+    page += "</ul>\n";
+    for hand in &analysis.hands {
+        page += &hand_section(hand);
+    }
+    page += "</body>\n</html>\n";
+    page
+}
+
+/// The score of each team before the first hand analysed and after each.
+fn score_chart(analysis: &Analysis) -> String {
+    let mut teams = [Vec::new(), Vec::new()];
+    for hand in &analysis.hands {
+        let points = hand.summary.points.unwrap_or([0, 0]);
+        for (team, line) in teams.iter_mut().enumerate() {
+            if line.is_empty() {
+                line.push(f64::from(hand.scores_before[team]));
+            }
+            line.push(f64::from(hand.scores_before[team] + points[team]));
+        }
+    }
+    let [zero, one] = teams;
+    crate::plot::lines_svg(
+        &[("team 0", "steelblue", zero), ("team 1", "firebrick", one)],
+        "Score through the game",
+        "hands played",
+    )
+}
+
+/// One hand: its result, the deal, the open-cards table, the auction and the tricks.
+fn hand_section(hand: &HandReview) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<h2 id=\"hand-{}\">Hand {}</h2>\n<p>{}. Score before: {} to {}.</p>",
+        hand.hand,
+        hand.hand,
+        cards_html(&hand_text(&PLAIN, hand)),
+        hand.scores_before[0],
+        hand.scores_before[1]
+    );
+    out += "<table>\n<tr><th>seat</th><th>dealt</th></tr>\n";
+    for (seat, cards) in hand.deal.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<tr><td>{seat}</td><td>{}</td></tr>",
+            cards_html(&PLAIN.cards(cards))
+        );
+    }
+    out += "</table>\n";
+    let table = &hand.open_cards;
+    let _ = writeln!(
+        out,
+        "<p class=\"note\">{}.</p>\n<table>",
+        escape(&open_heading(table))
+    );
+    out += "<tr><th>declarer</th>";
+    for strain in open_strains(table) {
+        let _ = write!(out, "<th>{}</th>", cards_html(&PLAIN.strain(strain)));
+    }
+    out += "</tr>\n";
+    for row in &table.rows {
+        let _ = write!(out, "<tr><td>seat {}</td>", row.declarer);
+        for cell in &row.cells {
+            let _ = write!(out, "<td class=\"n\">{}</td>", escape(&open_cell(cell)));
+        }
+        out += "</tr>\n";
+    }
+    out += "</table>\n";
+    // The auction (and any exchange), then one table per trick.
+    let mut groups: Vec<(String, Vec<&DecisionReview>)> = Vec::new();
+    for review in &hand.decisions {
+        let name = match review.trick {
+            Some(trick) => format!("Trick {trick}"),
+            None => "Auction".to_string(),
+        };
+        match groups.last_mut() {
+            Some((last, reviews)) if *last == name => reviews.push(review),
+            _ => groups.push((name, vec![review])),
+        }
+    }
+    for (name, reviews) in groups {
+        let _ = writeln!(
+            out,
+            "<h3>{name}</h3>\n<table>\n<tr><th></th><th>seat</th><th>action</th>\
+             <th>points</th><th>lost</th><th>mark</th><th>best</th></tr>"
+        );
+        for review in reviews {
+            out += &decision_row(review);
+        }
+        out += "</table>\n";
+    }
+    out
+}
+
+/// One decision as a table row, coloured by its mark; the whole line in its title.
+fn decision_row(review: &DecisionReview) -> String {
+    let action = PLAIN.action(SeenAction::Open(review.taken));
+    let class = review.mark.map_or("", |m| m.name());
+    let title = escape(&decision_text(&PLAIN, review));
+    let (points, lost, best) = if review.forced {
+        ("forced".to_string(), String::new(), String::new())
+    } else {
+        let taken = review.actions.iter().find(|j| j.action == review.taken);
+        let best = review.best();
+        (
+            taken.and_then(|j| j.points).map(signed).unwrap_or_default(),
+            format!("{:.2}", review.loss),
+            match best.action == review.taken {
+                true => String::new(),
+                false => format!(
+                    "{} {}",
+                    PLAIN.action(SeenAction::Open(best.action)),
+                    best.points.map(signed).unwrap_or_default()
+                ),
+            },
+        )
+    };
+    let mut row = format!(
+        "<tr class=\"{class}\" title=\"{title}\"><td>{}</td><td>{}</td><td>{}</td>\
+         <td class=\"n\">{points}</td><td class=\"n\">{lost}</td><td class=\"mark\">{}</td>\
+         <td>{}</td></tr>\n",
+        escape(&stage(review)),
+        review.seat,
+        cards_html(&action),
+        review.mark.map_or("", |m| m.name()),
+        cards_html(&best)
+    );
+    if let Some(reading) = &review.reading {
+        let _ = writeln!(
+            row,
+            "<tr><td></td><td colspan=\"6\" class=\"note\">shows {}</td></tr>",
+            escape(reading)
+        );
+    }
+    row
+}
+
+/// Text with hearts and diamonds in red.
+fn cards_html(text: &str) -> String {
+    let mut out = String::new();
+    for word in escape(text).split(' ') {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if word.contains(['♥', '♦']) {
+            let _ = write!(out, "<span class=\"red\">{word}</span>");
+        } else {
+            out += word;
+        }
+    }
+    out
+}
