@@ -32,7 +32,7 @@ const state = {
   seatsAt: 0,
   status: "open",
   lastChat: 0,
-  holding: null, // a finished trick or hand being shown: {kind, trick}
+  holding: null, // a finished trick or hand being shown: {kind, trick, ms}
   lastHand: null, // {summary, scores, view}
   handCheck: null, // the fair-deal check of the last revealed hand
   selected: new Set(), // indices into the sorted hand, for an exchange
@@ -252,9 +252,14 @@ async function pump() {
   pumping = true;
   while (queue.length) {
     const message = queue.shift();
-    const hold = message.type === "snapshot" ? applySnapshot(message) : applyUpdate(message);
+    const holds = message.type === "snapshot" ? applySnapshot(message) : applyUpdate(message);
     render();
-    if (hold) await new Promise((resolve) => setTimeout(resolve, hold * pace()));
+    // A finished trick, then the hand's summary, each for a while.
+    for (const hold of holds) {
+      state.holding = hold;
+      render();
+      await new Promise((resolve) => setTimeout(resolve, hold.ms * pace()));
+    }
     state.holding = null;
   }
   pumping = false;
@@ -271,15 +276,15 @@ function applySnapshot(snapshot) {
   state.holding = null;
   const check = snapshot.deal_check;
   if (check?.seed && ["hand-over", "game-over"].includes(snapshot.view.phase)) verify(snapshot.view, check, snapshot.dealt);
-  return 0;
+  return [];
 }
 
-/** Folds one update in; answers how long to hold what it shows. */
+/** Folds one update in; answers what to hold on the table, and how long. */
 function applyUpdate(update) {
   const snap = state.snap;
-  if (!snap) return 0;
+  if (!snap) return [];
   const before = snap.view;
-  let hold = 0;
+  let handEnded = false;
   for (const event of update.events) {
     switch (event.type) {
       case "dealt":
@@ -300,7 +305,7 @@ function applyUpdate(update) {
       case "hand-ended":
         state.lastHand = { summary: event.summary, scores: event.scores, view: update.view };
         logLine(handSummaryText(event.summary, update.view), "event");
-        hold = HAND_HOLD;
+        handEnded = true;
         break;
       case "game-ended":
         logLine(gameOverText(event.outcome, event.scores), "event");
@@ -329,14 +334,15 @@ function applyUpdate(update) {
   state.selected.clear();
   const taken = (v) => (v?.tricks_by_seat ?? []).reduce((a, b) => a + b, 0);
   const after = update.view;
+  const holds = [];
   if (taken(after) > taken(before) && after.last_trick) {
     const winner = after.last_trick.winning;
-    state.holding = { kind: "trick", trick: after.last_trick };
+    holds.push({ kind: "trick", trick: after.last_trick, ms: TRICK_HOLD });
     announce(`${seatName(winner)} ${winner === mySeat() ? "take" : "takes"} the trick.`);
-    hold = Math.max(hold, TRICK_HOLD);
   }
+  if (handEnded) holds.push({ kind: "hand", ms: HAND_HOLD });
   if (turnSeat(after) === mySeat() && turnSeat(before) !== mySeat()) announce("Your turn.");
-  return hold;
+  return holds;
 }
 
 /** Checks a revealed deal in the background; the info panel shows the result. */
@@ -359,22 +365,29 @@ async function verify(v, check, dealt) {
   render();
 }
 
+/** The two teams, this seat's first. */
+function teamOrder() {
+  return mySeat() != null && teamOf(mySeat()) === 1 ? [1, 0] : [0, 1];
+}
+
 function handSummaryText(summary, v) {
   if (summary.outcome === "thrown-in") return "Everyone passed: the hand is thrown in.";
   if (summary.outcome === "misdeal") return "Misdeal: the hand is dealt again.";
   const points = summary.points ?? v.hand_points ?? [0, 0];
-  const contract = summary.contract != null && summary.declarer != null
-    ? `${seatName(summary.declarer)} (${callBubble(summary.contract)})` : "";
   const tricks = summary.tricks ?? v.tricks;
-  const scored = [0, 1].map((t) => `${teamName(t)} ${points[t] >= 0 ? "+" : ""}${points[t]}`).join(", ");
-  return `Hand over${contract ? `, contract ${contract}` : ""}: tricks ${teamName(0)} ${tricks[0]}, ${teamName(1)} ${tricks[1]}; ${scored}.`;
+  const each = (values, signed) => teamOrder()
+    .map((t) => `${teamName(t)} ${signed && values[t] >= 0 ? "+" : ""}${values[t]}`).join(", ");
+  const contract = summary.contract != null && summary.declarer != null
+    ? `${seatName(summary.declarer)}: ${actionText(summary.contract)}. ` : "";
+  return `${contract}Tricks ${each(tricks, false)}. Points ${each(points, true)}.`;
 }
 
 function gameOverText(outcome, scores) {
   const score = `${scores[0]} to ${scores[1]}`;
   if (outcome === "draw") return `Game over: a draw, ${score}.`;
   const me = mySeat();
-  if (me != null) return `Game over: ${teamOf(me) === outcome ? "you win" : "you lose"}, ${teamName(0)} ${scores[0]}, ${teamName(1)} ${scores[1]}.`;
+  const both = teamOrder().map((t) => `${teamName(t)} ${scores[t]}`).join(", ");
+  if (me != null) return `Game over: ${teamOf(me) === outcome ? "you win" : "you lose"}, ${both}.`;
   return `Game over: ${teamName(outcome)} (${teamMembers(outcome)}) win, ${score}.`;
 }
 
@@ -526,19 +539,19 @@ function centerSummary(v) {
   if (state.holding?.kind === "trick") return null;
   if (v.phase === "game-over" && v.outcome != null) {
     const box = el("div", { className: "summary final", role: "status" },
-      el("h2", { textContent: gameOverText(v.outcome, v.scores).replace(/^Game over: /, "Game over: ") }),
-      el("p", { textContent: `${teamName(0)} (${teamMembers(0)}) ${v.scores[0]} · ${teamName(1)} (${teamMembers(1)}) ${v.scores[1]}` }));
+      el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
+      el("p", { textContent: teamOrder().map((t) => `${teamName(t)} (${teamMembers(t)}) ${v.scores[t]}`).join(" · ") }));
     const links = el("p", { className: "row" },
       el("a", { className: "button", href: $("record-link").href, download: `calltrump-${tableId}.json`, textContent: "Download the record" }),
       el("a", { className: "button primary", href: "/", textContent: "Back to the lobby" }));
     box.append(links);
     return box;
   }
-  if (v.phase === "hand-over" && state.lastHand) {
+  if ((v.phase === "hand-over" || state.holding?.kind === "hand") && state.lastHand) {
     return el("div", { className: "summary", role: "status" },
       el("h2", { textContent: "Hand over" }),
       el("p", { textContent: handSummaryText(state.lastHand.summary, v) }),
-      el("p", { textContent: `Scores: ${teamName(0)} ${v.scores[0]}, ${teamName(1)} ${v.scores[1]}` }));
+      el("p", { textContent: `Scores: ${teamOrder().map((t) => `${teamName(t)} ${v.scores[t]}`).join(", ")}` }));
   }
   return null;
 }
@@ -667,7 +680,11 @@ function callControls(calls) {
       for (const s of strains) {
         const action = `${level} ${s}`;
         const cell = el("td");
-        if (strained.includes(action)) cell.append(actionButton(action, s === "NT" ? `${label} NT` : `${label} ${SUIT_SYMBOLS[s]}`, s === "NT" ? "" : `suit-${s}`));
+        // The row names the level or the loner, the column the strain: a cell says
+        // "5♠" for a level, only the strain for a loner (its row says which).
+        const symbol = s === "NT" ? "NT" : SUIT_SYMBOLS[s];
+        const text = level.startsWith("bid ") ? `${label}${symbol}` : symbol;
+        if (strained.includes(action)) cell.append(actionButton(action, text, s === "NT" ? "" : `suit-${s}`));
         tr.append(cell);
       }
       body.append(tr);
@@ -799,7 +816,7 @@ function renderInfo(v) {
   if (!v) return;
   const scores = el("table", { className: "scores" });
   scores.append(el("caption", { textContent: goalText(v) }));
-  for (const team of [0, 1]) {
+  for (const team of teamOrder()) {
     scores.append(el("tr", { className: `team-${team === 0 ? "A" : "B"}` },
       el("th", { scope: "row", textContent: teamName(team) }),
       el("td", { className: "members", textContent: teamMembers(team) }),
@@ -809,10 +826,13 @@ function renderInfo(v) {
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
   if (v.phase !== "dealing") fact("Dealer", seatName(v.dealer));
-  if (v.contract) fact("Contract", `${seatName(v.contract.declarer)}: ${actionText(v.contract.bid)}${v.contract.alone ? ", alone" : ""}`);
+  if (v.contract) {
+    const bid = actionText(v.contract.bid);
+    fact("Contract", `${seatName(v.contract.declarer)}: ${bid}${v.contract.alone && !/alone|moon/.test(bid) ? ", alone" : ""}`);
+  }
   if (v.trump) fact("Trump", strainText(v.trump));
   if (v.sitting_out != null) fact("Sits out", seatName(v.sitting_out));
-  if (["play", "hand-over", "game-over"].includes(v.phase)) fact("Tricks", `${teamName(0)} ${v.tricks[0]} · ${teamName(1)} ${v.tricks[1]}`);
+  if (["play", "hand-over", "game-over"].includes(v.phase)) fact("Tricks", teamOrder().map((t) => `${teamName(t)} ${v.tricks[t]}`).join(" · "));
   if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a)}`).join("; "));
   box.append(facts);
   if (v.last_trick) {

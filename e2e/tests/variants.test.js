@@ -1,0 +1,59 @@
+// One person with bots plays through the UI a whole hand of every other variant: a Bid
+// Euchre loner with its exchange (alexa), simplified Bid Euchre, Kout Bo for four, and
+// Kout Bo for six on a phone-sized page.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, createTable, openSeat, playSeat, shot, noHorizontalOverflow, watchFor } from "../lib.js";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+const bots = (n) => ["open", ...Array(n - 1).fill("bot:rules")];
+
+test("Bid Euchre alexa: a loner, the partner's cards, the discard", { timeout: 120_000 }, async () => {
+  const created = await createTable(server.url, { game: "bid-euchre", variant: "alexa", options: { deals: 4 }, seats: bots(4) });
+  const page = await openSeat(browser, created, 0);
+  const seen = await watchFor(page, ['.seat.out .badge.out', ".bid-grid", '[data-key="exchange"]']);
+  let shotTaken = false;
+  // Call for two alone whenever allowed: the partner gives two cards, this seat discards two.
+  const done = await playSeat(page, {
+    call: (calls) => calls.find((c) => c.startsWith("call2 ")) ?? (calls.includes("pass") ? "pass" : calls[0]),
+    onStep: async (so) => {
+      if (!shotTaken && so.exchanges.length) {
+        shotTaken = true;
+        await shot(page, "bid-euchre-after-exchange-1280");
+      }
+    },
+  });
+  assert.ok(done.exchanges.length >= 1, `an exchange was made: ${JSON.stringify(done)}`);
+  for (const action of done.exchanges) assert.match(action, /^(discard|give) \w+ of \w+ and \w+ of \w+$/);
+  const flags = await seen();
+  assert.ok(flags[".bid-grid"], "bids offered as a grid of levels and strains");
+  assert.ok(flags['.seat.out .badge.out'], "the loner's partner sits out");
+  await page.locator(".summary.final").waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 1280], ["kout", "kout4", 4, 1280], ["kout", "kout6", 6, 360]]) {
+  test(`${game} ${variant}: a whole hand at ${width} px`, { timeout: 90_000 }, async () => {
+    const created = await createTable(server.url, { game, variant, seats: bots(seats) });
+    const page = await openSeat(browser, created, 0, width === 360 ? { width: 360, height: 760, isMobile: true, hasTouch: true } : {});
+    assert.equal(await page.locator(".felt .seat").count(), seats);
+    let midHand = false;
+    const done = await playSeat(page, {
+      until: "hand",
+      onStep: async (so) => {
+        if (so.plays === 2 && !midHand) {
+          midHand = true;
+          await shot(page, `${variant}-${width}`);
+          assert.ok(await noHorizontalOverflow(page), "nothing sticks out sideways");
+        }
+      },
+    });
+    assert.ok(done.plays >= 1, JSON.stringify(done));
+    await page.waitForSelector(".summary");
+    assert.match(await page.locator(".summary").textContent(), /Hand over|Game over/);
+    assert.deepEqual(page.errors, []);
+  });
+}
