@@ -65,6 +65,7 @@ fn check<G: BotGame>(
     legal: &[Action],
 ) -> Result<Declared, BadDecision> {
     check_shape::<G>(rules, observation, legal)?;
+    let observation = &with_declared::<G>(rules, observation);
     let sampler = DealSampler::new(G::knowledge(rules, observation)).map_err(|_| {
         BadDecision(
             "no deal fits the observation: the cards dealt and played leave the unseen cards \
@@ -93,6 +94,39 @@ fn check<G: BotGame>(
     Err(fault.unwrap_or_else(|| {
         BadDecision("no deal of the unseen cards fits the hidden actions".to_string())
     }))
+}
+
+/// `observation` with what its auction settles (the protocol does not carry it): what
+/// the play reveals hangs on trump. No card decides a call or the naming of trump, so the
+/// calls are replayed on any deal that fits what the seat knows. Left unsettled where
+/// they do not replay: the check then finds the fault.
+fn with_declared<G: BotGame>(rules: &G::Rules, observation: &Observation) -> Observation {
+    let mut settled = observation.clone();
+    let Ok(sampler) = DealSampler::new(G::knowledge(rules, observation)) else {
+        return settled;
+    };
+    let mut rng = seeded(0);
+    let buckets = sampler.sample(&mut rng);
+    let Some(completion) = G::complete(rules, observation, sampler.knowledge(), buckets, &mut rng)
+    else {
+        return settled;
+    };
+    let mut game = G::resume(rules, observation.start);
+    if game.turn() != Turn::Chance || game.deal(&completion.dealt).is_err() {
+        return settled;
+    }
+    for (_, seen) in &observation.actions {
+        match seen {
+            SeenAction::Open(action) if action.is_call() || matches!(action, Action::Trump(_)) => {
+                if game.apply(*action).is_err() {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    settled.declared = game.declared();
+    settled
 }
 
 /// What needs no deal: the seats exist, the scores are within [`SCORE_LIMIT`], `legal` is

@@ -165,34 +165,65 @@ impl Trait {
     }
 }
 
-/// What the bots take a call to show of the caller's hand: the trait the call says
-/// most about, as a bound that most of the hands the bots then expect meet.
+/// What a call shows of one trait of the caller's hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shows {
+    /// A bound most of the hands the bots then expect meet: at least (or at most)
+    /// `count`, met by the share `after` of them, and `before` of those expected before
+    /// the call.
+    Bound {
+        /// At least (else at most).
+        at_least: bool,
+        /// The bound.
+        count: usize,
+        /// The share of expected hands meeting it after the call.
+        after: f64,
+        /// The same share before the call.
+        before: f64,
+    },
+    /// No bound stands out: the expected count after the call, and before it.
+    About {
+        /// The mean over the hands expected after the call.
+        after: f64,
+        /// The mean before it.
+        before: f64,
+    },
+}
+
+/// What the bots take a call to show of the caller's hand: the trait the call says most
+/// about.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CallReading {
     /// The trait.
     pub shown: Trait,
-    /// Whether the call shows at least `count` (else at most).
-    pub at_least: bool,
-    /// The bound.
-    pub count: usize,
-    /// The share of hands meeting it, weighed by the auction with the call.
-    pub after: f64,
-    /// The same share before the call (weighed by the calls before it).
-    pub before: f64,
+    /// What the call shows of it.
+    pub shows: Shows,
 }
 
 impl fmt::Display for CallReading {
-    /// `at least 2 aces (86% of the hands the bots expect, 24% before the call)`.
+    /// `at least 2 aces (76% of the hands the bots expect, 44% before the call)`, or
+    /// `about 3.1 cards of spades (2.0 before the call)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} ({:.0}% of the hands the bots expect, {:.0}% before the call)",
-            if self.at_least { "at least" } else { "at most" },
-            self.count,
-            self.shown.name(self.count),
-            100.0 * self.after,
-            100.0 * self.before
-        )
+        match self.shows {
+            Shows::Bound {
+                at_least,
+                count,
+                after,
+                before,
+            } => write!(
+                f,
+                "{} {count} {} ({:.0}% of the hands the bots expect, {:.0}% before the call)",
+                if at_least { "at least" } else { "at most" },
+                self.shown.name(count),
+                100.0 * after,
+                100.0 * before
+            ),
+            Shows::About { after, before } => write!(
+                f,
+                "about {after:.1} {} ({before:.1} before the call)",
+                self.shown.name(2)
+            ),
+        }
     }
 }
 
@@ -202,15 +233,19 @@ const READING_DEALS: usize = 400;
 /// The least share of the expected hands a reading must cover.
 const READING_SHARE: f64 = 0.5;
 
-/// The least rise of that share over the one before the call for the call to show
-/// anything.
+/// The least rise of that share over the one before the call for a bound to stand out.
 const READING_RISE: f64 = 0.15;
+
+/// Without a bound, the least shift of a trait's mean, in standard deviations of the
+/// hands expected before the call, for the call to show anything.
+const READING_SHIFT: f64 = 0.25;
 
 /// What the bots take the call at `observation.actions[index]` to show, reading it from
 /// the observer's seat (never the caller's): hands for the caller are drawn as the
 /// observer knew the deal then, weighed by the calls before (the bots' auction model)
-/// and then by this one; the trait whose bound gains most wins. `None` where the call
-/// shows nothing (a trump named, a card passed) or is the observer's own.
+/// and then by this one. The bound whose share rises most, if one stands out; else the
+/// trait whose mean moves most. `None` where the call shows nothing (a trump named, a
+/// card passed) or is the observer's own.
 pub fn read_call(
     rules: &GameRules,
     observation: &Observation,
@@ -281,34 +316,56 @@ fn read_call_in<G: BotGame>(
             true => weights[k..].iter().sum(),
             false => weights[..=k].iter().sum(),
         };
-        if total > 0.0 {
-            part / total
-        } else {
-            0.0
-        }
+        part / total.max(f64::MIN_POSITIVE)
     };
-    let mut best: Option<CallReading> = None;
+    let mut bound: Option<(f64, CallReading)> = None;
     for (t, &shown) in traits.iter().enumerate() {
         for count in 0..16 {
             for at_least in [true, false] {
-                let reading = CallReading {
-                    shown,
-                    at_least,
-                    count,
-                    after: share(&after[t], at_least, count),
-                    before: share(&before[t], at_least, count),
-                };
-                let rise = reading.after - reading.before;
-                if reading.after >= READING_SHARE
+                let (after, before) = (
+                    share(&after[t], at_least, count),
+                    share(&before[t], at_least, count),
+                );
+                let rise = after - before;
+                if after >= READING_SHARE
                     && rise >= READING_RISE
-                    && best.is_none_or(|b| rise > b.after - b.before)
+                    && bound.is_none_or(|(best, _)| rise > best)
                 {
-                    best = Some(reading);
+                    let shows = Shows::Bound {
+                        at_least,
+                        count,
+                        after,
+                        before,
+                    };
+                    bound = Some((rise, CallReading { shown, shows }));
                 }
             }
         }
     }
-    best
+    if let Some((_, reading)) = bound {
+        return Some(reading);
+    }
+    // The mean and standard deviation of a trait's count.
+    let moments = |weights: &[f64; 16]| {
+        let total = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+        let mean = (0..16).map(|k| k as f64 * weights[k]).sum::<f64>() / total;
+        let variance = (0..16)
+            .map(|k| (k as f64 - mean).powi(2) * weights[k])
+            .sum::<f64>()
+            / total;
+        (mean, variance.sqrt())
+    };
+    traits
+        .iter()
+        .enumerate()
+        .filter_map(|(t, &shown)| {
+            let ((after, _), (before, spread)) = (moments(&after[t]), moments(&before[t]));
+            let shift = (after - before).abs() / spread.max(f64::MIN_POSITIVE);
+            let shows = Shows::About { after, before };
+            (shift >= READING_SHIFT).then_some((shift, CallReading { shown, shows }))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, reading)| reading)
 }
 
 #[cfg(test)]
@@ -338,7 +395,15 @@ mod tests {
         let rules = GameRules::Kaibosh(KaiboshRules::default());
         let read = |call| read_call(&rules, &after_call(call), 0, &mut seeded(1));
         let one = read(Action::Bid(1)).expect("a 1 shows aces");
-        assert_eq!((one.shown, one.at_least, one.count), (Trait::Aces, true, 2));
+        assert_eq!(one.shown, Trait::Aces);
+        assert!(matches!(
+            one.shows,
+            Shows::Bound {
+                at_least: true,
+                count: 2,
+                ..
+            }
+        ));
         assert!(one.to_string().starts_with("at least 2 aces ("), "{one}");
         let two = read(Action::Bid(2)).expect("a 2 shows jacks");
         assert_eq!(two.shown, Trait::Jacks);

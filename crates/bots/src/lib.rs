@@ -43,7 +43,7 @@ mod sampler;
 mod solver;
 
 pub use check::{check_decision, BadDecision, SCORE_LIMIT};
-pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Trait};
+pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Shows, Trait};
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;

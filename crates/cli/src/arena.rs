@@ -30,7 +30,7 @@ use crate::game_args::{GameArgs, MAX_DEALS, MAX_GAMES};
 use crate::player::{Player, Seating};
 use crate::simulate::contract_kind;
 use crate::stats::{Interval, Sums, TimeStats};
-use crate::table::{Event, Table};
+use crate::table::{self, Event, Table};
 
 /// The most worker threads.
 const MAX_THREADS: u64 = 256;
@@ -221,10 +221,10 @@ struct Match<'a> {
 impl Match<'_> {
     /// The table of pair `index` and its generators for the deals and the bots. Both
     /// halves of a pair start from here, so they get the same cards at the same seats.
-    fn pair_table(&self, index: u64) -> (Table, GameRng, GameRng) {
-        let (table, deal_rng) = Table::seeded(self.rules, self.seed, 2 * index);
+    fn pair_table(&self, index: u64) -> (Table, GameRng) {
+        let table = table::seeded(self.rules, self.seed, 2 * index, &[]);
         let bot_rng = stream(self.seed, 2 * index + 1);
-        (table, deal_rng, bot_rng)
+        (table, bot_rng)
     }
 
     /// Plays both halves of pair `index`.
@@ -246,12 +246,12 @@ impl Match<'_> {
         seating: &mut Seating<'_>,
         pair: &mut Pair,
     ) -> Result<Half> {
-        let (mut table, mut deal_rng, mut bot_rng) = self.pair_table(index);
+        let (mut table, mut bot_rng) = self.pair_table(index);
         let limit = if self.whole_game { self.max_deals } else { 1 };
         let (times, contracts) = (&mut pair.times, &mut pair.contracts);
         let seating_cell = std::cell::RefCell::new(seating);
-        let stop = table.play(
-            &mut deal_rng,
+        let stop = table::play(
+            &mut table,
             limit,
             |game, seat, legal| {
                 let side = side_of(seat, a_team);
@@ -294,17 +294,19 @@ impl Match<'_> {
         )?;
         seating_cell
             .borrow_mut()
-            .tell_game(&table.game, table.record.hands.len(), stop, index)?;
-        let scores = table.game.scores();
+            .tell_game(table.game(), table.deals(), stop, index)?;
+        let scores = table.game().scores();
         Ok(Half {
             a: i64::from(scores[a_team.index()]),
             b: i64::from(scores[a_team.other().index()]),
-            a_result: self.whole_game.then(|| match (stop, table.game.outcome()) {
-                (_, Some(Outcome::Winner(team))) if team == a_team => 1.0,
-                (_, Some(Outcome::Winner(_))) => 0.0,
-                // A draw, or a game ended at the deal limit: a draw too.
-                _ => 0.5,
-            }),
+            a_result: self
+                .whole_game
+                .then(|| match (stop, table.game().outcome()) {
+                    (_, Some(Outcome::Winner(team))) if team == a_team => 1.0,
+                    (_, Some(Outcome::Winner(_))) => 0.0,
+                    // A draw, or a game ended at the deal limit: a draw too.
+                    _ => 0.5,
+                }),
         })
     }
 }
@@ -770,21 +772,21 @@ mod tests {
             };
             for index in 0..5 {
                 let deal = || {
-                    let (mut table, mut deal_rng, _) = game_match.pair_table(index);
-                    table.game.deal_random(&mut deal_rng);
-                    let seats = table.game.seats();
+                    let (mut table, _) = game_match.pair_table(index);
+                    table.deal().unwrap();
+                    let seats = table.seats();
                     let hands: Vec<_> = (0..seats)
-                        .map(|s| table.game.observation(Seat(s as u8)).dealt)
+                        .map(|s| table.game().observation(Seat(s as u8)).dealt)
                         .collect();
-                    (table.game.hand_summary().dealer, hands)
+                    (table.game().hand_summary().dealer, hands)
                 };
                 assert_eq!(deal(), deal(), "{game} pair {index}");
                 // A different pair gets a different deal.
                 assert_ne!(deal().1, {
-                    let (mut table, mut rng, _) = game_match.pair_table(index + 100);
-                    table.game.deal_random(&mut rng);
-                    (0..table.game.seats())
-                        .map(|s| table.game.observation(Seat(s as u8)).dealt)
+                    let (mut table, _) = game_match.pair_table(index + 100);
+                    table.deal().unwrap();
+                    (0..table.seats())
+                        .map(|s| table.game().observation(Seat(s as u8)).dealt)
                         .collect::<Vec<_>>()
                 });
             }

@@ -9,8 +9,9 @@ Type a number from the list, or the move itself: a card
 (AS, 10h, q♥), pass, bid 3 hearts, trump h. Suits: S H D C,
 ♠ ♥ ♦ ♣ or their names; T or 10 for a ten.
 Also: rules (the rules), last (the previous trick), undo
-(take back your last move this hand), quit (save, stop).
-An empty line shows the choices again.";
+(take back your last move this hand), hint (the best
+moves by the expert bot, from your cards), quit (save,
+stop). An empty line shows the choices again.";
 
 const KAIBOSH_AUCTION: &str = "\
 Kaibosh bidding: one turn each. Bid how many of the 6

@@ -152,6 +152,8 @@ pub enum Typed {
     Rules,
     /// `last`: the previous trick.
     Last,
+    /// `hint`: the expert's best actions.
+    Hint,
     /// `undo`.
     Undo,
     /// `quit` or `q`.
@@ -179,6 +181,7 @@ pub fn read(line: &str) -> Typed {
         ["help" | "?" | "h?"] => return Typed::Help,
         ["rules"] => return Typed::Rules,
         ["last"] => return Typed::Last,
+        ["hint"] => return Typed::Hint,
         ["undo"] => return Typed::Undo,
         ["quit" | "q" | "exit"] => return Typed::Quit,
         [word] => {
@@ -250,6 +253,7 @@ mod tests {
         assert_eq!(read(" 2 "), Typed::Number(2));
         assert_eq!(read(""), Typed::Repeat);
         assert_eq!(read("?"), Typed::Help);
+        assert_eq!(read(" Hint"), Typed::Hint);
         assert!(matches!(read("bid three"), Typed::Unknown(_)));
         assert!(matches!(read("11x"), Typed::Unknown(_)));
     }

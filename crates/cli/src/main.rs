@@ -11,6 +11,7 @@ mod committed;
 mod external;
 mod game_args;
 mod help;
+mod hint;
 mod input;
 mod loadtest;
 mod night;

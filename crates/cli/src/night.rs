@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::night::{Night, NightSheet, SetTable};
 use calltrump_engine::{stream, Game, GameRules, Record, Seat};
 use serde::Serialize;
@@ -16,7 +15,7 @@ use crate::external::ExternalArgs;
 use crate::game_args::option_map;
 use crate::play::play_interactive;
 use crate::player::{Player, Seating};
-use crate::table::{Event, Stop, Table};
+use crate::table::{self, Event, Stop};
 
 /// The most sets a night may have.
 const MAX_SETS: u64 = 10_000;
@@ -136,21 +135,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut sets = Vec::new();
     for set in 0..set_count {
         let table_plan = night.table(set).map_err(|e| anyhow!("{e}"))?;
-        let mut deal_rng = stream(args.seed, 2 * set as u64);
         let mut bot_rng = stream(args.seed, 2 * set as u64 + 1);
+        let my_seat = me.and_then(|p| table_plan.seat_of(p));
+        let people: Vec<Seat> = my_seat.map(|s| Seat(s as u8)).into_iter().collect();
         // Seat 0 of the set's table deals first.
-        let mut table = Table::with_dealer(&rules, Seat(0));
-        table.record.deal_source = Some(DealSource::Seeded {
-            seed: args.seed,
-            stream: 2 * set as u64,
-            first_dealer_drawn: false,
-        });
-        let mut players: Vec<Player> = (0..table.game.seats())
+        let mut table =
+            table::seeded_with_dealer(&rules, Seat(0), args.seed, 2 * set as u64, &people);
+        let mut players: Vec<Player> = (0..table.seats())
             .map(|s| {
                 Player::from_spec(
                     &args.bots,
                     Seat(s as u8),
-                    &table.game,
+                    table.game(),
                     args.external.terms(),
                 )
             })
@@ -165,7 +161,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .iter()
             .map(|&p| night.players()[p].as_str())
             .collect();
-        let my_seat = me.and_then(|p| table_plan.seat_of(p));
         if me.is_some() {
             println!(
                 "\n##### Set {}: seats 0-3 {}; {} and {} are partners against {} and {}{}",
@@ -194,15 +189,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 &mut table,
                 Seat(seat as u8),
                 &mut seating,
-                &mut deal_rng,
                 &mut bot_rng,
                 &mut input,
                 None,
             )?,
             None => {
                 let cell = std::cell::RefCell::new(&mut seating);
-                table.play(
-                    &mut deal_rng,
+                table::play(
+                    &mut table,
                     usize::MAX,
                     |game, seat, legal| {
                         cell.borrow_mut()
@@ -216,9 +210,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 )?
             }
         };
-        seating.tell_game(&table.game, table.record.hands.len(), stop, set as u64)?;
+        seating.tell_game(table.game(), table.deals(), stop, set as u64)?;
         if me.is_some() {
-            let scores = table.game.scores();
+            let scores = table.game().scores();
             let result = format!(
                 "{} and {} {}, {} and {} {}",
                 names[0], names[2], scores[0], names[1], names[3], scores[1]
@@ -236,16 +230,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             println!("Night stopped during set {}.", set + 1);
             sets.push(SetRecord {
                 table: table_plan,
-                record: table.record,
+                record: table.record().clone(),
             });
             break;
         }
         night
-            .record_set(set, table.game.scores())
+            .record_set(set, table.game().scores())
             .map_err(|e| anyhow!("{e}"))?;
         sets.push(SetRecord {
             table: table_plan,
-            record: table.record,
+            record: table.record().clone(),
         });
     }
     let sheet = night.sheet();

@@ -11,20 +11,21 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use calltrump_engine::fair_deal::DealSource;
+use calltrump_engine::fair_deal::{self, CutSide, DealSource};
 use calltrump_engine::{
     stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, GameRng, Phase, Record,
     Seat, SeenAction, Strain, Turn, View, Viewer,
 };
+use calltrump_table::Settings;
 use rand::Rng;
 
-use crate::committed::CommittedDeals;
+use crate::committed;
 use crate::external::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
 use crate::input::{self, Line, Lines, Reader, Typed};
 use crate::player::{Player, Seating};
 use crate::screen::{self, Names, Style};
-use crate::table::{Event, Stop, Table};
+use crate::table::{self, Event, Stop, Table};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -232,6 +233,11 @@ impl Session<'_> {
                 }
                 Typed::Last => {
                     say(self.last_trick(&view))?;
+                    self.show_choices(game, &view, &picked, false)?;
+                    continue;
+                }
+                Typed::Hint => {
+                    say(crate::hint::text(game, self.me, &self.style, &self.names))?;
                     self.show_choices(game, &view, &picked, false)?;
                     continue;
                 }
@@ -666,30 +672,19 @@ fn second_person(broken: &Broken) -> String {
 
 /// Takes back the player's last action of the hand and the bots' actions after it.
 fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
-    if !matches!(table.game.turn(), Turn::Seat(_)) {
+    if !matches!(table.turn(), Turn::Seat(_)) {
         return Ok("Nothing to take back: the hand is over.".to_string());
     }
-    let actions = table.game.observation(me).actions;
+    let actions = table.hand_actions();
     let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
         return Ok("Nothing to take back: you have not moved in this hand.".to_string());
     };
-    let hand = table
-        .record
-        .hands
-        .last_mut()
-        .ok_or_else(|| anyhow!("no hand to take back from"))?;
-    let taken = hand.actions.split_off(from);
-    table.game = table
-        .record
-        .replay()
-        .map_err(|e| anyhow!("taking back: {e}"))?
-        .1;
+    let taken: Vec<Action> = actions[from..].iter().map(|&(_, action)| action).collect();
+    table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
     let others = taken.len() - 1;
     Ok(format!(
         "Taken back: your {}{}.",
-        taken[0]
-            .parse::<Action>()
-            .map_or_else(|_| taken[0].clone(), |a| style.action(SeenAction::Open(a))),
+        style.action(SeenAction::Open(taken[0])),
         match others {
             0 => String::new(),
             1 => " and the move after it".to_string(),
@@ -705,7 +700,6 @@ pub fn play_interactive(
     table: &mut Table,
     me: Seat,
     seating: &mut Seating<'_>,
-    deal_rng: &mut GameRng,
     bot_rng: &mut GameRng,
     input: &mut impl BufRead,
     max_deals: Option<usize>,
@@ -713,7 +707,7 @@ pub fn play_interactive(
     let mut session = Session {
         me,
         style: Style::for_stdout(false),
-        names: Names::new(&table.game, me),
+        names: Names::new(table.game(), me),
         input: &mut Reader(input),
         pause: Speed::Normal.pause(),
         request: None,
@@ -722,8 +716,6 @@ pub fn play_interactive(
         table,
         &mut session,
         seating,
-        deal_rng,
-        None,
         Dice::Shared(bot_rng),
         max_deals,
         None,
@@ -731,17 +723,13 @@ pub fn play_interactive(
     Ok(ended.stop)
 }
 
-/// [`play_interactive`] with committed deals when `committed` is given (`deal_rng` then
-/// deals nothing): each hand's commitment shown, the cut asked of the player when it is
-/// theirs, and the seed shown and revealed in the record once the hand is over. With
-/// `save`, the record is written there after every hand.
-#[allow(clippy::too_many_arguments)]
+/// [`play_interactive`], with committed deals where the table deals them: each hand's
+/// commitment shown, the cut asked of the player when it is theirs, and the seed shown
+/// once the hand is over. With `save`, the record is written there after every hand.
 fn play_with_deals(
     table: &mut Table,
     session: &mut Session<'_>,
     seating: &mut Seating<'_>,
-    deal_rng: &mut GameRng,
-    mut committed: Option<&mut CommittedDeals>,
     mut dice: Dice<'_>,
     max_deals: Option<usize>,
     save: Option<&Path>,
@@ -751,12 +739,13 @@ fn play_with_deals(
     loop {
         // One hand a pass, so that the record is saved after each. Committed deals are
         // dealt here; seeded ones by the table.
-        let next = match committed.as_deref_mut() {
-            Some(deals) if table.game.turn() == Turn::Chance => {
-                if table.record.hands.len() >= max_deals {
+        let committed_deals = table.settings().committed.is_some();
+        let next = match table.turn() {
+            Turn::Chance if committed_deals => {
+                if table.deals() >= max_deals {
                     return finish(table, seating, Stop::DealLimit, None);
                 }
-                let announced = deals.announce(table)?;
+                let announced = committed::announce(table)?;
                 say(format!(
                     "\nHand {}: the dealer commits to the deal {}",
                     announced.hand + 1,
@@ -774,16 +763,16 @@ fn play_with_deals(
                     "{} cuts the deck at {cut}.",
                     session.names.short(announced.cutter)
                 ))?;
-                deals.deal(table, &announced, cut)?;
-                session.show(&table.game, Event::Dealt)?;
-                table.record.hands.len()
+                table.cut(announced.cutter, cut)?;
+                session.show(table.game(), Event::Dealt)?;
+                table.deals()
             }
-            _ => table.record.hands.len() + usize::from(table.game.turn() == Turn::Chance),
+            _ => table.deals() + usize::from(table.turn() == Turn::Chance),
         };
         let seating_cell = std::cell::RefCell::new(&mut *seating);
         let session_cell = std::cell::RefCell::new(&mut *session);
-        let stop = table.play(
-            deal_rng,
+        let stop = table::play(
+            table,
             next.min(max_deals),
             |game, seat, legal| {
                 let mut session = session_cell.borrow_mut();
@@ -810,20 +799,19 @@ fn play_with_deals(
             continue;
         }
         // The hand is over (or the game stopped): a committed deal's seed may be told.
-        if let Some(seed) = committed
-            .as_deref_mut()
-            .and_then(|deals| deals.reveal(table))
-        {
-            say(format!(
-                "Hand {}'s seed: {} (calltrump verify checks the deal against it)",
-                table.record.hands.len(),
-                seed.to_hex()
-            ))?;
+        let hand_over = !matches!(table.turn(), Turn::Seat(_));
+        if let Some(seed) = table.deal_check().and_then(|c| c.seed.as_ref()) {
+            if committed_deals && hand_over {
+                say(format!(
+                    "Hand {}'s seed: {seed} (calltrump verify checks the deal against it)",
+                    table.deals(),
+                ))?;
+            }
         }
         if let Some(path) = save {
-            write_record(path, &table.record)?;
+            write_record(path, table.record())?;
         }
-        let at_limit = table.record.hands.len() >= max_deals;
+        let at_limit = table.deals() >= max_deals;
         if stop != Stop::DealLimit || at_limit {
             return finish(table, seating, stop, session.request);
         }
@@ -837,7 +825,7 @@ fn finish(
     stop: Stop,
     by: Option<Request>,
 ) -> Result<Ended> {
-    seating.tell_game(&table.game, table.record.hands.len(), stop, 0)?;
+    seating.tell_game(table.game(), table.deals(), stop, 0)?;
     Ok(Ended { stop, by })
 }
 
@@ -885,11 +873,9 @@ fn write_record(path: &Path, record: &Record) -> Result<()> {
         .with_context(|| format!("saving the record to {}", path.display()))
 }
 
-/// A game to play: its table, deals and the seed of the bots' dice.
+/// A game to play: its table and the seed of the bots' dice.
 struct Start {
     table: Table,
-    deal_rng: GameRng,
-    committed: Option<CommittedDeals>,
     /// The seed of the deals, when they are seeded.
     seed: Option<u64>,
     /// The seed of the bots' decisions.
@@ -903,29 +889,37 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// A new game from the arguments.
+/// A new game from the arguments, the person at `--seat`.
 fn new_game(args: &Args) -> Result<Start> {
     let rules = args.game.rules()?;
     let cut_side = args.game.cut_side(&rules)?;
+    let people = [Seat(args.seat)];
     let bots_seed = args.seed.unwrap_or_else(clock_seed);
-    let (mut table, deal_rng) = Table::seeded(&rules, bots_seed, 0);
-    // Without --seed the deals are committed: secret, cut, and checkable afterwards.
-    let committed = match args.seed {
-        Some(_) => None,
-        None => Some(CommittedDeals::start(&mut table, cut_side)?),
+    let table = match args.seed {
+        Some(seed) => table::seeded(&rules, seed, 0, &people),
+        // Without --seed the deals are committed: secret, cut, and checkable afterwards.
+        None => {
+            let mut rng = stream(bots_seed, 0);
+            let first_dealer = fair_deal::draw_first_dealer(&rules, &mut rng);
+            let settings = Settings {
+                committed: Some(committed::local_table_id()?),
+                cut_side: Some(cut_side),
+                ..Settings::new(rules, first_dealer, &people)
+            };
+            Table::new(settings, rng)
+        }
     };
     Ok(Start {
         table,
-        deal_rng,
-        committed,
         seed: args.seed,
         bots_seed,
     })
 }
 
-/// The game saved at `path`, ready to go on: seeded deals are dealt again from the seed
-/// (so the next ones follow), committed ones go on under the record's table id.
-fn resume(path: &Path) -> Result<Start> {
+/// The game saved at `path`, ready to go on with the person at `me`: seeded deals are
+/// dealt again from the seed (so the next ones follow), committed ones go on under the
+/// record's table id.
+fn resume(path: &Path, me: Seat) -> Result<Start> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading the record {}", path.display()))?;
     let saved = Record::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -935,28 +929,29 @@ fn resume(path: &Path) -> Result<Start> {
     if game.turn() == Turn::Over {
         bail!("the game in {} is over: nothing to resume", path.display());
     }
-    let (rules, _) = saved.rules().map_err(|e| anyhow!("{e}"))?;
-    match saved.deal_source {
+    let (rules, first_dealer) = saved.rules().map_err(|e| anyhow!("{e}"))?;
+    match &saved.deal_source {
         Some(DealSource::Seeded {
             seed,
             stream: index,
             first_dealer_drawn: true,
         }) => {
-            let (mut table, mut deal_rng) = Table::seeded(&rules, seed, index);
+            let seed = *seed;
+            let mut table = table::seeded(&rules, seed, *index, &[me]);
             let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
                 let hand = &saved.hands[game.hand_start().deals_played as usize];
                 let text = hand.actions.get(game.observation(seat).actions.len())?;
                 text.parse().ok()
             };
-            table.play(
-                &mut deal_rng,
+            table::play(
+                &mut table,
                 saved.hands.len(),
                 |game, seat, _| Ok(next(game, seat)),
                 |_, _| Ok(()),
             )?;
-            let same = table.record.hands.len() == saved.hands.len()
+            let same = table.deals() == saved.hands.len()
                 && table
-                    .record
+                    .record()
                     .hands
                     .iter()
                     .zip(&saved.hands)
@@ -969,22 +964,23 @@ fn resume(path: &Path) -> Result<Start> {
             }
             Ok(Start {
                 table,
-                deal_rng,
-                committed: None,
                 seed: Some(seed),
                 bots_seed: seed,
             })
         }
-        Some(DealSource::Committed { .. }) => {
-            let table = Table {
-                game,
-                record: saved,
+        Some(DealSource::Committed { table: table_id }) => {
+            let cut_side =
+                CutSide::from_options(&rules, &saved.options).map_err(|e| anyhow!("{e}"))?;
+            let settings = Settings {
+                committed: Some(table_id.clone()),
+                cut_side: Some(cut_side),
+                ..Settings::new(rules, first_dealer, &[me])
             };
-            let committed = CommittedDeals::resume(&table)?;
+            // Committed deals draw nothing from the generator.
+            let table = Table::resume(settings, saved, stream(0, 0))
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
             Ok(Start {
                 table,
-                deal_rng: stream(0, 0),
-                committed: Some(committed),
                 seed: None,
                 bots_seed: clock_seed(),
             })
@@ -1024,18 +1020,16 @@ fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
 /// Plays one game with the player at `--seat` and bots elsewhere.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let start = match &args.resume {
-        Some(path) => resume(path)?,
+        Some(path) => resume(path, Seat(args.seat))?,
         None => new_game(args)?,
     };
     let Start {
         mut table,
-        mut deal_rng,
-        mut committed,
         seed,
         bots_seed,
     } = start;
-    let rules = table.game.rules().clone();
-    let seats = table.game.seats();
+    let rules = table.game().rules().clone();
+    let seats = table.seats();
     if usize::from(args.seat) >= seats {
         bail!(
             "--seat {} does not exist: this game has seats 0 to {}",
@@ -1048,7 +1042,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut bots: Vec<Player> = (0..seats)
         .map(|s| {
             let name = if s == me.index() { "random" } else { &names[s] };
-            Player::from_spec(name, Seat(s as u8), &table.game, args.external.terms())
+            Player::from_spec(name, Seat(s as u8), table.game(), args.external.terms())
         })
         .collect::<Result<_>>()?;
     let at: Vec<usize> = (0..seats).collect();
@@ -1061,10 +1055,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         (None, None) => data_dir()?.join(format!("calltrump-{}-{bots_seed}.json", rules.game())),
     };
     // Nothing is dealt before the record is known to be writable.
-    write_record(&record_path, &table.record)?;
+    write_record(&record_path, table.record())?;
 
     let style = Style::for_stdout(args.ascii);
-    let seat_names = Names::new(&table.game, me);
+    let seat_names = Names::new(table.game(), me);
     let mut input = input::Stdin::start();
     let mut session = Session {
         me,
@@ -1088,7 +1082,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     say(format!(
         "calltrump: {}, {deals}, bots: {bots_text}.",
-        screen::game_title(&table.game)
+        screen::game_title(table.game())
     ))?;
     if seed.is_none() {
         say("Each hand's commitment is shown before the cut, its seed\nafter the hand.")?;
@@ -1096,8 +1090,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.resume.is_some() {
         say(format!(
             "Resuming after {} hands; scores: {}.",
-            table.record.hands.len(),
-            seat_names.us_them(table.game.scores())
+            table.deals(),
+            seat_names.us_them(table.game().scores())
         ))?;
     }
     say(format!(
@@ -1110,18 +1104,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         &mut table,
         &mut session,
         &mut seating,
-        &mut deal_rng,
-        committed.as_mut(),
         Dice::PerDecision(bots_seed),
         args.max_deals.map(|n| n as usize),
         Some(&record_path),
     );
     // The record is saved whatever stopped the game, a closed terminal included.
-    write_record(&record_path, &table.record)?;
+    write_record(&record_path, table.record())?;
     let ended = played?;
-    let scores = table.game.scores();
+    let scores = table.game().scores();
     let mut code = ExitCode::SUCCESS;
-    match (ended.stop, table.game.outcome()) {
+    match (ended.stop, table.game().outcome()) {
         (Stop::GameOver, Some(outcome)) => {
             say(format!(
                 "\nGame over. {}",
@@ -1129,7 +1121,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             ))?;
         }
         (Stop::DealLimit, _) => {
-            let deals = table.record.hands.len();
+            let deals = table.deals();
             say(format!(
                 "\nGame over at the deal limit ({deals} deal{}): a draw.\nScore: {}.",
                 if deals == 1 { "" } else { "s" },

@@ -9,8 +9,8 @@ use calltrump_cli::analysis::{Analysis, DecisionReview, HandReview};
 use calltrump_engine::SeenAction;
 
 use crate::analyze::{
-    decision_text, hand_text, judge_text, open_cell, open_heading, open_strains, seat_lines,
-    signed, stage,
+    decision_text, hand_text, is_best, judge_text, open_cell, open_heading, open_strains,
+    seat_lines, signed, stage,
 };
 use crate::plot::escape;
 use crate::screen::Style;
@@ -166,7 +166,7 @@ fn decision_row(review: &DecisionReview) -> String {
         (
             taken.and_then(|j| j.points).map(signed).unwrap_or_default(),
             format!("{:.2}", review.loss),
-            match best.action == review.taken {
+            match is_best(review) {
                 true => String::new(),
                 false => format!(
                     "{} {}",

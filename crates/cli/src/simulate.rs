@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::external::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS, MAX_GAMES};
 use crate::player::{Player, Seating};
-use crate::table::{Event, Stop, Table};
+use crate::table::{self, Event, Stop};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
@@ -210,10 +210,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     for index in 0..args.games {
         // Separate streams for the cards and the bots, so a change of bot never
         // changes the deals.
-        let (mut table, mut deal_rng) = Table::seeded(&rules, args.seed, 2 * index);
+        let mut table = table::seeded(&rules, args.seed, 2 * index, &[]);
         let mut bot_rng = stream(args.seed, 2 * index + 1);
-        let stop = table.play(
-            &mut deal_rng,
+        let stop = table::play(
+            &mut table,
             args.max_deals as usize,
             |game, seat, legal| {
                 seating
@@ -231,8 +231,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         )?;
         seating
             .borrow_mut()
-            .tell_game(&table.game, table.record.hands.len(), stop, index)?;
-        match (stop, table.game.outcome()) {
+            .tell_game(table.game(), table.deals(), stop, index)?;
+        match (stop, table.game().outcome()) {
             (_, Some(Outcome::Winner(team))) => summary.wins[team.index()] += 1,
             (_, Some(Outcome::Draw)) => summary.draws += 1,
             (Stop::DealLimit, None) => {
@@ -242,7 +242,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             (_, None) => bail!("game {index} stopped before its end"),
         }
         if let Some((out, path)) = records.as_mut() {
-            writeln!(out, "{}", table.record.to_json())
+            writeln!(out, "{}", table.record().to_json())
                 .with_context(|| format!("writing {}", path.display()))?;
         }
         progress.inc(1);

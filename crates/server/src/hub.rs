@@ -302,6 +302,7 @@ impl Hub {
             undo: request.undo,
             // Shared tables deal committed hands; a seeded server deals reproducibly.
             committed: self.shared.config.seed.is_none().then(|| id.clone()),
+            cut_side: None,
         };
         let stored = StoredTable {
             id: id.clone(),

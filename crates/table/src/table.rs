@@ -25,6 +25,34 @@ pub struct Settings {
     /// from the table's seeded generator.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub committed: Option<String>,
+    /// Committed deals: the side of the dealer whose player cuts, when not the rules'
+    /// (the record's `cut` option says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_side: Option<CutSide>,
+}
+
+impl Settings {
+    /// Bots at every seat but `people`'s, who may take back their actions; deals from
+    /// the table's generator.
+    pub fn new(rules: GameRules, first_dealer: Seat, people: &[Seat]) -> Settings {
+        let seats = AnyGame::new(&rules, first_dealer).seats();
+        Settings {
+            rules,
+            first_dealer,
+            humans: (0..seats)
+                .map(|s| people.contains(&Seat(s as u8)))
+                .collect(),
+            undo: !people.is_empty(),
+            committed: None,
+            cut_side: None,
+        }
+    }
+
+    /// The side whose player cuts committed deals.
+    fn cut_side(&self) -> CutSide {
+        self.cut_side
+            .unwrap_or_else(|| CutSide::default_for(&self.rules))
+    }
 }
 
 /// What happened at the table, in full: kept in the log, never sent as it is.
@@ -193,6 +221,12 @@ impl Table {
             record.deal_source = Some(DealSource::Committed {
                 table: table.clone(),
             });
+            let side = settings.cut_side();
+            if side != CutSide::default_for(&settings.rules) {
+                record
+                    .options
+                    .insert(CutSide::OPTION.into(), side.name().into());
+            }
         }
         Table {
             settings,
@@ -205,6 +239,45 @@ impl Table {
             hand_seed: None,
             deal_check: None,
         }
+    }
+
+    /// The same table, its record saying where the deals come from (a seeded generator).
+    pub fn with_deal_source(mut self, source: DealSource) -> Table {
+        self.record.deal_source = Some(source);
+        self
+    }
+
+    /// Goes on with the game `record` holds, as the record leaves it (a saved game of the
+    /// terminal); the log starts empty, and committed deals go on under `settings`.
+    pub fn resume(
+        settings: Settings,
+        record: Record,
+        deal_rng: GameRng,
+    ) -> Result<Table, TableError> {
+        let (_, game) = record
+            .replay()
+            .map_err(|e| TableError::BadLog(e.to_string()))?;
+        let mut table = Table::new(settings, deal_rng);
+        // The current hand's actions with their seats: the seats from what any seat saw,
+        // the actions from the record.
+        let seats = game
+            .observation(Seat(0))
+            .actions
+            .into_iter()
+            .map(|(seat, _)| seat);
+        let texts = record
+            .hands
+            .last()
+            .map_or(&[][..], |hand| &hand.actions[..]);
+        for (seat, text) in seats.zip(texts) {
+            let action: Action = text
+                .parse()
+                .map_err(|e| TableError::BadLog(format!("\"{text}\": {e}")))?;
+            table.hand_actions.push((seat, action));
+        }
+        table.game = game;
+        table.record = record;
+        Ok(table)
     }
 
     /// Rebuilds a table from its settings, its first deal generator and its log, as the
@@ -396,7 +469,7 @@ impl Table {
         }
         let hand = self.record.hands.len() as u64;
         let commitment = fair_deal::commit(&seed, &table_id, hand).to_string();
-        let side = CutSide::default_for(&self.settings.rules);
+        let side = self.settings.cut_side();
         let cutter = fair_deal::cutting_seat(&self.settings.rules, side, self.next_dealer());
         self.next_seed = Some(seed);
         self.deal_check = Some(DealCheck {

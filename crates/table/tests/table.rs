@@ -44,6 +44,7 @@ fn settings(rules: &GameRules, humans: Vec<bool>, undo: bool) -> Settings {
         humans,
         undo,
         committed: None,
+        cut_side: None,
     }
 }
 
