@@ -14,12 +14,15 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 const BIN = process.env.CALLTRUMP_BIN ?? path.join(here, "..", "target", "release", "calltrump");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
-/** Starts `calltrump serve` on port 0 with a fresh data folder; resolves once it prints its URL. */
-export async function startServer({ botDelayMs = 0, graceSecs = 60 } = {}) {
-  const data = mkdtempSync(path.join(tmpdir(), "calltrump-e2e-"));
+/**
+ * Starts `calltrump serve` on a free port (or `addr`) with a fresh data folder (or
+ * `data`, to restart on the tables of a stopped server); resolves once it prints its URL.
+ */
+export async function startServer({ botDelayMs = 0, graceSecs = 60, addr = "127.0.0.1:0", data } = {}) {
+  data ??= mkdtempSync(path.join(tmpdir(), "calltrump-e2e-"));
   const child = spawn(
     BIN,
-    ["serve", "--addr", "127.0.0.1:0", "--data", data,
+    ["serve", "--addr", addr, "--data", data,
      "--bot-delay-ms", String(botDelayMs), "--grace-secs", String(graceSecs)],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, RUST_LOG: "warn" } },
   );
@@ -37,14 +40,16 @@ export async function startServer({ botDelayMs = 0, graceSecs = 60 } = {}) {
   });
   return {
     url,
+    data,
     log: () => log,
-    async stop() {
+    /** Stops the server; its data folder is removed unless `keepData`. */
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(data, { recursive: true, force: true });
+      if (!keepData) rmSync(data, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,44 @@
+// Live table life: a friend who leaves is shown away with the grace countdown, then a bot
+// plays for them, and they get the seat back on return; when the server restarts, the
+// pages reconnect by themselves and carry on from where they were.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, createTable, openSeat, playSeat } from "../lib.js";
+
+let server, browser;
+after(async () => { await browser?.close(); await server?.stop(); });
+
+test("away, a bot stands in, the seat comes back; a server restart is survived", { timeout: 120_000 }, async () => {
+  server = await startServer({ graceSecs: 3 });
+  browser = await launchBrowser();
+  const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "open", "bot:rules", "bot:rules"] });
+  const host = await openSeat(browser, created, 0, { host: true, name: "Ann" });
+  let friend = await openSeat(browser, created, 1, { name: "Bo", width: 360, height: 740 });
+  await host.waitForSelector('body[data-status="playing"]');
+  const bo = '.seat[data-seat="1"]';
+  await host.waitForSelector(`${bo} .badge.online`);
+
+  await friend.close();
+  const countdown = await host.locator(`${bo} .badge.away`).first().textContent({ timeout: 5000 });
+  assert.match(countdown, /^away · bot in [0-3] s$/);
+  await host.waitForSelector(`${bo} .badge.away:text("bot playing for them")`, { timeout: 10_000 });
+
+  friend = await openSeat(browser, created, 1, { name: "Bo", width: 360, height: 740 });
+  await host.waitForSelector(`${bo} .badge.online`);
+  await friend.waitForSelector('.seat.me[data-seat="1"]');
+
+  // The server goes away and comes back on the same address and data.
+  const version = Number(await host.evaluate(() => document.body.dataset.version));
+  const addr = new URL(server.url).host;
+  await server.stop({ keepData: true });
+  await host.waitForSelector('#conn[data-kind="connecting"]');
+  server = await startServer({ addr, data: server.data, graceSecs: 3 });
+  for (const page of [host, friend]) await page.waitForSelector('#conn[data-kind="ok"]', { timeout: 15_000 });
+  assert.ok(Number(await host.evaluate(() => document.body.dataset.version)) >= version);
+
+  // Both carry on to the end of a hand.
+  const [a, b] = await Promise.all([playSeat(host, { until: "hand" }), playSeat(friend, { until: "hand" })]);
+  assert.ok(a.plays + b.plays > 0);
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(friend.errors, []);
+});
