@@ -57,3 +57,24 @@ for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 128
     assert.deepEqual(page.errors, []);
   });
 }
+
+test("a table that allows it takes back a card played against bots", { timeout: 60_000 }, async () => {
+  const created = await createTable(server.url, { game: "kaibosh", seats: bots(4), undo: true });
+  const page = await openSeat(browser, created, 0);
+  let held = 0;
+  let tookBack = false;
+  await playSeat(page, {
+    until: "hand",
+    onStep: async (so) => {
+      if (tookBack || so.plays !== 1) return;
+      tookBack = true;
+      await page.waitForFunction(() => document.body.dataset.busy === "false");
+      held = await page.locator(".hand .card").count();
+      await page.click('button:has-text("Take back")');
+      await page.waitForFunction((n) => document.querySelectorAll(".hand .card").length === n + 1, held);
+      await page.waitForSelector('#log li:has-text("took back")');
+    },
+  });
+  assert.ok(tookBack && held === 5, `took back the first card (${held} left before)`);
+  assert.deepEqual(page.errors, []);
+});

@@ -911,7 +911,7 @@ function renderHost() {
       select.value = info.sitter?.startsWith("bot:") ? info.sitter : "open";
       select.dataset.key = `host-seat-${seat}`;
       select.addEventListener("change", () => send({ type: "set-seat", seat, sitter: select.value }));
-      list.append(el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: `Seat ${seat} (${seatName(seat)}) ` }), select));
+      list.append(el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: seatName(seat) === `Seat ${seat}` ? `Seat ${seat} ` : `Seat ${seat} · ${seatName(seat)} ` }), select));
     });
     box.append(list);
   }
