@@ -371,23 +371,61 @@ fn read_call_in<G: BotGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Decision;
     use calltrump_engine::{seeded, Game, Kaibosh, KaiboshRules, Seat};
+
+    const HANDS: [&str; 4] = [
+        "AS AH 9C TD QD 9H",
+        "9S TS QH KD JC TC",
+        "JS JH KS QS KH AD",
+        "QC KC AC JD TH 9D",
+    ];
+
+    /// A Kaibosh game dealt `hands` by seat 3, after `actions`.
+    fn kaibosh(hands: [&str; 4], actions: &[Action]) -> Kaibosh {
+        let hands: Vec<CardBag> = hands
+            .iter()
+            .map(|h| h.split(' ').map(|c| c.parse().unwrap()).collect())
+            .collect();
+        let mut game = Kaibosh::new(&KaiboshRules::default(), Seat(3));
+        game.deal(&hands).unwrap();
+        for &action in actions {
+            game.apply(action).unwrap();
+        }
+        game
+    }
 
     /// Seat 1's view of a Kaibosh auction in which seat 0 made `call` first.
     fn after_call(call: Action) -> Observation {
-        let hands: Vec<CardBag> = [
-            "AS AH 9C TD QD 9H",
-            "9S TS QH KD JC TC",
-            "JS JH KS QS KH AD",
-            "QC KC AC JD TH 9D",
-        ]
-        .iter()
-        .map(|h| h.split(' ').map(|c| c.parse().unwrap()).collect())
-        .collect();
-        let mut game = Kaibosh::new(&KaiboshRules::default(), Seat(3));
-        game.deal(&hands).unwrap();
-        game.apply(call).unwrap();
-        game.observation(Seat(1))
+        kaibosh(HANDS, &[call]).observation(Seat(1))
+    }
+
+    #[test]
+    fn values_hang_on_the_observation_and_the_seed_only() {
+        let mut other = HANDS;
+        // Seats 1 and 3 swap a king of diamonds for a ten of hearts: unseen by seat 0.
+        other[1] = "9S TS QH TH JC TC";
+        other[3] = "QC KC AC JD KD 9D";
+        let auction = [Action::Pass, Action::Bid(3), Action::Pass, Action::Pass];
+        let trump = Action::Trump(Suit::Spades);
+        let [a, b] = [HANDS, other].map(|hands| {
+            let mut game = kaibosh(hands, &auction);
+            game.apply(trump).unwrap();
+            // Seat 1 named trump; seat 0, on the dealer's left, leads.
+            let observation = game.observation(Seat(0));
+            let legal = game.legal_action_list();
+            let rules = GameRules::Kaibosh(KaiboshRules::default());
+            let decision = Decision {
+                rules: &rules,
+                observation: &observation,
+                legal: &legal,
+            };
+            let mut bot = PimcBot::new(12, 6);
+            bot.evaluate(&decision, &[], &mut seeded(7)).unwrap()
+        });
+        assert_eq!(a.actions.len(), 6);
+        assert!(a.actions.windows(2).all(|w| w[0].points >= w[1].points));
+        assert_eq!(a, b);
     }
 
     #[test]

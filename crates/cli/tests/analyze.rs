@@ -1,0 +1,388 @@
+//! `calltrump analyze` as a user runs it, over seeded games of every variant (few deals
+//! sampled per decision, to stay fast): every decision judged once, losses and marks as
+//! documented, the open-cards table as the solver says, a seat judged from its own
+//! observation only, clear errors; and `hint` at the `play` prompt.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use calltrump_bots::{BotGame, Solver};
+use calltrump_engine::{Action, CardBag, Game, Kaibosh, KaiboshRules, Record, Seat, Suit};
+use serde_json::Value;
+
+fn calltrump(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The child may stop reading early; a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("calltrump-analyze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A game of `game` and `variant` between `hard` bots, at most two deals: its record.
+fn game_record(game: &str, variant: &str, seed: u64) -> String {
+    let path = temp_path(&format!("{game}-{variant}-{seed}.jsonl"));
+    let seed = seed.to_string();
+    let path_text = path.to_str().unwrap();
+    let out = calltrump(
+        &[
+            "simulate",
+            "--game",
+            game,
+            "--variant",
+            variant,
+            "--games",
+            "1",
+            "--seed",
+            &seed,
+            "--bots",
+            "hard",
+            "--max-deals",
+            "2",
+            "--records",
+            path_text,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::read_to_string(&path).unwrap().trim().to_string()
+}
+
+/// `analyze - --json` of `record` with few deals per decision (and `extra` flags).
+fn analyze(record: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["analyze", "-", "--json", "--samples", "6"];
+    args.extend_from_slice(extra);
+    let out = calltrump(&args, record);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const VARIANTS: [(&str, &str); 5] = [
+    ("kaibosh", "standard"),
+    ("bid-euchre", "alexa"),
+    ("bid-euchre", "simplified"),
+    ("kout", "kout6"),
+    ("kout", "kout4"),
+];
+
+#[test]
+fn every_decision_is_judged_once_with_losses_and_marks_as_documented() {
+    for (game, variant) in VARIANTS {
+        for seed in [1, 2] {
+            let record = game_record(game, variant, seed);
+            let analysis = analyze(&record, &[]);
+            let at = format!("{game} {variant} seed {seed}");
+            check_analysis(&record, &analysis, &at);
+        }
+    }
+}
+
+/// Everything the JSON of `record`'s analysis promises.
+fn check_analysis(record: &str, analysis: &Value, at: &str) {
+    let record = Record::parse(record).unwrap();
+    let t = &analysis["thresholds"];
+    let (inaccuracy, mistake, blunder) = (
+        t["inaccuracy"].as_f64().unwrap(),
+        t["mistake"].as_f64().unwrap(),
+        t["blunder"].as_f64().unwrap(),
+    );
+    assert!(
+        0.0 < inaccuracy && inaccuracy < mistake && mistake < blunder,
+        "{at}"
+    );
+    let hands = analysis["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), record.hands.len(), "{at}");
+    let seats = analysis["seats"].as_array().unwrap().len();
+    let mut per_seat = vec![(0, 0.0, [0; 3]); seats];
+    for (h, (hand, recorded)) in hands.iter().zip(&record.hands).enumerate() {
+        let decisions = hand["decisions"].as_array().unwrap();
+        assert_eq!(decisions.len(), recorded.actions.len(), "{at} hand {h}");
+        for (i, (decision, action)) in decisions.iter().zip(&recorded.actions).enumerate() {
+            let at = format!("{at} hand {h} decision {i}");
+            assert_eq!(decision["index"], i, "{at}");
+            let taken: Action = action.parse().unwrap();
+            assert_eq!(decision["taken"], taken.to_string(), "{at}");
+            let judged = decision["actions"].as_array().unwrap();
+            let loss_of = |j: &Value| j["loss"].as_f64().unwrap();
+            assert!(judged.iter().all(|j| loss_of(j) >= 0.0), "{at}");
+            assert_eq!(loss_of(&judged[0]), 0.0, "{at}: the best loses nothing");
+            let mine = judged.iter().find(|j| j["action"] == decision["taken"]);
+            let mine = mine.unwrap_or_else(|| panic!("{at}: the action taken is judged"));
+            let loss = decision["loss"].as_f64().unwrap();
+            assert_eq!(loss, loss_of(mine), "{at}");
+            let expected = if loss >= blunder {
+                "blunder"
+            } else if loss >= mistake {
+                "mistake"
+            } else if loss >= inaccuracy {
+                "inaccuracy"
+            } else {
+                "none"
+            };
+            assert_eq!(
+                decision["mark"].as_str().unwrap_or("none"),
+                expected,
+                "{at}"
+            );
+            if decision["forced"] == true {
+                assert_eq!(judged.len(), 1, "{at}");
+                continue;
+            }
+            assert!(decision["deals"].as_u64().unwrap() > 0, "{at}");
+            let seat = decision["seat"].as_u64().unwrap() as usize;
+            per_seat[seat].0 += 1;
+            per_seat[seat].1 += loss;
+            if let Some(m) = ["inaccuracy", "mistake", "blunder"]
+                .iter()
+                .position(|m| decision["mark"] == *m)
+            {
+                per_seat[seat].2[m] += 1;
+            }
+        }
+        let table = &hand["open_cards"]["rows"];
+        assert_eq!(table.as_array().unwrap().len(), seats, "{at} hand {h}");
+    }
+    for (s, (decisions, lost, marks)) in per_seat.into_iter().enumerate() {
+        let summary = &analysis["seats"][s];
+        assert_eq!(summary["decisions"], decisions, "{at} seat {s}");
+        let average = summary["average_loss"].as_f64().unwrap();
+        assert!(
+            (average - lost / f64::from(decisions.max(1))).abs() < 1e-9,
+            "{at}"
+        );
+        let counted = [
+            &summary["inaccuracies"],
+            &summary["mistakes"],
+            &summary["blunders"],
+        ];
+        assert_eq!(counted.map(|c| c.as_u64().unwrap() as usize), marks, "{at}");
+    }
+}
+
+const ONE_SUIT_EACH: &str = r#"[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]]"#;
+
+#[test]
+fn the_open_cards_table_is_what_the_solver_says_of_the_deal() {
+    let record = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{ONE_SUIT_EACH}}}]}}"#);
+    let analysis = analyze(&record, &[]);
+    let table = &analysis["hands"][0]["open_cards"];
+    assert_eq!(table["depth"], Value::Null, "Kaibosh is solved to the end");
+    let deal: Vec<Vec<String>> = serde_json::from_str(ONE_SUIT_EACH).unwrap();
+    let deal: Vec<CardBag> = deal
+        .iter()
+        .map(|hand| hand.iter().map(|c| c.parse().unwrap()).collect())
+        .collect();
+    let mut solver = Solver::new();
+    for declarer in 0..4u8 {
+        let row = &table["rows"][usize::from(declarer)];
+        assert_eq!(row["declarer"], declarer);
+        for (column, suit) in Suit::ALL.into_iter().enumerate() {
+            // Seat 0 deals: seats 1, 2, 3 and 0 call in turn.
+            let mut game = Kaibosh::new(&KaiboshRules::default(), Seat(0));
+            game.deal(&deal).unwrap();
+            for seat in [1, 2, 3, 0] {
+                let call = if seat == declarer { "bid 1" } else { "pass" };
+                game.apply(call.parse().unwrap()).unwrap();
+            }
+            game.apply(Action::Trump(suit)).unwrap();
+            let (position, _) = game.position().unwrap();
+            let team0 = solver.solve(&position);
+            let tricks = if declarer % 2 == 0 { team0 } else { 6 - team0 };
+            let cell = &row["cells"][column];
+            assert_eq!(cell["trump"], suit.letter().to_string());
+            assert_eq!(cell["tricks"], tricks, "declarer {declarer} trump {suit:?}");
+        }
+    }
+    // By hand: with spades trump seat 0 holds six of the seven trumps and overtrumps
+    // the seventh (the left bower, J♣): its team takes every trick.
+    assert_eq!(table["rows"][0]["cells"][0]["tricks"], 6);
+    assert_eq!(table["rows"][3]["cells"][0]["tricks"], 0);
+}
+
+#[test]
+fn a_seat_is_judged_from_its_own_observation_only() {
+    for (game, variant, seed) in [("kaibosh", "standard", 3), ("bid-euchre", "alexa", 4)] {
+        let mut record = Record::parse(&game_record(game, variant, seed)).unwrap();
+        record.hands.truncate(1);
+        // Stop a few cards into the play, then swap an unplayed card of seat 1 with one
+        // of seat 3: seat 0 (and its partner) cannot tell the two deals apart.
+        let actions = &mut record.hands[0].actions;
+        let auction = actions
+            .iter()
+            .position(|a| a.starts_with("play"))
+            .unwrap_or(actions.len());
+        actions.truncate(auction + 3);
+        let played: Vec<String> = actions
+            .iter()
+            .filter_map(|a| a.strip_prefix("play ").map(str::to_string))
+            .collect();
+        let before = analyze(&record.to_json(), &["--seed", "11"]);
+        let mut swapped = 0;
+        let deal = record.hands[0].deal.clone();
+        'swap: for i in 0..deal[1].len() {
+            for j in 0..deal[3].len() {
+                let (a, b) = (deal[1][i].clone(), deal[3][j].clone());
+                if a == b || played.contains(&a) || played.contains(&b) {
+                    continue;
+                }
+                let mut other = record.clone();
+                other.hands[0].deal[1][i] = b;
+                other.hands[0].deal[3][j] = a;
+                // The seats' plays must stay legal (no revealed void broken).
+                if other.replay().is_err() {
+                    continue;
+                }
+                let after = analyze(&other.to_json(), &["--seed", "11"]);
+                assert_ne!(before["hands"][0]["deal"], after["hands"][0]["deal"]);
+                let of_seat = |analysis: &Value, seat: u64| -> Vec<Value> {
+                    analysis["hands"][0]["decisions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|d| d["seat"] == seat)
+                        .cloned()
+                        .collect()
+                };
+                for seat in [0, 2] {
+                    assert_eq!(of_seat(&before, seat), of_seat(&after, seat), "{game}");
+                    assert_eq!(
+                        before["seats"][seat as usize],
+                        after["seats"][seat as usize]
+                    );
+                }
+                swapped += 1;
+                if swapped == 2 {
+                    break 'swap;
+                }
+            }
+        }
+        assert_eq!(swapped, 2, "{game}: two swaps that keep the record legal");
+    }
+}
+
+#[test]
+fn a_bad_record_is_refused_with_one_clear_line() {
+    let missing = temp_path("missing.json");
+    let bad_rule = format!(
+        r#"{{"game":"kaibosh","hands":[{{"deal":{ONE_SUIT_EACH},"actions":["bid 2","pass","pass","pass","trump S","play AS"]}}]}}"#
+    );
+    let good = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{ONE_SUIT_EACH}}}]}}"#);
+    let cases: [(Vec<&str>, &str, &str); 5] = [
+        (
+            vec!["analyze", missing.to_str().unwrap()],
+            "",
+            "error: reading",
+        ),
+        (vec!["analyze", "-"], "{not json", "invalid record"),
+        (vec!["analyze", "-"], r#"{"game":"chess"}"#, "chess"),
+        (
+            vec!["analyze", "-"],
+            &bad_rule,
+            "hand 0, action 5 \"play AS\": seat 1 does not hold AS",
+        ),
+        (
+            vec!["analyze", "-", "--hand", "3"],
+            &good,
+            "error: there is no hand 3: the record has hands 0 to 0",
+        ),
+    ];
+    for (args, stdin, message) in cases {
+        let out = calltrump(&args, stdin);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn the_html_review_walks_the_game_with_its_score_chart() {
+    let record = game_record("kaibosh", "standard", 5);
+    let path = temp_path("review.html");
+    let out = calltrump(
+        &[
+            "analyze",
+            "-",
+            "--samples",
+            "4",
+            "--html",
+            path.to_str().unwrap(),
+        ],
+        &record,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Per seat:"), "{stdout}");
+    let html = std::fs::read_to_string(&path).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.trim_end().ends_with("</html>"));
+    for part in [
+        "<svg",
+        "Score through the game",
+        "Hand 0",
+        "Auction",
+        "Trick 1",
+        "Open cards",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+    // Self-contained: nothing fetched from elsewhere.
+    assert!(!html.contains("src=") && !html.contains("href="));
+}
+
+#[test]
+fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
+    let path = temp_path("hint-game.json");
+    let out = calltrump(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--bots",
+            "rules",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        "hint\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    let hint = stdout
+        .split("Hint: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a hint: {stdout}"));
+    assert!(hint.starts_with("the expert's best"), "{hint}");
+    for n in ["  1. ", "  2. ", "  3. "] {
+        assert!(hint.contains(n), "{hint}");
+    }
+    // The same position asks again with the same dice: the same hint.
+    let again = calltrump(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--bots",
+            "rules",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        "hint\nquit\n",
+    );
+    assert_eq!(text(&again.stdout), stdout);
+}
