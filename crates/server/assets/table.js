@@ -489,6 +489,9 @@ function lastCall(v, seat) {
   return calls.length ? calls[calls.length - 1][1] : null;
 }
 
+/** The cards the center showed last time, as `seat:card`. */
+let centerShown = new Set();
+
 function renderCenter(v) {
   const center = $("center");
   center.replaceChildren();
@@ -511,15 +514,21 @@ function renderCenter(v) {
   } else if (v.phase === "hand-over" || v.phase === "game-over") {
     won = trick?.winning != null;
   }
+  const shown = new Set();
   if (trick) {
     for (const [seat, card] of trick.cards) {
       const face = cardFace(card);
       face.classList.add("played", `at-${position(seat, n)}`);
+      // Only a card that just arrived lands: the table is redrawn on every message.
+      const key = `${seat}:${card}`;
+      shown.add(key);
+      if (!centerShown.has(key)) face.classList.add("fresh");
       face.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
       if (won && seat === trick.winning) face.classList.add("winner");
       center.append(face);
     }
   }
+  centerShown = shown;
   if (v.trump) {
     const trump = el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
       el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
