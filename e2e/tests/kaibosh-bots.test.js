@@ -34,6 +34,7 @@ test("a person plays a Kaibosh game against three bots; a spectator sees no hidd
   let checks = 0;
   let bid = false;
   let switched = false;
+  let lastTrickShown = false;
   const done = await playSeat(page, {
     timeout: 90_000,
     // Bid once, to name trump; pass otherwise.
@@ -55,6 +56,16 @@ test("a person plays a Kaibosh game against three bots; a spectator sees no hidd
         if (html.includes(cardName(card))) assert.ok(played.has(card), `the spectator's page names the ${cardName(card)}, which nobody played`);
       }
       checks += 1;
+      if (so.plays === 2 && !lastTrickShown) {
+        // The last trick on demand: its cards by seat, its winner marked.
+        lastTrickShown = true;
+        await page.waitForFunction(() => document.body.dataset.busy === "false");
+        await page.click('button:has-text("Show the last trick")');
+        await page.waitForSelector('.center-note:has-text("Last trick")');
+        assert.ok(await page.locator(".center .played").count() >= 3);
+        assert.equal(await page.locator(".center .played.winner").count(), 1);
+        await page.click('button:has-text("Hide the last trick")');
+      }
       if (so.plays === 4 && !switched) {
         // The host swaps seat 3's bot for another level; everyone sees it.
         switched = true;
@@ -68,7 +79,7 @@ test("a person plays a Kaibosh game against three bots; a spectator sees no hidd
   const views = frames.filter((f) => f.view).map((f) => f.view);
   assert.ok(views.length > 20 && views.every((v) => v.hand == null && v.viewer === "spectator"));
   assert.ok(frames.every((f) => f.dealt == null && (f.events ?? []).every((e) => e.hand == null)));
-  assert.ok(switched);
+  assert.ok(switched && lastTrickShown);
 
   const final = page.locator(".summary.final");
   await final.waitFor();

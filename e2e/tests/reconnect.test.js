@@ -1,16 +1,15 @@
 // Live table life: a friend who leaves is shown away with the grace countdown, then a bot
 // plays for them, and they get the seat back on return; when the server restarts, the
 // pages reconnect by themselves and carry on from where they were.
-import { test, after } from "node:test";
+import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, createTable, openSeat, playSeat } from "../lib.js";
 
 let server, browser;
+before(async () => { server = await startServer({ graceSecs: 3 }); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
 test("away, a bot stands in, the seat comes back; a server restart is survived", { timeout: 120_000 }, async () => {
-  server = await startServer({ graceSecs: 3 });
-  browser = await launchBrowser();
   const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "open", "bot:rules", "bot:rules"] });
   const host = await openSeat(browser, created, 0, { host: true, name: "Ann" });
   let friend = await openSeat(browser, created, 1, { name: "Bo", width: 360, height: 740 });
@@ -41,4 +40,16 @@ test("away, a bot stands in, the seat comes back; a server restart is survived",
   assert.ok(a.plays + b.plays > 0);
   assert.deepEqual(host.errors, []);
   assert.deepEqual(friend.errors, []);
+});
+
+test("the host starts a table before everyone came: bots take the empty seats", { timeout: 60_000 }, async () => {
+  const created = await createTable(server.url, { game: "kout", variant: "kout6", seats: ["open", "open", "open", "bot:rules", "bot:rules", "bot:rules"] });
+  const host = await openSeat(browser, created, 0, { host: true, name: "Ann" });
+  await host.waitForSelector('#turn-line:has-text("Waiting for 2 more players")');
+  assert.equal(await host.locator(".seat .badge.open").count(), 2);
+  await host.click('#host button:has-text("Start now")');
+  await host.waitForSelector('body[data-status="playing"]');
+  await host.waitForSelector('.seat[data-seat="1"] .badge.bot:text("bot · medium")');
+  assert.equal(await host.locator(".seat .badge.open").count(), 0);
+  assert.deepEqual(host.errors, []);
 });

@@ -80,15 +80,6 @@ export function cardFace(code, tag = "div") {
   return card;
 }
 
-/** A face-down card. */
-export function cardBack(label = "face-down card") {
-  const back = document.createElement("div");
-  back.className = "card back";
-  back.setAttribute("role", "img");
-  back.setAttribute("aria-label", label);
-  return back;
-}
-
 /**
  * Sorts a hand for showing: trumps first (highest first), then the other suits with
  * colours alternating, each from its highest card. `trump` is a suit letter, `NT` or

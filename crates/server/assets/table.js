@@ -3,7 +3,7 @@
 // shown one after another, with a pause on each finished trick and hand so people can
 // follow bots that play at once.
 
-import { cardBack, cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
 import { gameTitle, LEVELS, myTables, rememberTable, teamLetter } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 
@@ -57,7 +57,7 @@ function seatName(seat) {
   return info?.name ?? `Seat ${seat}`;
 }
 
-/** "Ann", or "Ann (seat 2)" where it helps to tell seats apart. */
+/** A seat's name inside a sentence: "Ann", "Bot 3", or "you". */
 function seatLabel(seat) {
   const name = seatName(seat);
   return name === "You" ? "you" : name;
