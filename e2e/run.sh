@@ -18,8 +18,13 @@ if [ ! -x "$CHROMIUM" ]; then
         exit 1
     fi
     echo "installing Debian's chromium with apt-get"
-    # Another apt may hold the lock (an install already under way): wait for it.
-    "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=900 update
+    # Another apt may hold its locks (an install already under way): wait for it, up to
+    # 15 minutes; dpkg's lock is waited for by apt itself, the lists' lock by retrying.
+    for attempt in $(seq 1 90); do
+        "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=10 update && break
+        [ "$attempt" -eq 90 ] && exit 1
+        sleep 10
+    done
     DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get -o DPkg::Lock::Timeout=900 install -y chromium
 fi
 
