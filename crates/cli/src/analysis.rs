@@ -9,8 +9,8 @@
 
 use calltrump_bots::{read_call, with_game, BotGame, Decision, Level, PimcBot, Solver};
 use calltrump_engine::{
-    stream, Action, AnyGame, Card, CardBag, Game, GameRules, HandStart, HandSummary, KoutVariant,
-    Phase, Record, RecordError, Seat, Strain, Turn,
+    stream, Action, AnyGame, Card, CardBag, Game, GameRng, GameRules, HandStart, HandSummary,
+    KoutVariant, Phase, Record, RecordError, Seat, Strain, Turn,
 };
 use serde::Serialize;
 
@@ -30,8 +30,8 @@ pub struct Settings {
 /// The bot whose evaluation judges: the expert.
 const JUDGE: Level = Level::Expert;
 
-/// The judge's search bot.
-fn judge() -> PimcBot {
+/// The judge's search bot, at its own budget.
+pub fn judge() -> PimcBot {
     JUDGE.search_bot().expect("the expert searches")
 }
 
@@ -412,10 +412,17 @@ fn replayed(hand: usize, error: &dyn std::fmt::Display) -> AnalysisError {
     })
 }
 
-/// The seed of one decision's evaluation: the same for the same hand and index whatever
-/// else the record holds. `kind` keeps the streams of evaluations and readings apart.
-fn decision_rng(seed: u64, kind: u64, (hand, index): (usize, usize)) -> calltrump_engine::GameRng {
-    stream(seed, kind << 48 | (hand as u64) << 16 | index as u64)
+/// The generator of the evaluation of decision `index` of hand `hand`: the same for the
+/// same seed and place whatever else the record holds (so `hint` in `play`, seed 0,
+/// agrees with the analysis of the saved record).
+pub fn evaluation_rng(seed: u64, (hand, index): (usize, usize)) -> GameRng {
+    stream(seed, (hand as u64) << 16 | index as u64)
+}
+
+/// The generator of the reading of the call at `index` of hand `hand`, apart from the
+/// evaluations'.
+pub fn reading_rng(seed: u64, (hand, index): (usize, usize)) -> GameRng {
+    stream(seed, 1 << 48 | (hand as u64) << 16 | index as u64)
 }
 
 /// Judges `taken`, the action `seat` made in `game`.
@@ -457,7 +464,7 @@ fn judge_decision(
         observation: &observation,
         legal: &legal,
     };
-    let mut rng = decision_rng(settings.seed, 0, at);
+    let mut rng = evaluation_rng(settings.seed, at);
     // No deal fits the seat's observation: a record the engine accepted cannot pose
     // one, but the decision is then left unjudged rather than misjudged.
     let Ok(evaluation) = bot.evaluate(&decision, &[taken], &mut rng) else {
@@ -489,7 +496,7 @@ fn reading(game: &AnyGame, caller: Seat, at: (usize, usize), seed: u64) -> Optio
     let partner = caller.after(2, game.seats());
     let observation = game.observation(partner);
     let index = observation.actions.len().checked_sub(1)?;
-    let mut rng = decision_rng(seed, 1, at);
+    let mut rng = reading_rng(seed, at);
     read_call(game.rules(), &observation, index, &mut rng).map(|r| r.to_string())
 }
 

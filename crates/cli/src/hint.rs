@@ -1,10 +1,12 @@
 //! `hint` at the `calltrump play` prompt: the expert bot's three best actions with their
 //! expected points, and what the bots read into the other seats' calls, both from the
 //! player's own observation only (never a hidden card). The generator is seeded from
-//! the decision's place in the game, so the same observation gets the same hint.
+//! the decision's place in the game, as `calltrump analyze` seeds it (seed 0): the same
+//! observation gets the same hint, and the analysis of the saved game agrees with it.
 
-use calltrump_bots::{read_call, Decision, Level};
-use calltrump_engine::{stream, AnyGame, Game, Seat, SeenAction};
+use calltrump_bots::{read_call, Decision};
+use calltrump_cli::analysis::{evaluation_rng, judge, reading_rng};
+use calltrump_engine::{AnyGame, Game, Seat, SeenAction};
 
 use crate::play::wrap;
 use crate::screen::{Names, Style};
@@ -21,9 +23,9 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
         observation: &observation,
         legal: &legal,
     };
-    let place = u64::from(observation.start.deals_played) << 16 | observation.actions.len() as u64;
-    let mut rng = stream(0, place);
-    let mut bot = Level::Expert.search_bot().expect("the expert searches");
+    let hand = observation.start.deals_played as usize;
+    let mut rng = evaluation_rng(0, (hand, observation.actions.len()));
+    let mut bot = judge();
     let mut lines = Vec::new();
     match bot.evaluate(&decision, &[], &mut rng) {
         Ok(evaluation) => {
@@ -51,7 +53,12 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
     }
     let readings: Vec<String> = (0..observation.actions.len())
         .filter_map(|i| {
-            let reading = read_call(game.rules(), &observation, i, &mut rng)?;
+            let reading = read_call(
+                game.rules(),
+                &observation,
+                i,
+                &mut reading_rng(0, (hand, i)),
+            )?;
             let (seat, seen) = observation.actions[i];
             let sentence = format!("{} {}: {reading}.", names.short(seat), style.action(seen));
             let words: Vec<String> = sentence.split(' ').map(str::to_string).collect();
