@@ -3,7 +3,7 @@
 // pages reconnect by themselves and carry on from where they were.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, createTable, openSeat, playSeat } from "../lib.js";
+import { startServer, launchBrowser, newPage, createTable, openSeat, playSeat } from "../lib.js";
 
 let server, browser;
 before(async () => { server = await startServer({ graceSecs: 3 }); browser = await launchBrowser(); });
@@ -52,4 +52,12 @@ test("the host starts a table before everyone came: bots take the empty seats", 
   await host.waitForSelector('.seat[data-seat="1"] .badge.bot:text("bot · medium")');
   assert.equal(await host.locator(".seat .badge.open").count(), 0);
   assert.deepEqual(host.errors, []);
+});
+
+test("a link to a table that does not exist says so and stops trying", { timeout: 30_000 }, async () => {
+  const page = await newPage(browser, { width: 360, height: 740 });
+  await page.goto(`${server.url}/table/0000000000000000`);
+  await page.waitForSelector('#turn-line:has-text("there is no such table")');
+  assert.equal(await page.getAttribute("#conn", "data-kind"), "closed");
+  assert.equal(await page.getAttribute('#turn-line a', "href"), "/");
 });

@@ -145,9 +145,13 @@ function connect() {
     pinger = setInterval(() => send({ type: "ping" }), 20000);
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  let welcomed = false;
+  socket.addEventListener("message", () => { welcomed = true; }, { once: true });
+  socket.addEventListener("close", async () => {
     clearInterval(pinger);
     state.sending = false;
+    // Refused before a word: a table that does not exist (or was ended) is not retried.
+    if (!welcomed && !state.closed && (await tableGone())) state.closed = "there is no such table (any more)";
     if (state.closed) {
       setConn("Closed", "closed");
       render();
@@ -157,6 +161,16 @@ function connect() {
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   });
+}
+
+/** Whether the server answers that the table is unknown (not merely unreachable). */
+async function tableGone() {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/record`);
+    return response.status === 404;
+  } catch {
+    return false;
+  }
 }
 
 function send(message) {
@@ -225,7 +239,6 @@ function statusWords(status) {
 function onWelcome() {
   const { rules, table, seat, host } = state.welcome;
   const title = gameTitle(rules.game, rules.variant);
-  document.title = `${title} · calltrump`;
   $("title").textContent = title + (seat == null ? (host ? " · host" : " · watching") : "");
   $("rules-link").href = `/rules/${rules.game}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(table)}/record`;
@@ -568,7 +581,7 @@ function centerSummary(v) {
 function renderTurnLine(v, myTurn, cutting) {
   const line = $("turn-line");
   let text = "";
-  if (state.closed) text = `This seat is closed: ${state.closed}.`;
+  if (state.closed) text = `This page is closed: ${state.closed}.`;
   else if (!v) text = "Connecting…";
   else if (state.status === "open") {
     const open = state.seats.filter((s) => s.sitter === "open").length;
@@ -595,7 +608,11 @@ function renderTurnLine(v, myTurn, cutting) {
     }
   }
   line.textContent = text;
+  if (state.closed || state.status === "ended") line.append(" ", el("a", { href: "/", textContent: "Back to the lobby" }));
   line.classList.toggle("mine", Boolean(myTurn || cutting));
+  // The tab says so too, when this page is in the background.
+  const title = state.welcome ? gameTitle(state.welcome.rules.game, state.welcome.rules.variant) : "calltrump table";
+  document.title = `${myTurn || cutting ? "▶ Your turn · " : ""}${title} · calltrump`;
 }
 
 function exchangeWords(v) {
