@@ -51,6 +51,13 @@ test("the host starts a table before everyone came: bots take the empty seats", 
   await host.waitForSelector('body[data-status="playing"]');
   await host.waitForSelector('.seat[data-seat="1"] .badge.bot:text("bot · medium")');
   assert.equal(await host.locator(".seat .badge.open").count(), 0);
+  // A seat link the host gave to a bot is told so, and may watch instead.
+  const late = await newPage(browser);
+  await late.addInitScript(() => localStorage.setItem("calltrump.name", "Cy"));
+  await late.goto(created.invites.find((i) => i.seat === 2).url);
+  await late.waitForSelector('#turn-line:has-text("seat taken by a bot")');
+  assert.equal(await late.getAttribute('#turn-line a:text("Watch instead")', "href"), `/table/${created.id}`);
+  assert.match(await late.textContent("#toast"), /played by a bot now/);
   assert.deepEqual(host.errors, []);
 });
 

@@ -224,8 +224,9 @@ function receive(message) {
       render();
       break;
     case "closing":
+      // A final reason is on the page for good (and the error before it stays up).
       if (FINAL.test(message.reason)) state.closed = message.reason;
-      toast(`The server closed the connection: ${message.reason}`);
+      else toast(`The server closed the connection: ${message.reason}`);
       break;
     default:
       break;
@@ -608,7 +609,11 @@ function renderTurnLine(v, myTurn, cutting) {
     }
   }
   line.textContent = text;
-  if (state.closed || state.status === "ended") line.append(" ", el("a", { href: "/", textContent: "Back to the lobby" }));
+  if (state.closed || state.status === "ended") {
+    // A seat given to a bot can still be watched.
+    if (/bot/.test(state.closed ?? "")) line.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}`, textContent: "Watch instead" }), " ·");
+    line.append(" ", el("a", { href: "/", textContent: "Back to the lobby" }));
+  }
   line.classList.toggle("mine", Boolean(myTurn || cutting));
   // The tab says so too, when this page is in the background.
   const title = state.welcome ? gameTitle(state.welcome.rules.game, state.welcome.rules.variant) : "calltrump table";
