@@ -267,8 +267,9 @@ async function pump() {
   while (queue.length) {
     const message = queue.shift();
     const holds = message.type === "snapshot" ? applySnapshot(message) : applyUpdate(message);
-    render();
-    // A finished trick, then the hand's summary, each for a while.
+    // A finished trick, then the hand's summary, each for a while (the trick is drawn
+    // held at once, so its cards do not land twice).
+    if (!holds.length) render();
     for (const hold of holds) {
       state.holding = hold;
       render();
