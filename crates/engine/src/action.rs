@@ -1,7 +1,7 @@
 //! Actions: everything a seat can do, in one type for every game, with the notation's
 //! text form.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -39,7 +39,7 @@ impl Strain {
 impl fmt::Display for Strain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Strain::Suit(suit) => write!(f, "{suit}"),
+            Strain::Suit(suit) => suit.fmt(f),
             Strain::NoTrump => f.write_str("NT"),
         }
     }
@@ -210,11 +210,15 @@ impl fmt::Display for Action {
                     "discard"
                 })?;
                 for card in pair.cards() {
-                    write!(f, " {card}")?;
+                    f.write_char(' ')?;
+                    f.write_str(card.name())?;
                 }
                 Ok(())
             }
-            Action::Play(card) => write!(f, "play {card}"),
+            Action::Play(card) => {
+                f.write_str("play ")?;
+                f.write_str(card.name())
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Cards, suits and ranks, and their two-character notation.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -96,7 +96,7 @@ impl Suit {
 
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        f.write_char(self.letter())
     }
 }
 
@@ -131,6 +131,15 @@ pub const ACE: Rank = 14;
 /// in a [`CardSet`](crate::CardSet): `16 * suit + rank - 2`, with the jokers at 62 and 63.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
+
+/// Every card's name by its index (two characters each): sixteen places per suit in the
+/// order of [`Suit`], ranks 2 to ace, then unused places (`??`) and the jokers.
+const NAMES: &str = concat!(
+    "2S3S4S5S6S7S8S9STSJSQSKSAS??????",
+    "2H3H4H5H6H7H8H9HTHJHQHKHAH??????",
+    "2D3D4D5D6D7D8D9DTDJDQDKDAD??????",
+    "2C3C4C5C6C7C8C9CTCJCQCKCAC??BJRJ",
+);
 
 impl Card {
     /// The colour joker, the higher of the two.
@@ -187,6 +196,13 @@ impl Card {
         }
     }
 
+    /// The card in the notation (`JH`, `RJ`), without formatting: records write one for
+    /// every card dealt and played.
+    pub fn name(self) -> &'static str {
+        let i = usize::from(self.0) * 2;
+        &NAMES[i..i + 2]
+    }
+
     fn rank_char(self) -> char {
         b"23456789TJQKA"[(self.rank() - 2) as usize] as char
     }
@@ -202,11 +218,7 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.suit() {
-            None if *self == Card::RED_JOKER => f.write_str("RJ"),
-            None => f.write_str("BJ"),
-            Some(suit) => write!(f, "{}{}", self.rank_char(), suit.letter()),
-        }
+        f.write_str(self.name())
     }
 }
 
@@ -297,6 +309,10 @@ mod tests {
             if let Some(card) = Card::from_index(index) {
                 let text = card.to_string();
                 assert_eq!(text.parse::<Card>(), Ok(card), "{text}");
+                if let Some(suit) = card.suit() {
+                    let spelled = format!("{}{}", card.rank_char(), suit.letter());
+                    assert_eq!(text, spelled, "the names table at {index}");
+                }
                 assert_eq!(text.to_lowercase().parse::<Card>(), Ok(card), "{text}");
             }
         }

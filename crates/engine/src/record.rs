@@ -169,7 +169,7 @@ impl Record {
         self.hands.push(RecordHand {
             deal: hands
                 .iter()
-                .map(|hand| hand.iter().map(|c| c.to_string()).collect())
+                .map(|hand| hand.iter().map(|c| c.name().to_owned()).collect())
                 .collect(),
             actions: Vec::new(),
             fair_deal: None,
