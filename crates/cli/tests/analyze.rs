@@ -3,36 +3,13 @@
 //! documented, the open-cards table as the solver says, a seat judged from its own
 //! observation only, clear errors; and `hint` at the `play` prompt.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
 use calltrump_bots::{BotGame, Solver};
 use calltrump_engine::{Action, CardBag, Game, Kaibosh, KaiboshRules, Record, Seat, Suit};
 use serde_json::Value;
 
-fn calltrump(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The child may stop reading early; a closed pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("calltrump-analyze-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::{calltrump, temp_path, text, KAIBOSH_DEAL, VARIANTS};
 
 /// A game of `game` and `variant` between `hard` bots, at most two deals: its record.
 fn game_record(game: &str, variant: &str, seed: u64) -> String {
@@ -71,14 +48,6 @@ fn analyze(record: &str, extra: &[&str]) -> Value {
     assert!(out.status.success(), "{}", text(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
 }
-
-const VARIANTS: [(&str, &str); 5] = [
-    ("kaibosh", "standard"),
-    ("bid-euchre", "alexa"),
-    ("bid-euchre", "simplified"),
-    ("kout", "kout6"),
-    ("kout", "kout4"),
-];
 
 #[test]
 fn every_decision_is_judged_once_with_losses_and_marks_as_documented() {
@@ -174,15 +143,13 @@ fn check_analysis(record: &str, analysis: &Value, at: &str) {
     }
 }
 
-const ONE_SUIT_EACH: &str = r#"[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]]"#;
-
 #[test]
 fn the_open_cards_table_is_what_the_solver_says_of_the_deal() {
-    let record = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{ONE_SUIT_EACH}}}]}}"#);
+    let record = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL}}}]}}"#);
     let analysis = analyze(&record, &[]);
     let table = &analysis["hands"][0]["open_cards"];
     assert_eq!(table["depth"], Value::Null, "Kaibosh is solved to the end");
-    let deal: Vec<Vec<String>> = serde_json::from_str(ONE_SUIT_EACH).unwrap();
+    let deal: Vec<Vec<String>> = serde_json::from_str(KAIBOSH_DEAL).unwrap();
     let deal: Vec<CardBag> = deal
         .iter()
         .map(|hand| hand.iter().map(|c| c.parse().unwrap()).collect())
@@ -279,9 +246,9 @@ fn a_seat_is_judged_from_its_own_observation_only() {
 fn a_bad_record_is_refused_with_one_clear_line() {
     let missing = temp_path("missing.json");
     let bad_rule = format!(
-        r#"{{"game":"kaibosh","hands":[{{"deal":{ONE_SUIT_EACH},"actions":["bid 2","pass","pass","pass","trump S","play AS"]}}]}}"#
+        r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL},"actions":["bid 2","pass","pass","pass","trump S","play AS"]}}]}}"#
     );
-    let good = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{ONE_SUIT_EACH}}}]}}"#);
+    let good = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL}}}]}}"#);
     let cases: [(Vec<&str>, &str, &str); 5] = [
         (
             vec!["analyze", missing.to_str().unwrap()],
@@ -350,19 +317,16 @@ fn the_html_review_walks_the_game_with_its_score_chart() {
 #[test]
 fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
     let path = temp_path("hint-game.json");
-    let out = calltrump(
-        &[
-            "play",
-            "--seed",
-            "3",
-            "--bots",
-            "rules",
-            "--record",
-            path.to_str().unwrap(),
-        ],
-        "hint\nquit\n",
-    );
-    let stdout = text(&out.stdout);
+    let args = [
+        "play",
+        "--seed",
+        "3",
+        "--bots",
+        "rules",
+        "--record",
+        path.to_str().unwrap(),
+    ];
+    let stdout = text(&calltrump(&args, "hint\nquit\n").stdout);
     let hint = stdout
         .split("Hint: ")
         .nth(1)
@@ -372,17 +336,5 @@ fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
         assert!(hint.contains(n), "{hint}");
     }
     // The same position asks again with the same dice: the same hint.
-    let again = calltrump(
-        &[
-            "play",
-            "--seed",
-            "3",
-            "--bots",
-            "rules",
-            "--record",
-            path.to_str().unwrap(),
-        ],
-        "hint\nquit\n",
-    );
-    assert_eq!(text(&again.stdout), stdout);
+    assert_eq!(text(&calltrump(&args, "hint\nquit\n").stdout), stdout);
 }

@@ -4,6 +4,8 @@
 //! action from its `legal`, answers every real message with an action, and after a
 //! faulty message answers the next good one as if the faulty one had never come.
 
+mod common;
+
 use calltrump_cli::protocol::{BotMessage, BotServer, HostMessage, Reply};
 use calltrump_engine::{
     seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Seat, Turn, Viewer,
@@ -12,13 +14,7 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::{json, Value};
 
-const VARIANTS: [(&str, &str); 5] = [
-    ("kaibosh", "standard"),
-    ("bid-euchre", "alexa"),
-    ("bid-euchre", "simplified"),
-    ("kout", "kout6"),
-    ("kout", "kout4"),
-];
+use common::VARIANTS;
 
 /// Decide messages from random games of `rules` (every decision of `hands` hands), as
 /// JSON values.

@@ -1,28 +1,13 @@
 //! The `calltrump` binary as a user runs it: exit codes, output and messages.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn calltrump(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The child may stop reading early (a game that ends); a closed pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-const KAIBOSH_DEAL: &str = r#"[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]]"#;
+use common::{calltrump, temp_path, text, KAIBOSH_DEAL};
 
 fn kaibosh_record(actions: &[&str]) -> String {
     let actions: Vec<String> = actions.iter().map(|a| format!("\"{a}\"")).collect();
@@ -30,12 +15,6 @@ fn kaibosh_record(actions: &[&str]) -> String {
         r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL},"actions":[{}]}}]}}"#,
         actions.join(",")
     )
-}
-
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("calltrump-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]

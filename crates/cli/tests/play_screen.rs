@@ -3,11 +3,15 @@
 //! them), every form of input accepted and refused, Ctrl-C, the end of the input, and
 //! `--resume`.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
+
+use common::{run, text};
 
 /// A folder of this test process's own, as the data folder and for records.
 fn temp_dir(name: &str) -> PathBuf {
@@ -21,22 +25,13 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs `calltrump play ARGS` with `stdin` and the data folder in `dir`.
 fn play(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_calltrump"));
+    command
         .arg("play")
         .args(args)
         .env("XDG_DATA_HOME", dir)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+        .env_remove("NO_COLOR");
+    run(command, stdin)
 }
 
 /// The actions of seat 0 in a record's hands, as the notation writes them.
