@@ -90,9 +90,9 @@ function actionText(action) {
     case "bid": return rest.length === 2 ? `bid ${rest[0]} ${strain(rest[1])}` : `bid ${rest[0]}`;
     case "kaibosh": return "kaibosh (every trick, alone)";
     case "misdeal": return "misdeal";
-    case "call2": return `call for 2 (alone) in ${strain(rest[0])}`;
-    case "call1": return `call for 1 (alone) in ${strain(rest[0])}`;
-    case "moon": return `shoot the moon in ${strain(rest[0])}`;
+    case "call2": return `call 2 alone in ${strain(rest[0])}`;
+    case "call1": return `call 1 alone in ${strain(rest[0])}`;
+    case "moon": return `shoot the moon (alone) in ${strain(rest[0])}`;
     case "trump": return `trump ${strain(rest[0])}`;
     case "give": return `give ${cards(rest)}`;
     case "discard": return `discard ${cards(rest)}`;
@@ -209,7 +209,7 @@ function receive(message) {
       break;
     case "status":
       state.status = message.status;
-      logLine(`The table is ${statusWords(message.status)}.`, "event");
+      logLine(statusWords(message.status), "event");
       render();
       break;
     case "chat":
@@ -234,7 +234,10 @@ function receive(message) {
 }
 
 function statusWords(status) {
-  return { open: "waiting for players", playing: "playing", over: "over: the game has ended", ended: "closed by the host" }[status] ?? status;
+  return {
+    open: "The table waits for its players.", playing: "The game is on.",
+    over: "The game is over.", ended: "The host closed the table.",
+  }[status] ?? `The table is ${status}.`;
 }
 
 function onWelcome() {
