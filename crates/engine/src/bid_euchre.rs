@@ -19,7 +19,7 @@ use crate::game::{
 use crate::seat::Seat;
 use crate::shuffle;
 use crate::table::Table;
-use crate::trick::{CardOrder, Trick};
+use crate::trick::{self, CardOrder, Trick};
 use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
@@ -269,20 +269,10 @@ impl BidEuchre {
         self.out
     }
 
-    /// The seat after `seat` that is in play.
-    fn next_in_play(&self, seat: Seat) -> Seat {
-        let next = seat.next(SEATS);
-        if Some(next) == self.out {
-            next.next(SEATS)
-        } else {
-            next
-        }
-    }
-
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        self.rules.all_pass == AllPass::DealerMustBid
-            && seat == self.table.dealer()
-            && self.high.is_none()
+        self.rules
+            .all_pass
+            .forces(seat, self.table.dealer(), self.high.is_some())
     }
 
     /// Whether `seat` may equal the high bid (rank `high`) instead of exceeding it.
@@ -305,12 +295,7 @@ impl BidEuchre {
             return hand;
         }
         let order = self.order();
-        let follow = hand.and(order.cards_of(order.suit_of(self.trick.card(0))));
-        if follow.is_empty() {
-            hand
-        } else {
-            follow
-        }
+        trick::follow(hand, order.cards_of(order.suit_of(self.trick.card(0))))
     }
 
     /// How many cards the exchange moves: 2 after `call2`, 1 after `call1`.
@@ -469,7 +454,7 @@ impl BidEuchre {
         self.trick.push(card);
         let in_play = if self.out.is_some() { 3 } else { SEATS };
         if self.trick.len() < in_play {
-            self.to_act = self.next_in_play(seat);
+            self.to_act = seat.next_in_play(SEATS, self.out);
             return;
         }
         let winner = self.winning.0;

@@ -304,6 +304,14 @@ pub enum AllPass {
     DealerMustBid,
 }
 
+impl AllPass {
+    /// Whether `seat` may not pass: it deals, under [`AllPass::DealerMustBid`], and no
+    /// one has bid (`bid_made` false).
+    pub fn forces(self, seat: Seat, dealer: Seat, bid_made: bool) -> bool {
+        self == AllPass::DealerMustBid && seat == dealer && !bid_made
+    }
+}
+
 /// An action as one seat saw it: in full, or a pass of cards it did not see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeenAction {

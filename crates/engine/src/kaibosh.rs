@@ -16,7 +16,7 @@ use crate::game::{
 use crate::seat::Seat;
 use crate::shuffle;
 use crate::table::Table;
-use crate::trick::{CardOrder, Trick};
+use crate::trick::{self, CardOrder, Trick};
 use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
@@ -144,31 +144,15 @@ impl Kaibosh {
         self.trump
     }
 
-    /// The seat after `seat` that is in play.
-    fn next_in_play(&self, seat: Seat) -> Seat {
-        let next = seat.next(SEATS);
-        if Some(next) == self.out {
-            next.next(SEATS)
-        } else {
-            next
-        }
-    }
-
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        self.rules.all_pass == AllPass::DealerMustBid
-            && seat == self.table.dealer()
-            && self.high.is_none()
+        self.rules
+            .all_pass
+            .forces(seat, self.table.dealer(), self.high.is_some())
     }
 
     /// The cards `seat` may play now.
     fn playable(&self) -> CardSet {
-        let hand = self.hands[self.to_act.index()];
-        let follow = hand.and(self.follow);
-        if follow.is_empty() {
-            hand
-        } else {
-            follow
-        }
+        trick::follow(self.hands[self.to_act.index()], self.follow)
     }
 
     /// Starts an empty trick led by `leader`.
@@ -400,7 +384,7 @@ impl Game for Kaibosh {
                 self.trick.push(card);
                 let in_play = if self.out.is_some() { 3 } else { SEATS };
                 if self.trick.len() < in_play {
-                    self.to_act = self.next_in_play(seat);
+                    self.to_act = seat.next_in_play(SEATS, self.out);
                     return;
                 }
                 let winner = Seat(self.best & 3);

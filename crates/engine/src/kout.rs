@@ -11,13 +11,13 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    check_deal, push_first, push_plays, ActionList, Broken, DealError, Game, HandOutcome,
+    check_deal, push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome,
     HandStart, HandSummary, Observation, Outcome, Turn,
 };
 use crate::seat::{Seat, Team};
 use crate::shuffle;
 use crate::table::Table;
-use crate::trick::{CardOrder, Trick};
+use crate::trick::{self, CardOrder, Trick};
 use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
@@ -297,7 +297,7 @@ impl Kout {
     }
 
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        seat == self.table.dealer() && self.high.is_none()
+        AllPass::DealerMustBid.forces(seat, self.table.dealer(), self.high.is_some())
     }
 
     /// Whether `seat` may lead `joker` live now.
@@ -343,13 +343,9 @@ impl Kout {
             // After a dead joker the next card is free.
             return hand;
         };
-        let follow = hand.and(self.order().cards_of(suit));
-        if follow.is_empty() {
-            hand
-        } else {
-            // A joker may always be played to a trick another seat led.
-            follow.or(hand.and(CardSet::JOKERS))
-        }
+        let follow = trick::follow(hand, self.order().cards_of(suit));
+        // A joker may always be played to a trick another seat led.
+        follow.or(hand.and(CardSet::JOKERS))
     }
 
     fn check_call(&self, action: Action) -> Result<(), Broken> {

@@ -20,6 +20,16 @@ impl Seat {
         Seat(((self.0 as usize + 1) % seats) as u8)
     }
 
+    /// The seat in play that acts after this one at a table of `seats`, passing over
+    /// `out` (a loner's partner).
+    pub const fn next_in_play(self, seats: usize, out: Option<Seat>) -> Seat {
+        let next = self.next(seats);
+        match out {
+            Some(out) if out.0 == next.0 => next.next(seats),
+            _ => next,
+        }
+    }
+
     /// The seat `steps` places after this one at a table of `seats`.
     pub const fn after(self, steps: usize, seats: usize) -> Seat {
         Seat(((self.0 as usize + steps) % seats) as u8)
@@ -65,5 +75,18 @@ impl Team {
 impl fmt::Display for Team {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_turn_passes_over_the_seat_out_of_play() {
+        assert_eq!(Seat(0).next_in_play(4, None), Seat(1));
+        assert_eq!(Seat(0).next_in_play(4, Some(Seat(1))), Seat(2));
+        assert_eq!(Seat(3).next_in_play(4, Some(Seat(0))), Seat(1));
+        assert_eq!(Seat(3).next_in_play(4, Some(Seat(2))), Seat(0));
     }
 }

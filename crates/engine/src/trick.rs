@@ -6,6 +6,18 @@ use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::CardSet;
 use crate::seat::Seat;
 
+/// The cards of `hand` that may be played to a trick whose led suit has the cards
+/// `led`: those of the led suit if the hand has any, else every card (the rule of all
+/// three games; Kout Bo adds its jokers).
+pub fn follow(hand: CardSet, led: CardSet) -> CardSet {
+    let following = hand.and(led);
+    if following.is_empty() {
+        hand
+    } else {
+        following
+    }
+}
+
 /// How the cards rank during one hand: each card's effective suit (the left bower and
 /// jokers belong to trump) and its strength within that suit.
 #[derive(Clone, Debug, PartialEq, Eq)]
