@@ -223,6 +223,11 @@ function receive(message) {
       toast(message.message);
       render();
       break;
+    case "invite":
+      // The host opened a seat for a person: its link, to hand on.
+      rememberInvite(message.seat, message.url);
+      render();
+      break;
     case "closing":
       // A final reason is on the page for good (and the error before it stays up).
       if (FINAL.test(message.reason)) state.closed = message.reason;
@@ -915,7 +920,8 @@ function renderHost() {
   box.hidden = !host;
   if (!host) return;
   // Rebuilt only when something in it changed, so an open seat menu stays open.
-  const signature = JSON.stringify([state.status, state.endConfirm, state.seats.map((s) => [s.sitter, s.name])]);
+  const invites = myTables().find((t) => t.id === tableId)?.invites ?? [];
+  const signature = JSON.stringify([state.status, state.endConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected]), invites]);
   if (signature === hostSignature) return;
   hostSignature = signature;
   box.replaceChildren(el("h2", { textContent: "Host" }));
@@ -928,14 +934,18 @@ function renderHost() {
     start.dataset.key = "start";
     start.addEventListener("click", () => send({ type: "start" }));
     box.append(start);
-    const mine = myTables().find((t) => t.id === tableId);
-    const waiting = (mine?.invites ?? []).filter((i) => state.seats[i.seat]?.sitter === "open");
-    if (waiting.length) {
-      box.append(el("p", { textContent: "Invite links of the seats still open:" }));
-      const list = el("ul", { className: "links" });
-      for (const invite of waiting) list.append(copyRow(`Seat ${invite.seat}`, invite.url));
-      box.append(list);
-    }
+  }
+  // Seat links a person may still need: seats open, or a person's seat nobody is at.
+  const mine = myTables().find((t) => t.id === tableId);
+  const waiting = (mine?.invites ?? []).filter((i) => {
+    const info = state.seats[i.seat];
+    return info && (info.sitter === "open" || (info.sitter === "person" && !info.connected && i.seat !== mySeat()));
+  });
+  if (waiting.length && state.status !== "over") {
+    box.append(el("p", { textContent: "Links of the seats waiting for a person:" }));
+    const list = el("ul", { className: "links" });
+    for (const invite of waiting) list.append(copyRow(`Seat ${invite.seat}`, invite.url));
+    box.append(list);
   }
   if (state.status === "open" || state.status === "playing") {
     const list = el("ul", { className: "host-seats" });
@@ -958,6 +968,13 @@ function renderHost() {
     render();
   });
   box.append(end);
+}
+
+/** Keeps a seat's link with this browser's tables, for the host panel and the lobby. */
+function rememberInvite(seat, url) {
+  const known = myTables().find((t) => t.id === tableId) ?? { id: tableId };
+  const invites = (known.invites ?? []).filter((i) => i.seat !== seat);
+  rememberTable({ ...known, invites: [...invites, { seat, url }].sort((a, b) => a.seat - b.seat) });
 }
 
 function copyRow(label, url) {
