@@ -537,9 +537,9 @@ fn summaries(hands: &[HandReview], seats: usize) -> Vec<SeatSummary> {
 
 /// The open-cards table of the hand starting at `start` with `deal`. Kaibosh and Bid
 /// Euchre are solved to the end. A Kout Bo deal is too big for that: the search looks
-/// as far as about a second a hand affords (one core; a Kout Bo 6 game of 25 hands:
-/// 1.7 s of tables at 2 tricks, 23 s at 3, 230 s at 4; Kout Bo 4, 33 hands: 11 s at 5,
-/// 17 s at 6), then plays the rest out by the rules of thumb.
+/// as far as under a second a hand affords on one core (a Kout Bo 6 game of 25 hands:
+/// about 15 s of tables at 3 tricks, ten times that at 4; Kout Bo 4, 33 hands: about
+/// 6 s at 5), then plays the rest out by the rules of thumb.
 pub fn open_table(
     rules: &GameRules,
     start: HandStart,

@@ -271,7 +271,8 @@ pub fn stage(review: &DecisionReview) -> String {
 
 /// The analysis as text.
 fn text_report(analysis: &Analysis, style: &Style) -> String {
-    let mut out = format!("{}\n", judge_text(analysis));
+    let title = crate::screen::game_title(analysis.game, analysis.variant);
+    let mut out = format!("{title}. {}\n", judge_text(analysis));
     for hand in &analysis.hands {
         out += &format!(
             "\nHand {}: {}. Score before: {} to {}.\n",

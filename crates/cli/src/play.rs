@@ -1082,7 +1082,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     say(format!(
         "calltrump: {}, {deals}, bots: {bots_text}.",
-        screen::game_title(table.game())
+        screen::game_title(rules.game(), rules.variant())
     ))?;
     if seed.is_none() {
         say("Each hand's commitment is shown before the cut, its seed\nafter the hand.")?;

@@ -41,7 +41,10 @@ svg { max-width: 100%; height: auto; }
 /// The review page of `analysis`.
 pub fn html(analysis: &Analysis) -> String {
     let mut page = String::new();
-    let title = format!("{} ({}): review", analysis.game, analysis.variant);
+    let title = format!(
+        "{}: a review",
+        crate::screen::game_title(analysis.game, analysis.variant)
+    );
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\

@@ -257,10 +257,10 @@ pub fn show_hand(style: &Style, order: Option<&CardOrder>, hand: CardBag) -> Str
         .join(" | ")
 }
 
-/// The game's name as the header shows it: `Kaibosh`, `Bid Euchre (alexa)`, `Kout Bo 6`.
-pub fn game_title(game: &AnyGame) -> String {
-    let rules = game.rules();
-    match (rules.game(), rules.variant()) {
+/// The name of `game` in `variant` as headers show it: `Kaibosh`, `Bid Euchre (alexa)`,
+/// `Kout Bo 6`.
+pub fn game_title(game: &str, variant: &str) -> String {
+    match (game, variant) {
         ("kaibosh", _) => "Kaibosh".to_string(),
         ("bid-euchre", variant) => format!("Bid Euchre ({variant})"),
         ("kout", variant) => format!("Kout Bo {}", variant.trim_start_matches("kout")),
@@ -331,7 +331,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
     let _ = writeln!(
         out,
         "{rule} {}, {} {rule}",
-        game_title(game),
+        game_title(game.rules().game(), game.rules().variant()),
         goal_text(view)
     );
     let _ = writeln!(
