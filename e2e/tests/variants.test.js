@@ -52,6 +52,16 @@ for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 128
       },
     });
     assert.ok(done.plays >= 1, JSON.stringify(done));
+    if (variant === "kout6") {
+      // The rules are one click away, in a new tab.
+      const rulesErrors = [];
+      page.context().once("page", (p) => p.on("console", (m) => { if (m.type() === "error") rulesErrors.push(m.text()); }));
+      const [rules] = await Promise.all([page.context().waitForEvent("page"), page.click("#rules-link")]);
+      await rules.waitForLoadState("load");
+      assert.equal(await rules.textContent("h1"), "Kout Bo");
+      assert.deepEqual(rulesErrors, []);
+      await rules.close();
+    }
     await page.waitForSelector(".summary");
     assert.match(await page.locator(".summary").textContent(), /Hand over|Game over/);
     assert.deepEqual(page.errors, []);

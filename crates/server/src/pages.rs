@@ -121,7 +121,8 @@ fn page(title: &str, body: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} · calltrump</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+         <title>{title} · calltrump</title><link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\
+         <link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
          <body class=\"rules\"><nav><a href=\"/\">calltrump</a> · <a href=\"/rules\">rules</a></nav>\
          <main>{body}</main></body></html>"
     )
