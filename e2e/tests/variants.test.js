@@ -14,7 +14,7 @@ const bots = (n) => ["open", ...Array(n - 1).fill("bot:rules")];
 test("Bid Euchre alexa: a loner, the partner's cards, the discard", { timeout: 120_000 }, async () => {
   const created = await createTable(server.url, { game: "bid-euchre", variant: "alexa", options: { deals: 4 }, seats: bots(4) });
   const page = await openSeat(browser, created, 0);
-  const seen = await watchFor(page, ['.seat.out .badge.out', ".bid-grid", '[data-key="exchange"]']);
+  const seen = await watchFor(page, ['.seat.out .badge.out', ".bid-grid", '[data-key="exchange"]', ".hand .card.received"]);
   let shotTaken = false;
   // Call for two alone whenever allowed: the partner gives two cards, this seat discards two.
   const done = await playSeat(page, {
@@ -31,6 +31,7 @@ test("Bid Euchre alexa: a loner, the partner's cards, the discard", { timeout: 1
   const flags = await seen();
   assert.ok(flags[".bid-grid"], "bids offered as a grid of levels and strains");
   assert.ok(flags['.seat.out .badge.out'], "the loner's partner sits out");
+  if (done.exchanges.some((a) => a.startsWith("discard"))) assert.ok(flags[".hand .card.received"], "the cards the partner gave are marked");
   await page.locator(".summary.final").waitFor();
   assert.deepEqual(page.errors, []);
 });

@@ -779,6 +779,10 @@ function renderHand(v, active) {
   const plays = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   const exchange = legal.filter((a) => a.startsWith("give ") || a.startsWith("discard "));
   const passable = new Set(exchange.flatMap((a) => a.split(" ").slice(1)));
+  // While a loner discards, the cards the partner just gave are marked.
+  const received = v.phase === "exchange" && v.contract?.declarer === mySeat()
+    ? v.exchanges.filter(([, a]) => a.startsWith("give ")).flatMap(([, a]) => a.split(" ").slice(1)).filter((c) => c !== "??")
+    : [];
   let focusable = null;
   cards.forEach((card, index) => {
     const button = cardFace(card, "button");
@@ -797,7 +801,13 @@ function renderHand(v, active) {
       button.classList.add("selected");
       button.setAttribute("aria-pressed", "true");
     } else if (passable.size) button.setAttribute("aria-pressed", "false");
-    const note = plays.has(card) ? ", playable" : passable.has(card) ? (state.selected.has(index) ? ", chosen" : ", can be chosen") : "";
+    let note = plays.has(card) ? ", playable" : passable.has(card) ? (state.selected.has(index) ? ", chosen" : ", can be chosen") : "";
+    const given = received.indexOf(card);
+    if (given >= 0) {
+      received.splice(given, 1);
+      button.classList.add("received");
+      note += ", just given by your partner";
+    }
     button.setAttribute("aria-label", cardName(card) + note);
     button.addEventListener("click", () => {
       if (plays.has(card)) act(`play ${card}`);
