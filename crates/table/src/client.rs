@@ -122,12 +122,12 @@ fn seen_action(game: &AnyGame, recipient: Viewer, seat: Seat, action: Action) ->
         .map(|(_, seen)| seen);
     match as_seen {
         Some(seen @ SeenAction::Open(open)) if open == action => seen,
-        _ => hidden(action),
+        _ => face_down(action),
     }
 }
 
-/// `action` with its cards face down.
-fn hidden(action: Action) -> SeenAction {
+/// `action` with its cards face down: what a spectator sees of it.
+pub(crate) fn face_down(action: Action) -> SeenAction {
     match action {
         Action::Give(pair) => SeenAction::HiddenGive(pair.len() as u8),
         Action::Discard(pair) => SeenAction::HiddenDiscard(pair.len() as u8),
@@ -186,7 +186,7 @@ impl Snapshot {
             .iter()
             .copied()
             .map(|(seat, seen)| match (recipient, seen) {
-                (Viewer::Spectator, SeenAction::Open(action)) => (seat, hidden(action)),
+                (Viewer::Spectator, SeenAction::Open(action)) => (seat, face_down(action)),
                 _ => (seat, seen),
             })
             .collect();
@@ -196,7 +196,7 @@ impl Snapshot {
             .map(|_| observation.dealt);
         Snapshot {
             version: table.version(),
-            view: game.view(recipient),
+            view: table.view(recipient),
             actions,
             dealt,
             deal_check: table.deal_check().cloned(),

@@ -2,12 +2,12 @@
 
 use calltrump_engine::fair_deal::{self, CutSide, DealSource, FairDeal, Seed};
 use calltrump_engine::{
-    Action, AnyGame, CardBag, Game, GameRng, GameRules, HandSummary, Outcome, PlayError, Record,
-    RecordError, Seat, Turn, Viewer,
+    Action, AnyGame, CardBag, Game, GameRng, GameRules, HandSummary, Outcome, Phase, PlayError,
+    Record, RecordError, Seat, Turn, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::client::{DealCheck, SeenEvent, Snapshot, Update};
+use crate::client::{face_down, DealCheck, SeenEvent, Snapshot, Update};
 
 /// How a table is set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -210,6 +210,8 @@ pub struct Table {
     hand_seed: Option<Seed>,
     /// Committed deals: what everyone knows of the latest hand's deal.
     deal_check: Option<DealCheck>,
+    /// The game was stopped between hands with this outcome ([`Table::end_as_draw`]).
+    stopped: Option<Outcome>,
 }
 
 impl Table {
@@ -238,6 +240,7 @@ impl Table {
             next_seed: None,
             hand_seed: None,
             deal_check: None,
+            stopped: None,
         }
     }
 
@@ -338,6 +341,10 @@ impl Table {
                     table.hand_actions.push((*seat, *action));
                 }
                 Event::Undone { actions, .. } => table.take_back(*actions)?,
+                // A game that ended between hands was stopped there.
+                Event::GameEnded { outcome, .. } if table.game.turn() == Turn::Chance => {
+                    table.stopped = Some(*outcome);
+                }
                 Event::HandEnded { .. } | Event::GameEnded { .. } => {}
             }
             table.log.push(entry.clone());
@@ -360,9 +367,49 @@ impl Table {
         self.game.seats()
     }
 
-    /// Who moves next.
+    /// Who moves next: [`Turn::Over`] once the game is over, or stopped between hands.
     pub fn turn(&self) -> Turn {
-        self.game.turn()
+        match self.stopped {
+            Some(_) => Turn::Over,
+            None => self.game.turn(),
+        }
+    }
+
+    /// How the game ended: the game's own outcome, or the one it was stopped with.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.stopped.or_else(|| self.game.outcome())
+    }
+
+    /// What `recipient` sees of the game now: the game's view, that of a finished game
+    /// once the table stopped it between hands.
+    pub fn view(&self, recipient: Viewer) -> View {
+        let mut view = self.game.view(recipient);
+        if let Some(outcome) = self.stopped {
+            view.phase = Phase::GameOver;
+            view.turn = Turn::Over;
+            view.outcome = Some(outcome);
+            view.legal.clear();
+        }
+        view
+    }
+
+    /// Ends the game between hands as a draw, as the deal limit does (`calltrump play
+    /// --max-deals`): the game's end is logged, and nothing more is dealt. The record
+    /// stops after the last hand played, without a winner.
+    pub fn end_as_draw(&mut self) -> Result<Vec<Entry>, TableError> {
+        if self.turn() != Turn::Chance {
+            return Err(TableError::NoDealDue);
+        }
+        if self.next_seed.is_some() {
+            return Err(TableError::Deal(
+                "the next hand is committed already: it is dealt first".into(),
+            ));
+        }
+        self.stopped = Some(Outcome::Draw);
+        Ok(vec![self.log_event(Event::GameEnded {
+            outcome: Outcome::Draw,
+            scores: self.game.scores(),
+        })])
     }
 
     /// The version: how many events the log holds.
@@ -380,8 +427,11 @@ impl Table {
         &self.record
     }
 
-    /// The record as every player may see it now: finished hands in full; the current
-    /// hand's actions, and its deal only once the game is over.
+    /// The record as every player may see it now: finished hands in full; of the hand
+    /// in play, no deal, and its actions as a spectator saw them: cards passed face
+    /// down (a loner's partner's `give`, the loner's `discard`) written `??`, as the
+    /// notation writes an action not seen (`give ?? ??`). Such a record does not replay
+    /// until its hand is over.
     pub fn public_record(&self) -> Record {
         let mut record = self.record.clone();
         let hand_open = !matches!(self.game.turn(), Turn::Chance | Turn::Over);
@@ -389,6 +439,9 @@ impl Table {
             if let Some(hand) = record.hands.last_mut() {
                 for cards in &mut hand.deal {
                     cards.clear();
+                }
+                for (text, (_, action)) in hand.actions.iter_mut().zip(&self.hand_actions) {
+                    *text = face_down(*action).to_string();
                 }
             }
         }
@@ -407,7 +460,7 @@ impl Table {
 
     /// Deals the next hand from the table's generator.
     pub fn deal(&mut self) -> Result<Vec<Entry>, TableError> {
-        if self.game.turn() != Turn::Chance {
+        if self.turn() != Turn::Chance {
             return Err(TableError::NoDealDue);
         }
         if self.settings.committed.is_some() {
@@ -459,7 +512,7 @@ impl Table {
                 "this table deals from its seeded generator".into(),
             ));
         };
-        if self.game.turn() != Turn::Chance {
+        if self.turn() != Turn::Chance {
             return Err(TableError::NoDealDue);
         }
         if self.next_seed.is_some() {
@@ -618,7 +671,7 @@ impl Table {
                 .iter()
                 .map(|entry| SeenEvent::of(entry, &self.game, recipient))
                 .collect(),
-            view: self.game.view(recipient),
+            view: self.view(recipient),
         }
     }
 
@@ -659,7 +712,7 @@ impl Table {
                 seats: self.seats(),
             });
         }
-        match self.game.turn() {
+        match self.turn() {
             Turn::Seat(to_act) if to_act == seat => Ok(()),
             Turn::Seat(to_act) => Err(TableError::NotYourTurn { seat, to_act }),
             Turn::Chance => Err(TableError::NoOneToAct {

@@ -3,8 +3,8 @@
 
 use calltrump_engine::{
     seeded, Action, AllPass, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Game,
-    GameRules, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Seat, SeenAction, Turn,
-    Viewer,
+    GameRules, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Outcome, Phase, Seat,
+    SeenAction, Turn, Viewer,
 };
 use calltrump_table::{ClientState, Settings, Table, TableError, UndoError};
 use rand::Rng;
@@ -139,6 +139,9 @@ fn play_checked(table: &mut Table, seed: u64, max_steps: usize) -> Vec<ClientSta
                 *fold, snapshot,
                 "{context}: fold of {recipient:?}'s updates"
             );
+            if *recipient == Viewer::Spectator {
+                assert_public_record(table, &snapshot, &context);
+            }
             if let (Some(seat), Turn::Seat(_)) = (recipient.seat(), table.turn()) {
                 assert_eq!(
                     fold.observation(),
@@ -149,6 +152,134 @@ fn play_checked(table: &mut Table, seed: u64, max_steps: usize) -> Vec<ClientSta
         }
     }
     folds
+}
+
+/// The record every player may read while the game runs: the hands played out in full,
+/// and of the hand in play no deal and its actions exactly as a spectator was shown them
+/// (`spectator`, its snapshot): no card a spectator may not know.
+fn assert_public_record(table: &Table, spectator: &ClientState, context: &str) {
+    let public = table.public_record();
+    let full = table.record();
+    assert_eq!(public.hands.len(), full.hands.len(), "{context}");
+    let Some((last, played)) = public.hands.split_last() else {
+        return;
+    };
+    assert_eq!(played, &full.hands[..played.len()], "{context}");
+    if !matches!(table.turn(), Turn::Seat(_)) {
+        assert_eq!(
+            last,
+            full.hands.last().unwrap(),
+            "{context}: a hand played out"
+        );
+        return;
+    }
+    assert!(last.deal.iter().all(Vec::is_empty), "{context}: {last:?}");
+    let shown: Vec<String> = spectator
+        .actions
+        .iter()
+        .map(|(_, seen)| seen.to_string())
+        .collect();
+    assert_eq!(last.actions, shown, "{context}");
+    assert_only_known(last, table.game(), Viewer::Spectator, context);
+}
+
+#[test]
+fn the_public_record_writes_a_loners_cards_passed_face_down_as_unseen() {
+    let rules = GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa));
+    let mut hidden = 0;
+    for seed in 0..40 {
+        let mut table = Table::new(settings(&rules, vec![false; 4], false), seeded(seed));
+        let mut rng = seeded(seed + 7);
+        while table.turn() != Turn::Over && table.deals() < 12 {
+            match table.turn() {
+                Turn::Chance => {
+                    table.deal().unwrap();
+                }
+                Turn::Seat(seat) => {
+                    let legal = table.game().legal_action_list();
+                    // Loners whenever they may be bid: the hands that pass cards.
+                    let action = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| a.to_string().starts_with("call"))
+                        .last()
+                        .unwrap_or(legal[rng.random_range(0..legal.len())]);
+                    table.apply(seat, action).unwrap();
+                }
+                Turn::Over => {}
+            }
+            let spectator = table.snapshot(Viewer::Spectator);
+            assert_public_record(&table, &spectator, &format!("seed {seed}"));
+            let public = table.public_record();
+            let actions = &public.hands.last().unwrap().actions;
+            if actions.iter().any(|a| a.starts_with("give ??")) {
+                hidden += 1;
+                assert!(
+                    !table
+                        .record()
+                        .hands
+                        .last()
+                        .unwrap()
+                        .actions
+                        .iter()
+                        .any(|a| a.contains("??")),
+                    "the table's own record keeps the cards"
+                );
+            }
+        }
+    }
+    assert!(hidden > 20, "only {hidden} records with a hidden give");
+}
+
+#[test]
+fn a_table_ended_as_a_draw_between_hands_stays_over_and_restores() {
+    for rules in variants() {
+        let seats = seats_of(&rules);
+        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(3));
+        let mut rng = seeded(33);
+        // Not while a hand is in play.
+        table.deal().unwrap();
+        assert_eq!(table.end_as_draw().unwrap_err(), TableError::NoDealDue);
+        while let Turn::Seat(seat) = table.turn() {
+            let legal = table.game().legal_action_list();
+            table
+                .apply(seat, legal[rng.random_range(0..legal.len())])
+                .unwrap();
+        }
+        if table.turn() == Turn::Over {
+            continue;
+        }
+        let scores = table.game().scores();
+        let entries = table.end_as_draw().unwrap();
+        assert_eq!(
+            entries.iter().map(|e| &e.event).collect::<Vec<_>>(),
+            [&calltrump_table::Event::GameEnded {
+                outcome: Outcome::Draw,
+                scores
+            }]
+        );
+        assert_eq!(table.turn(), Turn::Over);
+        assert_eq!(table.outcome(), Some(Outcome::Draw));
+        assert_eq!(table.deal().unwrap_err(), TableError::NoDealDue);
+        assert!(table.apply(Seat(0), Action::Pass).is_err());
+        for recipient in recipients(seats) {
+            let update = table.update_for(&entries, recipient);
+            assert_eq!(update.view.phase, Phase::GameOver);
+            assert_eq!(update.view.turn, Turn::Over);
+            assert_eq!(update.view.outcome, Some(Outcome::Draw));
+            assert!(update.view.legal.is_empty());
+            assert_eq!(table.snapshot(recipient).view, update.view);
+        }
+        // The whole record once over; the log restores a table that stays over.
+        assert_eq!(&table.public_record(), table.record());
+        let restored = Table::restore(table.settings().clone(), seeded(3), table.log()).unwrap();
+        assert_eq!(restored.turn(), Turn::Over);
+        assert_eq!(restored.outcome(), Some(Outcome::Draw));
+        assert_eq!(
+            restored.snapshot(Viewer::Spectator),
+            table.snapshot(Viewer::Spectator)
+        );
+    }
 }
 
 #[test]
