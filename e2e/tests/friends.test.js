@@ -51,10 +51,12 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
   const friend = await newPage(browser, { width: 360, height: 740, isMobile: true, hasTouch: true });
   await friend.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
   await friend.goto(invite);
-  await friend.fill("#name-input", "Bo");
+  // A name with markup in it is shown as text, like chat.
+  await friend.fill("#name-input", "<i>Bo</i>");
   await friend.press("#name-input", "Enter");
   await host.waitForSelector('body[data-status="playing"]');
-  await host.waitForSelector('.seat[data-seat="1"] .who:text("Bo")');
+  await host.waitForSelector('.seat[data-seat="1"] .who:text("<i>Bo</i>")');
+  assert.equal(await host.locator(".seat i, .scores i, #log i").count(), 0);
   await friend.waitForSelector('.seat[data-seat="0"] .who:text("Ann")');
 
   // Chat, including markup that must stay text.
@@ -69,7 +71,7 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
     await page.waitForSelector('#log .chat-line:has-text("good luck!")');
     const line = page.locator("#log .chat-line", { hasText: "onerror" });
     assert.equal(await line.locator("span").textContent(), evil);
-    assert.equal(await line.locator("b").textContent(), "Bo: ");
+    assert.equal(await line.locator("b").textContent(), "<i>Bo</i>: ");
     assert.equal(await page.locator("#log img").count(), 0);
   }
 
