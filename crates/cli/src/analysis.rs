@@ -115,9 +115,6 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// Every mark, mildest first.
-    pub const ALL: [Mark; 3] = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
-
     /// The mark's name.
     pub const fn name(self) -> &'static str {
         match self {

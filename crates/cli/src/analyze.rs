@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use calltrump_cli::analysis::{
-    analyze, decision_count, Analysis, AnalysisError, DecisionReview, HandReview, Mark, OpenTable,
+    analyze, decision_count, Analysis, AnalysisError, DecisionReview, HandReview, OpenTable,
     Settings,
 };
 use calltrump_engine::{Action, HandOutcome, Phase, Record, SeenAction, Strain};
@@ -228,32 +228,28 @@ pub fn is_best(review: &DecisionReview) -> bool {
     review.loss < 0.005
 }
 
-/// Per seat: `seat 0: 38 decisions, 0.12 points lost per decision; 2 inaccuracies, ...`.
+/// `1 blunder`, `2 inaccuracies`: a count of `one`s, `many` for other counts.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Per seat: `seat 0: 38 decisions with a choice (20 forced), 0.12 points lost per
+/// decision; 2 inaccuracies, 1 mistake, 0 blunders`.
 pub fn seat_lines(analysis: &Analysis) -> Vec<String> {
     analysis
         .seats
         .iter()
         .map(|s| {
-            let counts: Vec<String> = Mark::ALL
-                .iter()
-                .zip([s.inaccuracies, s.mistakes, s.blunders])
-                .map(|(mark, n)| {
-                    let name = mark.name();
-                    match n {
-                        1 => format!("1 {name}"),
-                        n if name.ends_with('y') => format!("{n} {}ies", &name[..name.len() - 1]),
-                        n => format!("{n} {name}s"),
-                    }
-                })
-                .collect();
             format!(
-                "seat {}: {} decisions with a choice ({} forced), {:.2} points lost per \
-                 decision; {}",
+                "seat {}: {} with a choice ({} forced), {:.2} points lost per decision; {}, \
+                 {}, {}",
                 s.seat,
-                s.decisions,
+                count(s.decisions, "decision", "decisions"),
                 s.forced,
                 s.average_loss,
-                counts.join(", ")
+                count(s.inaccuracies, "inaccuracy", "inaccuracies"),
+                count(s.mistakes, "mistake", "mistakes"),
+                count(s.blunders, "blunder", "blunders"),
             )
         })
         .collect()

@@ -1,7 +1,8 @@
 //! `calltrump analyze` as a user runs it, over seeded games of every variant (few deals
 //! sampled per decision, to stay fast): every decision judged once, losses and marks as
 //! documented, the open-cards table as the solver says, a seat judged from its own
-//! observation only, clear errors; and `hint` at the `play` prompt.
+//! observation only, clear errors; positions whose best play is known by hand
+//! (tests/data/analysis.json); and `hint` at the `play` prompt.
 
 mod common;
 
@@ -40,10 +41,13 @@ fn game_record(game: &str, variant: &str, seed: u64) -> String {
     std::fs::read_to_string(&path).unwrap().trim().to_string()
 }
 
-/// `analyze - --json` of `record` with few deals per decision (and `extra` flags).
+/// `analyze - --json` of `record` with `extra` flags, by default 6 deals per card play.
 fn analyze(record: &str, extra: &[&str]) -> Value {
-    let mut args = vec!["analyze", "-", "--json", "--samples", "6"];
+    let mut args = vec!["analyze", "-", "--json"];
     args.extend_from_slice(extra);
+    if !extra.contains(&"--samples") {
+        args.extend(["--samples", "6"]);
+    }
     let out = calltrump(&args, record);
     assert!(out.status.success(), "{}", text(&out.stderr));
     serde_json::from_slice(&out.stdout).unwrap()
@@ -337,4 +341,25 @@ fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
     }
     // The same position asks again with the same dice: the same hint.
     assert_eq!(text(&calltrump(&args, "hint\nquit\n").stdout), stdout);
+}
+
+#[test]
+fn known_best_plays_are_best_and_known_blunders_are_blunders() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/analysis.json"
+    );
+    let cases: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for case in cases.as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let analysis = analyze(&case["record"].to_string(), &["--samples", "30"]);
+        let index = case["decision"].as_u64().unwrap() as usize;
+        let decision = &analysis["hands"][0]["decisions"][index];
+        assert_eq!(decision["taken"], case["blunder"], "{name}");
+        assert_eq!(decision["mark"], "blunder", "{name}: {decision}");
+        let best = &decision["actions"][0];
+        let known: Vec<&Value> = case["best"].as_array().unwrap().iter().collect();
+        assert!(known.contains(&&best["action"]), "{name}: {decision}");
+        assert_eq!(best["loss"], 0.0, "{name}");
+    }
 }
