@@ -519,48 +519,11 @@ impl Session<'_> {
 
     /// Prints what just happened at the table.
     fn show(&self, game: &AnyGame, event: Event) -> io::Result<()> {
-        let view = game.view(Viewer::Seat(self.me));
-        match event {
-            Event::Dealt => say(format!(
-                "\nHand {}: {} {}.",
-                view.deals_played + 1,
-                self.names.short(view.dealer),
-                if view.dealer == self.me {
-                    "deal"
-                } else {
-                    "deals"
-                }
-            )),
-            Event::Acted(seat, action) => {
-                let seen = view
-                    .exchanges
-                    .last()
-                    .filter(|_| matches!(action, Action::Give(_) | Action::Discard(_)))
-                    .map_or(SeenAction::Open(action), |(_, s)| *s);
-                say(format!(
-                    "{}: {}",
-                    self.names.short(seat),
-                    self.style.action(seen)
-                ))?;
-                let closed = view.hand_outcome != calltrump_engine::HandOutcome::InProgress
-                    || view.trick.as_ref().is_none_or(|t| t.cards.is_empty());
-                if matches!(action, Action::Play(_)) && closed {
-                    let number = view.tricks[0] + view.tricks[1];
-                    if let Some(line) =
-                        screen::trick_closed(&self.style, &self.names, &view, number)
-                    {
-                        say(line)?;
-                    }
-                }
-                Ok(())
-            }
-            Event::HandOver => say(screen::hand_closed(
-                &self.style,
-                &self.names,
-                &view,
-                view.deals_played + 1,
-            )),
+        let viewer = Viewer::Seat(self.me);
+        for line in screen::narrate(&self.style, &self.names, game, viewer, &event) {
+            say(line)?;
         }
+        Ok(())
     }
 }
 

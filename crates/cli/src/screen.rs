@@ -7,10 +7,11 @@
 use std::fmt::Write as _;
 
 use crate::play::wrap;
+use crate::table::Event;
 
 use calltrump_engine::{
     Action, AnyGame, Card, CardBag, CardOrder, Game, HandOutcome, Loner, Outcome, Phase, Seat,
-    SeenAction, Strain, Suit, TrickView, View,
+    SeenAction, Strain, Suit, TrickView, View, Viewer,
 };
 
 /// How cards and suits are drawn.
@@ -118,7 +119,8 @@ impl Style {
 /// How seats are named to the player at `me`.
 #[derive(Clone, Copy, Debug)]
 pub struct Names {
-    me: Seat,
+    /// The player's seat; none for an onlooker (a replay with every hand shown).
+    me: Option<Seat>,
     seats: usize,
     /// Kout Bo plays counter-clockwise: the next seat sits on the right.
     counter_clockwise: bool,
@@ -128,15 +130,29 @@ impl Names {
     /// Names for the player at `me` in `game`.
     pub fn new(game: &AnyGame, me: Seat) -> Names {
         Names {
-            me,
+            me: Some(me),
             seats: game.seats(),
             counter_clockwise: game.rules().game() == "kout",
         }
     }
 
+    /// Names for an onlooker of `game`, who sits nowhere: seats by number, teams by
+    /// number.
+    pub fn onlooker(game: &AnyGame) -> Names {
+        Names {
+            me: None,
+            ..Names::new(game, Seat(0))
+        }
+    }
+
+    /// The player's seat, if the names are a player's.
+    pub fn me(&self) -> Option<Seat> {
+        self.me
+    }
+
     /// Places after `me` in the order of play.
-    fn after_me(&self, seat: Seat) -> usize {
-        (seat.index() + self.seats - self.me.index()) % self.seats
+    fn after_me(&self, me: Seat, seat: Seat) -> usize {
+        (seat.index() + self.seats - me.index()) % self.seats
     }
 
     /// The side the seat `after` places after me sits on, if next to me.
@@ -160,12 +176,15 @@ impl Names {
 
     /// A short name: `you`, `seat 2 (partner)`, `seat 1 (left)`, `seat 3 (opponent)`.
     pub fn short(&self, seat: Seat) -> String {
-        let after = self.after_me(seat);
+        let Some(me) = self.me else {
+            return format!("seat {seat}");
+        };
+        let after = self.after_me(me, seat);
         if after == 0 {
             return "you".to_string();
         }
         let tag = match self.side(after) {
-            _ if seat.team() == self.me.team() => "partner",
+            _ if seat.team() == me.team() => "partner",
             Some(side) => side,
             None => "opponent",
         };
@@ -174,10 +193,13 @@ impl Names {
 
     /// A full name for the table plan: `seat 1 (opponent, on your left)`.
     pub fn full(&self, seat: Seat) -> String {
-        let after = self.after_me(seat);
+        let Some(me) = self.me else {
+            return format!("seat {seat} (team {})", seat.team().0);
+        };
+        let after = self.after_me(me, seat);
         let relation = if after == 0 {
             "you"
-        } else if seat.team() == self.me.team() {
+        } else if seat.team() == me.team() {
             "partner"
         } else {
             "opponent"
@@ -200,9 +222,10 @@ impl Names {
     /// Two numbers as `us N, them M`, the player's team first.
     pub fn us_them(&self, pair: [impl std::fmt::Display; 2]) -> String {
         let [a, b] = pair;
-        match self.me.team().0 {
-            0 => format!("us {a}, them {b}"),
-            _ => format!("us {b}, them {a}"),
+        match self.me.map(|me| me.team().0) {
+            None => format!("team 0 {a}, team 1 {b}"),
+            Some(0) => format!("us {a}, them {b}"),
+            Some(_) => format!("us {b}, them {a}"),
         }
     }
 }
@@ -392,7 +415,7 @@ pub fn trick_closed(style: &Style, names: &Names, view: &View, number: u8) -> Op
     let card = trick.cards.iter().find(|(s, _)| *s == winner)?.1;
     Some(format!(
         "Trick {number}: {} with {}. {}.",
-        match winner == names.me {
+        match Some(winner) == names.me {
             true => "you win it".to_string(),
             false => format!("{} wins", names.short(winner)),
         },
@@ -437,10 +460,21 @@ pub fn hand_closed(style: &Style, names: &Names, view: &View, number: u32) -> St
 
 /// The closing line of the game: `You win 50-18.`, `You lose 12-51.`, `A draw, 20-20.`
 pub fn game_closed(names: &Names, outcome: Outcome, scores: [i32; 2]) -> String {
-    let mine = names.me.team().0 as usize;
+    let Some(me) = names.me else {
+        return match outcome {
+            Outcome::Winner(team) => format!(
+                "Team {} wins {}-{}.",
+                team.0,
+                scores[team.0 as usize],
+                scores[1 - team.0 as usize]
+            ),
+            Outcome::Draw => format!("A draw, {}-{}.", scores[0], scores[1]),
+        };
+    };
+    let mine = me.team().0 as usize;
     let (us, them) = (scores[mine], scores[1 - mine]);
     match outcome {
-        Outcome::Winner(team) if team == names.me.team() => format!("You win {us}-{them}."),
+        Outcome::Winner(team) if team == me.team() => format!("You win {us}-{them}."),
         Outcome::Winner(_) => format!("You lose {us}-{them}."),
         Outcome::Draw => format!("A draw, {us}-{them}."),
     }
@@ -452,4 +486,47 @@ fn capitalise(text: &str) -> String {
         .next()
         .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
         .unwrap_or_default()
+}
+
+/// The lines that tell `event` as `viewer` saw it: the running account of `play`, and
+/// of `replay --show`.
+pub fn narrate(
+    style: &Style,
+    names: &Names,
+    game: &AnyGame,
+    viewer: Viewer,
+    event: &Event,
+) -> Vec<String> {
+    let view = game.view(viewer);
+    let mut lines = Vec::new();
+    match *event {
+        Event::Dealt => {
+            let deals = if names.me() == Some(view.dealer) {
+                "deal"
+            } else {
+                "deals"
+            };
+            lines.push(format!(
+                "\nHand {}: {} {deals}.",
+                view.deals_played + 1,
+                names.short(view.dealer),
+            ));
+        }
+        Event::Acted(seat, action) => {
+            let seen = view
+                .exchanges
+                .last()
+                .filter(|_| matches!(action, Action::Give(_) | Action::Discard(_)))
+                .map_or(SeenAction::Open(action), |(_, s)| *s);
+            lines.push(format!("{}: {}", names.short(seat), style.action(seen)));
+            let closed = view.hand_outcome != HandOutcome::InProgress
+                || view.trick.as_ref().is_none_or(|t| t.cards.is_empty());
+            if matches!(action, Action::Play(_)) && closed {
+                let number = view.tricks[0] + view.tricks[1];
+                lines.extend(trick_closed(style, names, &view, number));
+            }
+        }
+        Event::HandOver => lines.push(hand_closed(style, names, &view, view.deals_played + 1)),
+    }
+    lines
 }

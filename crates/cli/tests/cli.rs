@@ -1316,3 +1316,152 @@ fn the_grace_after_bye_is_the_hosts_to_set() {
         assert_eq!(mark.exists(), exits, "grace {grace}");
     }
 }
+
+#[test]
+fn replay_reads_what_simulate_and_night_write() {
+    let games = temp_path("sim-games.jsonl");
+    let out = calltrump(
+        &[
+            "simulate",
+            "--game",
+            "kaibosh",
+            "--games",
+            "3",
+            "--seed",
+            "4",
+            "--bots",
+            "rules",
+            "--records",
+            games.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = calltrump(&["replay", games.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "one replay a game");
+    assert!(lines.iter().all(|replay| replay["finished"] == true));
+
+    let night = temp_path("night.json");
+    let out = calltrump(
+        &[
+            "night",
+            "--players",
+            "Ann,Bob,Cy,Di,Ed",
+            "--sets",
+            "2",
+            "--seed",
+            "3",
+            "--record",
+            night.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = calltrump(&["replay", night.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 2, "one replay a set");
+
+    // A broken game among good ones is named by its line, and the exit says so.
+    let mut mixed = std::fs::read_to_string(&games).unwrap();
+    mixed.push_str(&kaibosh_record(&["play 9H"]));
+    let out = calltrump(&["replay", "-"], &mixed);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).starts_with("line 4: hand 0, action 0"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+}
+
+#[test]
+fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
+    let games = temp_path("show-games.jsonl");
+    let out = calltrump(
+        &[
+            "simulate",
+            "--game",
+            "kaibosh",
+            "--games",
+            "1",
+            "--seed",
+            "9",
+            "--bots",
+            "rules",
+            "--records",
+            games.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record: Value =
+        serde_json::from_str(std::fs::read_to_string(&games).unwrap().trim()).unwrap();
+
+    let all = calltrump(&["replay", "--show", "--ascii-never-mind"], "");
+    assert!(!all.status.success(), "an unknown flag is refused");
+
+    let all = calltrump(&["replay", "--show", games.to_str().unwrap()], "");
+    assert!(all.status.success(), "{}", text(&all.stderr));
+    let shown = text(&all.stdout);
+    assert!(shown.contains("Hand 1: seat"), "{shown}");
+    assert!(shown.contains("Trick 1: seat"), "{shown}");
+    assert!(shown.contains(" wins "), "{shown}");
+    // Every seat's cards of the first hand are shown at the deal.
+    assert_eq!(
+        shown.lines().filter(|l| l.starts_with("  seat ")).count() % 4,
+        0
+    );
+
+    let mine = calltrump(
+        &["replay", "--show", "--seat", "2", games.to_str().unwrap()],
+        "",
+    );
+    assert!(mine.status.success(), "{}", text(&mine.stderr));
+    let seen = text(&mine.stdout);
+    assert!(seen.contains("  you: "), "{seen}");
+    assert!(!seen.lines().any(|l| l.starts_with("  seat ")), "{seen}");
+    // Seat 2 never learns the cards another seat held and did not play.
+    let hand = &record["hands"][0];
+    let played: Vec<&str> = hand["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|a| a.as_str()?.strip_prefix("play "))
+        .collect();
+    let first_hand: String = seen.split("\nHand 2").next().unwrap().to_string();
+    for (seat, cards) in hand["deal"].as_array().unwrap().iter().enumerate() {
+        for card in cards.as_array().unwrap() {
+            let card = card.as_str().unwrap();
+            if seat == 2 || played.contains(&card) {
+                continue;
+            }
+            let (rank, suit) = card.split_at(1);
+            let symbol = match suit {
+                "S" => "♠",
+                "H" => "♥",
+                "D" => "♦",
+                _ => "♣",
+            };
+            assert!(
+                !first_hand.contains(&format!("{rank}{symbol}")),
+                "seat {seat}'s unplayed {card} is shown to seat 2:\n{first_hand}"
+            );
+        }
+    }
+
+    let bad = calltrump(
+        &["replay", "--show", "--seat", "7", games.to_str().unwrap()],
+        "",
+    );
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("--seat 7 does not exist"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

@@ -214,6 +214,15 @@ impl Record {
     /// Replays the record, checking every deal and action, and returns what it amounts to
     /// with the game as it stands at the end.
     pub fn replay(&self) -> Result<(Replay, AnyGame), RecordError> {
+        self.replay_watched(|_, _| {})
+    }
+
+    /// [`Record::replay`], showing `watch` the game after each deal (with no action) and
+    /// after each action (with the seat that made it).
+    pub fn replay_watched(
+        &self,
+        mut watch: impl FnMut(&AnyGame, Option<(Seat, Action)>),
+    ) -> Result<(Replay, AnyGame), RecordError> {
         let (rules, first_dealer) = self.rules()?;
         let mut game = AnyGame::new(&rules, first_dealer);
         let mut hands = Vec::with_capacity(self.hands.len());
@@ -236,6 +245,7 @@ impl Record {
             }
             let deal = parse_deal(&hand.deal).map_err(hand_error)?;
             game.deal(&deal).map_err(|e| hand_error(e.to_string()))?;
+            watch(&game, None);
             for (i, text) in hand.actions.iter().enumerate() {
                 let action_error = |message: String| RecordError::Action {
                     hand: h,
@@ -254,6 +264,7 @@ impl Record {
                 })?;
                 game.apply(action)
                     .map_err(|e| action_error(e.to_string()))?;
+                watch(&game, Some((seat, action)));
             }
             hands.push(game.hand_summary());
         }
