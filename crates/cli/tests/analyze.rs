@@ -10,35 +10,12 @@ use calltrump_bots::{BotGame, Solver};
 use calltrump_engine::{Action, CardBag, Game, Kaibosh, KaiboshRules, Record, Seat, Suit};
 use serde_json::Value;
 
-use common::{calltrump, temp_path, text, KAIBOSH_DEAL, VARIANTS};
+use common::{calltrump, simulated, succeeds, temp_path, text, KAIBOSH_DEAL, VARIANTS};
 
 /// A game of `game` and `variant` between `hard` bots, at most two deals: its record.
 fn game_record(game: &str, variant: &str, seed: u64) -> String {
-    let path = temp_path(&format!("{game}-{variant}-{seed}.jsonl"));
-    let seed = seed.to_string();
-    let path_text = path.to_str().unwrap();
-    let out = calltrump(
-        &[
-            "simulate",
-            "--game",
-            game,
-            "--variant",
-            variant,
-            "--games",
-            "1",
-            "--seed",
-            &seed,
-            "--bots",
-            "hard",
-            "--max-deals",
-            "2",
-            "--records",
-            path_text,
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    std::fs::read_to_string(&path).unwrap().trim().to_string()
+    let records = simulated((game, variant), 1, seed, "hard", &["--max-deals", "2"]);
+    records.into_iter().next().expect("one game")
 }
 
 /// `analyze - --json` of `record` with `extra` flags, by default 6 deals per card play.
@@ -48,9 +25,7 @@ fn analyze(record: &str, extra: &[&str]) -> Value {
     if !extra.contains(&"--samples") {
         args.extend(["--samples", "6"]);
     }
-    let out = calltrump(&args, record);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_str(&succeeds(&args, record)).unwrap()
 }
 
 #[test]
@@ -287,19 +262,9 @@ fn a_bad_record_is_refused_with_one_clear_line() {
 fn the_html_review_walks_the_game_with_its_score_chart() {
     let record = game_record("kaibosh", "standard", 5);
     let path = temp_path("review.html");
-    let out = calltrump(
-        &[
-            "analyze",
-            "-",
-            "--samples",
-            "4",
-            "--html",
-            path.to_str().unwrap(),
-        ],
-        &record,
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let html_path = path.to_str().unwrap();
+    let args = ["analyze", "-", "--samples", "4", "--html", html_path];
+    let stdout = succeeds(&args, &record);
     assert!(stdout.contains("Per seat:"), "{stdout}");
     let html = std::fs::read_to_string(&path).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));

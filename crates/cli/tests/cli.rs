@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use common::{calltrump, temp_path, text, KAIBOSH_DEAL};
+use common::{calltrump, simulated, temp_path, text, KAIBOSH_DEAL, VARIANTS};
 
 fn kaibosh_record(actions: &[&str]) -> String {
     let actions: Vec<String> = actions.iter().map(|a| format!("\"{a}\"")).collect();
@@ -695,42 +695,10 @@ fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
 
 #[test]
 fn every_game_and_variant_simulates_and_replays() {
-    for (game, variant) in [
-        ("kaibosh", "standard"),
-        ("bid-euchre", "alexa"),
-        ("bid-euchre", "simplified"),
-        ("kout", "kout6"),
-        ("kout", "kout4"),
-    ] {
-        let records = temp_path(&format!("{game}-{variant}.jsonl"));
-        let out = calltrump(
-            &[
-                "simulate",
-                "--game",
-                game,
-                "--variant",
-                variant,
-                "--games",
-                "3",
-                "--seed",
-                "1",
-                "--records",
-                records.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(
-            out.status.success(),
-            "{game} {variant}: {}",
-            text(&out.stderr)
-        );
-        for line in std::fs::read_to_string(&records).unwrap().lines() {
-            let out = calltrump(&["replay", "-"], line);
-            assert!(
-                out.status.success(),
-                "{game} {variant}: {}",
-                text(&out.stderr)
-            );
+    for variant in VARIANTS {
+        for line in simulated(variant, 3, 1, "rules", &[]) {
+            let out = calltrump(&["replay", "-"], &line);
+            assert!(out.status.success(), "{variant:?}: {}", text(&out.stderr));
         }
     }
 }

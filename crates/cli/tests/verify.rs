@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use common::{calltrump, temp_path, text};
+use common::{calltrump, simulated, temp_path, text};
 
 fn fixture_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -177,29 +177,9 @@ fn a_record_without_a_deal_source_does_not_verify_but_still_replays() {
 
 #[test]
 fn simulated_games_say_their_deals_are_seeded_and_verify() {
-    let records = temp_path("simulated.jsonl");
-    for (game, variant) in [("kaibosh", "standard"), ("kout", "kout4")] {
-        let out = calltrump(
-            &[
-                "simulate",
-                "--game",
-                game,
-                "--variant",
-                variant,
-                "--games",
-                "3",
-                "--seed",
-                "8",
-                "--bots",
-                "random",
-                "--records",
-                records.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let lines = std::fs::read_to_string(&records).unwrap();
-        for (index, line) in lines.lines().enumerate() {
+    for variant in [("kaibosh", "standard"), ("kout", "kout4")] {
+        let lines = simulated(variant, 3, 8, "random", &[]);
+        for (index, line) in lines.iter().enumerate() {
             let record: Value = serde_json::from_str(line).unwrap();
             assert_eq!(
                 record["deal_source"],

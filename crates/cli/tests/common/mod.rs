@@ -54,3 +54,42 @@ pub fn temp_path(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+/// Runs `calltrump ARGS` with `stdin`, which must succeed: its standard output.
+pub fn succeeds(args: &[&str], stdin: &str) -> String {
+    let out = calltrump(args, stdin);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// The records of `games` games of `game` in `variant` simulated from `seed` between
+/// `bots`, with `extra` flags: one a line.
+pub fn simulated(
+    (game, variant): (&str, &str),
+    games: u64,
+    seed: u64,
+    bots: &str,
+    extra: &[&str],
+) -> Vec<String> {
+    let path = temp_path(&format!("{game}-{variant}-{games}-{seed}-{bots}.jsonl"));
+    let (games, seed) = (games.to_string(), seed.to_string());
+    let mut args = vec![
+        "simulate",
+        "--game",
+        game,
+        "--variant",
+        variant,
+        "--games",
+        &games,
+        "--seed",
+        &seed,
+        "--bots",
+        bots,
+        "--records",
+    ];
+    args.push(path.to_str().unwrap());
+    args.extend_from_slice(extra);
+    succeeds(&args, "");
+    let lines = std::fs::read_to_string(&path).unwrap();
+    lines.lines().map(str::to_string).collect()
+}
