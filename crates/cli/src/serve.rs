@@ -9,6 +9,8 @@ use anyhow::{bail, Context, Result};
 use calltrump_server::client::{play_seat, SeatLink};
 use calltrump_server::{HubConfig, ServerConfig};
 
+use crate::game_args::MAX_DEALS;
+
 /// Arguments of `serve`.
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -33,6 +35,11 @@ pub struct ServeArgs {
     /// draws its own from the operating system.
     #[arg(long)]
     seed: Option<u64>,
+    /// End a table's game as a draw once this many deals have been played without a
+    /// winner (1 to 1,000,000).
+    #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_DEALS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
+    max_deals: u64,
 }
 
 /// Arguments of `join`.
@@ -90,9 +97,12 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         addr: args.addr,
         database_url,
         hub: HubConfig {
-            bot_delay: Duration::from_millis(args.bot_delay_ms),
-            grace: Duration::from_secs(args.grace_secs),
             seed: args.seed,
+            max_deals: args.max_deals as usize,
+            ..HubConfig::new(
+                Duration::from_millis(args.bot_delay_ms),
+                Duration::from_secs(args.grace_secs),
+            )
         },
     };
     let runtime = tokio::runtime::Runtime::new()?;

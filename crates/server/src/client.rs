@@ -245,7 +245,10 @@ async fn session(
                 }
                 return Ok(Session::Dropped);
             }
-            ServerMessage::Seats { .. } | ServerMessage::Chat(_) | ServerMessage::Pong => {}
+            ServerMessage::Seats { .. }
+            | ServerMessage::Chat(_)
+            | ServerMessage::Invite { .. }
+            | ServerMessage::Pong => {}
         }
         let Some(current) = state.as_ref() else {
             continue;

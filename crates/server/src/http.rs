@@ -18,6 +18,12 @@ use crate::protocol::{ClientMessage, ServerMessage};
 
 /// Largest message a client may send.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// The `closing` reason of a connection that sent a message over the size limit.
+pub const TOO_BIG: &str = "a message over 16 KiB";
+/// The close code of a message too big (RFC 6455).
+const CLOSE_TOO_BIG: u16 = 1009;
+/// The close code of every other `closing`: going away.
+const CLOSE_GOING_AWAY: u16 = 1001;
 /// The read and write buffers of one WebSocket (the library's default is 128 KB each).
 const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 /// A connection that sends nothing for this long is closed (clients ping every 20 s).
@@ -159,16 +165,19 @@ async fn websocket(
             "this page's origin may not open this table",
         );
     }
-    let Some(mailbox) = hub.mailbox(&id) else {
-        return error(StatusCode::NOT_FOUND, format!("there is no table {id}"));
+    let mailbox = match hub.open(&id).await {
+        Ok(Some(mailbox)) => mailbox,
+        Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
+        Err(e) => return e.into_response(),
     };
     let conn = hub.next_conn();
+    let base = base_url(&headers);
     // Small buffers: thousands of quiet sockets, each message a few KB.
     upgrade
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, conn, mailbox))
+        .on_upgrade(move |socket| connection(socket, conn, mailbox, base))
 }
 
 /// A token bucket: `MESSAGES_PER_SECOND` on average, `MESSAGE_BURST` at once.
@@ -193,7 +202,12 @@ impl RateLimit {
 }
 
 /// One client: its messages go to the table's task, the table's to it.
-async fn connection(socket: WebSocket, conn: u64, mailbox: mpsc::UnboundedSender<Command>) {
+async fn connection(
+    socket: WebSocket,
+    conn: u64,
+    mailbox: mpsc::UnboundedSender<Command>,
+    base: String,
+) {
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::unbounded_channel::<ServerMessage>();
     let writer = tokio::spawn(async move {
@@ -207,9 +221,14 @@ async fn connection(socket: WebSocket, conn: u64, mailbox: mpsc::UnboundedSender
                 return;
             }
             if let Some(reason) = closing {
+                let code = if reason == TOO_BIG {
+                    CLOSE_TOO_BIG
+                } else {
+                    CLOSE_GOING_AWAY
+                };
                 let _ = sink
                     .send(Message::Close(Some(CloseFrame {
-                        code: 1001,
+                        code,
                         reason: reason.into(),
                     })))
                     .await;
@@ -231,7 +250,16 @@ async fn connection(socket: WebSocket, conn: u64, mailbox: mpsc::UnboundedSender
                 });
                 break;
             }
-            Ok(None | Some(Err(_))) => break,
+            Ok(None) => break,
+            Ok(Some(Err(error))) => {
+                // Over the size limit the socket refuses the message: say so, and close.
+                if error.to_string().contains("Message too long") {
+                    let _ = outbox.send(ServerMessage::Closing {
+                        reason: TOO_BIG.into(),
+                    });
+                }
+                break;
+            }
             Ok(Some(Ok(message))) => message,
         };
         let text = match message {
@@ -277,6 +305,7 @@ async fn connection(socket: WebSocket, conn: u64, mailbox: mpsc::UnboundedSender
                 conn,
                 hello: parsed,
                 outbox: outbox.clone(),
+                base: base.clone(),
             }
         };
         if mailbox.send(command).is_err() {

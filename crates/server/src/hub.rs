@@ -32,6 +32,11 @@ pub const FILL_LEVEL: &str = "medium";
 const CUT_WAIT: Duration = Duration::from_secs(15);
 /// Longest time a bot may think over one decision.
 const BOT_BUDGET: Duration = Duration::from_secs(5);
+/// The most deals a table plays unless the server says otherwise (`--max-deals`): far
+/// more than a game between people lasts, a bound on bots that never finish.
+pub const DEFAULT_MAX_DEALS: usize = 200;
+/// How long a table whose game is over stays in memory once nobody is connected.
+pub const DEFAULT_KEEP_OVER: Duration = Duration::from_secs(10 * 60);
 
 /// How the tables run.
 #[derive(Clone, Debug)]
@@ -42,6 +47,25 @@ pub struct HubConfig {
     pub grace: Duration,
     /// Deal every table from this seed (tests, demonstrations); otherwise from the OS.
     pub seed: Option<u64>,
+    /// The most deals a table plays: when the next deal would pass it, the game ends as
+    /// a draw ([`DEFAULT_MAX_DEALS`]).
+    pub max_deals: usize,
+    /// How long a table whose game is over stays in memory after its last connection
+    /// left ([`DEFAULT_KEEP_OVER`]); it is loaded again from the store when asked for.
+    pub keep_over: Duration,
+}
+
+impl HubConfig {
+    /// The defaults of `calltrump serve`, with these bot pacing and grace.
+    pub fn new(bot_delay: Duration, grace: Duration) -> HubConfig {
+        HubConfig {
+            bot_delay,
+            grace,
+            seed: None,
+            max_deals: DEFAULT_MAX_DEALS,
+            keep_over: DEFAULT_KEEP_OVER,
+        }
+    }
 }
 
 /// Who sits at a seat, as stored.
@@ -133,6 +157,8 @@ pub enum Command {
         hello: ClientMessage,
         /// Where its messages go.
         outbox: Outbox,
+        /// The address the client reached (`http://HOST`), for the links sent to it.
+        base: String,
     },
     /// A client's message after `hello`.
     Message {
@@ -176,6 +202,11 @@ pub enum Command {
     CutDue {
         /// The version the cut was due at.
         version: u64,
+    },
+    /// A table whose game is over may leave memory, if nobody came since (internal).
+    Retire {
+        /// The count of connections made when the table fell idle.
+        epoch: u64,
     },
     /// A person's grace ran out (internal).
     GraceOver {
@@ -227,7 +258,8 @@ fn now_secs() -> i64 {
 }
 
 impl Hub {
-    /// A hub over `store` that resumes every table not ended.
+    /// A hub over `store` that resumes every table open or playing (a table whose game
+    /// is over is loaded when someone asks for it).
     pub async fn start(store: Arc<dyn Store>, config: HubConfig) -> Result<Hub, HubError> {
         let hub = Hub {
             shared: Arc::new(Shared {
@@ -329,15 +361,39 @@ impl Hub {
         Ok(created)
     }
 
-    fn spawn(&self, actor: TableActor) {
-        let (tx, rx) = mpsc::unbounded_channel();
-        self.shared
+    /// Runs `actor`'s task, unless its table runs already; the table's mailbox.
+    fn spawn(&self, actor: TableActor) -> mpsc::UnboundedSender<Command> {
+        let mut tables = self
+            .shared
             .tables
             .lock()
-            .expect("the table map is never poisoned")
-            .insert(actor.id.clone(), (tx.clone(), actor.summary()));
+            .expect("the table map is never poisoned");
+        if let Some((tx, _)) = tables.get(&actor.id) {
+            return tx.clone();
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        tables.insert(actor.id.clone(), (tx.clone(), actor.summary()));
         self.shared.metrics.tables.fetch_add(1, Ordering::Relaxed);
-        tokio::spawn(actor.run(rx, tx));
+        tokio::spawn(actor.run(rx, tx.clone()));
+        tx
+    }
+
+    /// The mailbox of table `id` for a new connection: a table running, or one whose
+    /// game is over, loaded again from the store. None for an unknown or ended table.
+    pub async fn open(&self, id: &str) -> Result<Option<mpsc::UnboundedSender<Command>>, HubError> {
+        if let Some(mailbox) = self.mailbox(id) {
+            return Ok(Some(mailbox));
+        }
+        let Some(stored) = self.shared.store.table(id).await? else {
+            return Ok(None);
+        };
+        if stored.status != "over" {
+            return Ok(None);
+        }
+        let log = self.shared.store.log(id).await?;
+        let chat = self.shared.store.chat_lines(id).await?;
+        let actor = TableActor::restore(&self.shared, stored, &log, chat)?;
+        Ok(Some(self.spawn(actor)))
     }
 
     /// The mailbox of table `id`.
@@ -366,16 +422,31 @@ impl Hub {
         list
     }
 
-    /// The record of table `id` as every player may see it now.
+    /// The record of table `id` as every player may see it now: from its task while it
+    /// runs, else from the store (whole, for a table over or ended).
     pub async fn record(&self, id: &str) -> Result<Record, HubError> {
-        let mailbox = self
-            .mailbox(id)
+        if let Some(mailbox) = self.mailbox(id) {
+            let (reply, answer) = oneshot::channel();
+            if mailbox.send(Command::Record { reply }).is_ok() {
+                if let Ok(record) = answer.await {
+                    return Ok(record);
+                }
+            }
+            // The task left meanwhile: the store has the table.
+        }
+        let stored = self
+            .shared
+            .store
+            .table(id)
+            .await?
             .ok_or_else(|| HubError::NoTable(id.to_string()))?;
-        let (reply, answer) = oneshot::channel();
-        mailbox
-            .send(Command::Record { reply })
-            .map_err(|_| HubError::NoTable(id.to_string()))?;
-        answer.await.map_err(|_| HubError::NoTable(id.to_string()))
+        let log = self.shared.store.log(id).await?;
+        let table = stored_table(&stored, &log)?;
+        Ok(if stored.status == "over" || stored.status == "ended" {
+            table.record().clone()
+        } else {
+            table.public_record()
+        })
     }
 
     /// Asks every table to close its connections, and waits until they have.
@@ -414,6 +485,33 @@ struct Connection {
     host: bool,
     outbox: Outbox,
     last_chat: Option<Instant>,
+    /// The address it reached (`http://HOST`).
+    base: String,
+}
+
+/// The store's corruption of table `id`.
+fn corrupt(id: &str, message: String) -> HubError {
+    HubError::Store(StoreError::Corrupt {
+        table: id.to_string(),
+        message,
+    })
+}
+
+/// A stored table's settings, first deal generator and seats.
+fn stored_parts(stored: &StoredTable) -> Result<(Settings, GameRng, Vec<SeatRecord>), HubError> {
+    let settings: Settings =
+        serde_json::from_str(&stored.settings).map_err(|e| corrupt(&stored.id, e.to_string()))?;
+    let deal_rng: GameRng =
+        serde_json::from_str(&stored.deal_rng).map_err(|e| corrupt(&stored.id, e.to_string()))?;
+    let seats: Vec<SeatRecord> =
+        serde_json::from_str(&stored.seats).map_err(|e| corrupt(&stored.id, e.to_string()))?;
+    Ok((settings, deal_rng, seats))
+}
+
+/// A stored table's game, rebuilt from its log.
+fn stored_table(stored: &StoredTable, log: &[Entry]) -> Result<Table, HubError> {
+    let (settings, deal_rng, _) = stored_parts(stored)?;
+    Table::restore(settings, deal_rng, log).map_err(|e| corrupt(&stored.id, e.to_string()))
 }
 
 /// One table's task.
@@ -438,6 +536,8 @@ struct TableActor {
     /// The deal generator before the first deal, to rebuild the table from its log.
     initial_rng: GameRng,
     mailbox: Option<mpsc::UnboundedSender<Command>>,
+    /// Connections made so far: a table over and idle since then may leave memory.
+    epoch: u64,
 }
 
 impl TableActor {
@@ -447,20 +547,9 @@ impl TableActor {
         log: &[Entry],
         chat: Vec<ChatLine>,
     ) -> Result<TableActor, HubError> {
-        let corrupt = |message: String| {
-            HubError::Store(StoreError::Corrupt {
-                table: stored.id.clone(),
-                message,
-            })
-        };
-        let settings: Settings =
-            serde_json::from_str(&stored.settings).map_err(|e| corrupt(e.to_string()))?;
-        let deal_rng: GameRng =
-            serde_json::from_str(&stored.deal_rng).map_err(|e| corrupt(e.to_string()))?;
-        let seats: Vec<SeatRecord> =
-            serde_json::from_str(&stored.seats).map_err(|e| corrupt(e.to_string()))?;
-        let table =
-            Table::restore(settings, deal_rng.clone(), log).map_err(|e| corrupt(e.to_string()))?;
+        let (settings, deal_rng, seats) = stored_parts(&stored)?;
+        let table = Table::restore(settings, deal_rng.clone(), log)
+            .map_err(|e| corrupt(&stored.id, e.to_string()))?;
         let seat_count = table.seats();
         // Nobody is connected after a restart: people's graces start now.
         let away = if stored.status == "playing" {
@@ -489,6 +578,7 @@ impl TableActor {
             chat,
             initial_rng: deal_rng,
             mailbox: None,
+            epoch: 0,
         })
     }
 
@@ -544,6 +634,9 @@ impl TableActor {
         for (&seat, &since) in &self.away.clone() {
             self.start_grace_timer(seat, since);
         }
+        if self.status == "over" {
+            self.retire_when_idle();
+        }
         self.schedule();
         while let Some(command) = inbox.recv().await {
             match command {
@@ -566,6 +659,37 @@ impl TableActor {
             .expect("the table map is never poisoned")
             .remove(&self.id);
         self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
+        // Whoever reached the mailbox as the task ended: told, so they come again.
+        inbox.close();
+        while let Ok(command) = inbox.try_recv() {
+            match command {
+                Command::Connect { outbox, .. } => {
+                    let _ = outbox.send(ServerMessage::Closing {
+                        reason: "the table has closed".into(),
+                    });
+                }
+                Command::Shutdown { done } => {
+                    let _ = done.send(());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Once the game is over and nobody is connected, the table leaves memory after a
+    /// while (unless someone comes meanwhile); it stays in the store.
+    fn retire_when_idle(&self) {
+        if self.status != "over" || !self.connections.is_empty() {
+            return;
+        }
+        let Some(mailbox) = self.mailbox.clone() else {
+            return;
+        };
+        let (epoch, wait) = (self.epoch, self.shared.config.keep_over);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = mailbox.send(Command::Retire { epoch });
+        });
     }
 
     fn publish_summary(&self) {
@@ -587,7 +711,13 @@ impl TableActor {
                 conn,
                 hello,
                 outbox,
-            } => self.connect(conn, hello, outbox).await,
+                base,
+            } => self.connect(conn, hello, outbox, base).await,
+            Command::Retire { epoch } => {
+                if epoch == self.epoch && self.connections.is_empty() && self.status == "over" {
+                    return false;
+                }
+            }
             Command::Message { conn, message } => return self.message(conn, message).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Record { reply } => {
@@ -630,9 +760,13 @@ impl TableActor {
                     && self.table.turn() == Turn::Chance
                 {
                     let committed = self.table.settings().committed.is_some();
+                    // At the deal limit the game ends as a draw instead.
+                    let at_limit = self.table.deals() >= self.shared.config.max_deals;
                     let result = self
                         .step(|t| {
-                            if committed {
+                            if at_limit {
+                                t.end_as_draw()
+                            } else if committed {
                                 t.commit(Seed(random_bytes()))
                             } else {
                                 t.deal()
@@ -700,6 +834,7 @@ impl TableActor {
         self.broadcast_updates(&entries);
         if self.table.turn() == Turn::Over && self.status == "playing" {
             self.set_status("over").await;
+            self.retire_when_idle();
         }
         self.shared.metrics.actions.fetch_add(1, Ordering::Relaxed);
         self.shared.metrics.observe_latency(started.elapsed());
@@ -853,7 +988,7 @@ impl TableActor {
         self.connections.clear();
     }
 
-    async fn connect(&mut self, conn: u64, hello: ClientMessage, outbox: Outbox) {
+    async fn connect(&mut self, conn: u64, hello: ClientMessage, outbox: Outbox, base: String) {
         let ClientMessage::Hello {
             token,
             name,
@@ -914,8 +1049,10 @@ impl TableActor {
                 host,
                 outbox,
                 last_chat: None,
+                base,
             },
         );
+        self.epoch += 1;
         self.shared
             .metrics
             .connections
@@ -961,12 +1098,18 @@ impl TableActor {
         if let Some(seat) = connection.seat {
             let still_here = self.connections.values().any(|c| c.seat == Some(seat));
             if !still_here && self.status == "playing" {
-                let since = Instant::now();
-                self.away.insert(seat, since);
-                self.start_grace_timer(seat, since);
+                self.put_on_grace(seat);
             }
         }
         self.broadcast_seats();
+        self.retire_when_idle();
+    }
+
+    /// The person of `seat` is away: a bot stands in once the grace runs out.
+    fn put_on_grace(&mut self, seat: Seat) {
+        let since = Instant::now();
+        self.away.insert(seat, since);
+        self.start_grace_timer(seat, since);
     }
 
     async fn start(&mut self) {
@@ -974,6 +1117,17 @@ impl TableActor {
             if record.sitter == "open" {
                 record.sitter = format!("bot:{FILL_LEVEL}");
             }
+        }
+        // People who took a seat and left before the start: their grace starts now.
+        let absent: Vec<Seat> = (0..self.seats.len())
+            .map(|i| Seat(i as u8))
+            .filter(|&seat| {
+                self.seats[seat.index()].sitter == "person"
+                    && !self.connections.values().any(|c| c.seat == Some(seat))
+            })
+            .collect();
+        for seat in absent {
+            self.put_on_grace(seat);
         }
         self.set_status("playing").await;
         self.broadcast_seats();
@@ -1085,9 +1239,16 @@ impl TableActor {
                     if self.status == "playing"
                         && !self.connections.values().any(|c| c.seat == Some(seat))
                     {
-                        let since = Instant::now();
-                        self.away.insert(seat, since);
-                        self.start_grace_timer(seat, since);
+                        self.put_on_grace(seat);
+                    }
+                    // The host gets the seat's link, to hand to whoever takes it.
+                    let token = self.seats[seat.index()].token.clone();
+                    for connection in self.connections.values().filter(|c| c.host) {
+                        let _ = connection.outbox.send(ServerMessage::Invite {
+                            seat,
+                            url: format!("{}/table/{}#token={token}", connection.base, self.id),
+                            token: token.clone(),
+                        });
                     }
                 } else {
                     record.sitter = sitter;

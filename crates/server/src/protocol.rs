@@ -123,6 +123,16 @@ pub enum ServerMessage {
         /// What was wrong.
         message: String,
     },
+    /// To the host, when it opens a seat for a person (`set-seat` with `open`): the
+    /// seat's link, to hand to whoever will take it.
+    Invite {
+        /// The seat.
+        seat: Seat,
+        /// The seat's token.
+        token: String,
+        /// The seat's link, `{base}/table/{id}#token={token}`.
+        url: String,
+    },
     /// The answer to `ping`.
     Pong,
     /// The server closes the connection.

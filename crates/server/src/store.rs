@@ -77,7 +77,7 @@ pub trait Store: Send + Sync {
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
     /// Appends a chat line.
     fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()>;
-    /// Every table not ended, oldest first.
+    /// Every table open or playing, oldest first: those resumed at start.
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>>;
     /// One table by id.
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
@@ -197,10 +197,11 @@ impl Store for SqliteStore {
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
         Box::pin(async move {
-            let rows =
-                sqlx::query("SELECT * FROM tables WHERE status <> 'ended' ORDER BY created_at, id")
-                    .fetch_all(&self.pool)
-                    .await?;
+            let rows = sqlx::query(
+                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
             Ok(rows.iter().map(stored_table).collect::<Result<_, _>>()?)
         })
     }

@@ -19,17 +19,35 @@ async fn start_with_seed(
     grace: Duration,
     seed: Option<u64>,
 ) -> RunningServer {
+    start_with_config(
+        dir,
+        HubConfig {
+            seed,
+            ..HubConfig::new(Duration::ZERO, grace)
+        },
+    )
+    .await
+}
+
+async fn start_with_config(dir: &tempfile::TempDir, hub: HubConfig) -> RunningServer {
     calltrump_server::start(ServerConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url: format!("sqlite://{}", dir.path().join("db.sqlite").display()),
-        hub: HubConfig {
-            bot_delay: Duration::ZERO,
-            grace,
-            seed,
-        },
+        hub,
     })
     .await
     .unwrap()
+}
+
+/// The `calltrump_tables` gauge of `/metrics`: tables in memory.
+async fn tables_in_memory(server: &RunningServer) -> u64 {
+    let (_, metrics) = http(server, "GET", "/metrics", None).await;
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("calltrump_tables "))
+        .unwrap_or_else(|| panic!("no calltrump_tables in {metrics}"))
+        .parse()
+        .unwrap()
 }
 
 async fn http(
@@ -38,12 +56,21 @@ async fn http(
     path: &str,
     body: Option<Value>,
 ) -> (u16, String) {
+    http_at(server.addr, method, path, body).await
+}
+
+async fn http_at(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.addr,
+        addr,
         body.len()
     );
     stream.write_all(request.as_bytes()).await.unwrap();
@@ -239,10 +266,86 @@ fn known_by_version(record: &Record, seats: usize) -> Vec<Vec<CardBag>> {
     versions
 }
 
+/// The game of the finished `record` after its first `hands` hands, the next hand's deal
+/// and its first `actions` actions.
+fn game_at(record: &Record, hands: usize, actions: usize) -> AnyGame {
+    let (rules, first_dealer) = record.rules().unwrap();
+    let mut game = AnyGame::new(&rules, first_dealer);
+    for (h, hand) in record.hands.iter().enumerate().take(hands + 1) {
+        let deal: Vec<CardBag> = hand
+            .deal
+            .iter()
+            .map(|cards| cards.iter().map(|c| c.parse::<Card>().unwrap()).collect())
+            .collect();
+        game.deal(&deal).unwrap();
+        let upto = if h == hands {
+            actions
+        } else {
+            hand.actions.len()
+        };
+        for action in &hand.actions[..upto] {
+            game.apply(action.parse().unwrap()).unwrap();
+        }
+    }
+    game
+}
+
+/// Checks a record fetched from `GET /api/tables/{id}/record` while the game ran against
+/// the game's whole record `full`: the hands played out as they were, and of the hand in
+/// play no deal, no seed, and its actions as a spectator saw them (cards passed face
+/// down written `??`), naming no card a spectator did not know then. Returns whether
+/// the hand in play had cards passed face down.
+fn check_record_in_play(body: &str, full: &Record, context: &str) -> bool {
+    let record = Record::parse(body).unwrap_or_else(|e| panic!("{context}: {e}: {body}"));
+    let Some((last, played)) = record.hands.split_last() else {
+        return false;
+    };
+    let k = played.len();
+    assert!(k < full.hands.len(), "{context}: {body}");
+    assert_eq!(played, &full.hands[..k], "{context}: the hands played out");
+    if last.deal.iter().any(|cards| !cards.is_empty()) {
+        // Shown whole only once played out.
+        assert_eq!(
+            last, &full.hands[k],
+            "{context}: a hand shown whole: {body}"
+        );
+        return false;
+    }
+    let n = last.actions.len();
+    assert!(
+        last.fair_deal.as_ref().is_none_or(|f| f.seed.is_none()),
+        "{context}: the seed of a hand in play: {body}"
+    );
+    let seen: Vec<String> = full.hands[k].actions[..n]
+        .iter()
+        .map(|text| match text.parse::<Action>().unwrap() {
+            Action::Give(pair) => SeenAction::HiddenGive(pair.len() as u8).to_string(),
+            Action::Discard(pair) => SeenAction::HiddenDiscard(pair.len() as u8).to_string(),
+            _ => text.clone(),
+        })
+        .collect();
+    assert_eq!(
+        last.actions, seen,
+        "{context}: the actions of the hand in play"
+    );
+    let mut named = Vec::new();
+    cards_named(&serde_json::to_value(last).unwrap(), &mut named);
+    let known = known(&game_at(full, k, n), None);
+    for card in named {
+        assert!(
+            known.contains(card),
+            "{context}: the record names {card} in the hand in play: {body}"
+        );
+    }
+    seen.iter().any(|a| a.contains("??"))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
     let dir = tempfile::tempdir().unwrap();
     let server = start_server(&dir, Duration::from_secs(60)).await;
+    let mut records_checked = 0;
+    let mut face_down_checked = 0;
     for (round, (game, variant, seats)) in VARIANTS.iter().chain(VARIANTS.iter()).enumerate() {
         // Short games: a few deals where the game has a deal count.
         let options = match *game {
@@ -256,6 +359,22 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
         )
         .await;
         let id = created["id"].as_str().unwrap().to_string();
+        // The record, fetched over and over while the game runs.
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let reading = {
+            let (done, path) = (done.clone(), format!("/api/tables/{id}/record"));
+            let addr = server.addr;
+            tokio::spawn(async move {
+                let mut bodies = Vec::new();
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    let (status, body) = http_at(addr, "GET", &path, None).await;
+                    assert_eq!(status, 200, "{body}");
+                    bodies.push(body);
+                    tokio::time::sleep(Duration::from_millis(2)).await;
+                }
+                bodies
+            })
+        };
         // A spectator records everything it receives.
         let mut watcher = connect(&server, &id).await;
         send(&mut watcher, json!({"type": "hello"})).await;
@@ -306,12 +425,22 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
             received.push(player.await.unwrap());
         }
         received.push(watching.await.unwrap());
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        let bodies = reading.await.unwrap();
         let (_, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
         let record = Record::parse(&body).unwrap();
         assert!(
             record.replay().unwrap().0.finished,
             "{game} {variant}: {body}"
         );
+        // Every record read while the game ran: only what every player may see.
+        for (i, body) in bodies.iter().enumerate() {
+            let context = format!("{game} {variant}, record {i}");
+            if check_record_in_play(body, &record, &context) {
+                face_down_checked += 1;
+            }
+        }
+        records_checked += bodies.len();
         let known = known_by_version(&record, *seats);
         let mut checked = 0;
         for (recipient, messages) in received.iter().enumerate() {
@@ -332,6 +461,14 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
         }
         assert!(checked > 100, "only {checked} messages checked");
     }
+    assert!(
+        records_checked > 100,
+        "only {records_checked} records read while the games ran"
+    );
+    assert!(
+        face_down_checked > 0,
+        "no record was read during a loner's hand with cards passed face down"
+    );
     server.stop().await.unwrap();
 }
 
@@ -524,12 +661,26 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         .as_str()
         .unwrap()
         .contains("token"));
-    // An oversized message closes the connection.
+    // An oversized message closes the connection, with the reason: a `closing`, then a
+    // close frame 1009 (message too big).
     let mut big = connect(&server, id).await;
     big.send(Message::Text("x".repeat(100_000).into()))
         .await
         .unwrap();
-    assert!(next(&mut big, Duration::from_secs(5)).await.is_none());
+    let closing = next(&mut big, Duration::from_secs(5)).await;
+    assert_eq!(
+        closing,
+        Some(json!({"type": "closing", "reason": "a message over 16 KiB"}))
+    );
+    let frame = loop {
+        match tokio::time::timeout(Duration::from_secs(5), big.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame.expect("a close frame's reason"),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no close frame: {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(frame.code), 1009);
+    assert_eq!(frame.reason.as_str(), "a message over 16 KiB");
     server.stop().await.unwrap();
 }
 
@@ -666,4 +817,292 @@ async fn a_host_who_plays_a_seat_uses_one_connection_for_both() {
     // Seat 1 is still open: the host starts, a bot takes it.
     send(&mut host, json!({"type": "start"})).await;
     assert_eq!(until(&mut host, "status").await["status"], "playing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_left_before_the_start_is_on_grace_and_a_bot_stands_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&dir, Duration::from_millis(300)).await;
+    let created = create(
+        &server,
+        json!({"game": "kaibosh", "seats": ["open", "open", "bot:rules", "bot:rules"]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["invites"][0]["token"].as_str().unwrap();
+    // Ann takes seat 0 while the table is open, and leaves.
+    let mut ann = connect(&server, id).await;
+    send(
+        &mut ann,
+        json!({"type": "hello", "token": token, "name": "Ann"}),
+    )
+    .await;
+    assert_eq!(until(&mut ann, "welcome").await["seat"], 0);
+    drop(ann);
+    let mut host = connect(&server, id).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": created["host_token"]}),
+    )
+    .await;
+    loop {
+        let seats = until(&mut host, "seats").await;
+        assert_eq!(seats["seats"][0]["sitter"], "person");
+        if seats["seats"][0]["connected"] == false {
+            break;
+        }
+    }
+    // The host starts: Ann's grace runs, then a bot plays her seat.
+    send(&mut host, json!({"type": "start"})).await;
+    let mut grace_shown = false;
+    let mut stood_in = false;
+    let mut seat_0_acted = false;
+    while let Some(message) = next(&mut host, Duration::from_secs(5)).await {
+        if message["type"] == "seats" {
+            grace_shown |= message["seats"][0]["grace_ms"].as_u64().is_some();
+            stood_in |= message["seats"][0]["bot_standing_in"] == true;
+        }
+        let events = message["events"].as_array().cloned().unwrap_or_default();
+        if events
+            .iter()
+            .any(|e| e["type"] == "acted" && e["seat"] == 0)
+        {
+            seat_0_acted = true;
+            break;
+        }
+    }
+    assert!(
+        grace_shown && stood_in && seat_0_acted,
+        "grace shown {grace_shown}, a bot stood in {stood_in}, seat 0 acted {seat_0_acted}"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_gets_the_link_of_a_bots_seat_it_opens_and_a_person_takes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let created = create(
+        &server,
+        json!({"game": "kaibosh", "seats": ["open", "bot:random", "bot:random", "bot:random"]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    // Only the open seat had a link.
+    assert_eq!(created["invites"].as_array().unwrap().len(), 1);
+    let mut host = connect(&server, id).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": created["host_token"]}),
+    )
+    .await;
+    until(&mut host, "welcome").await;
+    let mut watcher = connect(&server, id).await;
+    send(&mut watcher, json!({"type": "hello"})).await;
+    until(&mut watcher, "welcome").await;
+    send(
+        &mut host,
+        json!({"type": "set-seat", "seat": 1, "sitter": "open"}),
+    )
+    .await;
+    let invite = until(&mut host, "invite").await;
+    assert_eq!(invite["seat"], 1);
+    let token = invite["token"].as_str().unwrap().to_string();
+    assert_eq!(token.len(), 32);
+    assert!(token.chars().all(|c| c.is_ascii_hexdigit()), "{token}");
+    assert_eq!(
+        invite["url"],
+        format!("http://{}/table/{id}#token={token}", server.addr)
+    );
+    let seats = until(&mut host, "seats").await;
+    assert_eq!(seats["seats"][1]["sitter"], "open");
+    // Nobody else hears of the token.
+    let seen_by_watcher = until(&mut watcher, "seats").await;
+    assert!(!seen_by_watcher.to_string().contains(&token));
+    // Bob takes the seat with the link.
+    let link = SeatLink::parse(invite["url"].as_str().unwrap()).unwrap();
+    let mut bob = connect(&server, id).await;
+    send(
+        &mut bob,
+        json!({"type": "hello", "token": link.token, "name": "Bob"}),
+    )
+    .await;
+    assert_eq!(until(&mut bob, "welcome").await["seat"], 1);
+    let seats = until(&mut bob, "seats").await;
+    assert_eq!(seats["seats"][1]["sitter"], "person");
+    assert_eq!(seats["seats"][1]["name"], "Bob");
+    while let Some(message) = next(&mut watcher, Duration::from_millis(300)).await {
+        assert_ne!(message["type"], "invite", "{message}");
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = HubConfig {
+        seed: Some(7),
+        keep_over: Duration::from_millis(300),
+        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
+    };
+    let server = start_with_config(&dir, config.clone()).await;
+    // A table whose game is played out by bots.
+    let finished = create(
+        &server,
+        json!({"game": "kaibosh", "options": {"deals": 1}, "seats": ["bot:random", "bot:random", "bot:random", "bot:random"]}),
+    )
+    .await;
+    let finished_id = finished["id"].as_str().unwrap().to_string();
+    let mut host = connect(&server, &finished_id).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": finished["host_token"]}),
+    )
+    .await;
+    send(&mut host, json!({"type": "start"})).await;
+    loop {
+        let status = until(&mut host, "status").await;
+        if status["status"] == "over" {
+            break;
+        }
+    }
+    drop(host);
+    // A table the host ends mid-hand, Ann to act.
+    let ended = create(
+        &server,
+        json!({"game": "kaibosh", "seats": ["open", "bot:random", "bot:random", "bot:random"]}),
+    )
+    .await;
+    let ended_id = ended["id"].as_str().unwrap().to_string();
+    let mut ann = connect(&server, &ended_id).await;
+    send(
+        &mut ann,
+        json!({"type": "hello", "token": ended["invites"][0]["token"]}),
+    )
+    .await;
+    // Until it is Ann's turn: the table waits on her.
+    loop {
+        let message = next(&mut ann, Duration::from_secs(10))
+            .await
+            .expect("Ann's turn");
+        if message["view"]["legal"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+        {
+            break;
+        }
+    }
+    let mut host = connect(&server, &ended_id).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": ended["host_token"]}),
+    )
+    .await;
+    send(&mut host, json!({"type": "end"})).await;
+    until(&mut host, "closing").await;
+    let (status, body) = http(
+        &server,
+        "GET",
+        &format!("/api/tables/{ended_id}/record"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let record = Record::parse(&body).unwrap();
+    assert!(
+        record.hands[0].deal.iter().all(|cards| !cards.is_empty()),
+        "an ended table's record is whole: {body}"
+    );
+    // The finished table leaves memory once nobody is there; its record stays served.
+    let mut waited = 0;
+    while tables_in_memory(&server).await > 0 {
+        waited += 1;
+        assert!(waited < 100, "the finished table stays in memory");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, body) = http(
+        &server,
+        "GET",
+        &format!("/api/tables/{finished_id}/record"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(Record::parse(&body).unwrap().replay().unwrap().0.finished);
+    server.stop().await.unwrap();
+    // After a restart neither table is resumed; the finished one comes back when asked.
+    let server = start_with_config(&dir, config).await;
+    assert_eq!(tables_in_memory(&server).await, 0);
+    for id in [&finished_id, &ended_id] {
+        let (status, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let mut watcher = connect(&server, &finished_id).await;
+    send(&mut watcher, json!({"type": "hello"})).await;
+    assert_eq!(until(&mut watcher, "welcome").await["status"], "over");
+    let snapshot = until(&mut watcher, "snapshot").await;
+    assert_eq!(snapshot["view"]["phase"], "game-over");
+    assert_eq!(tables_in_memory(&server).await, 1);
+    // An ended table is gone for good.
+    let url = format!("ws://{}/ws/{ended_id}", server.addr);
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_at_the_deal_limit_ends_its_game_as_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = HubConfig {
+        seed: Some(7),
+        max_deals: 2,
+        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
+    };
+    let server = start_with_config(&dir, config.clone()).await;
+    // Four random bots at Kaibosh to 50: two deals cannot finish it.
+    let created = create(
+        &server,
+        json!({"game": "kaibosh", "seats": ["bot:random", "bot:random", "bot:random", "bot:random"]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut host = connect(&server, &id).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": created["host_token"]}),
+    )
+    .await;
+    send(&mut host, json!({"type": "start"})).await;
+    let mut last_update = Value::Null;
+    loop {
+        let message = next(&mut host, Duration::from_secs(10))
+            .await
+            .expect("the game ends");
+        if message["type"] == "update" {
+            last_update = message;
+        } else if message["type"] == "status" && message["status"] == "over" {
+            break;
+        }
+    }
+    let events = last_update["events"].as_array().unwrap();
+    assert_eq!(events.len(), 1, "{last_update}");
+    assert_eq!(events[0]["type"], "game-ended");
+    assert_eq!(events[0]["outcome"], "draw");
+    let view = &last_update["view"];
+    assert_eq!(
+        (&view["phase"], &view["turn"], &view["outcome"]),
+        (&json!("game-over"), &json!("over"), &json!("draw"))
+    );
+    let (_, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+    let record = Record::parse(&body).unwrap();
+    assert_eq!(record.hands.len(), 2);
+    assert!(!record.replay().unwrap().0.finished, "no winner: {body}");
+    server.stop().await.unwrap();
+    // Restored from the store, the table is still over.
+    let server = start_with_config(&dir, config).await;
+    let mut watcher = connect(&server, &id).await;
+    send(&mut watcher, json!({"type": "hello"})).await;
+    assert_eq!(until(&mut watcher, "welcome").await["status"], "over");
+    let snapshot = until(&mut watcher, "snapshot").await;
+    assert_eq!(snapshot["view"]["outcome"], "draw");
+    server.stop().await.unwrap();
 }

@@ -201,8 +201,7 @@ fn the_public_record_writes_a_loners_cards_passed_face_down_as_unseen() {
                     let action = legal
                         .iter()
                         .copied()
-                        .filter(|a| a.to_string().starts_with("call"))
-                        .last()
+                        .rfind(|a| a.to_string().starts_with("call"))
                         .unwrap_or(legal[rng.random_range(0..legal.len())]);
                     table.apply(seat, action).unwrap();
                 }
