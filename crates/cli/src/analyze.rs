@@ -7,21 +7,22 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use calltrump_cli::analysis::{
     analyze, decision_count, Analysis, AnalysisError, DecisionReview, HandReview, OpenTable,
     Settings,
 };
-use calltrump_engine::{Action, HandOutcome, Phase, Record, SeenAction, Strain};
+use calltrump_engine::{Action, HandOutcome, Phase, SeenAction, Strain};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::replay::read_record;
+use crate::replay::{games, read_record};
 use crate::screen::Style;
 
 /// Arguments of `analyze`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game record (JSON, docs/notation.md), or `-` for standard input.
+    /// The game record (JSON, docs/notation.md; a night's record of one set will do), or
+    /// `-` for standard input.
     record: PathBuf,
     /// Print the analysis as JSON.
     #[arg(long)]
@@ -49,12 +50,21 @@ pub struct Args {
 /// Analyses the record; a record that is not valid exits 1 with its one-line error.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.record)?;
-    let record = match Record::parse(&text) {
-        Ok(record) => record,
-        Err(error) => {
+    let record = match games(&text).as_slice() {
+        [(_, Ok(record))] => record.clone(),
+        [(_, Err(error))] => {
             eprintln!("{error}");
             return Ok(ExitCode::FAILURE);
         }
+        more => bail!(
+            "{} holds {} games; analyze takes one (a line of a file of games, or a set \
+             of a night)",
+            match args.record.as_os_str() == "-" {
+                true => "standard input".to_string(),
+                false => args.record.display().to_string(),
+            },
+            more.len()
+        ),
     };
     let mut settings = Settings {
         seed: args.seed,

@@ -43,7 +43,7 @@ pub fn read_record(file: &Path) -> Result<String> {
 
 /// The games of a file, each with the label that places it (none for a lone record):
 /// `line 3` in a file of records, `set 2` in a night's record.
-fn games(text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
+pub fn games(text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
     let parse = |text: &str| Record::parse(text).map_err(|e| e.to_string());
     if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
         if let Some(Value::Array(sets)) = night.get("sets") {

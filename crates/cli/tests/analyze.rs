@@ -228,7 +228,8 @@ fn a_bad_record_is_refused_with_one_clear_line() {
         r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL},"actions":["bid 2","pass","pass","pass","trump S","play AS"]}}]}}"#
     );
     let good = format!(r#"{{"game":"kaibosh","hands":[{{"deal":{KAIBOSH_DEAL}}}]}}"#);
-    let cases: [(Vec<&str>, &str, &str); 5] = [
+    let two = format!("{good}\n{good}\n");
+    let cases: [(Vec<&str>, &str, &str); 6] = [
         (
             vec!["analyze", missing.to_str().unwrap()],
             "",
@@ -240,6 +241,11 @@ fn a_bad_record_is_refused_with_one_clear_line() {
             vec!["analyze", "-"],
             &bad_rule,
             "hand 0, action 5 \"play AS\": seat 1 does not hold AS",
+        ),
+        (
+            vec!["analyze", "-"],
+            &two,
+            "error: standard input holds 2 games; analyze takes one",
         ),
         (
             vec!["analyze", "-", "--hand", "3"],
