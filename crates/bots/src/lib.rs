@@ -94,9 +94,33 @@ pub const BOT_NAMES: &str =
      pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
      easy, medium, hard, expert";
 
+/// A bot's name that names no bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotNameError {
+    /// No bot has the name.
+    #[error("unknown bot \"{0}\" (known: {BOT_NAMES})")]
+    Unknown(String),
+    /// A budget is not a whole number of at least 1.
+    #[error("bad budget \"{budget}\" in \"{name}\": expected a whole number of at least 1")]
+    BadBudget {
+        /// The name given.
+        name: String,
+        /// The budget in it.
+        budget: String,
+    },
+    /// A depth is not `+N`.
+    #[error("bad depth \"{depth}\" in \"{name}\": expected +N, tricks further ahead")]
+    BadDepth {
+        /// The name given.
+        name: String,
+        /// The depth in it.
+        depth: String,
+    },
+}
+
 /// The bots by name, for the command line (see [`BOT_NAMES`]).
-pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
-    let unknown = || format!("unknown bot \"{name}\" (known: {BOT_NAMES})");
+pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
+    let unknown = || BotNameError::Unknown(name.to_string());
     match name {
         "random" => Ok(Box::new(RandomBot)),
         "rules" => Ok(Box::new(RulesBot)),
@@ -114,9 +138,10 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
             let budgets: Vec<&str> = parts.collect();
             let count = |text: &str| match text.parse::<u32>() {
                 Ok(n) if n >= 1 => Ok(n),
-                _ => Err(format!(
-                    "bad budget \"{text}\" in \"{name}\": expected a whole number of at least 1"
-                )),
+                _ => Err(BotNameError::BadBudget {
+                    name: name.to_string(),
+                    budget: text.to_string(),
+                }),
             };
             match (kind, budgets.as_slice()) {
                 ("ismcts", [n]) => Ok(Box::new(IsmctsBot::new(count(n)?))),
@@ -129,8 +154,9 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, String> {
                     let tricks = deeper
                         .strip_prefix('+')
                         .and_then(|d| d.parse::<u32>().ok())
-                        .ok_or_else(|| {
-                            format!("bad depth \"{deeper}\" in \"{name}\": expected +N, tricks further ahead")
+                        .ok_or_else(|| BotNameError::BadDepth {
+                            name: name.to_string(),
+                            depth: deeper.to_string(),
                         })?;
                     Ok(Box::new(PimcBot::new(count(n)?, count(m)?).deeper(tricks)))
                 }

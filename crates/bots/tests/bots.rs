@@ -197,7 +197,7 @@ fn bad_names_are_refused_with_what_is_wrong() {
         let err = bot_by_name(bad)
             .err()
             .unwrap_or_else(|| panic!("{bad} accepted"));
-        assert!(err.contains(says), "{bad}: {err}");
+        assert!(err.to_string().contains(says), "{bad}: {err}");
     }
 }
 

@@ -103,7 +103,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.secs == 0 || args.secs > 3_600 {
         bail!("--secs must be from 1 to 3600");
     }
-    calltrump_bots::bot_by_name(&args.level).map_err(anyhow::Error::msg)?;
+    calltrump_bots::bot_by_name(&args.level)?;
     let server = Server::start()?;
     let idle_memory = server.memory();
     let runtime = tokio::runtime::Runtime::new()?;

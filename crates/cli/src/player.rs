@@ -30,9 +30,7 @@ impl Player {
                 game.rules(),
                 terms,
             )?))),
-            None => Ok(Player::Builtin(
-                bot_by_name(spec).map_err(anyhow::Error::msg)?,
-            )),
+            None => Ok(Player::Builtin(bot_by_name(spec)?)),
         }
     }
 
@@ -46,7 +44,7 @@ impl Player {
     pub fn spec_name(spec: &str) -> Result<String> {
         match spec.strip_prefix("ext:") {
             Some(command) => Ok(command.to_string()),
-            None => Ok(bot_by_name(spec).map_err(anyhow::Error::msg)?.name()),
+            None => Ok(bot_by_name(spec)?.name()),
         }
     }
 

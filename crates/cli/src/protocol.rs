@@ -133,7 +133,7 @@ impl BotServer {
     /// decisions derive from `seed`.
     pub fn new(bot_name: &str, seed: u64) -> Result<BotServer, String> {
         Ok(BotServer {
-            bot: bot_by_name(bot_name)?,
+            bot: bot_by_name(bot_name).map_err(|e| e.to_string())?,
             bot_name: bot_name.to_string(),
             seed,
             version: PROTOCOL_VERSION,

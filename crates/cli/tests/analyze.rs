@@ -2,7 +2,7 @@
 //! sampled per decision, to stay fast): every decision judged once, losses and marks as
 //! documented, the open-cards table as the solver says, a seat judged from its own
 //! observation only, clear errors; positions whose best play is known by hand
-//! (tests/data/analysis.json); and `hint` at the `play` prompt.
+//! (tests/analysis/known-positions.json); and `hint` at the `play` prompt.
 
 mod common;
 
@@ -318,7 +318,7 @@ fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
 fn known_best_plays_are_best_and_known_blunders_are_blunders() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/analysis.json"
+        "/../../tests/analysis/known-positions.json"
     );
     let cases: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     for case in cases.as_array().unwrap() {

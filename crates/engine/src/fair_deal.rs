@@ -707,8 +707,8 @@ pub fn check_hand(
 /// option. Fails only on a header that cannot be read.
 pub fn verify(record: &Record) -> Result<Verification, RecordError> {
     let (rules, first_dealer) = record.rules()?;
-    let side =
-        CutSide::from_options(&rules, &record.options).map_err(|e| RecordError::Header(e.0))?;
+    let side = CutSide::from_options(&rules, &record.options)
+        .map_err(|e| RecordError::Header(e.to_string()))?;
     let seats = seat_count(&rules);
     let (table_id, mut seeded) = match &record.deal_source {
         Some(DealSource::Committed { table }) => (Some(table.as_str()), None),

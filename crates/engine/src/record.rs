@@ -194,7 +194,7 @@ impl Record {
     /// The rules and first dealer of the header.
     pub fn rules(&self) -> Result<(GameRules, Seat), RecordError> {
         let rules = GameRules::from_header(&self.game, self.variant.as_deref(), &self.options)
-            .map_err(|e| RecordError::Header(e.0))?;
+            .map_err(|e| RecordError::Header(e.to_string()))?;
         let seats = AnyGame::new(&rules, Seat(0)).seats();
         let first_dealer = match &self.first_dealer {
             None => Seat(0),

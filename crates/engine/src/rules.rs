@@ -1,8 +1,6 @@
 //! Which game, variant and options a game is played under, read from and written to a
 //! record's header.
 
-use std::fmt;
-
 use serde_json::{Map, Value};
 
 use crate::bid_euchre::{BidEuchreRules, Variant as BidEuchreVariant};
@@ -11,17 +9,58 @@ use crate::game::AllPass;
 use crate::kaibosh::KaiboshRules;
 use crate::kout::{JokerLead, Kout4Deck, KoutRules, Variant as KoutVariant};
 
-/// A fault in a record's header: unknown game, variant or option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeaderError(pub String);
-
-impl fmt::Display for HeaderError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// A fault in a record's header (or a table's settings): unknown game, variant or
+/// option, or an option's value out of place.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderError {
+    /// No such game.
+    #[error("unknown game \"{game}\" (known: {known})")]
+    UnknownGame {
+        /// The name given.
+        game: String,
+        /// The games there are, comma-separated.
+        known: String,
+    },
+    /// The game has no such variant.
+    #[error("unknown variant \"{variant}\" for {game} (known: {known})")]
+    UnknownVariant {
+        /// The game.
+        game: String,
+        /// The variant given.
+        variant: String,
+        /// The game's variants, comma-separated.
+        known: String,
+    },
+    /// The game has no such option.
+    #[error("unknown option \"{key}\" for {game}")]
+    UnknownOption {
+        /// The option given.
+        key: String,
+        /// The game.
+        game: String,
+    },
+    /// An option that takes a whole number got something else.
+    #[error("option \"{key}\" must be a whole number of at least 1, not {value}")]
+    NotACount {
+        /// The option.
+        key: &'static str,
+        /// The value given, as JSON.
+        value: String,
+    },
+    /// An option that takes one of a few words got something else.
+    #[error("option \"{key}\" must be one of {choices}, not {value}")]
+    NotAChoice {
+        /// The option.
+        key: &'static str,
+        /// Its words, comma-separated.
+        choices: String,
+        /// The value given, as JSON.
+        value: String,
+    },
+    /// Options that do not go together, or an option of another variant.
+    #[error("{0}")]
+    Conflict(&'static str),
 }
-
-impl std::error::Error for HeaderError {}
 
 /// The game and variant with its options: everything that decides how a game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,18 +93,17 @@ impl GameRules {
             .iter()
             .find(|(name, _)| *name == game)
             .map(|(_, variants)| *variants)
-            .ok_or_else(|| {
-                HeaderError(format!(
-                    "unknown game \"{game}\" (known: {})",
-                    GAMES.iter().map(|g| g.0).collect::<Vec<_>>().join(", ")
-                ))
+            .ok_or_else(|| HeaderError::UnknownGame {
+                game: game.to_string(),
+                known: GAMES.iter().map(|g| g.0).collect::<Vec<_>>().join(", "),
             })?;
         let variant = variant.unwrap_or(variants[0]);
         if !variants.contains(&variant) {
-            return Err(HeaderError(format!(
-                "unknown variant \"{variant}\" for {game} (known: {})",
-                variants.join(", ")
-            )));
+            return Err(HeaderError::UnknownVariant {
+                game: game.to_string(),
+                variant: variant.to_string(),
+                known: variants.join(", "),
+            });
         }
         let mut options = OptionReader::new(game, options);
         let rules = match game {
@@ -96,8 +134,8 @@ impl GameRules {
                 };
                 let deck = match (variant, options.choice("deck", &KOUT4_DECKS)?) {
                     (KoutVariant::Six, Some(_)) => {
-                        return Err(HeaderError(
-                            "option \"deck\" is for kout4 only, not kout6".to_string(),
+                        return Err(HeaderError::Conflict(
+                            "option \"deck\" is for kout4 only, not kout6",
                         ))
                     }
                     (KoutVariant::Four, Some("two-undealt")) => Kout4Deck::TwoUndealt,
@@ -120,8 +158,8 @@ impl GameRules {
                 let rounds = options.count("rounds")?;
                 rules.deals = match (deals, rounds) {
                     (Some(_), Some(_)) => {
-                        return Err(HeaderError(
-                            "options \"deals\" and \"rounds\" may not both be given".into(),
+                        return Err(HeaderError::Conflict(
+                            "options \"deals\" and \"rounds\" may not both be given",
                         ))
                     }
                     (Some(d), None) => d as u32,
@@ -273,9 +311,10 @@ impl<'a> OptionReader<'a> {
             None => Ok(None),
             Some(value) => match value.as_u64() {
                 Some(n) if n >= 1 => Ok(Some(n.min(COUNT_CAP))),
-                _ => Err(HeaderError(format!(
-                    "option \"{key}\" must be a whole number of at least 1, not {value}"
-                ))),
+                _ => Err(HeaderError::NotACount {
+                    key,
+                    value: value.to_string(),
+                }),
             },
         }
     }
@@ -292,11 +331,10 @@ impl<'a> OptionReader<'a> {
                 .iter()
                 .find(|c| value.as_str() == Some(**c))
                 .map(|c| Some(*c))
-                .ok_or_else(|| {
-                    HeaderError(format!(
-                        "option \"{key}\" must be one of {}, not {value}",
-                        choices.join(", ")
-                    ))
+                .ok_or_else(|| HeaderError::NotAChoice {
+                    key,
+                    choices: choices.join(", "),
+                    value: value.to_string(),
                 }),
         }
     }
@@ -318,10 +356,10 @@ impl<'a> OptionReader<'a> {
             .keys()
             .find(|k| !self.read.contains(&k.as_str()))
         {
-            Some(key) => Err(HeaderError(format!(
-                "unknown option \"{key}\" for {}",
-                self.game
-            ))),
+            Some(key) => Err(HeaderError::UnknownOption {
+                key: key.clone(),
+                game: self.game.to_string(),
+            }),
             None => Ok(()),
         }
     }

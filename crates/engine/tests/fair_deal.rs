@@ -211,7 +211,7 @@ fn the_cut_goes_to_the_seat_the_rules_name_and_the_option_moves_it() {
         let error = GameRules::from_header(game, Some(variant), &options).unwrap_err();
         assert!(
             error
-                .0
+                .to_string()
                 .contains("option \"cut\" must be one of right, left"),
             "{error}"
         );

@@ -104,7 +104,7 @@ pub async fn play_seat(
     seed: u64,
     patience: Duration,
 ) -> Result<Finished, ClientError> {
-    let bot = bot_by_name(level).map_err(ClientError::Bot)?;
+    let bot = bot_by_name(level).map_err(|e| ClientError::Bot(e.to_string()))?;
     let mut player: Option<Box<dyn Player>> = Some(Box::new(BotPlayer::new(bot, seeded(seed))));
     let mut state: Option<ClientState> = None;
     let mut actions = 0;

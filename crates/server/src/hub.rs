@@ -475,7 +475,7 @@ fn check_sitter(sitter: &str) -> Result<(), String> {
         None => Err(format!(
             "\"{sitter}\" is neither \"open\" nor \"bot:LEVEL\""
         )),
-        Some(level) => bot_by_name(level).map(|_| ()),
+        Some(level) => bot_by_name(level).map(|_| ()).map_err(|e| e.to_string()),
     }
 }
 
