@@ -1285,26 +1285,33 @@ fn the_grace_after_bye_is_the_hosts_to_set() {
     }
 }
 
-#[test]
-fn replay_reads_what_simulate_and_night_write() {
-    let games = temp_path("sim-games.jsonl");
+/// A file of `games` Kaibosh games of `rules` bots written by `simulate --records`.
+fn simulated_records(name: &str, games: u32, seed: u64) -> std::path::PathBuf {
+    let path = temp_path(name);
+    let (games, seed) = (games.to_string(), seed.to_string());
     let out = calltrump(
         &[
             "simulate",
             "--game",
             "kaibosh",
             "--games",
-            "3",
+            &games,
             "--seed",
-            "4",
+            &seed,
             "--bots",
             "rules",
             "--records",
-            games.to_str().unwrap(),
+            path.to_str().unwrap(),
         ],
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
+    path
+}
+
+#[test]
+fn replay_reads_what_simulate_and_night_write() {
+    let games = simulated_records("sim-games.jsonl", 3, 4);
     let out = calltrump(&["replay", games.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let lines: Vec<Value> = text(&out.stdout)
@@ -1349,29 +1356,9 @@ fn replay_reads_what_simulate_and_night_write() {
 
 #[test]
 fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
-    let games = temp_path("show-games.jsonl");
-    let out = calltrump(
-        &[
-            "simulate",
-            "--game",
-            "kaibosh",
-            "--games",
-            "1",
-            "--seed",
-            "9",
-            "--bots",
-            "rules",
-            "--records",
-            games.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = simulated_records("show-games.jsonl", 1, 9);
     let record: Value =
         serde_json::from_str(std::fs::read_to_string(&games).unwrap().trim()).unwrap();
-
-    let all = calltrump(&["replay", "--show", "--ascii-never-mind"], "");
-    assert!(!all.status.success(), "an unknown flag is refused");
 
     let all = calltrump(&["replay", "--show", games.to_str().unwrap()], "");
     assert!(all.status.success(), "{}", text(&all.stderr));
