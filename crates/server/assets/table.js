@@ -4,6 +4,7 @@
 // follow bots that play at once.
 
 import { cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
 import { gameTitle, LEVELS, myTables, rememberTable, teamLetter } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 
@@ -78,43 +79,6 @@ function teamMembers(team) {
   const names = [];
   for (let s = team; s < n; s += 2) names.push(seatName(s));
   return names.join(" & ");
-}
-
-/** An action in words for buttons, the log and screen readers. */
-function actionText(action) {
-  const [word, ...rest] = action.split(" ");
-  const strain = (s) => (s === "NT" ? "no trump" : `${SUIT_SYMBOLS[s]} ${strainText(s).split(" ")[0]}`);
-  const cards = (list) => list.map((c) => (c === "??" ? "a hidden card" : cardName(c))).join(" and ");
-  switch (word) {
-    case "pass": return "pass";
-    case "bid": return rest.length === 2 ? `bid ${rest[0]} ${strain(rest[1])}` : `bid ${rest[0]}`;
-    case "kaibosh": return "kaibosh (every trick, alone)";
-    case "misdeal": return "misdeal";
-    case "call2": return `call 2 alone in ${strain(rest[0])}`;
-    case "call1": return `call 1 alone in ${strain(rest[0])}`;
-    case "moon": return `shoot the moon (alone) in ${strain(rest[0])}`;
-    case "trump": return `trump ${strain(rest[0])}`;
-    case "give": return `give ${cards(rest)}`;
-    case "discard": return `discard ${cards(rest)}`;
-    case "play": return `play the ${cardName(rest[0])}`;
-    default: return action;
-  }
-}
-
-/** A call as a seat's bubble shows it: "Pass", "4 ♥", "Kaibosh!". */
-function callBubble(action) {
-  const [word, ...rest] = action.split(" ");
-  const strain = (s) => (s === "NT" ? "NT" : SUIT_SYMBOLS[s]);
-  switch (word) {
-    case "pass": return "Pass";
-    case "bid": return rest.length === 2 ? `${rest[0]} ${strain(rest[1])}` : `Bid ${rest[0]}`;
-    case "kaibosh": return "Kaibosh!";
-    case "misdeal": return "Misdeal";
-    case "call2": return `Call 2 ${strain(rest[0])}`;
-    case "call1": return `Call 1 ${strain(rest[0])}`;
-    case "moon": return `Moon ${strain(rest[0])}`;
-    default: return action;
-  }
 }
 
 function pace() {
@@ -418,10 +382,7 @@ function gameOverText(outcome, scores) {
 
 /** Where a seat sits on screen: 0 at the bottom (this player), then round the table in the order of play. */
 function position(seat, n) {
-  const base = mySeat() ?? 0;
-  const k = (seat - base + n) % n;
-  // Kout Bo is played counter-clockwise: the next seat sits on the right.
-  return game() === "kout" ? (n - k) % n : k;
+  return seatPosition(seat, n, mySeat(), game());
 }
 
 function render() {
@@ -540,14 +501,11 @@ function renderCenter(v) {
   const shown = new Set();
   if (trick) {
     for (const [seat, card] of trick.cards) {
-      const face = cardFace(card);
-      face.classList.add("played", `at-${position(seat, n)}`);
+      const face = playedFace(card, position(seat, n), `${seatName(seat)}: ${cardName(card)}`, won && seat === trick.winning);
       // Only a card that just arrived lands: the table is redrawn on every message.
       const key = `${seat}:${card}`;
       shown.add(key);
       if (!centerShown.has(key)) face.classList.add("fresh");
-      face.setAttribute("aria-label", `${seatName(seat)}: ${cardName(card)}`);
-      if (won && seat === trick.winning) face.classList.add("winner");
       center.append(face);
     }
   }
@@ -575,6 +533,7 @@ function centerSummary(v) {
       el("p", { textContent: teamOrder().map((t) => `${teamName(t)} (${teamMembers(t)}) ${v.scores[t]}`).join(" · ") }));
     const links = el("p", { className: "row" },
       el("a", { className: "button", href: $("record-link").href, download: `calltrump-${tableId}.json`, textContent: "Download the record" }),
+      el("a", { className: "button", href: `/replay/${encodeURIComponent(tableId)}`, textContent: "Replay this game" }),
       el("a", { className: "button primary", href: "/", textContent: "Back to the lobby" }));
     box.append(links);
     return box;

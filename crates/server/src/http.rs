@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 use crate::hub::{Command, Hub, HubError, NewTable};
 use crate::pages;
 use crate::protocol::{ClientMessage, ServerMessage};
+use crate::replay::{self, ReplayViewer};
 
 /// Largest message a client may send.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -38,11 +39,15 @@ pub fn router(hub: Hub) -> Router {
     Router::new()
         .route("/", get(pages::lobby))
         .route("/table/{id}", get(pages::table_page))
+        .route("/replay", get(pages::replay_page))
+        .route("/replay/{id}", get(pages::replay_page))
         .route("/rules", get(pages::rules_index))
         .route("/rules/{game}", get(pages::rules_page))
         .route("/assets/{file}", get(pages::asset))
         .route("/api/tables", post(create_table).get(list_tables))
         .route("/api/tables/{id}/record", get(record))
+        .route("/api/tables/{id}/replay", get(table_replay))
+        .route("/api/replay", post(replay_record))
         .route("/ws/{id}", get(websocket))
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
@@ -133,6 +138,58 @@ async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
             .into_response(),
         Err(e) => e.into_response(),
     }
+}
+
+/// The query of a replay: whose view (`all`, `spectator` or a seat's number).
+#[derive(serde::Deserialize)]
+struct ReplayQuery {
+    seat: Option<String>,
+}
+
+/// The states of `record` for the query's viewer, as JSON, or a 400 with the engine's
+/// one line.
+fn replay_states(record: &calltrump_engine::Record, query: &ReplayQuery) -> Response {
+    let viewer = match ReplayViewer::parse(query.seat.as_deref()) {
+        Ok(viewer) => viewer,
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
+    };
+    match replay::states(record, viewer) {
+        Ok(states) => Json(states).into_response(),
+        Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
+    }
+}
+
+/// `POST /api/replay`: a record in the body, every state of it for a viewer. Nothing is
+/// kept.
+async fn replay_record(Query(query): Query<ReplayQuery>, body: axum::body::Bytes) -> Response {
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return error(StatusCode::BAD_REQUEST, "the record is not UTF-8 text");
+    };
+    match calltrump_engine::Record::parse(text) {
+        Ok(record) => replay_states(&record, &query),
+        Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
+    }
+}
+
+/// `GET /api/tables/{id}/replay`: a finished table's states. A table whose game is not
+/// over is refused (409): its hidden cards are nobody's yet.
+async fn table_replay(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    Query(query): Query<ReplayQuery>,
+) -> Response {
+    let record = match hub.record(&id).await {
+        Ok(record) => record,
+        Err(e) => return e.into_response(),
+    };
+    let finished = matches!(record.replay(), Ok((replay, _)) if replay.finished);
+    if !finished {
+        return error(
+            StatusCode::CONFLICT,
+            format!("table {id}'s game is not over: its replay opens once it is"),
+        );
+    }
+    replay_states(&record, &query)
 }
 
 async fn metrics(State(hub): State<Hub>) -> Response {

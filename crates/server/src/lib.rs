@@ -13,6 +13,7 @@ pub mod hub;
 pub mod metrics;
 mod pages;
 pub mod protocol;
+pub mod replay;
 pub mod store;
 
 use std::net::SocketAddr;

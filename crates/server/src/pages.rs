@@ -76,6 +76,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../assets/table.js"),
     ),
+    (
+        "replay.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/replay.html"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/replay.js"),
+    ),
+    (
+        "seats.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/seats.js"),
+    ),
 ];
 
 /// `GET /`: the lobby.
@@ -87,6 +102,12 @@ pub async fn lobby() -> Response {
 /// a spectator.
 pub async fn table_page(Path(_id): Path<String>) -> Response {
     serve_asset("table.html")
+}
+
+/// `GET /replay` and `GET /replay/{id}`: the replay viewer, of an uploaded record or a
+/// finished table's.
+pub async fn replay_page() -> Response {
+    serve_asset("replay.html")
 }
 
 /// `GET /assets/{file}`.

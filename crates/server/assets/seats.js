@@ -1,0 +1,60 @@
+// What the table and the replay viewer share to draw a game: actions in words, a call's
+// bubble, where a seat sits on screen and a card played to the trick.
+
+import { cardFace, cardName, strainText, SUIT_SYMBOLS } from "./cards.js";
+
+/** An action in words for buttons, the log and screen readers. */
+export function actionText(action) {
+  const [word, ...rest] = action.split(" ");
+  const strain = (s) => (s === "NT" ? "no trump" : `${SUIT_SYMBOLS[s]} ${strainText(s).split(" ")[0]}`);
+  const cards = (list) => list.map((c) => (c === "??" ? "a hidden card" : cardName(c))).join(" and ");
+  switch (word) {
+    case "pass": return "pass";
+    case "bid": return rest.length === 2 ? `bid ${rest[0]} ${strain(rest[1])}` : `bid ${rest[0]}`;
+    case "kaibosh": return "kaibosh (every trick, alone)";
+    case "misdeal": return "misdeal";
+    case "call2": return `call 2 alone in ${strain(rest[0])}`;
+    case "call1": return `call 1 alone in ${strain(rest[0])}`;
+    case "moon": return `shoot the moon (alone) in ${strain(rest[0])}`;
+    case "trump": return `trump ${strain(rest[0])}`;
+    case "give": return `give ${cards(rest)}`;
+    case "discard": return `discard ${cards(rest)}`;
+    case "play": return `play the ${cardName(rest[0])}`;
+    default: return action;
+  }
+}
+
+/** A call as a seat's bubble shows it: "Pass", "4 ♥", "Kaibosh!". */
+export function callBubble(action) {
+  const [word, ...rest] = action.split(" ");
+  const strain = (s) => (s === "NT" ? "NT" : SUIT_SYMBOLS[s]);
+  switch (word) {
+    case "pass": return "Pass";
+    case "bid": return rest.length === 2 ? `${rest[0]} ${strain(rest[1])}` : `Bid ${rest[0]}`;
+    case "kaibosh": return "Kaibosh!";
+    case "misdeal": return "Misdeal";
+    case "call2": return `Call 2 ${strain(rest[0])}`;
+    case "call1": return `Call 1 ${strain(rest[0])}`;
+    case "moon": return `Moon ${strain(rest[0])}`;
+    default: return action;
+  }
+}
+
+/**
+ * Where `seat` sits on screen among `n`: 0 at the bottom (the seat `base`, whose view it
+ * is), then round the table in the order of play.
+ */
+export function seatPosition(seat, n, base, game) {
+  const k = (seat - (base ?? 0) + n) % n;
+  // Kout Bo is played counter-clockwise: the next seat sits on the right.
+  return game === "kout" ? (n - k) % n : k;
+}
+
+/** A card on the table, towards the screen position `at` of the seat that played it. */
+export function playedFace(card, at, label, winner = false) {
+  const face = cardFace(card);
+  face.classList.add("played", `at-${at}`);
+  face.setAttribute("aria-label", label);
+  if (winner) face.classList.add("winner");
+  return face;
+}
