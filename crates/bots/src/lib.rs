@@ -10,6 +10,8 @@
 //!   by the [`Solver`] (to the end in Kaibosh, a few tricks ahead in Bid Euchre and Kout
 //!   Bo); calls by simulating the hand.
 //! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
+//! - [`hint`]: a hint for a person, from the search bots' evaluation of every action
+//!   ([`PimcBot::evaluate`]) and their reading of the calls ([`read_call`]).
 //!
 //! Every bot plays every game: Kaibosh, Bid Euchre (`alexa`, `simplified`) and Kout Bo
 //! (`kout6`, `kout4`), with all their options.
@@ -30,6 +32,7 @@ mod bid_euchre;
 mod calls;
 mod check;
 mod evaluate;
+mod hint;
 mod ismcts;
 mod kaibosh;
 mod kout;
@@ -44,6 +47,10 @@ mod solver;
 
 pub use check::{check_decision, BadDecision, SCORE_LIMIT};
 pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Shows, Trait};
+pub use hint::{
+    evaluation_rng, hint, reading_rng, readings, table_hint_bot, BestActions, Hint, Reading,
+    HINT_ACTIONS,
+};
 pub use ismcts::IsmctsBot;
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;

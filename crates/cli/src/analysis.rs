@@ -9,8 +9,8 @@
 
 use calltrump_bots::{read_call, with_game, BotGame, Decision, Level, PimcBot, Solver};
 use calltrump_engine::{
-    stream, Action, AnyGame, Card, CardBag, Game, GameRng, GameRules, HandStart, HandSummary,
-    KoutVariant, Phase, Record, RecordError, Seat, Strain, Turn,
+    Action, AnyGame, Card, CardBag, Game, GameRules, HandStart, HandSummary, KoutVariant, Phase,
+    Record, RecordError, Seat, Strain, Turn,
 };
 use serde::Serialize;
 
@@ -409,18 +409,10 @@ fn replayed(hand: usize, error: &dyn std::fmt::Display) -> AnalysisError {
     })
 }
 
-/// The generator of the evaluation of decision `index` of hand `hand`: the same for the
-/// same seed and place whatever else the record holds (so `hint` in `play`, seed 0,
-/// agrees with the analysis of the saved record).
-pub fn evaluation_rng(seed: u64, (hand, index): (usize, usize)) -> GameRng {
-    stream(seed, (hand as u64) << 16 | index as u64)
-}
-
-/// The generator of the reading of the call at `index` of hand `hand`, apart from the
-/// evaluations'.
-pub fn reading_rng(seed: u64, (hand, index): (usize, usize)) -> GameRng {
-    stream(seed, 1 << 48 | (hand as u64) << 16 | index as u64)
-}
+// The generators of an evaluation and of a call's reading, by the decision's place in
+// the game: shared with the hints (crates/bots/src/hint.rs), so `hint` in `play`, seed 0,
+// agrees with the analysis of the saved record.
+pub use calltrump_bots::{evaluation_rng, reading_rng};
 
 /// Judges `taken`, the action `seat` made in `game`.
 fn judge_decision(

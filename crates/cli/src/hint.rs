@@ -4,15 +4,12 @@
 //! the decision's place in the game, as `calltrump analyze` seeds it (seed 0): the same
 //! observation gets the same hint, and the analysis of the saved game agrees with it.
 
-use calltrump_bots::{read_call, Decision};
-use calltrump_cli::analysis::{evaluation_rng, judge, reading_rng};
+use calltrump_bots::{hint, Decision};
+use calltrump_cli::analysis::judge;
 use calltrump_engine::{AnyGame, Game, Seat, SeenAction};
 
 use crate::play::wrap;
 use crate::screen::{Names, Style};
-
-/// How many actions a hint shows.
-const SHOWN: usize = 3;
 
 /// The hint for `me`, whose turn it is in `game`: lines within 60 columns.
 pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
@@ -23,18 +20,16 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
         observation: &observation,
         legal: &legal,
     };
-    let hand = observation.start.deals_played as usize;
-    let mut rng = evaluation_rng(0, (hand, observation.actions.len()));
-    let mut bot = judge();
+    let hint = hint(&mut judge(), &decision);
     let mut lines = Vec::new();
-    match bot.evaluate(&decision, &[], &mut rng) {
-        Ok(evaluation) => {
+    match hint.best {
+        Ok(best) => {
             lines.push(format!(
                 "Hint: the expert's best, from what you know ({} deals;\n\
                  points: your team's less theirs, this hand):",
-                evaluation.deals
+                best.deals
             ));
-            for (i, value) in evaluation.actions.iter().take(SHOWN).enumerate() {
+            for (i, value) in best.actions.iter().enumerate() {
                 lines.push(format!(
                     "  {}. {}  {:+.2}",
                     i + 1,
@@ -42,27 +37,27 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
                     value.points
                 ));
             }
-            let unweighed = legal.len() - evaluation.actions.len();
-            if unweighed > 0 {
+            if best.unweighed > 0 {
                 lines.push(format!(
-                    "  (the other {unweighed} the expert does not consider)"
+                    "  (the other {} the expert does not consider)",
+                    best.unweighed
                 ));
             }
         }
         Err(error) => lines.push(format!("No hint: {error}.")),
     }
-    let readings: Vec<String> = (0..observation.actions.len())
-        .filter_map(|i| {
-            let reading = read_call(
-                game.rules(),
-                &observation,
-                i,
-                &mut reading_rng(0, (hand, i)),
-            )?;
-            let (seat, seen) = observation.actions[i];
-            let sentence = format!("{} {}: {reading}.", names.short(seat), style.action(seen));
+    let readings: Vec<String> = hint
+        .readings
+        .iter()
+        .map(|r| {
+            let sentence = format!(
+                "{} {}: {}.",
+                names.short(r.seat),
+                style.action(SeenAction::Open(r.call)),
+                r.reading
+            );
             let words: Vec<String> = sentence.split(' ').map(str::to_string).collect();
-            Some(format!("  {}", wrap(&words, 56).join("\n    ")))
+            format!("  {}", wrap(&words, 56).join("\n    "))
         })
         .collect();
     if !readings.is_empty() {

@@ -248,6 +248,7 @@ async fn session(
             ServerMessage::Seats { .. }
             | ServerMessage::Chat(_)
             | ServerMessage::Invite { .. }
+            | ServerMessage::Hint { .. }
             | ServerMessage::Pong => {}
         }
         let Some(current) = state.as_ref() else {

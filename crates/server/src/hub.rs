@@ -7,17 +7,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use calltrump_bots::bot_by_name;
+use calltrump_bots::{bot_by_name, hint, table_hint_bot, Decision};
 use calltrump_engine::fair_deal::{self, Seed};
 use calltrump_engine::{
-    seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Record, Seat, Turn, Viewer,
+    seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Observation, Record, Seat, Turn,
+    Viewer,
 };
 use calltrump_table::{BotPlayer, Budget, Entry, Player, Request, Settings, Table};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
-use crate::protocol::{ClientMessage, SeatInfo, ServerMessage};
+use crate::protocol::{CallShows, ClientMessage, HintAction, SeatInfo, ServerMessage};
 use crate::store::{ChatLine, Store, StoreError, StoredTable};
 
 /// Longest chat line, in characters.
@@ -102,6 +103,9 @@ pub struct NewTable {
     /// Whether a person may take back an action.
     #[serde(default)]
     pub undo: bool,
+    /// Whether a seat may ask for a hint on its turn (games against bots).
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// A created table: its id and the links' tokens.
@@ -208,6 +212,15 @@ pub enum Command {
         /// The count of connections made when the table fell idle.
         epoch: u64,
     },
+    /// A hint was worked out (internal).
+    HintReady {
+        /// The seat it is for.
+        seat: Seat,
+        /// The version it is for.
+        version: u64,
+        /// The `hint` message.
+        message: Box<ServerMessage>,
+    },
     /// A person's grace ran out (internal).
     GraceOver {
         /// The seat.
@@ -228,6 +241,8 @@ pub struct Shared {
     /// Every running table's mailbox and its lobby summary.
     tables: Mutex<HashMap<String, (mpsc::UnboundedSender<Command>, TableSummary)>>,
     next_conn: AtomicU64,
+    /// Hints worked out at once, over every table: one per core.
+    hint_slots: Arc<tokio::sync::Semaphore>,
 }
 
 /// The server's tables.
@@ -268,6 +283,9 @@ impl Hub {
                 metrics: Metrics::default(),
                 tables: Mutex::new(HashMap::new()),
                 next_conn: AtomicU64::new(1),
+                hint_slots: Arc::new(tokio::sync::Semaphore::new(
+                    std::thread::available_parallelism().map_or(1, |n| n.get()),
+                )),
             }),
         };
         for stored in hub.shared.store.live_tables().await? {
@@ -338,7 +356,7 @@ impl Hub {
         };
         let stored = StoredTable {
             id: id.clone(),
-            settings: serde_json::to_string(&settings).expect("settings serialize"),
+            settings: settings_json(&settings, request.hints),
             deal_rng: serde_json::to_string(&deal_rng).expect("a generator serializes"),
             seats: serde_json::to_string(&seats).expect("seats serialize"),
             host_token: random_hex(),
@@ -497,10 +515,33 @@ fn corrupt(id: &str, message: String) -> HubError {
     })
 }
 
+/// A table's settings as stored: the table's [`Settings`] and, beside them, `hints`
+/// when the table allows hints (the server's own option; the table knows nothing of it).
+fn settings_json(settings: &Settings, hints: bool) -> String {
+    let mut value = serde_json::to_value(settings).expect("settings serialize");
+    if let (true, Some(object)) = (hints, value.as_object_mut()) {
+        object.insert("hints".into(), true.into());
+    }
+    value.to_string()
+}
+
+/// A stored table's settings and whether it allows hints.
+fn stored_settings(stored: &StoredTable) -> Result<(Settings, bool), HubError> {
+    let mut value: serde_json::Value =
+        serde_json::from_str(&stored.settings).map_err(|e| corrupt(&stored.id, e.to_string()))?;
+    let hints = value
+        .as_object_mut()
+        .and_then(|o| o.remove("hints"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let settings: Settings =
+        serde_json::from_value(value).map_err(|e| corrupt(&stored.id, e.to_string()))?;
+    Ok((settings, hints))
+}
+
 /// A stored table's settings, first deal generator and seats.
 fn stored_parts(stored: &StoredTable) -> Result<(Settings, GameRng, Vec<SeatRecord>), HubError> {
-    let settings: Settings =
-        serde_json::from_str(&stored.settings).map_err(|e| corrupt(&stored.id, e.to_string()))?;
+    let (settings, _) = stored_settings(stored)?;
     let deal_rng: GameRng =
         serde_json::from_str(&stored.deal_rng).map_err(|e| corrupt(&stored.id, e.to_string()))?;
     let seats: Vec<SeatRecord> =
@@ -538,6 +579,12 @@ struct TableActor {
     mailbox: Option<mpsc::UnboundedSender<Command>>,
     /// Connections made so far: a table over and idle since then may leave memory.
     epoch: u64,
+    /// Whether a seat may ask for a hint.
+    hints: bool,
+    /// The latest hint worked out: its seat, version and message.
+    last_hint: Option<(Seat, u64, ServerMessage)>,
+    /// Hints being worked out, by seat and version: the connections waiting for each.
+    hints_waiting: HashMap<(Seat, u64), Vec<u64>>,
 }
 
 impl TableActor {
@@ -548,6 +595,7 @@ impl TableActor {
         chat: Vec<ChatLine>,
     ) -> Result<TableActor, HubError> {
         let (settings, deal_rng, seats) = stored_parts(&stored)?;
+        let (_, hints) = stored_settings(&stored)?;
         let table = Table::restore(settings, deal_rng.clone(), log)
             .map_err(|e| corrupt(&stored.id, e.to_string()))?;
         let seat_count = table.seats();
@@ -579,6 +627,9 @@ impl TableActor {
             initial_rng: deal_rng,
             mailbox: None,
             epoch: 0,
+            hints,
+            last_hint: None,
+            hints_waiting: HashMap::new(),
         })
     }
 
@@ -803,6 +854,21 @@ impl TableActor {
                     self.broadcast_seats();
                     self.schedule();
                 }
+            }
+            Command::HintReady {
+                seat,
+                version,
+                message,
+            } => {
+                let waiting = self.hints_waiting.remove(&(seat, version));
+                // Only to a connection still at the seat, while the hint still holds.
+                let current = version == self.table.version();
+                for conn in waiting.unwrap_or_default().into_iter().filter(|_| current) {
+                    if self.connections.get(&conn).and_then(|c| c.seat) == Some(seat) {
+                        self.send(conn, (*message).clone());
+                    }
+                }
+                self.last_hint = Some((seat, version, *message));
             }
             Command::Shutdown { .. } => {}
         }
@@ -1066,6 +1132,7 @@ impl TableActor {
                 rules: self.table.settings().rules.clone(),
                 status: self.status.clone(),
                 undo: self.table.settings().undo,
+                hints: self.hints,
             },
         );
         let recipient = seat.map_or(Viewer::Spectator, Viewer::Seat);
@@ -1202,6 +1269,11 @@ impl TableActor {
                 }
                 self.schedule();
             }
+            ClientMessage::Hint => {
+                if let Err(message) = self.ask_hint(conn, seat) {
+                    refuse(self, message);
+                }
+            }
             ClientMessage::Chat { text } => self.chat_line(conn, seat, text).await,
             ClientMessage::Start | ClientMessage::End | ClientMessage::SetSeat { .. } if !host => {
                 refuse(self, "only the host may do that".into());
@@ -1280,6 +1352,73 @@ impl TableActor {
         true
     }
 
+    /// A hint for `seat` of connection `conn`: from the cache, or worked out on a
+    /// blocking thread from the seat's observation alone, answered when ready.
+    fn ask_hint(&mut self, conn: u64, seat: Option<Seat>) -> Result<(), String> {
+        if !self.hints {
+            return Err("this table does not allow hints".into());
+        }
+        let Some(seat) = seat else {
+            return Err("only a seated player may ask for a hint".into());
+        };
+        if self.status != "playing" {
+            return Err(format!("the table is {}, not playing", self.status));
+        }
+        if self.table.turn() != Turn::Seat(seat) {
+            return Err("a hint is for your own turn: it is not your turn".into());
+        }
+        let version = self.table.version();
+        if let Some((s, v, message)) = &self.last_hint {
+            if (*s, *v) == (seat, version) {
+                self.send(conn, message.clone());
+                return Ok(());
+            }
+        }
+        let waiting = self.hints_waiting.entry((seat, version)).or_default();
+        let first = waiting.is_empty();
+        if !waiting.contains(&conn) {
+            waiting.push(conn);
+        }
+        if !first {
+            return Ok(());
+        }
+        let Some(mailbox) = self.mailbox.clone() else {
+            return Err("the table is closing".into());
+        };
+        // What the seat knows, and nothing else, goes to the thread.
+        let game = self.table.game();
+        let observation = game.observation(seat);
+        let legal = game.legal_action_list().to_vec();
+        let rules = game.rules().clone();
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match &s.name {
+                Some(name) => format!("{name} (seat {i})"),
+                None => format!("seat {i}"),
+            })
+            .collect();
+        let slots = Arc::clone(&self.shared.hint_slots);
+        tokio::spawn(async move {
+            let Ok(_slot) = slots.acquire_owned().await else {
+                return;
+            };
+            let answer = tokio::task::spawn_blocking(move || {
+                hint_message(&rules, &observation, &legal, version, &names)
+            })
+            .await;
+            if let Ok(message) = answer {
+                let _ = mailbox.send(Command::HintReady {
+                    seat,
+                    version,
+                    message: Box::new(message),
+                });
+            }
+        });
+        Ok(())
+    }
+
     async fn chat_line(&mut self, conn: u64, seat: Option<Seat>, text: String) {
         let text: String = text.trim().to_string();
         if text.is_empty() {
@@ -1334,6 +1473,62 @@ impl TableActor {
         }
         self.chat.push(line.clone());
         self.broadcast(&ServerMessage::Chat(line));
+    }
+}
+
+/// The `hint` message for the seat of `observation`, whose turn it is at `version`:
+/// [`calltrump_bots::hint`] at the table's budget ([`table_hint_bot`]). `names` name
+/// the seats in the explanation of a call.
+pub fn hint_message(
+    rules: &GameRules,
+    observation: &Observation,
+    legal: &[Action],
+    version: u64,
+    names: &[String],
+) -> ServerMessage {
+    let decision = Decision {
+        rules,
+        observation,
+        legal,
+    };
+    let hint = hint(&mut table_hint_bot(), &decision);
+    let (actions, deals, unweighed) = match hint.best {
+        Ok(best) => (
+            best.actions
+                .iter()
+                .map(|value| HintAction {
+                    action: value.action,
+                    points: (value.points * 100.0).round() / 100.0,
+                })
+                .collect(),
+            best.deals,
+            best.unweighed,
+        ),
+        Err(_) => (Vec::new(), 0, 0),
+    };
+    let readings: Vec<CallShows> = hint
+        .readings
+        .iter()
+        .map(|r| CallShows {
+            seat: r.seat,
+            call: r.call,
+            shows: r.reading.to_string(),
+        })
+        .collect();
+    let explanation = hint.readings.last().map(|r| {
+        let name = names
+            .get(r.seat.index())
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", r.seat));
+        format!("{name}: {} shows {}.", r.call, r.reading)
+    });
+    ServerMessage::Hint {
+        version,
+        actions,
+        deals,
+        unweighed,
+        explanation,
+        readings,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The WebSocket protocol's messages (docs/table-protocol.md): JSON text frames, each an
 //! object with a `type`.
 
-use calltrump_engine::{GameRules, Seat};
+use calltrump_engine::{Action, GameRules, Seat};
 use calltrump_table::{Snapshot, Update};
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +44,8 @@ pub enum ClientMessage {
     },
     /// Take back this seat's last action (tables that allow undo).
     Undo,
+    /// Ask for a hint for this seat, when it is its turn (tables that allow hints).
+    Hint,
     /// A chat line.
     Chat {
         /// Plain text.
@@ -100,6 +102,9 @@ pub enum ServerMessage {
         status: String,
         /// Whether undo is allowed.
         undo: bool,
+        /// Whether a seat may ask for hints.
+        #[serde(default)]
+        hints: bool,
     },
     /// The whole state as the client may see it: after `welcome`, or when it missed too
     /// much.
@@ -133,6 +138,26 @@ pub enum ServerMessage {
         /// The seat's link, `{base}/table/{id}#token={token}`.
         url: String,
     },
+    /// The answer to `hint`, to the seat that asked only: the best actions by the bots'
+    /// evaluation from this seat's observation, and what the bots read into the other
+    /// seats' calls.
+    Hint {
+        /// The version the hint is for: the seat's turn at it.
+        version: u64,
+        /// At most three actions, best first.
+        actions: Vec<HintAction>,
+        /// Deals sampled for the points.
+        deals: u32,
+        /// Legal actions the bots do not consider (calls they think hopeless).
+        #[serde(default)]
+        unweighed: usize,
+        /// What the latest call by another seat in this hand shows, as a sentence.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        explanation: Option<String>,
+        /// What each call by another seat in this hand shows, oldest first.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        readings: Vec<CallShows>,
+    },
     /// The answer to `ping`.
     Pong,
     /// The server closes the connection.
@@ -140,4 +165,24 @@ pub enum ServerMessage {
         /// Why.
         reason: String,
     },
+}
+
+/// One action of a hint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HintAction {
+    /// The action, as `act` sends it.
+    pub action: Action,
+    /// Expected net points on the hand: this seat's team's less the other team's.
+    pub points: f64,
+}
+
+/// What the bots take a call to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallShows {
+    /// The seat that called.
+    pub seat: Seat,
+    /// The call.
+    pub call: Action,
+    /// What it shows of the caller's hand.
+    pub shows: String,
 }
