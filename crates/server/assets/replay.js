@@ -155,6 +155,7 @@ async function load() {
   checkAnalysis();
   fillSelects();
   $("viewer").hidden = false;
+  $("load-hint").hidden = true;
   $("steps-panel").hidden = false;
   document.title = `Replay · ${gameTitle(body.game, body.variant)} · calltrump`;
   $("title").textContent = `Replay · ${gameTitle(body.game, body.variant)}`;
@@ -217,10 +218,15 @@ $("last").addEventListener("click", () => {
   const [, last] = handBounds(state.at);
   go(last === state.at ? last + 1 : last);
 });
-$("hand-select").addEventListener("change", (event) => goHand(Number(event.target.value)));
+// After a choice the arrow keys step again (in a list they would change the choice).
+$("hand-select").addEventListener("change", (event) => {
+  goHand(Number(event.target.value));
+  $("forward").focus();
+});
 $("seat-select").addEventListener("change", async (event) => {
   state.seat = event.target.value;
   await load();
+  $("forward").focus();
 });
 
 document.addEventListener("keydown", (event) => {
@@ -349,7 +355,10 @@ function renderCenter(s) {
   const v = s.view;
   const center = $("center");
   center.replaceChildren();
-  const trick = v.trick;
+  // A card that ends a trick: the engine's view has moved on to the next (empty) one,
+  // and the trick just won is its last one.
+  const justWon = s.action?.startsWith("play ") && v.trick?.cards.length === 0 && v.last_trick;
+  const trick = justWon ? v.last_trick : v.trick;
   const over = v.phase === "hand-over" || v.phase === "game-over";
   const complete = trick && trick.cards.length > 0 && trick.cards.length === state.data.seats - (v.sitting_out != null ? 1 : 0);
   if (trick) {
@@ -396,7 +405,7 @@ function renderInfo(s) {
   const info = $("info");
   info.replaceChildren();
   info.append(el("h2", { textContent: gameTitle(state.data.game, state.data.variant) }));
-  const scores = el("table", { className: "scores" }, el("caption", { textContent: "Scores before this hand's points" }));
+  const scores = el("table", { className: "scores" }, el("caption", { textContent: "Scores, and tricks this hand" }));
   for (const team of [0, 1]) {
     scores.append(el("tr", {},
       el("th", { textContent: teamName(team) }),

@@ -1,0 +1,388 @@
+//! The replay endpoints over real sockets: `POST /api/replay` and
+//! `GET /api/tables/{id}/replay` answer the engine's views of every step, a seat's view
+//! holds no card the seat may not know, bad records get the engine's one line, and a
+//! table whose game is not over gives nothing away.
+
+use std::time::Duration;
+
+use calltrump_engine::{
+    Action, AnyGame, Card, CardBag, Game, Record, Seat, SeenAction, View, Viewer,
+};
+use calltrump_server::client::{play_seat, SeatLink};
+use calltrump_server::{HubConfig, RunningServer, ServerConfig};
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A Bid Euchre game with a loner hand (hand 6: seat 2 gives two cards face down to seat
+/// 0, who discards two).
+const LONER: &str = include_str!("../../../e2e/fixtures/bid-euchre-loner.json");
+
+async fn start(dir: &tempfile::TempDir) -> RunningServer {
+    calltrump_server::start(ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database_url: format!("sqlite://{}", dir.path().join("db.sqlite").display()),
+        hub: HubConfig {
+            seed: Some(11),
+            ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
+        },
+    })
+    .await
+    .unwrap()
+}
+
+/// One HTTP/1.1 request over a fresh connection: the status and the body.
+async fn http(server: &RunningServer, method: &str, path: &str, body: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let response = String::from_utf8(response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let (head, rest) = response.split_once("\r\n\r\n").unwrap();
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut rest = rest;
+        while let Some((size, tail)) = rest.split_once("\r\n") {
+            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if size == 0 {
+                break;
+            }
+            out.push_str(&tail[..size]);
+            rest = &tail[size + 2..];
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+async fn json_of(server: &RunningServer, method: &str, path: &str, body: &str) -> Value {
+    let (status, text) = http(server, method, path, body).await;
+    assert_eq!(status, 200, "{method} {path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Each step of `record`: the game after it.
+fn games(record: &Record) -> Vec<(AnyGame, Option<(Seat, Action)>)> {
+    let mut out = Vec::new();
+    record
+        .replay_watched(|game, acted| out.push((game.clone(), acted)))
+        .unwrap();
+    out
+}
+
+/// The cards `seat` (or a spectator: `None`) may know in `game`: its own dealt cards,
+/// every card played, and the cards passed face down that it passed or received.
+fn known(game: &AnyGame, seat: Option<Seat>) -> CardBag {
+    let observation = game.observation(seat.unwrap_or(Seat(0)));
+    let mut known = CardBag::EMPTY;
+    if seat.is_some() {
+        observation.dealt.iter().for_each(|c| {
+            known.insert(c);
+        });
+    }
+    for (_, seen) in &observation.actions {
+        let cards: Vec<Card> = match seen {
+            SeenAction::Open(Action::Play(card)) => vec![*card],
+            SeenAction::Open(Action::Give(p) | Action::Discard(p)) if seat.is_some() => {
+                p.cards().to_vec()
+            }
+            _ => vec![],
+        };
+        cards.into_iter().for_each(|c| {
+            known.insert(c);
+        });
+    }
+    known
+}
+
+fn cards_named(value: &Value, out: &mut Vec<Card>) {
+    match value {
+        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
+        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
+        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
+        _ => {}
+    }
+}
+
+/// Checks the states answered for every viewer of `record` against replaying it here;
+/// answers how many steps passed cards face down that a seat's view had to hide.
+fn check_states(record: &Record, viewer: &str, answer: &Value) -> usize {
+    let games = games(record);
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), games.len(), "one state per deal and action");
+    assert_eq!(answer["viewer"], viewer);
+    let seat = viewer.parse::<u8>().ok().map(Seat);
+    let mut hidden = 0;
+    for (i, ((game, acted), step)) in games.iter().zip(steps).enumerate() {
+        let view: View = serde_json::from_value(step["view"].clone()).unwrap();
+        assert_eq!(
+            step["seat"],
+            acted.map_or(Value::Null, |(s, _)| json!(s)),
+            "step {i}"
+        );
+        match viewer {
+            "all" => {
+                let spectator = game.view(Viewer::Spectator);
+                assert_eq!(view.trick, spectator.trick, "step {i}");
+                assert_eq!(view.scores, spectator.scores, "step {i}");
+                assert_eq!(view.contract, spectator.contract, "step {i}");
+                let hands: Vec<CardBag> = serde_json::from_value(step["hands"].clone()).unwrap();
+                for (s, hand) in hands.iter().enumerate() {
+                    assert_eq!(*hand, game.observation(Seat(s as u8)).hand, "step {i}");
+                }
+                // Every card passed is open, as the seat that passed it saw it.
+                for (seat, seen) in &view.exchanges {
+                    assert!(
+                        matches!(seen, SeenAction::Open(_)),
+                        "step {i}: {seat} {seen}"
+                    );
+                }
+            }
+            "spectator" => assert_eq!(view, game.view(Viewer::Spectator), "step {i}"),
+            _ => {
+                let seat = seat.unwrap();
+                assert_eq!(view, game.view(Viewer::Seat(seat)), "step {i}");
+                assert!(step.get("hands").is_none());
+            }
+        }
+        if viewer != "all" {
+            // Nothing in the step names a card this viewer may not know now.
+            let mut named = Vec::new();
+            cards_named(step, &mut named);
+            let known = known(game, seat);
+            for card in named {
+                assert!(
+                    known.contains(card),
+                    "step {i}: viewer {viewer} is shown {card}, which it may not know"
+                );
+            }
+            if let Some((by, Action::Give(_) | Action::Discard(_))) = acted {
+                let action = step["action"].as_str().unwrap();
+                let passed_or_got = seat == Some(*by)
+                    || (matches!(acted, Some((_, Action::Give(_))))
+                        && view.contract.map(|c| c.declarer) == seat);
+                assert_eq!(action.contains("??"), !passed_or_got, "step {i}: {action}");
+                if action.contains("??") {
+                    hidden += 1;
+                }
+            }
+        }
+    }
+    hidden
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn posted_records_replay_into_every_viewers_views_with_nothing_hidden_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir).await;
+    let record = Record::parse(LONER).unwrap();
+    let mut hidden = 0;
+    for viewer in ["all", "spectator", "0", "1", "2", "3"] {
+        let answer = json_of(
+            &server,
+            "POST",
+            &format!("/api/replay?seat={viewer}"),
+            LONER,
+        )
+        .await;
+        assert_eq!(answer["game"], "bid-euchre");
+        assert_eq!(answer["finished"], true);
+        hidden += check_states(&record, viewer, &answer);
+    }
+    // The loner hand's give and discard are hidden from the spectator and seats 1 and 3
+    // (both), and the discard from seat 2.
+    assert_eq!(hidden, 2 + 2 + 2 + 1);
+    // No seat given: every hand face up.
+    let answer = json_of(&server, "POST", "/api/replay", LONER).await;
+    assert_eq!(answer["viewer"], "all");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_tables_replay_is_its_records_and_an_unfinished_table_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir).await;
+    for (game, variant) in [
+        ("kaibosh", "standard"),
+        ("kout", "kout6"),
+        ("bid-euchre", "simplified"),
+    ] {
+        let options = match game {
+            "kaibosh" => json!({"deals": 2}),
+            "bid-euchre" => json!({"deals": 2}),
+            _ => json!({}),
+        };
+        let (status, body) = http(
+            &server,
+            "POST",
+            "/api/tables",
+            &json!({"game": game, "variant": variant, "options": options}).to_string(),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let created: Value = serde_json::from_str(&body).unwrap();
+        let id = created["id"].as_str().unwrap().to_string();
+        let links: Vec<SeatLink> = created["invites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| SeatLink::parse(i["url"].as_str().unwrap()).unwrap())
+            .collect();
+        // Before the game: refused.
+        let (status, body) = http(&server, "GET", &format!("/api/tables/{id}/replay"), "").await;
+        assert_eq!(status, 409, "{body}");
+        let players: Vec<_> = links
+            .into_iter()
+            .enumerate()
+            .map(|(i, link)| {
+                tokio::spawn(async move {
+                    play_seat(&link, "rules", i as u64, Duration::from_secs(10)).await
+                })
+            })
+            .collect();
+        for player in players {
+            player.await.unwrap().unwrap();
+        }
+        let (status, text) = http(&server, "GET", &format!("/api/tables/{id}/record"), "").await;
+        assert_eq!(status, 200);
+        let record = Record::parse(&text).unwrap();
+        let seats = games(&record)[0].0.seats();
+        let mut viewers = vec!["all".to_string(), "spectator".to_string()];
+        viewers.extend((0..seats).map(|s| s.to_string()));
+        for viewer in viewers {
+            let path = format!("/api/tables/{id}/replay?seat={viewer}");
+            let answer = json_of(&server, "GET", &path, "").await;
+            check_states(&record, &viewer, &answer);
+            // The same as posting the table's record.
+            let posted = json_of(
+                &server,
+                "POST",
+                &format!("/api/replay?seat={viewer}"),
+                &text,
+            )
+            .await;
+            assert_eq!(answer, posted);
+        }
+    }
+    let (status, _) = http(&server, "GET", "/api/tables/0123456789abcdef/replay", "").await;
+    assert_eq!(status, 404);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_in_play_gives_no_replay_and_no_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir).await;
+    let (status, body) = http(
+        &server,
+        "POST",
+        "/api/tables",
+        &json!({"game": "kaibosh", "seats": ["open", "bot:rules", "bot:rules", "bot:rules"]})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap();
+    let token = created["invites"][0]["token"].as_str().unwrap();
+    // Seat 0 sits down and never acts: the game starts and waits for it.
+    let url = format!("ws://{}/ws/{id}", server.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    socket
+        .send(Message::Text(
+            json!({"type": "hello", "token": token, "name": "Ann"})
+                .to_string()
+                .into(),
+        ))
+        .await
+        .unwrap();
+    let mut refused = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let (_, record) = http(&server, "GET", &format!("/api/tables/{id}/record"), "").await;
+        if !record.contains("\"deal\"") {
+            continue;
+        }
+        for viewer in ["", "?seat=all", "?seat=0", "?seat=spectator"] {
+            let (status, body) = http(
+                &server,
+                "GET",
+                &format!("/api/tables/{id}/replay{viewer}"),
+                "",
+            )
+            .await;
+            assert_eq!(status, 409, "{body}");
+            let error: Value = serde_json::from_str(&body).unwrap();
+            assert!(
+                error["error"].as_str().unwrap().contains("not over"),
+                "{body}"
+            );
+            let mut named = Vec::new();
+            cards_named(&error, &mut named);
+            assert!(named.is_empty(), "{body}");
+        }
+        refused = true;
+        break;
+    }
+    assert!(refused, "the game never started");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_records_get_a_400_with_the_engines_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir).await;
+    let mut record = Record::parse(LONER).unwrap();
+    // An illegal card: the first play of hand 0 made by another card of the deck.
+    let first_play = record.hands[0]
+        .actions
+        .iter()
+        .position(|a| a.starts_with("play "))
+        .unwrap();
+    record.hands[0].actions[first_play] = "play 2S".into();
+    let mut truncated = Record::parse(LONER).unwrap();
+    truncated.hands[2].actions.truncate(5);
+    let cases = [
+        "not json".to_string(),
+        "[1, 2]".to_string(),
+        r#"{"game": "whist", "hands": []}"#.to_string(),
+        r#"{"game": "kaibosh", "hands": [{"deal": [["AS"]]}]}"#.to_string(),
+        record.to_json(),
+        truncated.to_json(),
+    ];
+    for text in cases {
+        let expected = match Record::parse(&text) {
+            Err(e) => e.to_string(),
+            Ok(record) => record.replay().unwrap_err().to_string(),
+        };
+        assert!(!expected.contains('\n'));
+        let (status, body) = http(&server, "POST", "/api/replay", &text).await;
+        assert_eq!(status, 400, "{text}: {body}");
+        let answer: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(answer, json!({ "error": expected }), "{text}");
+    }
+    for (query, says) in [
+        ("?seat=4", "seat 4 does not exist"),
+        (
+            "?seat=north",
+            "seat must be all, spectator or a seat's number",
+        ),
+    ] {
+        let (status, body) = http(&server, "POST", &format!("/api/replay{query}"), LONER).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body.contains(says), "{body}");
+    }
+    server.stop().await.unwrap();
+}
