@@ -92,6 +92,7 @@ $("new-table").addEventListener("submit", async (event) => {
     options,
     seats: choices.map((c) => (c === "me" ? "open" : c)),
     undo: $("undo").checked,
+    hints: $("hints").checked,
   };
   $("create").disabled = true;
   try {

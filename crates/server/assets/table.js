@@ -42,6 +42,8 @@ const state = {
   closed: null, // why the server closed the seat for good
   endConfirm: false,
   cutValue: null, // what the player typed into the cut box
+  hint: null, // the latest `hint` answer (for the version it names)
+  hintAsked: null, // the version a hint was asked for, until it comes
 };
 
 // ---- names and words ------------------------------------------------------------
@@ -182,8 +184,18 @@ function receive(message) {
         chatLine(message);
       }
       break;
+    case "hint":
+      state.hintAsked = null;
+      if (message.version === state.received) {
+        state.hint = message;
+        const best = message.actions[0];
+        announce(best ? `Hint: ${actionText(best.action)} is best, ${pointsText(best.points)} points.` : "No hint for this position.");
+      }
+      render();
+      break;
     case "error":
       state.sending = false;
+      state.hintAsked = null;
       toast(message.message);
       render();
       break;
@@ -639,6 +651,58 @@ function renderControls(v, active, cutting) {
   }
   if (legal.some((a) => a.startsWith("give ") || a.startsWith("discard "))) box.append(exchangeControls(legal));
   if (state.welcome.undo) box.append(undoButton());
+  if (state.welcome.hints) box.append(hintButton(), ...hintBox());
+}
+
+/** The hint for the version shown, if the server has answered for it. */
+function currentHint() {
+  return state.hint && state.hint.version === state.snap?.version ? state.hint : null;
+}
+
+/** The hint's best action, to mark on its button or card. */
+function hintedAction() {
+  return currentHint()?.actions[0]?.action ?? null;
+}
+
+function pointsText(points) {
+  return `${points >= 0 ? "+" : "−"}${Math.abs(points).toFixed(2)}`;
+}
+
+function hintButton() {
+  const asking = state.hintAsked === state.snap.version;
+  const button = el("button", { type: "button", className: "quiet hint-button", textContent: asking ? "Thinking…" : "Hint", disabled: asking || currentHint() != null });
+  button.dataset.key = "hint";
+  button.setAttribute("aria-label", "Hint: the bots' three best choices for you, from what you can see");
+  button.addEventListener("click", () => {
+    state.hintAsked = state.snap.version;
+    send({ type: "hint" });
+    render();
+  });
+  return button;
+}
+
+/** The hint's answer beside the choices: the top actions with their points. */
+function hintBox() {
+  const hint = currentHint();
+  if (!hint) return [];
+  const box = el("div", { className: "hint-box", role: "status" });
+  box.setAttribute("aria-label", "Hint");
+  if (!hint.actions.length) {
+    box.append(el("p", { textContent: "No hint for this position." }));
+    return [box];
+  }
+  const list = el("ol", { className: "hint-actions" });
+  hint.actions.forEach(({ action, points }, i) => {
+    const item = el("li", { className: i === 0 ? "best" : "" },
+      el("span", { className: "hint-action", textContent: actionText(action) }),
+      " ",
+      el("span", { className: "hint-points", textContent: pointsText(points) }));
+    item.dataset.hintAction = action;
+    list.append(item);
+  });
+  box.append(el("p", { className: "hint-title", textContent: `Hint: points expected this hand, your side less theirs (${hint.deals} deals)` }), list);
+  if (hint.explanation) box.append(el("p", { className: "hint-explanation", textContent: hint.explanation }));
+  return [box];
 }
 
 function undoButton() {
@@ -652,7 +716,9 @@ function actionButton(action, label, cls = "") {
   const button = el("button", { type: "button", className: `choice ${cls}`, textContent: label });
   button.dataset.action = action;
   button.dataset.key = `act:${action}`;
-  button.setAttribute("aria-label", actionText(action));
+  const hinted = action === hintedAction();
+  if (hinted) button.classList.add("hinted");
+  button.setAttribute("aria-label", actionText(action) + (hinted ? ", the hint's best" : ""));
   button.addEventListener("click", () => act(action));
   return button;
 }
@@ -761,6 +827,11 @@ function renderHand(v, active) {
       button.setAttribute("aria-pressed", "true");
     } else if (passable.size) button.setAttribute("aria-pressed", "false");
     let note = plays.has(card) ? ", playable" : passable.has(card) ? (state.selected.has(index) ? ", chosen" : ", can be chosen") : "";
+    const best = hintedAction();
+    if (best && (best === `play ${card}` || (/^(give|discard) /.test(best) && best.split(" ").slice(1).includes(card)))) {
+      button.classList.add("hinted");
+      note += ", the hint's best";
+    }
     const given = received.indexOf(card);
     if (given >= 0) {
       received.splice(given, 1);

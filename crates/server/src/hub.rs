@@ -1394,9 +1394,10 @@ impl TableActor {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| match &s.name {
-                Some(name) => format!("{name} (seat {i})"),
-                None => format!("seat {i}"),
+            .map(|(i, s)| match (&s.name, s.bot_level()) {
+                (Some(name), _) => format!("{name} (seat {i})"),
+                (None, Some(_)) => format!("Bot {i}"),
+                (None, None) => format!("seat {i}"),
             })
             .collect();
         let slots = Arc::clone(&self.shared.hint_slots);
