@@ -106,6 +106,28 @@ test("a record is uploaded, stepped through with the keys and seen from one seat
   assert.deepEqual(page.errors, []);
 });
 
+test("an analyze --json file alone opens its game with the marks", { timeout: 60_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/replay`);
+  await page.setInputFiles("#analysis-file", ANALYSIS);
+  await page.waitForSelector("body[data-step='0']");
+  await page.waitForSelector("#load-status:has-text('decisions judged')");
+  assert.equal(await page.locator("#step-count").textContent(), "Step 1 of 290");
+  // Hand 1's opening bid is marked; its step says so and what was best.
+  assert.ok(await page.locator("#steps .mark").count() > 0);
+  await page.locator("#forward").click();
+  assert.match(await page.locator("#info").textContent(), /Lost \d+\.\d\d points\. Best: /);
+  // A record of another game with this analysis: the marks are dropped, and it says so.
+  const other = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(RECORD, "utf8")));
+  other.hands = other.hands.slice(0, 1);
+  other.hands[0].actions = [];
+  await page.setInputFiles("#record-file", { name: "other.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(other)) });
+  await page.waitForSelector("#step-count:has-text('of 1')");
+  assert.match(await page.locator("#load-error").textContent(), /another game/);
+  assert.equal(await page.locator("#steps .mark").count(), 0);
+  assert.deepEqual(page.errors, []);
+});
+
 test("a bad record gets the engine's one line; an unknown table is said so", { timeout: 60_000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}/replay`);

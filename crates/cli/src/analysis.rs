@@ -279,6 +279,9 @@ pub struct Analysis {
     pub seats: Vec<SeatSummary>,
     /// The scores after the record's last complete hand.
     pub scores: [i32; 2],
+    /// The record analysed, whole: the analysis stands alone (the browser's replay
+    /// viewer reads both from one file).
+    pub record: Record,
 }
 
 /// Why a record cannot be analysed.
@@ -397,6 +400,7 @@ pub fn analyze(
         seats: summaries(&hands, seats),
         hands,
         scores: end.scores(),
+        record: record.clone(),
     })
 }
 

@@ -81,13 +81,18 @@ async function takeFile(name, text) {
     return;
   }
   if (isAnalysis(json)) {
-    setAnalysis(json);
-    if (json.record) await setRecord(JSON.stringify(json.record));
-    else if (!state.record && !tableId) status(`${name}: an analysis; now choose the game's record.`);
+    // `analyze --json` holds its record: the one file opens the game with its marks.
+    if (json.record) {
+      setAnalysis(json, false);
+      await setRecord(JSON.stringify(json.record));
+    } else {
+      setAnalysis(json, true);
+      if (!state.data) status(`${name}: an analysis; now choose the game's record.`);
+    }
     return;
   }
   if (json && typeof json === "object" && isAnalysis(json.analysis)) {
-    setAnalysis(json.analysis);
+    setAnalysis(json.analysis, false);
     const { analysis: _, ...record } = json;
     await setRecord(JSON.stringify(record));
     return;
@@ -95,14 +100,17 @@ async function takeFile(name, text) {
   await setRecord(JSON.stringify(json));
 }
 
-function setAnalysis(analysis) {
+/** Takes an analysis's marks; `check`: against the game shown now (else the next one). */
+function setAnalysis(analysis, check) {
   state.analysis = analysis;
   state.marks = new Map();
   for (const hand of analysis.hands ?? []) {
     for (const decision of hand.decisions ?? []) state.marks.set(`${hand.hand}:${decision.index}`, decision);
   }
-  checkAnalysis();
-  render();
+  if (check) {
+    checkAnalysis();
+    render();
+  }
 }
 
 /** Drops an analysis that is not of the game shown, and says so. */
@@ -110,6 +118,9 @@ function checkAnalysis() {
   if (!state.analysis || !state.data) return;
   const a = state.analysis;
   let wrong = a.game !== state.data.game || a.variant !== state.data.variant;
+  // An analysis that holds its record: the same deals and actions as the record shown.
+  const moves = (record) => JSON.stringify((record?.hands ?? []).map((h) => [h.deal, h.actions ?? []]));
+  if (a.record && state.record && moves(a.record) !== moves(JSON.parse(state.record))) wrong = true;
   for (const s of state.data.steps) {
     const decision = s.index != null ? state.marks.get(`${s.hand}:${s.index}`) : null;
     if (decision && !s.action.includes("??") && decision.taken !== s.action) wrong = true;
