@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer, launchBrowser, newPage, shot } from "../lib.js";
+import { startServer, launchBrowser, newPage, createTable, openSeat, playSeat, shot } from "../lib.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
 const RECORD = path.join(FIXTURES, "bid-euchre-loner.json");
@@ -125,6 +125,27 @@ test("an analyze --json file alone opens its game with the marks", { timeout: 60
   await page.waitForSelector("#step-count:has-text('of 1')");
   assert.match(await page.locator("#load-error").textContent(), /another game/);
   assert.equal(await page.locator("#steps .mark").count(), 0);
+  assert.deepEqual(page.errors, []);
+});
+
+test("a finished table's game-over panel opens its replay; a table in play has none", { timeout: 120_000 }, async () => {
+  const created = await createTable(server.url, {
+    game: "kaibosh", options: { deals: 1 }, seats: ["open", "bot:rules", "bot:rules", "bot:rules"],
+  });
+  // While the game runs its replay is refused, cards and all.
+  const early = await fetch(`${server.url}/api/tables/${created.id}/replay`);
+  assert.equal(early.status, 409);
+  const page = await openSeat(browser, created, 0);
+  await playSeat(page, { timeout: 60_000 });
+  const link = page.locator(".summary.final a", { hasText: "Replay this game" });
+  await link.click();
+  await page.waitForURL(`**/replay/${created.id}`);
+  await page.waitForSelector("body[data-step='0']");
+  assert.match(await page.locator("#step-count").textContent(), /^Step 1 of \d+$/);
+  assert.equal(await faces(page, ".seat .mini-hand"), 24);
+  await page.locator("#last").click();
+  await page.locator("#last").click();
+  assert.match(await page.locator("#center").textContent(), /Game over/);
   assert.deepEqual(page.errors, []);
 });
 
