@@ -117,6 +117,11 @@ test("an analyze --json file alone opens its game with the marks", { timeout: 60
   assert.ok(await page.locator("#steps .mark").count() > 0);
   await page.locator("#forward").click();
   assert.match(await page.locator("#info").textContent(), /Lost \d+\.\d\d points\. Best: /);
+  // On a phone: one column, nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "no sideways scrolling at 360 px");
+  await shot(page, "replay-analysis-360");
+  await page.setViewportSize({ width: 1280, height: 800 });
   // A record of another game with this analysis: the marks are dropped, and it says so.
   const other = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(RECORD, "utf8")));
   other.hands = other.hands.slice(0, 1);
