@@ -154,6 +154,20 @@ test("a finished table's game-over panel opens its replay; a table in play has n
   assert.deepEqual(page.errors, []);
 });
 
+test("a record dropped on the page opens", { timeout: 60_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/replay`);
+  const text = await import("node:fs").then((fs) => fs.readFileSync(RECORD, "utf8"));
+  await page.evaluate((content) => {
+    const data = new DataTransfer();
+    data.items.add(new File([content], "dropped.json", { type: "application/json" }));
+    document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForSelector("body[data-step='0']");
+  assert.equal(await page.locator("#step-count").textContent(), "Step 1 of 290");
+  assert.deepEqual(page.errors, []);
+});
+
 test("a bad record gets the engine's one line; an unknown table is said so", { timeout: 60_000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}/replay`);
