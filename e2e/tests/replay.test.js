@@ -151,7 +151,19 @@ test("a finished table's game-over panel opens its replay; a table in play has n
   await page.locator("#last").click();
   await page.locator("#last").click();
   assert.match(await page.locator("#center").textContent(), /Game over/);
+  // The address says the step and the view: a link opens the game there.
+  await page.selectOption("#seat-select", "2");
+  await page.waitForSelector("body[data-viewer='2']");
+  await page.keyboard.press("Home");
+  const at = await stepShown(page);
+  const url = page.url();
+  assert.match(url, new RegExp(`#step=${at + 1}&view=2$`));
+  const again = await newPage(browser);
+  await again.goto(url);
+  await again.waitForSelector(`body[data-step='${at}'][data-viewer='2']`);
+  assert.equal(await again.locator("#seat-select").inputValue(), "2");
   assert.deepEqual(page.errors, []);
+  assert.deepEqual(again.errors, []);
 });
 
 test("a record dropped on the page opens", { timeout: 60_000 }, async () => {

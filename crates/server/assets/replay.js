@@ -18,13 +18,17 @@ const el = (tag, props = {}, ...children) => {
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = parts.length > 1 ? decodeURIComponent(parts[1]) : null;
 
+// `#step=N&view=V` (N from 1; V all, spectator or a seat): where a link opens the game.
+const fragment = new URLSearchParams(location.hash.slice(1));
+let pendingStep = Number(fragment.get("step")) - 1;
+
 const state = {
   record: null, // the record's text, for POST /api/replay
   analysis: null, // an `analyze --json` output
   marks: new Map(), // `${hand}:${index}` → the decision judged
   data: null, // the server's answer: {game, variant, seats, viewer, steps, ...}
   at: 0, // the step shown
-  seat: "all", // whose view: all, spectator or a seat's number
+  seat: /^(all|spectator|\d+)$/.test(fragment.get("view") ?? "") ? fragment.get("view") : "all", // whose view
 };
 
 const step = () => state.data?.steps[state.at];
@@ -161,7 +165,8 @@ async function load() {
   }
   const keep = state.data && state.data.steps.length === body.steps.length ? state.at : 0;
   state.data = body;
-  state.at = keep;
+  state.at = pendingStep > 0 ? Math.min(pendingStep, body.steps.length - 1) : keep;
+  pendingStep = -1;
   showError("");
   checkAnalysis();
   fillSelects();
@@ -296,6 +301,7 @@ function render() {
   $("back").disabled = state.at === 0;
   $("forward").disabled = state.at === state.data.steps.length - 1;
   $("hand-select").value = String(s.hand);
+  history.replaceState(null, "", `#step=${state.at + 1}&view=${state.seat}`);
   renderSeats(s);
   renderCenter(s);
   renderLine(s);
