@@ -254,6 +254,13 @@ impl BotGame for BidEuchre {
         Some((position, layout.clone()))
     }
 
+    fn own_tricks(_: &BidEuchreRules, hand: CardBag) -> f64 {
+        Strain::ALL
+            .iter()
+            .map(|&strain| estimate(hand, strain))
+            .fold(0.0, f64::max)
+    }
+
     fn call_likelihood(
         _: &BidEuchreRules,
         observation: &Observation,

@@ -123,20 +123,24 @@ pub enum Trait {
     Honours,
     /// Cards of the suit the call names.
     Suit(Suit),
+    /// Tricks the hand takes by itself with its best trump, by the bots' estimate
+    /// ([`BotGame::own_tricks`]), rounded.
+    Tricks,
 }
 
 impl Trait {
-    /// How many the hand holds.
-    fn count(self, hand: CardBag) -> usize {
+    /// How many the hand holds; `own_tricks` is the hand's own tricks.
+    fn count(self, hand: CardBag, own_tricks: f64) -> usize {
         let rank = |r| hand.only_faces(CardSet::ranks(r, r)).len();
         match self {
+            Trait::Tricks => own_tricks.round().max(0.0) as usize,
             Trait::Aces => rank(ACE),
             Trait::Kings => rank(KING),
             Trait::Jacks => rank(JACK),
             Trait::Jokers => hand.only_faces(CardSet::JOKERS).len(),
             Trait::Honours => [Trait::Aces, Trait::Kings, Trait::Jacks]
                 .iter()
-                .map(|t| t.count(hand))
+                .map(|t| t.count(hand, own_tricks))
                 .sum(),
             Trait::Length => Suit::ALL
                 .iter()
@@ -156,6 +160,7 @@ impl Trait {
             Trait::Jokers => ("joker", "jokers"),
             Trait::Length => ("card in its longest suit", "cards in its longest suit"),
             Trait::Honours => ("ace, king or jack", "aces, kings and jacks"),
+            Trait::Tricks => ("trick by its own cards", "tricks by its own cards"),
             Trait::Suit(suit) => {
                 let name = suit.name();
                 return format!("{} of {name}", if count == 1 { "card" } else { "cards" });
@@ -244,7 +249,8 @@ const READING_SHIFT: f64 = 0.25;
 /// the observer's seat (never the caller's): hands for the caller are drawn as the
 /// observer knew the deal then, weighed by the calls before (the bots' auction model)
 /// and then by this one. The bound whose share rises most, if one stands out; else the
-/// trait whose mean moves most. `None` where the call shows nothing (a trump named, a
+/// trait whose mean moves most; else the hand's own tricks as the bots expect them.
+/// `None` where the call shows nothing (a trump named, a
 /// card passed) or is the observer's own.
 pub fn read_call(
     rules: &GameRules,
@@ -282,6 +288,7 @@ fn read_call_in<G: BotGame>(
         Trait::Jacks,
         Trait::Length,
         Trait::Honours,
+        Trait::Tricks,
     ];
     if G::deck(rules).iter().any(|c| c.is_joker()) {
         traits.push(Trait::Jokers);
@@ -304,8 +311,9 @@ fn read_call_in<G: BotGame>(
             .product();
         let hand = dealt[caller.index()];
         let posterior = prior * G::call_likelihood(rules, &then, index, hand);
+        let own_tricks = G::own_tricks(rules, hand);
         for (t, shown) in traits.iter().enumerate() {
-            let count = shown.count(hand).min(15);
+            let count = shown.count(hand, own_tricks).min(15);
             before[t][count] += prior;
             after[t][count] += posterior;
         }
@@ -355,17 +363,22 @@ fn read_call_in<G: BotGame>(
             / total;
         (mean, variance.sqrt())
     };
-    traits
-        .iter()
-        .enumerate()
-        .filter_map(|(t, &shown)| {
-            let ((after, _), (before, spread)) = (moments(&after[t]), moments(&before[t]));
-            let shift = (after - before).abs() / spread.max(f64::MIN_POSITIVE);
-            let shows = Shows::About { after, before };
-            (shift >= READING_SHIFT).then_some((shift, CallReading { shown, shows }))
-        })
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, reading)| reading)
+    let about = |t: usize| {
+        let ((after, _), (before, spread)) = (moments(&after[t]), moments(&before[t]));
+        let shift = (after - before).abs() / spread.max(f64::MIN_POSITIVE);
+        let reading = CallReading {
+            shown: traits[t],
+            shows: Shows::About { after, before },
+        };
+        (shift, reading)
+    };
+    let moved_most = (0..traits.len())
+        .map(about)
+        .filter(|(shift, _)| *shift >= READING_SHIFT)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    // A call that moves no trait much still says something of the hand's strength.
+    let strength = || traits.iter().position(|t| *t == Trait::Tricks).map(about);
+    moved_most.or_else(strength).map(|(_, reading)| reading)
 }
 
 #[cfg(test)]
@@ -445,6 +458,12 @@ mod tests {
         assert!(one.to_string().starts_with("at least 2 aces ("), "{one}");
         let two = read(Action::Bid(2)).expect("a 2 shows jacks");
         assert_eq!(two.shown, Trait::Jacks);
+        // A bid of tricks shows the tricks the bidder's own cards take.
+        for bid in 3..=6 {
+            let tricks = read(Action::Bid(bid)).expect("a bid of tricks shows strength");
+            assert_eq!(tricks.shown, Trait::Tricks, "bid {bid}: {tricks}");
+            assert!(tricks.to_string().contains("by its own cards"), "{tricks}");
+        }
         // The observer's own call shows it nothing.
         let mut own = after_call(Action::Bid(1));
         own.seat = Seat(0);

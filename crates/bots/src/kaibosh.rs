@@ -74,6 +74,10 @@ impl BotGame for Kaibosh {
         Some((position, layout.clone()))
     }
 
+    fn own_tricks(_: &KaiboshRules, hand: CardBag) -> f64 {
+        best_trump(hand.faces()).1
+    }
+
     fn call_likelihood(
         _: &KaiboshRules,
         observation: &Observation,

@@ -240,6 +240,10 @@ impl BotGame for Kout {
             .map(|(maker, bid)| (maker.team().index(), bid))
     }
 
+    fn own_tricks(_: &KoutRules, hand: CardBag) -> f64 {
+        best_trump(hand.faces()).1
+    }
+
     fn call_likelihood(
         rules: &KoutRules,
         observation: &Observation,

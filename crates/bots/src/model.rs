@@ -114,6 +114,10 @@ pub trait BotGame: Game + Sized + 'static {
 
     /// A rule-of-thumb choice for a decision that is not a card play.
     fn rules_call(rules: &Self::Rules, observation: &Observation, legal: &[Action]) -> Action;
+
+    /// The tricks `hand` takes by itself with its best trump (or strain), by the
+    /// estimate the bots bid by: what a call tells of a hand's strength.
+    fn own_tricks(rules: &Self::Rules, hand: CardBag) -> f64;
 }
 
 /// Rebuilds the full state of the game from the observation and a completion of it:
