@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use calltrump_server::client::{http_request, play_seat, SeatLink};
+use calltrump_server::client::{http_request, play_seat_paced, SeatLink};
 use serde_json::Value;
 
 /// Most tables one run may open (four sockets each): what one machine's file limit holds.
@@ -24,6 +24,11 @@ pub struct Args {
     /// The bot each client plays (cheap ones load the server, not the clients).
     #[arg(long, default_value = "random")]
     level: String,
+    /// Milliseconds each client thinks before an action, as people do: the offered rate
+    /// is about one action per table per think time. 0 plays as fast as the server
+    /// answers.
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
 }
 
 /// The server the load test starts: this binary's `serve` on a free loopback port.
@@ -103,6 +108,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.secs == 0 || args.secs > 3_600 {
         bail!("--secs must be from 1 to 3600");
     }
+    if args.think_ms > 60_000 {
+        bail!("--think-ms must be at most 60000");
+    }
     calltrump_bots::bot_by_name(&args.level)?;
     let server = Server::start()?;
     let idle_memory = server.memory();
@@ -116,6 +124,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             let addr = server.addr.clone();
             let level = args.level.clone();
             let round_trips = Arc::clone(&round_trips);
+            let think = Duration::from_millis(args.think_ms);
             lanes.push(tokio::spawn(async move {
                 let mut games = 0u64;
                 let mut actions = 0u64;
@@ -146,7 +155,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                             let level = level.clone();
                             let seed = (lane * 4 + s) as u64;
                             tokio::spawn(async move {
-                                play_seat(&link, &level, seed, Duration::from_secs(10)).await
+                                let patience = Duration::from_secs(10);
+                                play_seat_paced(&link, &level, seed, patience, think).await
                             })
                         })
                         .collect();

@@ -104,6 +104,18 @@ pub async fn play_seat(
     seed: u64,
     patience: Duration,
 ) -> Result<Finished, ClientError> {
+    play_seat_paced(link, level, seed, patience, Duration::ZERO).await
+}
+
+/// [`play_seat`], thinking `think` before each action as a person would: the load
+/// test's way to offer a chosen rate of actions.
+pub async fn play_seat_paced(
+    link: &SeatLink,
+    level: &str,
+    seed: u64,
+    patience: Duration,
+    think: Duration,
+) -> Result<Finished, ClientError> {
     let bot = bot_by_name(level).map_err(|e| ClientError::Bot(e.to_string()))?;
     let mut player: Option<Box<dyn Player>> = Some(Box::new(BotPlayer::new(bot, seeded(seed))));
     let mut state: Option<ClientState> = None;
@@ -120,6 +132,7 @@ pub async fn play_seat(
             &mut state,
             &mut actions,
             &mut round_trips,
+            think,
         )
         .await;
         match attempt {
@@ -170,6 +183,7 @@ async fn session(
     state: &mut Option<ClientState>,
     actions: &mut u64,
     round_trips: &mut Vec<Duration>,
+    think: Duration,
 ) -> Result<Session, String> {
     let (socket, _) = tokio_tungstenite::connect_async(link.websocket())
         .await
@@ -298,6 +312,9 @@ async fn session(
         .map_err(|e| e.to_string())?;
         *player = Some(bot);
         let action: Action = action.map_err(|e| e.to_string())?;
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
+        }
         sink.send(send(&ClientMessage::Act {
             version,
             action: action.to_string(),
