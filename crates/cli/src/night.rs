@@ -30,9 +30,10 @@ pub struct Args {
     #[arg(long, default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(1..=MAX_SETS))]
     sets: u64,
-    /// The seed of the deals and the bots.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// The seed of the deals and the bots (default: the clock; the night's first line
+    /// and its record name it, so it can be played again).
+    #[arg(long)]
+    seed: Option<u64>,
     /// The bot that plays for everyone but you.
     #[arg(long, alias = "level", default_value = "medium")]
     bots: String,
@@ -131,16 +132,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ),
         None => None,
     };
+    let seed = args.seed.unwrap_or_else(crate::play::clock_seed);
+    if args.seed.is_none() {
+        println!("Night seed {seed} (--seed {seed} plays this night again).");
+    }
     let mut input = io::stdin().lock();
     let mut sets = Vec::new();
     for set in 0..set_count {
         let table_plan = night.table(set).map_err(|e| anyhow!("{e}"))?;
-        let mut bot_rng = stream(args.seed, 2 * set as u64 + 1);
+        let mut bot_rng = stream(seed, 2 * set as u64 + 1);
         let my_seat = me.and_then(|p| table_plan.seat_of(p));
         let people: Vec<Seat> = my_seat.map(|s| Seat(s as u8)).into_iter().collect();
         // Seat 0 of the set's table deals first.
-        let mut table =
-            table::seeded_with_dealer(&rules, Seat(0), args.seed, 2 * set as u64, &people);
+        let mut table = table::seeded_with_dealer(&rules, Seat(0), seed, 2 * set as u64, &people);
         let mut players: Vec<Player> = (0..table.seats())
             .map(|s| {
                 Player::from_spec(
@@ -223,7 +227,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     calltrump_engine::night::SIT_OUT_POINTS,
                     set + 1,
                 ),
-                Some(_) => println!("Set {} over: {result}.", set + 1),
+                Some(_) if stop == Stop::GameOver => println!("Set {} over: {result}.", set + 1),
+                Some(_) => println!("Set {} stopped at {result}.", set + 1),
             }
         }
         if stop != Stop::GameOver {
@@ -246,7 +251,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if let Some(path) = &args.record {
         let record = NightRecord {
             players: night.players(),
-            seed: args.seed,
+            seed,
             sets,
             sheet: sheet.clone(),
         };

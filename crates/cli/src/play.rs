@@ -722,9 +722,15 @@ fn play_with_deals(
                 } else {
                     dice.cut(announced.max_cut)
                 };
+                let cutter = session.names.short(announced.cutter);
+                let cuts = if announced.cutter == me {
+                    "cut"
+                } else {
+                    "cuts"
+                };
                 say(format!(
-                    "{} cuts the deck at {cut}.",
-                    session.names.short(announced.cutter)
+                    "{} {cuts} the deck at {cut}.",
+                    screen::capitalise(&cutter)
                 ))?;
                 table.cut(announced.cutter, cut)?;
                 session.show(table.game(), Event::Dealt)?;
@@ -846,7 +852,7 @@ struct Start {
 }
 
 /// Seconds since 1970: the seed when none is given.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -1053,7 +1059,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.resume.is_some() {
         say(format!(
             "Resuming after {} hands; scores: {}.",
-            table.deals(),
+            table.deals() - usize::from(matches!(table.turn(), Turn::Seat(_))),
             seat_names.us_them(table.game().scores())
         ))?;
     }
@@ -1071,7 +1077,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         args.max_deals.map(|n| n as usize),
         Some(&record_path),
     );
-    // The record is saved whatever stopped the game, a closed terminal included.
+    // The record is saved whatever stopped the game, a closed terminal included; a hand
+    // stopped midway shows its seed now, so the record checks out once it is finished.
+    if matches!(table.turn(), Turn::Seat(_)) {
+        table.reveal_unfinished();
+    }
     write_record(&record_path, table.record())?;
     let ended = played?;
     let scores = table.game().scores();

@@ -480,7 +480,8 @@ pub fn game_closed(names: &Names, outcome: Outcome, scores: [i32; 2]) -> String 
     }
 }
 
-fn capitalise(text: &str) -> String {
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

@@ -8,9 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use calltrump_engine::fair_deal::{self, HandCheck, HandSource};
-use calltrump_engine::Record;
 
-use crate::replay::read_record;
+use crate::replay::{games, read_record};
 
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]
@@ -40,35 +39,46 @@ fn source(check: &HandCheck) -> String {
 /// 1 if any deal does not check out or the record cannot be read.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.file)?;
-    let verification = match Record::parse(&text).and_then(|record| fair_deal::verify(&record)) {
-        Ok(verification) => verification,
-        Err(error) => {
-            eprintln!("{error}");
-            return Ok(ExitCode::FAILURE);
-        }
-    };
     let mut out = io::stdout().lock();
-    if let Some((recorded, drawn)) = verification.first_dealer {
-        writeln!(
-            out,
-            "first dealer: the record has seat {recorded}, the seed draws seat {drawn}"
-        )?;
-    }
-    for check in &verification.hands {
-        if check.is_ok() {
-            writeln!(out, "hand {}: ok ({})", check.hand, source(check))?;
+    let mut all_ok = true;
+    for (label, record) in games(&text) {
+        let place = label.map(|l| format!("{l}: ")).unwrap_or_default();
+        let verification =
+            match record.and_then(|r| fair_deal::verify(&r).map_err(|e| e.to_string())) {
+                Ok(verification) => verification,
+                Err(error) => {
+                    eprintln!("{place}{error}");
+                    all_ok = false;
+                    continue;
+                }
+            };
+        if let Some((recorded, drawn)) = verification.first_dealer {
+            writeln!(
+                out,
+                "{place}first dealer: the record has seat {recorded}, the seed draws seat {drawn}"
+            )?;
         }
-        for fault in &check.faults {
-            writeln!(out, "hand {}: {fault}", check.hand)?;
+        for check in &verification.hands {
+            if check.is_ok() {
+                writeln!(out, "{place}hand {}: ok ({})", check.hand, source(check))?;
+            }
+            for fault in &check.faults {
+                writeln!(out, "{place}hand {}: {fault}", check.hand)?;
+            }
+        }
+        let hands = verification.hands.len();
+        let failed = verification.hands.iter().filter(|c| !c.is_ok()).count();
+        if verification.is_ok() {
+            writeln!(out, "{place}{hands} hands: every deal checks out")?;
+        } else {
+            let verb = if failed == 1 { "does" } else { "do" };
+            writeln!(out, "{place}{hands} hands: {failed} {verb} not check out")?;
+            all_ok = false;
         }
     }
-    let hands = verification.hands.len();
-    let failed = verification.hands.iter().filter(|c| !c.is_ok()).count();
-    if verification.is_ok() {
-        writeln!(out, "{hands} hands: every deal checks out")?;
-        Ok(ExitCode::SUCCESS)
+    Ok(if all_ok {
+        ExitCode::SUCCESS
     } else {
-        writeln!(out, "{hands} hands: {failed} do not check out")?;
-        Ok(ExitCode::FAILURE)
-    }
+        ExitCode::FAILURE
+    })
 }

@@ -684,13 +684,44 @@ fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
             "1",
             "--me",
             "Cy",
+            "--seed",
+            "0",
         ],
-        &"1\n".repeat(200),
+        &"pass\n1\n".repeat(300),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Your hand:"), "{stdout}");
     assert!(stdout.contains("Set 1 over"), "{stdout}");
+    assert!(
+        !stdout.contains("Night seed"),
+        "a given seed is not announced"
+    );
+}
+
+#[test]
+fn a_night_without_a_seed_names_its_seed_and_a_stopped_set_is_not_called_over() {
+    let out = calltrump(
+        &[
+            "night",
+            "--players",
+            "Ann,Bob,Cy,Di,Ed",
+            "--me",
+            "Bob",
+            "--sets",
+            "1",
+        ],
+        "quit\n",
+    );
+    let stdout = text(&out.stdout);
+    let seed = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Night seed "))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no seed named: {stdout}"));
+    assert!(seed.parse::<u64>().is_ok(), "{seed}");
+    assert!(!stdout.contains("Set 1 over"), "{stdout}");
+    assert!(stdout.contains("Night stopped during set 1."), "{stdout}");
 }
 
 #[test]

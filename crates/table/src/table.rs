@@ -587,6 +587,13 @@ impl Table {
         }
     }
 
+    /// Reveals the seed of a hand left unfinished (a terminal game saved mid-hand, whose
+    /// record holds the deal anyway), so that the record checks out whenever it ends.
+    /// `None` if no seed is held.
+    pub fn reveal_unfinished(&mut self) -> Option<String> {
+        self.reveal()
+    }
+
     /// Reveals the current hand's seed in the record, once the hand is over.
     fn reveal(&mut self) -> Option<String> {
         let seed = self.hand_seed.take()?;
