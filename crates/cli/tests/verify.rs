@@ -98,7 +98,7 @@ fn a_changed_card_fails_naming_the_hand_and_the_seats() {
         "{stdout}"
     );
     assert!(
-        stdout.ends_with("3 hands: 1 do not check out\n"),
+        stdout.ends_with("3 hands: 1 does not check out\n"),
         "{stdout}"
     );
 }
@@ -162,7 +162,7 @@ fn a_record_without_a_deal_source_does_not_verify_but_still_replays() {
     assert_eq!(
         text(&out.stdout),
         "hand 0: no fair-deal block, and the header's deal_source states no seeded deals\n\
-         1 hands: 1 do not check out\n"
+         1 hands: 1 does not check out\n"
     );
     assert!(calltrump(&["replay", "-"], record).status.success());
     // Not a record at all: one line on standard error.
@@ -293,4 +293,42 @@ fn night_records_say_their_deals_are_seeded() {
     );
     let (code, stdout) = verify(record);
     assert_eq!(code, Some(0), "{stdout}");
+}
+
+/// A committed game stopped in the middle of a hand and resumed: the stopped hand's seed
+/// is in the record, so the record checks out at every stop and once the game is over.
+#[test]
+fn a_committed_game_stopped_midway_and_resumed_verifies() {
+    let path = temp_path("stopped-midway.json");
+    let record =
+        || -> Value { serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap() };
+    let out = calltrump(
+        &[
+            "play",
+            "--bots",
+            "random",
+            "--record",
+            path.to_str().unwrap(),
+        ],
+        &"1\n".repeat(4),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stopped = record();
+    assert_eq!(stopped["deal_source"]["method"], "committed");
+    let (code, report) = verify(&stopped);
+    assert_eq!(code, Some(0), "{report}");
+
+    let out = calltrump(
+        &["play", "--resume", path.to_str().unwrap()],
+        &"1\n".repeat(400),
+    );
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
+    let resumed = record();
+    assert!(resumed["hands"].as_array().unwrap().len() > 1);
+    let (code, report) = verify(&resumed);
+    assert_eq!(code, Some(0), "{report}");
 }
