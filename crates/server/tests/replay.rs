@@ -3,10 +3,14 @@
 //! holds no card the seat may not know, bad records get the engine's one line, and a
 //! table whose game is not over gives nothing away.
 
+mod common;
+
+use common::{cards_named, known};
+
 use std::time::Duration;
 
 use calltrump_engine::{
-    Action, AnyGame, Card, CardBag, Game, Record, Seat, SeenAction, View, Viewer,
+    Action, AnyGame, CardBag, Game, Record, Seat, SeenAction, View, Viewer,
 };
 use calltrump_server::client::{play_seat, SeatLink};
 use calltrump_server::{HubConfig, RunningServer, ServerConfig};
@@ -80,40 +84,6 @@ fn games(record: &Record) -> Vec<(AnyGame, Option<(Seat, Action)>)> {
         .replay_watched(|game, acted| out.push((game.clone(), acted)))
         .unwrap();
     out
-}
-
-/// The cards `seat` (or a spectator: `None`) may know in `game`: its own dealt cards,
-/// every card played, and the cards passed face down that it passed or received.
-fn known(game: &AnyGame, seat: Option<Seat>) -> CardBag {
-    let observation = game.observation(seat.unwrap_or(Seat(0)));
-    let mut known = CardBag::EMPTY;
-    if seat.is_some() {
-        observation.dealt.iter().for_each(|c| {
-            known.insert(c);
-        });
-    }
-    for (_, seen) in &observation.actions {
-        let cards: Vec<Card> = match seen {
-            SeenAction::Open(Action::Play(card)) => vec![*card],
-            SeenAction::Open(Action::Give(p) | Action::Discard(p)) if seat.is_some() => {
-                p.cards().to_vec()
-            }
-            _ => vec![],
-        };
-        cards.into_iter().for_each(|c| {
-            known.insert(c);
-        });
-    }
-    known
-}
-
-fn cards_named(value: &Value, out: &mut Vec<Card>) {
-    match value {
-        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
 }
 
 /// Checks the states answered for every viewer of `record` against replaying it here;

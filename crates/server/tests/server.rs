@@ -1,6 +1,10 @@
 //! The real server on a random loopback port with a temporary database, spoken to over
 //! real WebSockets.
 
+mod common;
+
+use common::{cards_named, known};
+
 use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Record, Seat, SeenAction, Turn};
@@ -196,39 +200,6 @@ async fn join_bots_finish_a_game_of_every_variant_and_the_record_replays() {
         }
     }
     server.stop().await.unwrap();
-}
-
-/// The cards `seat` (or a spectator: `None`) may know in `game`.
-fn known(game: &AnyGame, seat: Option<Seat>) -> CardBag {
-    let observation = game.observation(seat.unwrap_or(Seat(0)));
-    let mut known = CardBag::EMPTY;
-    if seat.is_some() {
-        observation.dealt.iter().for_each(|c| {
-            known.insert(c);
-        });
-    }
-    for (_, seen) in &observation.actions {
-        let cards: Vec<Card> = match seen {
-            SeenAction::Open(Action::Play(card)) => vec![*card],
-            SeenAction::Open(Action::Give(p) | Action::Discard(p)) if seat.is_some() => {
-                p.cards().to_vec()
-            }
-            _ => vec![],
-        };
-        cards.into_iter().for_each(|c| {
-            known.insert(c);
-        });
-    }
-    known
-}
-
-fn cards_named(value: &Value, out: &mut Vec<Card>) {
-    match value {
-        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
 }
 
 /// Every version of the finished game with the cards each recipient may know then,
