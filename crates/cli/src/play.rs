@@ -262,14 +262,17 @@ impl Session<'_> {
                     }
                     Menu::Actions(items) if !items.is_empty() => {
                         say(format!("Choose a number from 1 to {}.", items.len()))?;
+                        self.reprompt()?;
                         continue;
                     }
                     Menu::Cards(items) => {
                         say(format!("Choose a number from 1 to {}.", items.len()))?;
+                        self.reprompt()?;
                         continue;
                     }
                     _ => {
                         say("Type the bid itself, e.g. bid 4 hearts (help explains).")?;
+                        self.reprompt()?;
                         continue;
                     }
                 },
@@ -285,6 +288,7 @@ impl Session<'_> {
                     }
                     (Menu::Cards(_), _) => {
                         say(format!("Not allowed: {}", self.not_pickable(game, card)))?;
+                        self.reprompt()?;
                         continue;
                     }
                     _ => Action::Play(card),
@@ -293,6 +297,7 @@ impl Session<'_> {
                     (Phase::TrumpNaming, Strain::Suit(suit)) => Action::Trump(suit),
                     _ => {
                         say("A suit alone names trump; to bid, type e.g. bid 4 h.")?;
+                        self.reprompt()?;
                         continue;
                     }
                 },
@@ -300,14 +305,25 @@ impl Session<'_> {
                 Typed::Action(action) => action,
                 Typed::Unknown(why) => {
                     say(format!("Not understood: {why}; help explains."))?;
+                    self.reprompt()?;
                     continue;
                 }
             };
             match game.check(action) {
                 Ok(()) => return Ok(Some(action)),
-                Err(broken) => say(format!("Not allowed: {}.", second_person(&broken)))?,
+                Err(broken) => {
+                    say(format!("Not allowed: {}.", second_person(&broken)))?;
+                    self.reprompt()?;
+                }
             }
         }
+    }
+
+    /// The prompt again after a message that showed no choices.
+    fn reprompt(&self) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        write!(out, "> ")?;
+        out.flush()
     }
 
     /// Records `request` and ends the question.

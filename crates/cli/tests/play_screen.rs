@@ -233,6 +233,20 @@ fn refused_input_is_explained_and_asked_again() {
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
     }
+    // Every one-line refusal asks again: the prompt follows it at once. (Input is not
+    // echoed through a pipe, so a refusal stands after the prompt it answers.)
+    let refusals: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.trim_start_matches("> ").starts_with("Not ") && l.ends_with('.'))
+        .collect();
+    assert!(refusals.len() >= 4, "{screen}");
+    for line in refusals {
+        let after = &screen[screen.find(line).unwrap() + line.len()..];
+        assert!(
+            after.starts_with("\n> "),
+            "no prompt after {line:?}\n{screen}"
+        );
+    }
     assert_eq!(actions.iter().filter(|a| *a == "kaibosh").count(), 1);
     // The trump named was taken back: nothing after the kaibosh is left.
     assert_eq!(
