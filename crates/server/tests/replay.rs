@@ -9,9 +9,7 @@ use common::{cards_named, known};
 
 use std::time::Duration;
 
-use calltrump_engine::{
-    Action, AnyGame, CardBag, Game, Record, Seat, SeenAction, View, Viewer,
-};
+use calltrump_engine::{Action, AnyGame, CardBag, Game, Record, Seat, SeenAction, View, Viewer};
 use calltrump_server::client::{play_seat, SeatLink};
 use calltrump_server::{HubConfig, RunningServer, ServerConfig};
 use futures_util::SinkExt;
