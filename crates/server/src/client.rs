@@ -349,6 +349,31 @@ pub async fn http_request(
         .get(9..12)
         .and_then(|s| s.parse().ok())
         .ok_or_else(bad)?;
-    let (_, body) = response.split_once("\r\n\r\n").ok_or_else(bad)?;
-    Ok((status, body.to_string()))
+    let (head, body) = response.split_once("\r\n\r\n").ok_or_else(bad)?;
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    Ok((
+        status,
+        if chunked {
+            unchunk(body)
+        } else {
+            body.to_string()
+        },
+    ))
+}
+
+/// The body of a chunked HTTP/1.1 response: each chunk's size in hex, its bytes, until
+/// a chunk of size 0.
+fn unchunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        let Some(chunk) = tail.get(..size).filter(|_| size > 0) else {
+            break;
+        };
+        out.push_str(chunk);
+        rest = tail.get(size + 2..).unwrap_or_default();
+    }
+    out
 }

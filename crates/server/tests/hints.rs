@@ -4,51 +4,27 @@
 //! view the same, get the same hint); and it is refused at a table without hints, to a
 //! spectator and out of turn.
 
+mod common;
+
+use common::{create, database_url, start_with_config};
+
 use std::time::Duration;
 
 use calltrump_engine::{seeded, Action, Game, GameRules, Phase, Seat, Turn};
 use calltrump_server::hub::SeatRecord;
 use calltrump_server::store::{SqliteStore, Store, StoredTable};
-use calltrump_server::{HubConfig, RunningServer, ServerConfig};
+use calltrump_server::{HubConfig, RunningServer};
 use calltrump_table::{Entry, Event, Settings, Table};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-fn database_url(dir: &tempfile::TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("db.sqlite").display())
-}
-
 async fn start(dir: &tempfile::TempDir) -> RunningServer {
-    calltrump_server::start(ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: database_url(dir),
-        hub: HubConfig {
-            seed: Some(7),
-            ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-        },
-    })
-    .await
-    .unwrap()
-}
-
-async fn create(server: &RunningServer, table: Value) -> Value {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    let body = table.to_string();
-    let request = format!(
-        "POST /api/tables HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.addr,
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    assert!(response.starts_with("HTTP/1.1 201"), "{response}");
-    let (_, rest) = response.split_once("\r\n\r\n").unwrap();
-    let start = rest.find('{').unwrap();
-    let end = rest.rfind('}').unwrap();
-    serde_json::from_str(&rest[start..=end]).unwrap()
+    let hub = HubConfig {
+        seed: Some(7),
+        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
+    };
+    start_with_config(dir, hub).await
 }
 
 type Socket =

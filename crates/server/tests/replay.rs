@@ -5,13 +5,13 @@
 
 mod common;
 
-use common::{cards_named, known};
+use common::{cards_named, http_at, known, start_with_config};
 
 use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, CardBag, Game, Record, Seat, SeenAction, View, Viewer};
 use calltrump_server::client::{play_seat, SeatLink};
-use calltrump_server::{HubConfig, RunningServer, ServerConfig};
+use calltrump_server::{HubConfig, RunningServer};
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -21,52 +21,15 @@ use tokio_tungstenite::tungstenite::Message;
 const LONER: &str = include_str!("../../../e2e/fixtures/bid-euchre-loner.json");
 
 async fn start(dir: &tempfile::TempDir) -> RunningServer {
-    calltrump_server::start(ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: format!("sqlite://{}", dir.path().join("db.sqlite").display()),
-        hub: HubConfig {
-            seed: Some(11),
-            ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-        },
-    })
-    .await
-    .unwrap()
+    let hub = HubConfig {
+        seed: Some(11),
+        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
+    };
+    start_with_config(dir, hub).await
 }
 
-/// One HTTP/1.1 request over a fresh connection: the status and the body.
 async fn http(server: &RunningServer, method: &str, path: &str, body: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.addr,
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let response = String::from_utf8(response).unwrap();
-    let status = response[9..12].parse().unwrap();
-    let (head, rest) = response.split_once("\r\n\r\n").unwrap();
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut out = String::new();
-        let mut rest = rest;
-        while let Some((size, tail)) = rest.split_once("\r\n") {
-            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            out.push_str(&tail[..size]);
-            rest = &tail[size + 2..];
-        }
-        out
-    } else {
-        rest.to_string()
-    };
-    (status, body)
+    http_at(server.addr, method, path, Some(body)).await
 }
 
 async fn json_of(server: &RunningServer, method: &str, path: &str, body: &str) -> Value {

@@ -3,13 +3,13 @@
 
 mod common;
 
-use common::{cards_named, known};
+use common::{cards_named, create, http_at, known, start_with_config};
 
 use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Record, Seat, SeenAction, Turn};
 use calltrump_server::client::{play_seat, SeatLink};
-use calltrump_server::{HubConfig, RunningServer, ServerConfig};
+use calltrump_server::{HubConfig, RunningServer};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -33,16 +33,6 @@ async fn start_with_seed(
     .await
 }
 
-async fn start_with_config(dir: &tempfile::TempDir, hub: HubConfig) -> RunningServer {
-    calltrump_server::start(ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: format!("sqlite://{}", dir.path().join("db.sqlite").display()),
-        hub,
-    })
-    .await
-    .unwrap()
-}
-
 /// The `calltrump_tables` gauge of `/metrics`: tables in memory.
 async fn tables_in_memory(server: &RunningServer) -> u64 {
     let (_, metrics) = http(server, "GET", "/metrics", None).await;
@@ -60,54 +50,8 @@ async fn http(
     path: &str,
     body: Option<Value>,
 ) -> (u16, String) {
-    http_at(server.addr, method, path, body).await
-}
-
-async fn http_at(
-    addr: std::net::SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        addr,
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let status = response[9..12].parse().unwrap();
-    let (_, rest) = response.split_once("\r\n\r\n").unwrap();
-    // Bodies come chunked or whole: take the JSON or text after the headers.
-    let body = if response
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut out = String::new();
-        let mut rest = rest;
-        while let Some((size, tail)) = rest.split_once("\r\n") {
-            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            out.push_str(&tail[..size]);
-            rest = &tail[size + 2..];
-        }
-        out
-    } else {
-        rest.to_string()
-    };
-    (status, body)
-}
-
-async fn create(server: &RunningServer, table: Value) -> Value {
-    let (status, body) = http(server, "POST", "/api/tables", Some(table)).await;
-    assert_eq!(status, 201, "{body}");
-    serde_json::from_str(&body).unwrap()
+    let body = body.map(|b| b.to_string());
+    http_at(server.addr, method, path, body.as_deref()).await
 }
 
 fn links(created: &Value) -> Vec<SeatLink> {
