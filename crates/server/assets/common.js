@@ -1,5 +1,36 @@
-// What the lobby and the table share: the games with their variants and options (the
-// rules' defaults), bot levels, teams, and the tables this browser holds seats at.
+// What the pages share: the games with their variants and options (the rules'
+// defaults), bot levels, teams, the tables this browser holds seats at, and building
+// the page (an element by id, a new element, a link with a copy button).
+
+/** The element with `id`. */
+export const $ = (id) => document.getElementById(id);
+
+/** A new `tag` element with `props` and `children` (null children left out). */
+export function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+/** A list item: a label, the link in a read-only box, and a button that copies it. */
+export function linkRow(label, url) {
+  const input = el("input", { value: url, readOnly: true, className: "link" });
+  input.setAttribute("aria-label", `${label} link`);
+  const copy = el("button", { type: "button", textContent: "Copy" });
+  copy.setAttribute("aria-label", `Copy the ${label} link`);
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // Clipboard access needs a secure page: select the text for copying by hand.
+      input.select();
+      document.execCommand("copy");
+    }
+    copy.textContent = "Copied";
+    setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+  });
+  return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
+}
 
 const ALL_PASS = { key: "all_pass", label: "When everyone passes", default: "redeal",
   choices: [["redeal", "deal again"], ["dealer-must-bid", "the dealer must bid"]] };

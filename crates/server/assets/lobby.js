@@ -1,14 +1,7 @@
 // The lobby: the player's name, a new table (game, variant, options, who sits where),
 // its invite links, and the tables open now.
 
-import { GAMES, LEVELS, gameTitle, rememberTable, myTables, teamLetter } from "./common.js";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
+import { $, el, GAMES, LEVELS, gameTitle, linkRow, rememberTable, myTables, teamLetter } from "./common.js";
 
 // The name is remembered in this browser and sent when taking a seat.
 const nameInput = $("name");
@@ -132,26 +125,6 @@ function showCreated(answer, body, mySeat) {
   $("created").hidden = false;
   $("created").scrollIntoView({ block: "nearest" });
   refreshTables();
-}
-
-/** A link with a copy button. */
-function linkRow(label, url) {
-  const input = el("input", { value: url, readOnly: true, className: "link" });
-  input.setAttribute("aria-label", `${label} link`);
-  const copy = el("button", { type: "button", textContent: "Copy" });
-  copy.setAttribute("aria-label", `Copy the ${label} link`);
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // Clipboard access needs a secure page: select the text for copying by hand.
-      input.select();
-      document.execCommand("copy");
-    }
-    copy.textContent = "Copied";
-    setTimeout(() => { copy.textContent = "Copy"; }, 1500);
-  });
-  return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
 }
 
 $("join").addEventListener("submit", (event) => {

@@ -4,15 +4,8 @@
 // rules is worked out here. An `analyze --json` output adds its marks to the steps.
 
 import { cardFace, cardName, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
-import { gameTitle, teamLetter } from "./common.js";
+import { $, el, gameTitle, teamLetter } from "./common.js";
 import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children.filter((c) => c != null));
-  return node;
-};
 
 // /replay/{id}: a finished table's game from the server.
 const parts = location.pathname.split("/").filter(Boolean);

@@ -5,15 +5,8 @@
 
 import { cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
 import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
-import { gameTitle, LEVELS, myTables, rememberTable, teamLetter } from "./common.js";
+import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children.filter((c) => c != null));
-  return node;
-};
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -984,7 +977,7 @@ function renderHost() {
   if (waiting.length && state.status !== "over") {
     box.append(el("p", { textContent: "Links of the seats waiting for a person:" }));
     const list = el("ul", { className: "links" });
-    for (const invite of waiting) list.append(copyRow(`Seat ${invite.seat}`, invite.url));
+    for (const invite of waiting) list.append(linkRow(`Seat ${invite.seat}`, invite.url));
     box.append(list);
   }
   if (state.status === "open" || state.status === "playing") {
@@ -1015,22 +1008,6 @@ function rememberInvite(seat, url) {
   const known = myTables().find((t) => t.id === tableId) ?? { id: tableId };
   const invites = (known.invites ?? []).filter((i) => i.seat !== seat);
   rememberTable({ ...known, invites: [...invites, { seat, url }].sort((a, b) => a.seat - b.seat) });
-}
-
-function copyRow(label, url) {
-  const input = el("input", { value: url, readOnly: true, className: "link" });
-  input.setAttribute("aria-label", `${label} link`);
-  const copy = el("button", { type: "button", textContent: "Copy" });
-  copy.setAttribute("aria-label", `Copy the ${label} link`);
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      copy.textContent = "Copied";
-    } catch {
-      input.select();
-    }
-  });
-  return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
 }
 
 // ---- talk, log, toasts ------------------------------------------------------------------
