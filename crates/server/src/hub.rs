@@ -501,6 +501,8 @@ fn check_sitter(sitter: &str) -> Result<(), String> {
 struct Connection {
     seat: Option<Seat>,
     host: bool,
+    /// The name it gave: a spectator's shows on its chat lines.
+    name: Option<String>,
     outbox: Outbox,
     last_chat: Option<Instant>,
     /// The address it reached (`http://HOST`).
@@ -1101,7 +1103,7 @@ impl TableActor {
             }
             record.sitter = "person".into();
             if name.is_some() {
-                record.name = name;
+                record.name = name.clone();
             }
             // Back before or after the grace: the person plays again.
             self.away.remove(&seat);
@@ -1113,6 +1115,7 @@ impl TableActor {
             Connection {
                 seat,
                 host,
+                name,
                 outbox,
                 last_chat: None,
                 base,
@@ -1133,6 +1136,7 @@ impl TableActor {
                 status: self.status.clone(),
                 undo: self.table.settings().undo,
                 hints: self.hints,
+                cut_wait_ms: CUT_WAIT.as_millis() as u64,
             },
         );
         let recipient = seat.map_or(Viewer::Spectator, Viewer::Seat);
@@ -1452,8 +1456,14 @@ impl TableActor {
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("seat {seat}")),
-            None if connection.host => "host".to_string(),
-            None => "spectator".to_string(),
+            // A watcher's own name, marked so nobody takes it for a player's.
+            None => {
+                let role = if connection.host { "host" } else { "watching" };
+                match &connection.name {
+                    Some(name) => format!("{name} ({role})"),
+                    None => role.to_string(),
+                }
+            }
         };
         self.chat_seq += 1;
         let line = ChatLine {

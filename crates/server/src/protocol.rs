@@ -105,6 +105,10 @@ pub enum ServerMessage {
         /// Whether a seat may ask for hints.
         #[serde(default)]
         hints: bool,
+        /// Committed deals: the milliseconds a person has to cut before the server cuts
+        /// at random for them.
+        #[serde(default)]
+        cut_wait_ms: u64,
     },
     /// The whole state as the client may see it: after `welcome`, or when it missed too
     /// much.

@@ -566,6 +566,17 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         .as_str()
         .unwrap()
         .contains("seated"));
+    // A spectator's chat lines carry the name it gave, marked as watching.
+    let mut named = connect(&server, id).await;
+    send(&mut named, json!({"type": "hello", "name": "Eve"})).await;
+    assert!(until(&mut named, "welcome").await["cut_wait_ms"].as_u64() > Some(0));
+    send(&mut named, json!({"type": "chat", "text": "nice play"})).await;
+    // (The table's earlier chat comes first, as history.)
+    let mut line = until(&mut named, "chat").await;
+    while line["body"] != "nice play" {
+        line = until(&mut named, "chat").await;
+    }
+    assert_eq!(line["sender"], "Eve (watching)");
     let mut stranger = connect(&server, id).await;
     send(
         &mut stranger,
