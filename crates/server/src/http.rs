@@ -171,8 +171,10 @@ async fn replay_record(Query(query): Query<ReplayQuery>, body: axum::body::Bytes
     }
 }
 
-/// `GET /api/tables/{id}/replay`: a finished table's states. A table whose game is not
-/// over is refused (409): its hidden cards are nobody's yet.
+/// `GET /api/tables/{id}/replay`: a table's states from its public record: a finished or
+/// ended table's whole game; during a game, its complete hands and the public actions of
+/// the hand in progress (never a hidden card: the record holds none). A table whose game
+/// has not started is refused (409): there is nothing to show yet.
 async fn table_replay(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -182,11 +184,10 @@ async fn table_replay(
         Ok(record) => record,
         Err(e) => return e.into_response(),
     };
-    let finished = matches!(record.replay(), Ok((replay, _)) if replay.finished);
-    if !finished {
+    if record.hands.is_empty() {
         return error(
             StatusCode::CONFLICT,
-            format!("table {id}'s game is not over: its replay opens once it is"),
+            format!("table {id}'s game has not started: its replay opens once a hand is dealt"),
         );
     }
     replay_states(&record, &query)

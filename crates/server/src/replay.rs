@@ -80,6 +80,23 @@ pub struct ReplayStates {
     pub finished: bool,
     /// The winning team, `"draw"`, or null while the game goes on.
     pub winner: Option<Outcome>,
+    /// The hand in progress of a record taken during the game, as far as it is public:
+    /// its deal is not in the record, so it is not replayed (none otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_progress: Option<InProgress>,
+    /// Why the steps stop before the game's end, in a sentence (none for a finished game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The hand a record taken during the game was in: the actions everyone saw, in order
+/// (cards passed face down written `??`), without the deal.
+#[derive(Clone, Debug, Serialize)]
+pub struct InProgress {
+    /// The hand's index in the record, from 0.
+    pub hand: usize,
+    /// Its actions so far, as the record writes them.
+    pub actions: Vec<String>,
 }
 
 /// Why no states can be made.
@@ -100,9 +117,83 @@ impl std::fmt::Display for ReplayError {
     }
 }
 
+/// Whether a hand's deal is not in the record: a public record taken during the hand
+/// writes it with no cards (or fewer than a seat was dealt).
+fn deal_withheld(deal: &[Vec<String>]) -> bool {
+    let first = deal.first().map_or(0, Vec::len);
+    deal.is_empty()
+        || deal
+            .iter()
+            .any(|cards| cards.is_empty() || cards.len() != first)
+}
+
 /// Replays `record` on the engine and returns the game as `viewer` sees it after every
-/// deal and every action.
+/// deal and every action. A record taken during a hand (the public record of a table in
+/// play, whose last hand has no deal) gives the states of its complete hands and the hand
+/// in progress as its public actions ([`InProgress`]).
 pub fn states(record: &Record, viewer: ReplayViewer) -> Result<ReplayStates, ReplayError> {
+    let mut states = match record.replay() {
+        Ok(_) => replayed(record, viewer)?,
+        Err(error) => {
+            let last = record.hands.len().saturating_sub(1);
+            let withheld = record
+                .hands
+                .last()
+                .is_some_and(|hand| deal_withheld(&hand.deal));
+            let at_last = matches!(&error, RecordError::Hand { hand, .. } if *hand == last);
+            if !(withheld && at_last) {
+                return Err(ReplayError::Record(error));
+            }
+            let mut before = record.clone();
+            let hand = before.hands.pop().expect("the record has a last hand");
+            let mut states = replayed(&before, viewer)?;
+            states.in_progress = Some(InProgress {
+                hand: last,
+                actions: hand.actions,
+            });
+            states
+        }
+    };
+    if !states.finished {
+        let complete = states.steps.last().map_or(0, |s| s.hand + 1);
+        let hands = |n: usize| {
+            if n == 1 {
+                "1 hand".to_string()
+            } else {
+                format!("{n} hands")
+            }
+        };
+        states.note = Some(match &states.in_progress {
+            Some(progress) => format!(
+                "The game was still being played: {} complete, then hand {} in progress, of which only what everyone saw is shown ({} {}).",
+                hands(progress.hand),
+                progress.hand + 1,
+                progress.actions.len(),
+                if progress.actions.len() == 1 { "action" } else { "actions" },
+            ),
+            None => {
+                let last_open = states
+                    .steps
+                    .last()
+                    .is_some_and(|s| !matches!(s.view.phase, calltrump_engine::Phase::HandOver | calltrump_engine::Phase::GameOver));
+                if last_open {
+                    format!(
+                        "The game stops before its end, during hand {}: the table was ended (or the record was taken) then.",
+                        complete
+                    )
+                } else {
+                    format!(
+                        "The game stops before its end, after {}: the table was ended, the deal limit reached, or the record taken then.",
+                        hands(complete)
+                    )
+                }
+            }
+        });
+    }
+    Ok(states)
+}
+
+fn replayed(record: &Record, viewer: ReplayViewer) -> Result<ReplayStates, ReplayError> {
     let (rules, first_dealer) = record.rules().map_err(ReplayError::Record)?;
     let seats = AnyGame::new(&rules, first_dealer).seats();
     if let ReplayViewer::Seat(seat) = viewer {
@@ -139,6 +230,8 @@ pub fn states(record: &Record, viewer: ReplayViewer) -> Result<ReplayStates, Rep
         scores: replay.scores,
         finished: replay.finished,
         winner: replay.winner,
+        in_progress: None,
+        note: None,
     })
 }
 

@@ -1,7 +1,7 @@
 //! The replay endpoints over real sockets: `POST /api/replay` and
 //! `GET /api/tables/{id}/replay` answer the engine's views of every step, a seat's view
 //! holds no card the seat may not know, bad records get the engine's one line, and a
-//! table whose game is not over gives nothing away.
+//! table in play gives only its public record away.
 
 mod common;
 
@@ -142,6 +142,66 @@ async fn posted_records_replay_into_every_viewers_views_with_nothing_hidden_show
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_taken_mid_game_replay_their_complete_hands_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir).await;
+    let whole = Record::parse(LONER).unwrap();
+    // Ended by the host during hand 7 (the whole record: its deal, ten actions).
+    let mut ended = whole.clone();
+    ended.hands.truncate(7);
+    ended.hands[6].actions.truncate(10);
+    let answer = json_of(&server, "POST", "/api/replay", &ended.to_json()).await;
+    check_states(&ended, "all", &answer);
+    assert_eq!(answer["finished"], false);
+    assert!(answer.get("in_progress").is_none(), "{answer}");
+    assert!(
+        answer["note"].as_str().unwrap().contains("during hand 7"),
+        "{answer}"
+    );
+    // Downloaded during hand 7: its deal withheld, its public actions (the loner's
+    // cards passed face down as ??).
+    let mut public = ended.clone();
+    public.hands[6].deal = vec![Vec::new(); 4];
+    for action in public.hands[6].actions.iter_mut() {
+        if action.starts_with("give") || action.starts_with("discard") {
+            let word = action.split(' ').next().unwrap().to_string();
+            let count = action.split(' ').count() - 1;
+            *action = format!("{word}{}", " ??".repeat(count));
+        }
+    }
+    let mut complete = whole.clone();
+    complete.hands.truncate(6);
+    for viewer in ["all", "spectator", "2"] {
+        let answer = json_of(
+            &server,
+            "POST",
+            &format!("/api/replay?seat={viewer}"),
+            &public.to_json(),
+        )
+        .await;
+        check_states(&complete, viewer, &answer);
+        assert_eq!(answer["in_progress"]["hand"], 6);
+        assert_eq!(
+            answer["in_progress"]["actions"],
+            json!(public.hands[6].actions)
+        );
+        assert!(
+            answer["note"]
+                .as_str()
+                .unwrap()
+                .contains("hand 7 in progress"),
+            "{answer}"
+        );
+    }
+    // A broken record is still refused, withheld deal or not.
+    let mut broken = public.clone();
+    broken.hands[2].actions[0] = "play 9S".into();
+    let (status, _) = http(&server, "POST", "/api/replay", &broken.to_json()).await;
+    assert_eq!(status, 400);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_tables_replay_is_its_records_and_an_unfinished_table_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir).await;
@@ -213,7 +273,7 @@ async fn a_finished_tables_replay_is_its_records_and_an_unfinished_table_is_refu
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_in_play_gives_no_replay_and_no_card() {
+async fn a_table_in_play_replays_its_public_record_and_no_hidden_card() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir).await;
     let (status, body) = http(
@@ -254,14 +314,17 @@ async fn a_table_in_play_gives_no_replay_and_no_card() {
                 "",
             )
             .await;
-            assert_eq!(status, 409, "{body}");
-            let error: Value = serde_json::from_str(&body).unwrap();
+            // The hand in progress, as far as it is public: no deal, no card.
+            assert_eq!(status, 200, "{body}");
+            let answer: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(answer["in_progress"]["hand"], 0, "{body}");
+            assert!(answer["steps"].as_array().unwrap().is_empty(), "{body}");
             assert!(
-                error["error"].as_str().unwrap().contains("not over"),
+                answer["note"].as_str().unwrap().contains("in progress"),
                 "{body}"
             );
             let mut named = Vec::new();
-            cards_named(&error, &mut named);
+            cards_named(&answer, &mut named);
             assert!(named.is_empty(), "{body}");
         }
         refused = true;
