@@ -8,7 +8,7 @@ use calltrump_engine::{
     GameRules, HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase,
     Seat, SeenAction, Strain, Turn, View, Viewer,
 };
-use serde_json::Value;
+use common::redaction::assert_only_known;
 
 fn variants() -> Vec<GameRules> {
     vec![
@@ -24,52 +24,12 @@ fn variants() -> Vec<GameRules> {
     ]
 }
 
-/// Every card named anywhere in `value`: a string such as `"AS"` or `"give JH JD"`.
-fn cards_named(value: &Value, out: &mut Vec<Card>) {
-    match value {
-        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
-}
-
-/// The cards `viewer` may know now: its own cards as dealt and every card it saw played,
-/// given or discarded (a spectator: the cards played).
-fn known_cards(game: &AnyGame, viewer: Viewer) -> CardBag {
-    let observation = game.observation(viewer.seat().unwrap_or(Seat(0)));
-    let mut known = CardBag::EMPTY;
-    let mut add = |card: Card| {
-        known.insert(card);
-    };
-    if viewer.seat().is_some() {
-        observation.dealt.iter().for_each(&mut add);
-    }
-    for (_, seen) in &observation.actions {
-        match seen {
-            SeenAction::Open(Action::Play(card)) => add(*card),
-            SeenAction::Open(Action::Give(pair) | Action::Discard(pair))
-                if viewer.seat().is_some() =>
-            {
-                pair.cards().iter().copied().for_each(&mut add)
-            }
-            _ => {}
-        }
-    }
-    known
-}
-
 fn check_view(game: &AnyGame, viewer: Viewer, seed: u64) {
     let view = game.view(viewer);
     let context = format!("seed {seed}, {viewer:?}, {:?}", view.phase);
 
     // Only cards the viewer may know, wherever they appear.
-    let mut named = Vec::new();
-    cards_named(&serde_json::to_value(&view).unwrap(), &mut named);
-    let known = known_cards(game, viewer);
-    for card in named {
-        assert!(known.contains(card), "{context}: shows {card}");
-    }
+    assert_only_known(&view, game, viewer, &context);
 
     // The same state as the game.
     let summary = game.hand_summary();

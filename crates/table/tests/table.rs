@@ -2,13 +2,15 @@
 //! against the fold of updates, restoring from the log, rejected actions and undo.
 
 use calltrump_engine::{
-    seeded, Action, AllPass, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Game,
-    GameRules, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Outcome, Phase, Seat,
-    SeenAction, Turn, Viewer,
+    seeded, Action, AllPass, AnyGame, BidEuchreRules, BidEuchreVariant, Card, Game, GameRules,
+    JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Outcome, Phase, Seat, Turn, Viewer,
 };
-use calltrump_table::{ClientState, Settings, Table, TableError, UndoError};
+use calltrump_table::{ClientState, Entry, Settings, Table, TableError, UndoError};
 use rand::Rng;
-use serde_json::Value;
+
+#[path = "../../engine/tests/common/redaction.rs"]
+mod redaction;
+use redaction::assert_only_known;
 
 fn variants() -> Vec<GameRules> {
     vec![
@@ -58,56 +60,28 @@ fn recipients(seats: usize) -> Vec<Viewer> {
     all
 }
 
-/// Every card named in `value`: strings such as `"AS"` or `"give JH JD"`.
-fn cards_named(value: &Value, out: &mut Vec<Card>) {
-    match value {
-        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
-        _ => {}
-    }
+/// A table of bots (no person seated, no undo) under `rules`, dealing from `seed`.
+fn bot_table(rules: &GameRules, seed: u64) -> Table {
+    let seats = seats_of(rules);
+    Table::new(settings(rules, vec![false; seats], false), seeded(seed))
 }
 
-/// The cards `recipient` may know at this moment of `game`.
-fn known(game: &AnyGame, recipient: Viewer) -> CardBag {
-    let observation = game.observation(recipient.seat().unwrap_or(Seat(0)));
-    let mut known = CardBag::EMPTY;
-    if recipient.seat().is_some() {
-        observation.dealt.iter().for_each(|c| {
-            known.insert(c);
-        });
-    }
-    for (_, seen) in &observation.actions {
-        let cards: Vec<Card> = match seen {
-            SeenAction::Open(Action::Play(card)) => vec![*card],
-            SeenAction::Open(Action::Give(pair) | Action::Discard(pair))
-                if recipient.seat().is_some() =>
-            {
-                pair.cards().to_vec()
-            }
-            _ => vec![],
-        };
-        cards.into_iter().for_each(|c| {
-            known.insert(c);
-        });
-    }
-    known
+/// A legal action of the seat to act, drawn at random.
+fn random_legal(table: &Table, rng: &mut impl Rng) -> Action {
+    let legal = table.game().legal_action_list();
+    legal[rng.random_range(0..legal.len())]
 }
 
-fn assert_only_known(
-    what: &impl serde::Serialize,
-    game: &AnyGame,
-    recipient: Viewer,
-    context: &str,
-) {
-    let mut named = Vec::new();
-    cards_named(&serde_json::to_value(what).unwrap(), &mut named);
-    let known = known(game, recipient);
-    for card in named {
-        assert!(
-            known.contains(card),
-            "{context}: {recipient:?} was sent {card}"
-        );
+/// One step of a random game at `table`: a deal, or a random legal action of the seat to
+/// act; the entries it logged (none once the game is over).
+fn random_step(table: &mut Table, rng: &mut impl Rng) -> Vec<Entry> {
+    match table.turn() {
+        Turn::Over => Vec::new(),
+        Turn::Chance => table.deal().unwrap(),
+        Turn::Seat(seat) => {
+            let action = random_legal(table, rng);
+            table.apply(seat, action).unwrap()
+        }
     }
 }
 
@@ -119,15 +93,10 @@ fn play_checked(table: &mut Table, seed: u64, max_steps: usize) -> Vec<ClientSta
     let all = recipients(table.seats());
     let mut folds: Vec<ClientState> = all.iter().map(|r| table.snapshot(*r)).collect();
     for step in 0..max_steps {
-        let entries = match table.turn() {
-            Turn::Over => break,
-            Turn::Chance => table.deal().unwrap(),
-            Turn::Seat(seat) => {
-                let legal = table.game().legal_action_list();
-                let action = legal[rng.random_range(0..legal.len())];
-                table.apply(seat, action).unwrap()
-            }
-        };
+        if table.turn() == Turn::Over {
+            break;
+        }
+        let entries = random_step(table, &mut rng);
         for (recipient, fold) in all.iter().zip(folds.iter_mut()) {
             let context = format!("seed {seed} step {step}");
             let update = table.update_for(&entries, *recipient);
@@ -196,13 +165,15 @@ fn the_public_record_writes_a_loners_cards_passed_face_down_as_unseen() {
                     table.deal().unwrap();
                 }
                 Turn::Seat(seat) => {
-                    let legal = table.game().legal_action_list();
+                    let random = random_legal(&table, &mut rng);
                     // Loners whenever they may be bid: the hands that pass cards.
-                    let action = legal
+                    let action = table
+                        .game()
+                        .legal_action_list()
                         .iter()
                         .copied()
                         .rfind(|a| a.to_string().starts_with("call"))
-                        .unwrap_or(legal[rng.random_range(0..legal.len())]);
+                        .unwrap_or(random);
                     table.apply(seat, action).unwrap();
                 }
                 Turn::Over => {}
@@ -233,17 +204,14 @@ fn the_public_record_writes_a_loners_cards_passed_face_down_as_unseen() {
 #[test]
 fn a_table_ended_as_a_draw_between_hands_stays_over_and_restores() {
     for rules in variants() {
-        let seats = seats_of(&rules);
-        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(3));
+        let mut table = bot_table(&rules, 3);
+        let seats = table.seats();
         let mut rng = seeded(33);
         // Not while a hand is in play.
         table.deal().unwrap();
         assert_eq!(table.end_as_draw().unwrap_err(), TableError::NoDealDue);
-        while let Turn::Seat(seat) = table.turn() {
-            let legal = table.game().legal_action_list();
-            table
-                .apply(seat, legal[rng.random_range(0..legal.len())])
-                .unwrap();
+        while let Turn::Seat(_) = table.turn() {
+            random_step(&mut table, &mut rng);
         }
         if table.turn() == Turn::Over {
             continue;
@@ -284,9 +252,8 @@ fn a_table_ended_as_a_draw_between_hands_stays_over_and_restores() {
 #[test]
 fn every_recipient_gets_only_what_it_may_know_and_its_fold_is_its_snapshot() {
     for rules in variants() {
-        let seats = seats_of(&rules);
         for seed in 0..25 {
-            let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(seed));
+            let mut table = bot_table(&rules, seed);
             play_checked(&mut table, seed, 2_000);
         }
     }
@@ -295,21 +262,14 @@ fn every_recipient_gets_only_what_it_may_know_and_its_fold_is_its_snapshot() {
 #[test]
 fn a_snapshot_at_any_version_is_rebuilt_from_the_log() {
     for rules in variants() {
-        let seats = seats_of(&rules);
-        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(9));
+        let mut table = bot_table(&rules, 9);
         let mut rng = seeded(99);
         let mut history = Vec::new();
         for _ in 0..300 {
-            let entries = match table.turn() {
-                Turn::Over => break,
-                Turn::Chance => table.deal().unwrap(),
-                Turn::Seat(seat) => {
-                    let legal = table.game().legal_action_list();
-                    table
-                        .apply(seat, legal[rng.random_range(0..legal.len())])
-                        .unwrap()
-                }
-            };
+            if table.turn() == Turn::Over {
+                break;
+            }
+            let entries = random_step(&mut table, &mut rng);
             history.push((
                 table.version(),
                 table.snapshot(Viewer::Seat(Seat(2))),
@@ -338,8 +298,7 @@ fn a_snapshot_at_any_version_is_rebuilt_from_the_log() {
 #[test]
 fn the_record_is_the_logs_projection_and_replays_to_the_game() {
     for rules in variants() {
-        let seats = seats_of(&rules);
-        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(4));
+        let mut table = bot_table(&rules, 4);
         play_checked(&mut table, 4, 5_000);
         let (replay, game) = table.record().replay().unwrap();
         assert_eq!(&game, table.game());
@@ -350,8 +309,8 @@ fn the_record_is_the_logs_projection_and_replays_to_the_game() {
 #[test]
 fn a_refused_action_names_the_rule_and_changes_nothing() {
     for rules in variants() {
-        let seats = seats_of(&rules);
-        let mut table = Table::new(settings(&rules, vec![false; seats], false), seeded(5));
+        let mut table = bot_table(&rules, 5);
+        let seats = table.seats();
         // Before the deal nobody may act.
         let before = table.clone();
         let error = table.apply(Seat(0), Action::Pass).unwrap_err();
@@ -387,28 +346,15 @@ fn a_refused_action_names_the_rule_and_changes_nothing() {
             assert_eq!(table.game(), before.game());
             assert_eq!(table.record(), before.record());
             assert_eq!(table.log(), before.log());
-            table
-                .apply(to_act, legal[rng.random_range(0..legal.len())])
-                .unwrap();
+            random_step(&mut table, &mut rng);
         }
     }
 }
 
 /// Deals and lets the bots act until `human` is to act (or the hand ends).
 fn bots_until(table: &mut Table, human: Seat, rng: &mut impl Rng) {
-    loop {
-        match table.turn() {
-            Turn::Chance => {
-                table.deal().unwrap();
-            }
-            Turn::Seat(seat) if seat != human => {
-                let legal = table.game().legal_action_list();
-                table
-                    .apply(seat, legal[rng.random_range(0..legal.len())])
-                    .unwrap();
-            }
-            _ => return,
-        }
+    while table.turn() != Turn::Over && table.turn() != Turn::Seat(human) {
+        random_step(table, rng);
     }
 }
 
@@ -428,10 +374,7 @@ fn undo_takes_back_a_persons_action_and_the_bots_after_it() {
                     break;
                 }
                 let before = table.clone();
-                let legal = table.game().legal_action_list();
-                table
-                    .apply(Seat(0), legal[rng.random_range(0..legal.len())])
-                    .unwrap();
+                random_step(&mut table, &mut rng);
                 bots_until(&mut table, Seat(0), &mut rng);
                 let in_hand = table.record().hands.len() == before.record().hands.len();
                 match table.undo(Seat(0)) {
@@ -450,10 +393,7 @@ fn undo_takes_back_a_persons_action_and_the_bots_after_it() {
                 }
                 // Play on: the same action again, or another.
                 if table.turn() == Turn::Seat(Seat(0)) {
-                    let legal = table.game().legal_action_list();
-                    table
-                        .apply(Seat(0), legal[rng.random_range(0..legal.len())])
-                        .unwrap();
+                    random_step(&mut table, &mut rng);
                     bots_until(&mut table, Seat(0), &mut rng);
                 }
             }
@@ -508,8 +448,7 @@ fn undo_is_refused_where_it_would_be_unfair() {
         match table.turn() {
             Turn::Chance => drop(table.deal().unwrap()),
             Turn::Seat(seat) => {
-                let legal = table.game().legal_action_list();
-                let action = legal[rng.random_range(0..legal.len())];
+                let action = random_legal(&table, &mut rng);
                 let card = matches!(action, Action::Play(_));
                 table.apply(seat, action).unwrap();
                 if card && seat == Seat(0) && table.turn() == Turn::Seat(Seat(1)) {
@@ -581,12 +520,7 @@ fn committed_deals_reveal_each_seed_only_after_its_hand_and_verify() {
                         table.cut(cutter, rng.random_range(1..20)).unwrap()
                     }
                 },
-                Turn::Seat(seat) => {
-                    let legal = table.game().legal_action_list();
-                    table
-                        .apply(seat, legal[rng.random_range(0..legal.len())])
-                        .unwrap()
-                }
+                Turn::Seat(_) => random_step(&mut table, &mut rng),
             };
             let revealed = entries
                 .iter()

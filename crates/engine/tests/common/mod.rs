@@ -2,11 +2,82 @@
 
 #![allow(dead_code)]
 
+pub mod redaction;
+
+use std::fmt::Debug;
+
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Card, CardBag, Game, GameRules, HandOutcome, Record, Seat,
-    SeenAction, Turn,
+    stream, Action, ActionList, AnyGame, Card, CardBag, Game, GameRules, HandOutcome, PlayError,
+    Record, Seat, SeenAction, Turn,
 };
 use rand::Rng;
+
+// ---- hands and actions written as text ---------------------------------------------------
+
+/// A card from its text: `"AS"`, `"RJ"`.
+pub fn card(text: &str) -> Card {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text:?} in a test: {e}"))
+}
+
+/// Cards separated by spaces; a face may stand as often as a deck holds it.
+pub fn bag(text: &str) -> CardBag {
+    let mut bag = CardBag::EMPTY;
+    for c in text.split_whitespace() {
+        assert!(
+            bag.insert(card(c)),
+            "{c} too often in the test hand {text:?}"
+        );
+    }
+    bag
+}
+
+/// A deal written seat by seat from seat 0, the hands separated by `|`:
+/// `"JS AS KS | JH AH KH | ..."`.
+pub fn deal(text: &str) -> Vec<CardBag> {
+    text.split('|').map(bag).collect()
+}
+
+/// The seat whose turn it is; fails if it is no seat's.
+pub fn seat_to_act(game: &impl Game) -> Seat {
+    match game.turn() {
+        Turn::Seat(seat) => seat,
+        other => panic!("no seat to act: {other:?}"),
+    }
+}
+
+/// Applies each action, which must be listed as legal and accepted.
+pub fn apply_all(game: &mut impl Game, actions: &[&str]) {
+    for text in actions {
+        let action: Action = text.parse().unwrap();
+        assert!(
+            game.legal_action_list().contains(&action),
+            "{text} not listed: {:?}",
+            game.legal_action_list()
+        );
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("{text} refused: {e}"));
+    }
+}
+
+/// The error of an action that must be refused: it is not listed as legal, and the game
+/// is left exactly as it was.
+pub fn refused<G: Game + Clone + PartialEq + Debug>(game: &G, text: &str) -> PlayError {
+    let action: Action = text.parse().unwrap();
+    assert!(!game.legal_action_list().contains(&action), "{text} listed");
+    let mut copy = game.clone();
+    let error = copy.apply(action).expect_err(text);
+    assert_eq!(&copy, game, "{text}: a refused action changed the game");
+    error
+}
+
+/// The hand's tricks and points, and the game's scores after it.
+pub fn assert_hand_result(game: &impl Game, tricks: [u8; 2], points: [i32; 2], scores: [i32; 2]) {
+    let summary = game.hand_summary();
+    assert_eq!(summary.tricks, tricks, "tricks");
+    assert_eq!(summary.points, Some(points), "points");
+    assert_eq!(game.scores(), scores, "scores");
+}
 
 /// Plays a whole game with uniformly random legal actions, recording it, and checks the
 /// invariants of every step on the way. Returns the record and the final game.
