@@ -38,20 +38,29 @@ const JOKER_LEAD = { key: "joker_lead", label: "Leading a joker", default: "stan
   choices: [["standard", "standard"], ["contract-only", "contract only"],
     ["all-trumps-played", "once all top trumps are out"], ["trump-ace-played", "once the trump ace is out"]] };
 
+const CUT_RIGHT = { key: "cut", label: "Who cuts", default: "right",
+  choices: [["right", "the dealer's right"], ["left", "the dealer's left"]] };
+const CUT_LEFT = { ...CUT_RIGHT, default: "left" };
+// Every option of the engine's games (`calltrump help play`), at the rules' defaults. A
+// number with no default (`optional`) is left out when empty.
+const DEALS_8 = { key: "deals", label: "Deals", default: "8", max: 200 };
+
 export const GAMES = {
   kaibosh: { title: "Kaibosh", variants: [
     { id: "standard", title: "Standard", seats: 4, options: [
-      { key: "target", label: "Points to win", default: "50", max: 500 }, ALL_PASS] },
+      { key: "target", label: "Points to win", default: "50", max: 500 },
+      { key: "deals", label: "Deals (a short game; alone it ends the game, not the points)", default: "", optional: true, max: 200 },
+      ALL_PASS, CUT_RIGHT] },
   ] },
   "bid-euchre": { title: "Bid Euchre", variants: [
-    { id: "alexa", title: "Alexa", seats: 4, options: [{ key: "deals", label: "Deals", default: "8", max: 200 }, ALL_PASS] },
-    { id: "simplified", title: "Simplified", seats: 4, options: [{ key: "deals", label: "Deals", default: "8", max: 200 }, ALL_PASS] },
+    { id: "alexa", title: "Alexa", seats: 4, options: [DEALS_8, ALL_PASS, CUT_RIGHT] },
+    { id: "simplified", title: "Simplified", seats: 4, options: [DEALS_8, ALL_PASS, CUT_RIGHT] },
   ] },
   kout: { title: "Kout Bo", variants: [
-    { id: "kout6", title: "Six players (54 cards)", short: "6 players", seats: 6, options: [JOKER_LEAD] },
+    { id: "kout6", title: "Six players (54 cards)", short: "6 players", seats: 6, options: [JOKER_LEAD, CUT_LEFT] },
     { id: "kout4", title: "Four players (36 cards)", short: "4 players", seats: 4, options: [JOKER_LEAD,
       { key: "deck", label: "Deck", default: "no-black-sixes",
-        choices: [["no-black-sixes", "36 cards: no black sixes"], ["two-undealt", "38 cards: two left undealt"]] }] },
+        choices: [["no-black-sixes", "36 cards: no black sixes"], ["two-undealt", "38 cards: two left undealt"]] }, CUT_LEFT] },
   ] },
 };
 

@@ -36,13 +36,17 @@ function fillOptionsAndSeats() {
       for (const [value, label] of option.choices) input.append(el("option", { value, textContent: label }));
       input.value = option.default;
     } else {
-      input = el("input", { type: "number", name: option.key, min: 1, max: option.max ?? 999, value: option.default, required: true });
+      input = el("input", { type: "number", name: option.key, min: 1, max: option.max ?? 999, value: option.default, required: !option.optional });
+      if (option.optional) input.placeholder = "none";
     }
     input.dataset.default = option.default;
     input.dataset.kind = option.choices ? "choice" : "number";
     return el("label", { className: "field" }, option.label + " ", input);
   });
-  $("options").replaceChildren(el("legend", { textContent: "Options (the rules' defaults)" }), ...fields);
+  const note = currentGame() === GAMES.kout
+    ? [el("p", { className: "hint", textContent: "Kout Bo is played to 101 points (51 with the other side at none); the rules have no shorter game yet." })]
+    : [];
+  $("options").replaceChildren(el("legend", { textContent: "Options (the rules' defaults)" }), ...fields, ...note);
 
   const seats = variant.seats;
   const list = $("seat-list");
@@ -74,7 +78,7 @@ $("new-table").addEventListener("submit", async (event) => {
   $("create-error").textContent = "";
   const options = {};
   for (const input of $("options").querySelectorAll("input, select")) {
-    if (input.value === input.dataset.default) continue;
+    if (input.value === input.dataset.default || input.value === "") continue;
     options[input.name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
   }
   const choices = [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
@@ -152,7 +156,11 @@ async function refreshTables() {
   const mine = myTables();
   $("tables-empty").hidden = tables.length > 0;
   $("tables").replaceChildren(...tables.map((table) => {
+    const own = mine.find((t) => t.id === table.id);
     const seats = table.seats.map((s) => {
+      // This browser's own seat at a table it made: kept for it, not open to others.
+      if (s.sitter === "open" && own?.seat === s.seat) return "your seat (reserved)";
+      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return "invited friend (not yet here)";
       if (s.sitter === "open") return "open seat";
       if (s.sitter.startsWith("bot:")) return `bot (${s.sitter.slice(4)})`;
       return `${s.name ?? "someone"}${s.connected ? "" : " (away)"}`;
@@ -162,7 +170,6 @@ async function refreshTables() {
       el("strong", { textContent: gameTitle(table.game, table.variant) }),
       el("span", { className: "hint", textContent: ` · ${status} · ${seats.join(", ")}` }));
     const actions = el("span", { className: "actions" });
-    const own = mine.find((t) => t.id === table.id);
     if (own) actions.append(el("a", { className: "button primary", href: own.url, textContent: own.seat != null ? "Back to my seat" : "Open as host" }));
     actions.append(el("a", { className: "button", href: `/table/${table.id}`, textContent: "Watch" }));
     item.append(actions);

@@ -29,14 +29,32 @@ const game = () => state.data?.game;
 const viewerSeat = () => (/^\d+$/.test(state.seat) ? Number(state.seat) : null);
 const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
+/** The players' names: the record's `players` if it has them, else none. */
+function players() {
+  try {
+    const names = state.data?.players ?? (state.record ? JSON.parse(state.record).players : null);
+    return Array.isArray(names) ? names : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A seat as the table page names it: the player's name, else "Seat N"; the viewer is "You". */
 function seatName(seat) {
-  return seat === viewerSeat() ? `Seat ${seat} (you)` : `Seat ${seat}`;
+  const named = players()?.[seat];
+  const base = typeof named === "string" && named ? named : `Seat ${seat}`;
+  return seat === viewerSeat() ? `You (${base})` : base;
+}
+
+/** A seat inside a sentence: "you" for the viewer. */
+function seatLabel(seat) {
+  return seat === viewerSeat() ? "you" : seatName(seat);
 }
 
 function teamName(team) {
   const n = state.data?.seats ?? 4;
   const members = [];
-  for (let s = team; s < n; s += 2) members.push(s);
+  for (let s = team; s < n; s += 2) members.push(seatLabel(s));
   return `Team ${team === 0 ? "A" : "B"} (${members.join(", ")})`;
 }
 
@@ -158,6 +176,17 @@ async function load() {
   }
   const keep = state.data && state.data.steps.length === body.steps.length ? state.at : 0;
   state.data = body;
+  document.body.classList.add("loaded");
+  $("replay-note").hidden = !body.note;
+  $("replay-note").textContent = body.note ?? "";
+  if (!body.steps.length) {
+    // Nothing replays yet (the first hand is in progress): the public actions only.
+    $("viewer").hidden = true;
+    $("steps-panel").hidden = false;
+    $("steps").replaceChildren(...progressItems());
+    $("title").textContent = `Replay · ${gameTitle(body.game, body.variant)}`;
+    return;
+  }
   state.at = pendingStep > 0 ? Math.min(pendingStep, body.steps.length - 1) : keep;
   pendingStep = -1;
   showError("");
@@ -267,7 +296,7 @@ function fillSelects() {
   for (const s of steps) {
     if (s.index != null) continue;
     const end = steps[handBounds(steps.indexOf(s))[1]].view;
-    const what = end.contract ? ` · seat ${end.contract.declarer} ${callBubble(end.contract.bid)}` : end.hand_outcome === "thrown-in" ? " · thrown in" : "";
+    const what = end.contract ? ` · ${seatLabel(end.contract.declarer)} ${callBubble(end.contract.bid)}` : end.hand_outcome === "thrown-in" ? " · thrown in" : "";
     hands.append(el("option", { value: String(s.hand), textContent: `Hand ${s.hand + 1}${what}` }));
   }
   const seat = $("seat-select");
@@ -275,7 +304,10 @@ function fillSelects() {
     el("option", { value: "all", textContent: "Every hand face up" }),
     el("option", { value: "spectator", textContent: "A spectator" }),
   );
-  for (let s = 0; s < seats; s += 1) seat.append(el("option", { value: String(s), textContent: `Seat ${s}'s view` }));
+  for (let s = 0; s < seats; s += 1) {
+    const named = players()?.[s];
+    seat.append(el("option", { value: String(s), textContent: `${typeof named === "string" && named ? named : `Seat ${s}`}'s view` }));
+  }
   seat.value = state.seat;
 }
 
@@ -373,7 +405,7 @@ function renderCenter(s) {
   const complete = trick && trick.cards.length > 0 && trick.cards.length === state.data.seats - (v.sitting_out != null ? 1 : 0);
   if (trick) {
     for (const [seat, card] of trick.cards) {
-      center.append(playedFace(card, position(seat), `${seatName(seat)}: ${cardName(card)}`, complete && seat === trick.winning));
+      center.append(playedFace(card, position(seat), `${seatName(seat)}: ${cardName(card)}`, complete && seat === trick.winning, seatName(seat)));
     }
   }
   if (v.trump) {
@@ -383,7 +415,7 @@ function renderCenter(s) {
   }
   let note = "";
   if (v.phase === "game-over" && v.outcome != null) {
-    note = v.outcome === "draw" ? `Game over: a draw, ${v.scores[0]} to ${v.scores[1]}` : `Game over: Team ${v.outcome === 0 ? "A" : "B"} wins, ${v.scores[0]} to ${v.scores[1]}`;
+    note = v.outcome === "draw" ? `Game over: a draw, ${v.scores[0]} to ${v.scores[1]}` : `Game over: ${teamName(v.outcome)} wins, ${v.scores[0]} to ${v.scores[1]}`;
   } else if (over) note = handOverText(v);
   else if (complete) note = `${seatName(trick.winning)} takes the trick`;
   else if (v.phase === "play" && trick && trick.cards.length === 0) note = `${seatName(trick.leader)} leads`;
@@ -402,7 +434,7 @@ function renderLine(s) {
   const line = $("turn-line");
   line.replaceChildren();
   if (s.index == null) {
-    line.append(`Hand ${s.hand + 1}: seat ${s.view.dealer} deals.`);
+    line.append(`Hand ${s.hand + 1}: ${seatName(s.view.dealer)} ${s.view.dealer === viewerSeat() ? "deal" : "deals"}.`);
   } else {
     line.append(`Hand ${s.hand + 1}, action ${s.index + 1}: ${seatName(s.seat)} — ${actionText(s.action)}.`);
   }
@@ -425,12 +457,13 @@ function renderInfo(s) {
   info.append(scores);
   const list = el("dl", { className: "facts-list" });
   const fact = (name, value) => list.append(el("dt", { textContent: name }), el("dd", { textContent: value }));
-  fact("Hand", `${s.hand + 1} of ${state.data.steps[state.data.steps.length - 1].hand + 1}`);
-  fact("Dealer", `seat ${v.dealer}`);
-  fact("Contract", v.contract ? `seat ${v.contract.declarer}: ${actionText(v.contract.bid)}${v.contract.alone ? ", alone" : ""}` : "none yet");
+  const hands = state.data.steps[state.data.steps.length - 1].hand + 1 + (state.data.in_progress ? 1 : 0);
+  fact("Hand", `${s.hand + 1} of ${hands}${state.data.finished ? "" : " so far"}`);
+  fact("Dealer", seatName(v.dealer));
+  fact("Contract", v.contract ? `${seatName(v.contract.declarer)}: ${actionText(v.contract.bid)}${v.contract.alone && !/alone/.test(actionText(v.contract.bid)) ? ", alone" : ""}` : "none yet");
   fact("Trump", v.trump ? strainText(v.trump) : "not named");
-  if (v.exchanges.length) fact("Passed", v.exchanges.map(([seat, a]) => `seat ${seat}: ${actionText(a)}`).join("; "));
-  if (v.hand_points) fact("Hand's points", `A ${v.hand_points[0]}, B ${v.hand_points[1]}`);
+  if (v.exchanges.length) fact("Passed", v.exchanges.map(([seat, a]) => `${seatName(seat)}: ${actionText(a)}`).join("; "));
+  if (v.hand_points) fact("Hand's points", `Team A ${v.hand_points[0]}, team B ${v.hand_points[1]}`);
   info.append(list);
   const decision = markOf(s);
   if (decision) {
@@ -457,7 +490,7 @@ function renderSteps(s) {
   for (let i = first; i <= last; i += 1) {
     const item = state.data.steps[i];
     const decision = markOf(item);
-    const text = item.index == null ? `deal (seat ${item.view.dealer})` : `seat ${item.seat}: ${item.action}`;
+    const text = item.index == null ? `Deal: ${seatLabel(item.view.dealer)} ${item.view.dealer === viewerSeat() ? "deal" : "deals"}` : `${seatName(item.seat)}: ${actionText(item.action)}`;
     const button = el("button", { type: "button", className: "step-link", textContent: text });
     button.addEventListener("click", () => go(i));
     const row = el("li", {}, button);
@@ -468,7 +501,20 @@ function renderSteps(s) {
     }
     list.append(row);
   }
+  // After the last hand replayed: the hand in progress, as far as it is public.
+  if (last === state.data.steps.length - 1) list.append(...progressItems());
   list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+/** The hand in progress of a record taken during the game: its public actions, as text. */
+function progressItems() {
+  const progress = state.data?.in_progress;
+  if (!progress) return [];
+  const items = [el("li", { className: "in-progress-head" }, el("strong", {
+    textContent: `Hand ${progress.hand + 1}, in progress: not replayed (its deal is not public), ${progress.actions.length} ${progress.actions.length === 1 ? "action" : "actions"} so far`,
+  }))];
+  for (const action of progress.actions) items.push(el("li", { className: "in-progress", textContent: actionText(action) }));
+  return items;
 }
 
 // ---- start --------------------------------------------------------------------------

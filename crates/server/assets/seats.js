@@ -50,11 +50,15 @@ export function seatPosition(seat, n, base, game) {
   return game === "kout" ? (n - k) % n : k;
 }
 
-/** A card on the table, towards the screen position `at` of the seat that played it. */
-export function playedFace(card, at, label, winner = false) {
+/**
+ * A card on the table, towards the screen position `at` of the seat that played it,
+ * with who played it written under it (`by`; the label says it to screen readers).
+ */
+export function playedFace(card, at, label, winner = false, by = null) {
   const face = cardFace(card);
   face.classList.add("played", `at-${at}`);
   face.setAttribute("aria-label", label);
   if (winner) face.classList.add("winner");
+  if (by) face.append(Object.assign(document.createElement("span"), { className: "by", textContent: by, ariaHidden: "true" }));
   return face;
 }

@@ -35,6 +35,9 @@ const state = {
   closed: null, // why the server closed the seat for good
   endConfirm: false,
   cutValue: null, // what the player typed into the cut box
+  cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
+  historyAsked: false, // the log of the game so far was asked for (once a page)
+  asked: false, // the seat's dialog was shown
   hint: null, // the latest `hint` answer (for the version it names)
   hintAsked: null, // the version a hint was asked for, until it comes
 };
@@ -151,6 +154,7 @@ function receive(message) {
       state.welcome = message;
       state.status = message.status;
       onWelcome();
+      askName();
       break;
     case "snapshot":
       state.received = message.version;
@@ -259,6 +263,12 @@ async function pump() {
 }
 
 function applySnapshot(snapshot) {
+  const check0 = snapshot.deal_check;
+  if (check0 && check0.cut == null && check0.seed == null && check0.cutter === mySeat() && state.cutDeadline == null) startCutClock();
+  if (!state.historyAsked) {
+    state.historyAsked = true;
+    loadHistory(snapshot);
+  }
   state.snap = {
     version: snapshot.version, view: snapshot.view, actions: snapshot.actions,
     dealt: snapshot.dealt, deal_check: snapshot.deal_check,
@@ -304,10 +314,14 @@ function applyUpdate(update) {
         break;
       case "committed":
         snap.deal_check = { commitment: event.commitment, cutter: event.cutter, cut: null, seed: null };
+        state.cutDeadline = null;
+        if (event.cutter === mySeat()) startCutClock();
         logLine(`Next deal committed: ${event.commitment.slice(0, 12)}…; ${seatLabel(event.cutter)} ${event.cutter === mySeat() ? "cut" : "cuts"}.`, "event");
         break;
       case "cut":
         if (snap.deal_check) snap.deal_check.cut = event.cut;
+        state.cutDeadline = null;
+        state.cutValue = null;
         logLine(`${seatName(event.seat)} cut ${event.cut} cards.`, "event");
         break;
       case "revealed":
@@ -335,6 +349,61 @@ function applyUpdate(update) {
   if (handEnded) holds.push({ kind: "hand", ms: HAND_HOLD });
   if (turnSeat(after) === mySeat() && turnSeat(before) !== mySeat()) announce("Your turn.");
   return holds;
+}
+
+/**
+ * The log of the game so far, for a page opened (or reloaded) mid-game: the hands before
+ * the snapshot's from the table's public replay, the current hand from the snapshot.
+ */
+async function loadHistory(snapshot) {
+  const v = snapshot.view;
+  const inHand = !["dealing", "hand-over", "game-over"].includes(v.phase);
+  const lines = [];
+  const add = (text, kind) => lines.push(el("li", { className: `${kind} history`, textContent: text }));
+  // Hands before this one, or this one over: the server's replay has them (none yet: no
+  // request, and no refusal in the console).
+  const before = v.deals_played > 0 || ["hand-over", "game-over"].includes(v.phase);
+  try {
+    const response = before ? await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?seat=spectator`) : null;
+    if (response?.ok) {
+      const replay = await response.json();
+      const last = inHand ? v.deals_played - 1 : v.deals_played;
+      let end = null;
+      const close = () => {
+        if (!end) return;
+        add(handSummaryText({
+          outcome: end.hand_outcome, points: end.hand_points, tricks: end.tricks,
+          contract: end.contract?.bid ?? null, declarer: end.contract?.declarer ?? null,
+        }, end), "event");
+        end = null;
+      };
+      for (const step of replay.steps) {
+        if (step.hand > last) break;
+        if (step.index == null) {
+          close();
+          add(`New hand: ${seatLabel(step.view.dealer)} ${step.view.dealer === mySeat() ? "deal" : "deals"}.`, "event");
+        } else {
+          add(`${seatName(step.seat)}: ${actionText(step.action)}`, "action");
+        }
+        if (["hand-over", "game-over"].includes(step.view.phase)) end = step.view;
+        if (step.view.phase === "game-over" && step.view.outcome != null) {
+          close();
+          add(gameOverText(step.view.outcome, step.view.scores), "event");
+        }
+      }
+      close();
+    }
+  } catch {
+    // No history: the log starts now.
+  }
+  if (inHand) {
+    add(`New hand: ${seatLabel(v.dealer)} ${v.dealer === mySeat() ? "deal" : "deals"}.`, "event");
+    for (const [seat, action] of snapshot.actions ?? []) add(`${seatName(seat)}: ${actionText(action)}`, "action");
+  }
+  if (!lines.length) return;
+  const log = $("log");
+  log.prepend(el("li", { className: "event history-head", textContent: "The game so far:" }), ...lines);
+  log.scrollTop = log.scrollHeight;
 }
 
 /** Checks a revealed deal in the background; the info panel shows the result. */
@@ -413,6 +482,55 @@ function render() {
   if (focusKey) document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
 }
 
+function cutSize() {
+  const rules = state.welcome.rules;
+  return deck(rules.game, rules.variant, rules.options).length;
+}
+
+function validCut(cut) {
+  return Number.isInteger(cut) && cut >= 1 && cut <= cutSize() - 1;
+}
+
+function sendCut(cut) {
+  if (state.sending) return;
+  state.sending = true;
+  state.cutValue = null;
+  state.cutDeadline = null;
+  send({ type: "cut", cut });
+  render();
+}
+
+/** The server cuts at random for a person who has not cut in `cut_wait_ms`: count it down. */
+function startCutClock() {
+  const wait = state.welcome?.cut_wait_ms;
+  state.cutDeadline = wait ? Date.now() + wait : null;
+}
+
+/** Shows the seconds left to cut; just before they run out, sends the number typed. */
+function tickCut() {
+  const clock = $("cut-countdown");
+  if (!mustCut() || state.cutDeadline == null) {
+    if (clock) clock.textContent = "";
+    return;
+  }
+  const left = state.cutDeadline - Date.now();
+  const typed = state.cutValue != null && state.cutValue !== "" ? Number(state.cutValue) : null;
+  // A cut the player chose is never replaced by the server's random one.
+  if (left <= 1500 && typed != null && validCut(typed) && !state.sending) {
+    sendCut(typed);
+    return;
+  }
+  if (clock) {
+    const secs = Math.max(0, Math.ceil(left / 1000));
+    clock.textContent = typed != null && validCut(typed)
+      ? `${secs} s left: ${typed} will be cut then`
+      : `${secs} s left, then a random cut`;
+    clock.classList.toggle("urgent", secs <= 5);
+    clock.setAttribute("aria-label", `${secs} seconds left to cut`);
+  }
+}
+setInterval(tickCut, 250);
+
 function mustCut() {
   const check = state.snap?.deal_check;
   return check != null && check.cut == null && check.cutter === mySeat() && view()?.turn === "chance" && state.status === "playing";
@@ -437,10 +555,14 @@ function renderSeats(v) {
     const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatName(seat) }));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
-    badge(`Team ${teamLetter(seat)}`, "team");
+    const team = el("span", { className: "badge team", title: `Team ${teamLetter(seat)}` }, el("span", { className: "long", textContent: "Team " }), teamLetter(seat));
+    badges.append(team);
+    // Once the table is over or ended nobody is away any more: no countdowns.
+    const live = state.status === "open" || state.status === "playing";
     if (v && v.dealer === seat && v.phase !== "dealing") badge("Dealer", "dealer");
     if (info.sitter?.startsWith("bot:")) badge(`bot · ${info.sitter.slice(4)}`, "bot");
     else if (info.sitter === "open") badge("open seat", "open");
+    else if (!live) { /* no presence badges on a closed table */ }
     else if (info.bot_standing_in) badge("bot playing for them", "away");
     else if (info.grace_ms != null) {
       const left = Math.max(0, Math.ceil((info.grace_ms - (Date.now() - state.seatsAt)) / 1000));
@@ -504,9 +626,13 @@ function renderCenter(v) {
     won = trick?.winning != null;
   }
   const shown = new Set();
+  // The trick in play: the card winning it so far is marked (and said) too.
+  const leading = !won && v.phase === "play" && trick?.winning != null && trick.cards.length > 1 ? trick.winning : null;
   if (trick) {
     for (const [seat, card] of trick.cards) {
-      const face = playedFace(card, position(seat, n), `${seatName(seat)}: ${cardName(card)}`, won && seat === trick.winning);
+      const label = `${seatName(seat)}: ${cardName(card)}${seat === leading ? ", winning so far" : ""}`;
+      const face = playedFace(card, position(seat, n), label, won && seat === trick.winning, seatName(seat));
+      if (seat === leading) face.classList.add("leading");
       // Only a card that just arrived lands: the table is redrawn on every message.
       const key = `${seat}:${card}`;
       shown.add(key);
@@ -606,23 +732,27 @@ function renderControls(v, active, cutting) {
   const box = $("controls");
   box.replaceChildren();
   if (cutting) {
-    const size = deck(state.welcome.rules.game, state.welcome.rules.variant, state.welcome.rules.options).length;
-    const input = el("input", { type: "number", min: 1, max: size - 1, value: state.cutValue ?? Math.floor(size / 2), id: "cut-input" });
+    const size = cutSize();
+    const input = el("input", { type: "number", min: 1, max: size - 1, value: state.cutValue ?? "", placeholder: String(Math.floor(size / 2)), id: "cut-input" });
     input.dataset.key = "cut-input";
     // The controls are redrawn on every message: keep what was typed.
     input.addEventListener("input", () => { state.cutValue = input.value; });
-    const button = el("button", { type: "button", className: "primary", textContent: "Cut" });
+    const button = el("button", { type: "submit", className: "primary", textContent: "Cut" });
     button.dataset.key = "cut";
     button.dataset.action = "cut";
-    button.addEventListener("click", () => {
-      const cut = Number(input.value);
-      if (!(cut >= 1 && cut <= size - 1)) return toast(`Cut between 1 and ${size - 1} cards.`);
-      state.sending = true;
-      state.cutValue = null;
-      send({ type: "cut", cut });
-      render();
+    const form = el("form", { className: "row cut-form" });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      // Nothing typed: the number shown in the box.
+      const cut = Number(input.value === "" ? input.placeholder : input.value);
+      if (!validCut(cut)) return toast(`Cut between 1 and ${size - 1} cards.`);
+      sendCut(cut);
     });
-    box.append(el("label", { className: "field", htmlFor: "cut-input", textContent: `Cards to lift (1 to ${size - 1}) ` }), input, button);
+    const clock = el("span", { id: "cut-countdown", className: "countdown", role: "timer" });
+    clock.setAttribute("aria-live", "off");
+    form.append(el("label", { className: "field", htmlFor: "cut-input", textContent: `Cards to lift (1 to ${size - 1}) ` }), input, button, clock);
+    box.append(form);
+    tickCut();
     return;
   }
   if (!v || !active) {
@@ -645,6 +775,17 @@ function renderControls(v, active, cutting) {
   if (legal.some((a) => a.startsWith("give ") || a.startsWith("discard "))) box.append(exchangeControls(legal));
   if (state.welcome.undo) box.append(undoButton());
   if (state.welcome.hints) box.append(hintButton(), ...hintBox());
+}
+
+/**
+ * The server's sentences in the page's words: seats by name ("P2 (seat 2)"), calls and
+ * cards with suit symbols ("bid 4 S" → "bid 4 ♠ spades", "JH" → "J♥").
+ */
+function readable(text) {
+  return text
+    .replace(/\bP(\d) \(seat \d\)/g, (_, s) => seatName(Number(s)))
+    .replace(/\b((?:bid \d+|call[12]|moon|trump) (?:[SHDC]|NT))\b/g, (action) => actionText(action))
+    .replace(/\b([2-9TJQKA][SHDC]|RJ|BJ)\b/g, (card) => cardText(card));
 }
 
 /** The hint for the version shown, if the server has answered for it. */
@@ -694,7 +835,7 @@ function hintBox() {
     list.append(item);
   });
   box.append(el("p", { className: "hint-title", textContent: `Hint: points expected this hand, your side less theirs (${hint.deals} deals)` }), list);
-  if (hint.explanation) box.append(el("p", { className: "hint-explanation", textContent: hint.explanation }));
+  if (hint.explanation) box.append(el("p", { className: "hint-explanation", textContent: readable(hint.explanation) }));
   return [box];
 }
 
@@ -728,24 +869,28 @@ function callControls(calls) {
   if (strained.length) {
     const strains = ["S", "H", "D", "C", "NT"].filter((s) => strained.some((a) => a.endsWith(` ${s}`)));
     const levels = [...new Set(strained.map((a) => a.split(" ").slice(0, -1).join(" ")))];
+    const levelLabel = (level) => (level.startsWith("bid ") ? level.slice(4) : { call2: "Call 2", call1: "Call 1", moon: "Moon" }[level]);
+    const strainHead = (s) => el("th", { scope: "row", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) });
+    // A cell says "5♠" for a level, only the strain for a loner (its row or column says which).
+    const cell = (level, s) => {
+      const action = `${level} ${s}`;
+      const td = el("td");
+      const symbol = s === "NT" ? "NT" : SUIT_SYMBOLS[s];
+      const text = level.startsWith("bid ") ? `${levelLabel(level)}${symbol}` : symbol;
+      if (strained.includes(action)) td.append(actionButton(action, text, s === "NT" ? "" : `suit-${s}`));
+      return td;
+    };
     const grid = el("table", { className: "bid-grid" });
-    const head = el("tr", {}, el("th", { textContent: "" }), ...strains.map((s) => el("th", { className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) })));
-    grid.append(el("thead", {}, head));
     const body = el("tbody");
-    for (const level of levels) {
-      const label = level.startsWith("bid ") ? level.slice(4) : { call2: "Call 2", call1: "Call 1", moon: "Moon" }[level];
-      const tr = el("tr", {}, el("th", { scope: "row", textContent: label }));
-      for (const s of strains) {
-        const action = `${level} ${s}`;
-        const cell = el("td");
-        // The row names the level or the loner, the column the strain: a cell says
-        // "5♠" for a level, only the strain for a loner (its row says which).
-        const symbol = s === "NT" ? "NT" : SUIT_SYMBOLS[s];
-        const text = level.startsWith("bid ") ? `${label}${symbol}` : symbol;
-        if (strained.includes(action)) cell.append(actionButton(action, text, s === "NT" ? "" : `suit-${s}`));
-        tr.append(cell);
-      }
-      body.append(tr);
+    // Wide screens: a row per strain (a short grid, the hand stays in view); phones: a
+    // row per level (a narrow one).
+    if (window.innerWidth > 560) {
+      grid.classList.add("by-strain");
+      grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...levels.map((level) => el("th", { scope: "col", textContent: levelLabel(level) })))));
+      for (const s of strains) body.append(el("tr", {}, strainHead(s), ...levels.map((level) => cell(level, s))));
+    } else {
+      grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...strains.map((s) => el("th", { scope: "col", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) })))));
+      for (const level of levels) body.append(el("tr", {}, el("th", { scope: "row", textContent: levelLabel(level) }), ...strains.map((s) => cell(level, s))));
     }
     grid.append(body);
     group.append(el("div", { className: "grid-wrap" }, grid));
@@ -896,8 +1041,22 @@ function renderInfo(v) {
       el("td", { className: "score", textContent: String(v.scores[team]) })));
   }
   box.append(scores);
+  // On a phone the side panel is below the table: the scores stay in view above it.
+  const line = $("score-line");
+  line.hidden = false;
+  line.textContent = `${teamOrder().map((t) => `${teamName(t)} ${v.scores[t]}`).join(" · ")} · ${goalText(v)}`;
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
+  const check = state.snap?.deal_check;
+  // Between hands, once the next deal is committed, the next hand is what matters.
+  if (nextHandWaits(v)) {
+    fact("Hand", `${handNumber(v)}: waiting for ${seatLabel(check.cutter)} to cut`);
+    box.append(facts);
+    box.append(fairDealBlock());
+    if (state.lastHand) box.append(el("p", { className: "hint last-hand", textContent: `Last hand: ${handSummaryText(state.lastHand.summary, state.lastHand.view)}` }));
+    return;
+  }
+  fact("Hand", v.phase === "game-over" ? `${handNumber(v)} (the last)` : String(handNumber(v)));
   if (v.phase !== "dealing") fact("Dealer", seatName(v.dealer));
   if (v.contract) {
     const bid = actionText(v.contract.bid);
@@ -919,10 +1078,21 @@ function renderInfo(v) {
   if (state.lastHand && v.phase !== "hand-over") box.append(el("p", { className: "hint last-hand", textContent: `Last hand: ${handSummaryText(state.lastHand.summary, state.lastHand.view)}` }));
 }
 
+/** Whether the last hand is over and the next one's deck waits for its cut. */
+function nextHandWaits(v) {
+  const check = state.snap?.deal_check;
+  return v.phase === "hand-over" && check != null && check.cut == null && check.seed == null;
+}
+
+/** The hand on the table, from 1: the current one, the one just over, or the next at its cut. */
+function handNumber(v) {
+  return v.deals_played + 1 + (nextHandWaits(v) ? 1 : 0);
+}
+
 function goalText(v) {
   const parts = [];
   if (v.goal.target != null) parts.push(`first to ${v.goal.target} points`);
-  if (v.goal.deals != null) parts.push(`hand ${Math.min(v.deals_played + (v.phase === "hand-over" || v.phase === "game-over" ? 0 : 1), v.goal.deals)} of ${v.goal.deals}`);
+  if (v.goal.deals != null) parts.push(`hand ${Math.min(handNumber(v), v.goal.deals)} of ${v.goal.deals}`);
   return parts.join(" · ") || "Scores";
 }
 
@@ -1056,24 +1226,51 @@ speed.addEventListener("change", () => localStorage.setItem("calltrump.speed", s
 
 // The away countdowns tick.
 setInterval(() => {
-  if (state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
+  if (["open", "playing"].includes(state.status) && state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
 }, 1000);
 
-// A seat link asks for a name once, before sitting down.
-if (token && !hostOnly() && !localStorage.getItem("calltrump.name")) {
+// A seat link asks for a name once, when the table says which seat it is.
+function askName() {
+  const { seat, rules } = state.welcome;
+  if (state.asked || seat == null || localStorage.getItem("calltrump.name")) return;
+  state.asked = true;
+  const seats = rules.game === "kout" && rules.variant === "kout6" ? 6 : 4;
+  const partners = [];
+  for (let s = seat % 2; s < seats; s += 2) if (s !== seat) partners.push(s);
+  const partnerText = partners.map((s) => {
+    const info = state.seats[s];
+    const who = info?.sitter?.startsWith("bot:") ? `a bot (${info.sitter.slice(4)})` : info?.name ?? (info?.sitter === "open" ? "a player still to come" : "a player");
+    return `seat ${s}, ${who}`;
+  });
+  $("name-what").textContent = `${gameTitle(rules.game, rules.variant)}: you sit at seat ${seat}, team ${teamLetter(seat)}; ` +
+    `${partners.length === 1 ? "your partner is" : "your partners are"} ${partnerText.join(" and ")}.`;
   const dialog = $("name-dialog");
   dialog.addEventListener("close", () => {
     const name = $("name-input").value.trim();
-    if (name) localStorage.setItem("calltrump.name", name);
-    connect();
+    if (name) {
+      localStorage.setItem("calltrump.name", name);
+      // The name goes with hello: say it again.
+      socket?.close();
+    }
   }, { once: true });
   dialog.showModal();
-} else {
-  connect();
 }
 
-/** Whether the link is the host's alone (no seat): the host's token in `token`. */
-function hostOnly() {
-  return myTables().some((t) => t.id === tableId && t.seat == null && t.url?.includes(`token=${token}`));
+// A spectator may give a name for the chat, remembered like a player's.
+if (!token) {
+  const input = el("input", { id: "watch-name", maxLength: 40, autocomplete: "nickname", placeholder: "Your name", value: localStorage.getItem("calltrump.name") ?? "" });
+  input.setAttribute("aria-label", "Your name in the chat");
+  const save = el("button", { type: "button", className: "quiet", textContent: "Set name" });
+  save.addEventListener("click", () => {
+    const name = input.value.trim();
+    if (!name || name === localStorage.getItem("calltrump.name")) return;
+    localStorage.setItem("calltrump.name", name);
+    toast(`Your name in the chat: ${name}`);
+    socket?.close();
+  });
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); save.click(); } });
+  $("chat-form").before(el("div", { className: "row watch-name" }, input, save));
 }
+connect();
+
 render();
