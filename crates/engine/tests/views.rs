@@ -4,9 +4,9 @@
 mod common;
 
 use calltrump_engine::{
-    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Contract, Declared, Game,
-    GameRules, HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase,
-    Seat, SeenAction, Strain, Turn, View, Viewer,
+    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Contract, Declared, Game, GameRules,
+    HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase, Seat,
+    SeenAction, Strain, Turn, View, Viewer,
 };
 use common::redaction::assert_only_known;
 

@@ -71,6 +71,19 @@ pub fn refused<G: Game + Clone + PartialEq + Debug>(game: &G, text: &str) -> Pla
     error
 }
 
+/// Runs `check` on each named case of a table-driven test, all of them, then fails
+/// naming every case that failed (each failure's own message is printed as it happens).
+pub fn check_cases<T>(cases: impl IntoIterator<Item = (&'static str, T)>, check: impl Fn(T)) {
+    let mut failed = Vec::new();
+    for (name, case) in cases {
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(case))).is_err() {
+            eprintln!("case {name:?} failed");
+            failed.push(name);
+        }
+    }
+    assert!(failed.is_empty(), "failed cases: {failed:?}");
+}
+
 /// The hand's tricks and points, and the game's scores after it.
 pub fn assert_hand_result(game: &impl Game, tricks: [u8; 2], points: [i32; 2], scores: [i32; 2]) {
     let summary = game.hand_summary();

@@ -5,12 +5,12 @@ use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Seat, SeenAction, V
 use serde_json::Value;
 
 /// Every card named anywhere in `value`: a string such as `"AS"` or `"give JH JD"`.
-pub fn cards_named(value: &Value, out: &mut Vec<Card>) {
+pub fn cards_named(value: &Value) -> Vec<Card> {
     match value {
-        Value::String(text) => out.extend(text.split(' ').filter_map(|w| w.parse::<Card>().ok())),
-        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
-        Value::Object(map) => map.values().for_each(|v| cards_named(v, out)),
-        _ => {}
+        Value::String(text) => text.split(' ').filter_map(|w| w.parse().ok()).collect(),
+        Value::Array(items) => items.iter().flat_map(cards_named).collect(),
+        Value::Object(map) => map.values().flat_map(cards_named).collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -46,10 +46,8 @@ pub fn assert_only_known(
     viewer: Viewer,
     context: &str,
 ) {
-    let mut named = Vec::new();
-    cards_named(&serde_json::to_value(what).unwrap(), &mut named);
     let known = known_cards(game, viewer);
-    for card in named {
+    for card in cards_named(&serde_json::to_value(what).unwrap()) {
         assert!(
             known.contains(card),
             "{context}: {viewer:?} was shown {card}"
