@@ -133,3 +133,15 @@ fn exchange(variant: &str, legal: &[Action]) -> String {
         ),
     }
 }
+
+/// The help at the cut, before a committed deal (docs/fair-deals.md).
+pub fn cut(max: u64) -> String {
+    format!(
+        "You cut the deck before the deal: type a number from 1 to\n\
+         {max} (where the deck is split), or press Enter for a random\n\
+         cut. The dealer has already committed to the shuffle (the\n\
+         hash above), so the cut decides the deal and nobody can\n\
+         pick the cards; the seed is shown after the hand and\n\
+         calltrump verify checks it. Also: rules, last, quit."
+    )
+}

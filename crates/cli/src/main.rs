@@ -14,6 +14,7 @@ mod help;
 mod hint;
 mod input;
 mod loadtest;
+mod markdown;
 mod night;
 mod play;
 mod player;

@@ -157,9 +157,14 @@ struct Ended {
     by: Option<Request>,
 }
 
-/// Prints to standard output; a closed output is an error, not a panic.
+/// Prints to standard output, wrapped at word boundaries to the terminal's width; a
+/// closed output is an error, not a panic.
 fn say(text: impl std::fmt::Display) -> io::Result<()> {
-    writeln!(io::stdout().lock(), "{text}")
+    writeln!(
+        io::stdout().lock(),
+        "{}",
+        screen::fill(&text.to_string(), screen::columns())
+    )
 }
 
 /// The player's side of the table: what they see and what they type.
@@ -223,11 +228,7 @@ impl Session<'_> {
                     continue;
                 }
                 Typed::Rules => {
-                    let rules = game.rules();
-                    say(crate::rules::rules_text(
-                        rules.game(),
-                        Some(rules.variant()),
-                    )?)?;
+                    say(self.rules_text(game)?)?;
                     self.show_choices(game, &view, &picked, false)?;
                     continue;
                 }
@@ -252,7 +253,7 @@ impl Session<'_> {
                 Typed::Number(n) => match &menu {
                     Menu::Actions(actions) if (1..=actions.len()).contains(&n) => actions[n - 1],
                     Menu::Cards(cards) if (1..=cards.len()).contains(&n) => {
-                        match self.pick(&view, &mut picked, cards[n - 1])? {
+                        match self.pick(game, &view, &mut picked, cards[n - 1])? {
                             Some(action) => return Ok(Some(action)),
                             None => {
                                 self.show_choices(game, &view, &picked, false)?;
@@ -261,7 +262,11 @@ impl Session<'_> {
                         }
                     }
                     Menu::Actions(items) if !items.is_empty() => {
-                        say(format!("Choose a number from 1 to {}.", items.len()))?;
+                        say(format!(
+                            "Choose a number from 1 to {}.{}",
+                            items.len(),
+                            bid_tip(&self.style, &view.legal)
+                        ))?;
                         self.reprompt()?;
                         continue;
                     }
@@ -271,14 +276,14 @@ impl Session<'_> {
                         continue;
                     }
                     _ => {
-                        say("Type the bid itself, e.g. bid 4 hearts (help explains).")?;
+                        say(number_is_no_bid(&self.style, &view.legal, n))?;
                         self.reprompt()?;
                         continue;
                     }
                 },
                 Typed::Card(card) => match (&menu, view.phase) {
                     (Menu::Cards(cards), _) if cards.contains(&card) => {
-                        match self.pick(&view, &mut picked, card)? {
+                        match self.pick(game, &view, &mut picked, card)? {
                             Some(action) => return Ok(Some(action)),
                             None => {
                                 self.show_choices(game, &view, &picked, false)?;
@@ -311,12 +316,24 @@ impl Session<'_> {
             };
             match game.check(action) {
                 Ok(()) => return Ok(Some(action)),
+                Err(Broken::NotInGame) => {
+                    let now = self.decision(game, &view, &picked);
+                    say(not_in_game(&self.style, game, &view.legal, action, &now))?;
+                    self.reprompt()?;
+                }
                 Err(broken) => {
                     say(format!("Not allowed: {}.", second_person(&broken)))?;
                     self.reprompt()?;
                 }
             }
         }
+    }
+
+    /// The rules of the game being played, for `rules` at a prompt: paged on a
+    /// terminal (then nothing is left to print), else rendered for the terminal.
+    fn rules_text(&self, game: &AnyGame) -> Result<String> {
+        let rules = game.rules();
+        crate::rules::show(rules.game(), Some(rules.variant()))
     }
 
     /// The prompt again after a message that showed no choices.
@@ -333,19 +350,41 @@ impl Session<'_> {
     }
 
     /// Adds `card` to the cards picked for a give or discard; the action once complete.
-    fn pick(&self, view: &View, picked: &mut Vec<Card>, card: Card) -> Result<Option<Action>> {
+    /// A card that is the only one left to pick is picked for the player, and said so.
+    fn pick(
+        &self,
+        game: &AnyGame,
+        view: &View,
+        picked: &mut Vec<Card>,
+        card: Card,
+    ) -> Result<Option<Action>> {
         picked.push(card);
-        let complete = view.legal.iter().copied().find(|action| match action {
-            Action::Give(pair) | Action::Discard(pair) => same_cards(pair, picked),
-            _ => false,
-        });
-        if complete.is_none() {
-            say(format!(
-                "Picked {} (undo puts it back).",
-                self.style.cards(picked)
-            ))?;
+        loop {
+            let complete = view.legal.iter().copied().find(|action| match action {
+                Action::Give(pair) | Action::Discard(pair) => same_cards(pair, picked),
+                _ => false,
+            });
+            if complete.is_some() {
+                return Ok(complete);
+            }
+            match self.menu(game, view, picked) {
+                Menu::Cards(left) if left.len() == 1 => {
+                    say(format!(
+                        "Only {} can go with {}: picked for you.",
+                        self.style.card(left[0]),
+                        self.style.cards(picked)
+                    ))?;
+                    picked.push(left[0]);
+                }
+                _ => {
+                    say(format!(
+                        "Picked {} (undo puts it back).",
+                        self.style.cards(picked)
+                    ))?;
+                    return Ok(None);
+                }
+            }
         }
-        Ok(complete)
     }
 
     /// Why `card` cannot be picked now.
@@ -611,22 +650,10 @@ pub fn wrap(items: &[String], width: usize) -> Vec<String> {
     };
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    let visible = |s: &str| {
-        // ANSI colour codes take no columns.
-        let mut n = 0;
-        let mut escape = false;
-        for c in s.chars() {
-            match (escape, c) {
-                (false, '\x1b') => escape = true,
-                (true, 'm') => escape = false,
-                (true, _) => {}
-                (false, _) => n += 1,
-            }
-        }
-        n
-    };
     for item in items {
-        if !line.is_empty() && visible(&line) + gap.len() + visible(item) > width {
+        if !line.is_empty()
+            && screen::visible_width(&line) + gap.len() + screen::visible_width(item) > width
+        {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
@@ -638,6 +665,106 @@ pub fn wrap(items: &[String], width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// The lowest bid level among `legal`, plain (`bid N`) or with a strain (`bid N SUIT`).
+fn lowest_level(legal: &[Action]) -> Option<u8> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(n) | Action::BidStrain(n, _) => Some(*n),
+            _ => None,
+        })
+        .min()
+}
+
+/// After a number off the menu in an auction of plain bids: how to type a bid instead.
+fn bid_tip(style: &Style, legal: &[Action]) -> String {
+    match lowest_level(legal) {
+        Some(low) if legal.contains(&Action::Bid(low)) => format!(
+            " To bid, type bid N, e.g. {}.",
+            style.call(Action::Bid(low))
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A number alone where the calls are too many to number (Bid Euchre): a bid needs its
+/// strain, so say how to type it, with `n` if it is a level that may be bid.
+fn number_is_no_bid(style: &Style, legal: &[Action], n: usize) -> String {
+    let level = u8::try_from(n)
+        .ok()
+        .filter(|n| {
+            legal
+                .iter()
+                .any(|a| matches!(a, Action::BidStrain(l, _) if l == n))
+        })
+        .or_else(|| lowest_level(legal));
+    let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
+    match level {
+        Some(level) => format!(
+            "A number alone is not a bid here: a bid names a suit or NT, e.g. {} or {} \
+             (or pass; help explains).",
+            style.call(Action::BidStrain(level, hearts)),
+            style.call(Action::BidStrain(level, Strain::NoTrump)),
+        ),
+        None => "A number alone is not a call here: type the call (help explains).".to_string(),
+    }
+}
+
+/// Why an action of another game's kind is refused, and what to type instead: Kaibosh
+/// and Kout Bo bids are a number of tricks with no suit (trump is named after the
+/// auction), Bid Euchre bids name their strain. `now` names the decision at hand.
+fn not_in_game(
+    style: &Style,
+    game: &AnyGame,
+    legal: &[Action],
+    action: Action,
+    now: &str,
+) -> String {
+    let title = screen::game_title(game.rules().game(), game.rules().variant());
+    let bidding = legal.iter().any(Action::is_call);
+    // The level typed if it may be bid now, else the lowest that may.
+    let level = |n: u8| match legal
+        .iter()
+        .any(|a| matches!(a, Action::Bid(l) | Action::BidStrain(l, _) if *l == n))
+    {
+        true => Some(n),
+        false => lowest_level(legal),
+    };
+    let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
+    let text = match (game.rules().game(), action) {
+        ("kaibosh" | "kout", Action::BidStrain(n, _)) => {
+            let instead = match level(n).filter(|_| bidding) {
+                Some(n) => format!("type {} (or pass)", style.call(Action::Bid(n))),
+                None => format!("now: {}", now.to_lowercase()),
+            };
+            format!(
+                "{title} bids are a number of tricks, with no suit; the winner of the \
+                 auction names trump after it. Instead {instead}"
+            )
+        }
+        ("bid-euchre", Action::Bid(n)) => {
+            let instead = match level(n).filter(|_| bidding) {
+                Some(n) => format!(
+                    "type e.g. {} or {} (or pass)",
+                    style.call(Action::BidStrain(n, hearts)),
+                    style.call(Action::BidStrain(n, Strain::NoTrump))
+                ),
+                None => format!("now: {}", now.to_lowercase()),
+            };
+            format!("{title} bids name a suit or NT (no trump). Instead {instead}")
+        }
+        (_, Action::Kaibosh | Action::Misdeal) => {
+            format!("{action} is a call of Kaibosh, not of {title}. Now: {now}")
+        }
+        (_, Action::Loner(loner, _)) => format!(
+            "{} is a loner of Bid Euchre, not of {title}. Now: {now}",
+            loner.keyword()
+        ),
+        _ => format!("that is not a move of {title}. Now: {now}"),
+    };
+    format!("Not allowed: {text}.")
 }
 
 /// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
@@ -731,7 +858,7 @@ fn play_with_deals(
                     announced.commitment
                 ))?;
                 let cut = if announced.cutter == me {
-                    match ask_cut(session, announced.max_cut, &mut dice)? {
+                    match ask_cut(session, table.game(), announced.max_cut, &mut dice)? {
                         Some(cut) => cut,
                         None => return finish(table, seating, Stop::Quit, session.request),
                     }
@@ -815,36 +942,37 @@ fn finish(
 }
 
 /// Reads the player's cut: a number from 1 to `max`, or a random one on an empty line;
-/// `None` when the input ends or Ctrl-C is pressed.
-fn ask_cut(session: &mut Session<'_>, max: u64, dice: &mut Dice<'_>) -> Result<Option<u64>> {
+/// `help`, `rules` and `last` answered as at any prompt; `None` when the player quits,
+/// the input ends or Ctrl-C is pressed.
+fn ask_cut(
+    session: &mut Session<'_>,
+    game: &AnyGame,
+    max: u64,
+    dice: &mut Dice<'_>,
+) -> Result<Option<u64>> {
+    let prompt = format!("You cut the deck: a number from 1 to {max} (Enter: a random cut)");
+    say(&prompt)?;
     loop {
-        write!(
-            io::stdout().lock(),
-            "You cut the deck: a number from 1 to {max} (Enter: a random cut)> "
-        )?;
-        io::stdout().lock().flush()?;
+        session.reprompt()?;
         let text = match session.input.next_line()? {
             Line::Text(text) => text,
-            Line::End => {
-                session.request = Some(Request::End);
-                return Ok(None);
-            }
-            Line::Interrupted => {
-                session.request = Some(Request::Interrupted);
-                return Ok(None);
-            }
+            Line::End => return session.stop(Request::End).map(|_| None),
+            Line::Interrupted => return session.stop(Request::Interrupted).map(|_| None),
         };
-        match text.trim() {
-            "" => return Ok(Some(dice.cut(max))),
-            "quit" | "q" => {
-                session.request = Some(Request::Quit);
-                return Ok(None);
+        let answer = match input::read(&text) {
+            Typed::Repeat => return Ok(Some(dice.cut(max))),
+            Typed::Number(n) if (1..=max).contains(&(n as u64)) => return Ok(Some(n as u64)),
+            Typed::Quit => return session.stop(Request::Quit).map(|_| None),
+            Typed::Help => crate::help::cut(max),
+            Typed::Rules => session.rules_text(game)?,
+            Typed::Last => session.last_trick(&game.view(Viewer::Seat(session.me))),
+            Typed::Undo | Typed::Hint => {
+                "Nothing to take back or hint at before the deal.".to_string()
             }
-            text => match text.parse::<u64>() {
-                Ok(n) if (1..=max).contains(&n) => return Ok(Some(n)),
-                _ => say(format!("Choose a number from 1 to {max}."))?,
-            },
-        }
+            _ => format!("Choose a number from 1 to {max}, or Enter for a random cut."),
+        };
+        say(answer)?;
+        say(&prompt)?;
     }
 }
 

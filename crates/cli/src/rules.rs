@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
@@ -26,6 +26,8 @@ pub struct Args {
 struct Page {
     /// The name `calltrump rules` takes: a game's name as `--game` takes it.
     name: &'static str,
+    /// Its file in docs/rules/.
+    file: &'static str,
     /// Other names accepted for it.
     aliases: &'static [&'static str],
     /// What the page is, for the list of pages.
@@ -38,24 +40,28 @@ struct Page {
 const PAGES: [Page; 4] = [
     Page {
         name: "kaibosh",
+        file: "kaibosh.md",
         aliases: &[],
         about: "Kaibosh: 4 players, 24 cards, bid 1 to 6 or kaibosh",
         text: include_str!("../../../docs/rules/kaibosh.md"),
     },
     Page {
         name: "bid-euchre",
+        file: "bid-euchre.md",
         aliases: &["bideuchre", "euchre"],
         about: "Bid Euchre: 4 players, 32 cards, levels 1 to 8, call2, call1, moon",
         text: include_str!("../../../docs/rules/bid-euchre.md"),
     },
     Page {
         name: "kout",
+        file: "kout-bo.md",
         aliases: &["kout-bo", "koutbo"],
         about: "Kout Bo: 6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
         text: include_str!("../../../docs/rules/kout-bo.md"),
     },
     Page {
         name: "glossary",
+        file: "glossary.md",
         aliases: &[],
         about: "the words used in the rules",
         text: include_str!("../../../docs/rules/glossary.md"),
@@ -108,7 +114,7 @@ pub fn rules_text(game: &str, variant: Option<&str>) -> Result<Cow<'static, str>
             known.join(", ")
         );
     }
-    let text = filter(page.text, Some(&variant));
+    let text = whole_page_links(&filter(page.text, Some(&variant)), page.file);
     if known.len() < 2 {
         return Ok(Cow::Owned(text));
     }
@@ -150,6 +156,45 @@ fn filter(text: &str, variant: Option<&str>) -> String {
     out
 }
 
+/// The anchors of the headings of a Markdown page, as GitHub makes them (lower case,
+/// spaces to hyphens, punctuation but `-` and `_` dropped).
+fn anchors(markdown: &str) -> Vec<String> {
+    markdown
+        .lines()
+        .filter(|line| line.starts_with('#'))
+        .map(|line| {
+            line.trim_start_matches('#')
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        })
+        .collect()
+}
+
+/// A page cut down to one variant, its links to sections it no longer has (another
+/// variant's) pointed at the whole page, `file`, where they are.
+fn whole_page_links(text: &str, file: &str) -> String {
+    let kept = anchors(text);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("](#") {
+        let anchor_at = at + 3;
+        let end = rest[anchor_at..]
+            .find(')')
+            .map_or(rest.len(), |e| anchor_at + e);
+        out.push_str(&rest[..at + 2]);
+        if !kept.iter().any(|a| *a == rest[anchor_at..end]) {
+            out.push_str(file);
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The list of pages that `calltrump rules` prints without a game.
 pub fn list() -> String {
     let mut out =
@@ -168,12 +213,47 @@ pub fn list() -> String {
 /// Runs `calltrump rules`.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = match &args.game {
-        Some(game) => rules_text(game, args.variant.as_deref())?,
+        Some(game) => show(game, args.variant.as_deref())?,
         None if args.variant.is_some() => bail!("--variant needs a game"),
-        None => Cow::Owned(list()),
+        None => list(),
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The rules of `game` (see [`rules_text`]) drawn for the terminal, wrapped at its
+/// width. On a terminal they go through the pager (`$PAGER`, else `less -R`) and what
+/// is left to print is nothing; through a pipe, or when no pager runs, the plain text
+/// (wrapped at `$COLUMNS`, else 80 columns) is returned to be printed.
+pub fn show(game: &str, variant: Option<&str>) -> Result<String> {
+    let markdown = rules_text(game, variant)?;
+    let terminal = io::stdout().is_terminal();
+    let width = crate::screen::columns().unwrap_or(80);
+    let text = crate::markdown::render(&markdown, width, terminal);
+    if terminal && through_pager(&text).is_ok() {
+        return Ok(String::new());
+    }
+    Ok(text)
+}
+
+/// Shows `text` through the pager, waiting until the reader quits it.
+fn through_pager(text: &str) -> io::Result<()> {
+    let pager = std::env::var("PAGER")
+        .ok()
+        .filter(|p| !p.trim().is_empty())
+        .unwrap_or_else(|| "less -R".to_string());
+    let mut words = pager.split_whitespace();
+    let program = words.next().unwrap_or("less");
+    let mut child = std::process::Command::new(program)
+        .args(words)
+        .stdin(std::process::Stdio::piped())
+        .spawn()?;
+    if let Some(mut input) = child.stdin.take() {
+        // A pager quit before the end closes its input: that is no error.
+        let _ = input.write_all(text.as_bytes());
+    }
+    child.wait()?;
+    Ok(())
 }
 
 /// The values an option takes.
@@ -200,7 +280,7 @@ struct OptionDoc {
 
 /// Every option of every game (docs/notation.md, Options), checked against the engine
 /// by the tests below.
-const OPTIONS: [OptionDoc; 7] = [
+const OPTIONS: [OptionDoc; 10] = [
     OptionDoc {
         game: "kaibosh",
         variants: &[],
@@ -221,6 +301,13 @@ const OPTIONS: [OptionDoc; 7] = [
         key: "deals",
         values: Values::Count("a fixed number of deals; alone, it switches the target off"),
         default: None,
+    },
+    OptionDoc {
+        game: "kaibosh",
+        variants: &[],
+        key: "cut",
+        values: Values::Choice(&["right", "left"]),
+        default: Some("right"),
     },
     OptionDoc {
         game: "bid-euchre",
@@ -244,6 +331,13 @@ const OPTIONS: [OptionDoc; 7] = [
         default: Some("2"),
     },
     OptionDoc {
+        game: "bid-euchre",
+        variants: &[],
+        key: "cut",
+        values: Values::Choice(&["right", "left"]),
+        default: Some("right"),
+    },
+    OptionDoc {
         game: "kout",
         variants: &[],
         key: "joker_lead",
@@ -254,6 +348,13 @@ const OPTIONS: [OptionDoc; 7] = [
             "trump-ace-played",
         ]),
         default: Some("standard"),
+    },
+    OptionDoc {
+        game: "kout",
+        variants: &[],
+        key: "cut",
+        values: Values::Choice(&["right", "left"]),
+        default: Some("left"),
     },
 ];
 
@@ -467,6 +568,28 @@ mod tests {
             rules_text("kaibosh", Some("standard")).unwrap(),
             rules_text("kaibosh", None).unwrap()
         );
+    }
+
+    #[test]
+    fn a_variant_page_points_links_to_dropped_sections_at_the_whole_page() {
+        let kout6 = rules_text("kout", Some("kout6")).unwrap();
+        assert!(!kout6.contains("](#kout-bo-4)"), "{kout6}");
+        assert!(kout6.contains("](kout-bo.md#kout-bo-4)"), "{kout6}");
+        // Links to sections still on the page stay as they were.
+        assert!(kout6.contains("](#joker_lead)"), "{kout6}");
+        for (game, variants) in GAMES {
+            for variant in *variants {
+                let text = rules_text(game, Some(variant)).unwrap();
+                let kept = anchors(&text);
+                for link in text.split("](#").skip(1) {
+                    let anchor = &link[..link.find(')').unwrap()];
+                    assert!(
+                        kept.iter().any(|a| a == anchor),
+                        "{game} {variant}: #{anchor}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

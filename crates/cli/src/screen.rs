@@ -531,3 +531,62 @@ pub fn narrate(
     }
     lines
 }
+
+/// The width to wrap text at: the terminal's when standard output is one, else
+/// `$COLUMNS` when set; none (no wrapping) for a pipe without it.
+pub fn columns() -> Option<usize> {
+    use std::io::IsTerminal;
+    let terminal = std::io::stdout()
+        .is_terminal()
+        .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .flatten();
+    terminal
+        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+        .filter(|w| *w > 0)
+}
+
+/// The columns `text` takes on a terminal: its characters, less ANSI colour codes.
+pub fn visible_width(text: &str) -> usize {
+    let mut n = 0;
+    let mut escape = false;
+    for c in text.chars() {
+        match (escape, c) {
+            (false, '\x1b') => escape = true,
+            (true, 'm') => escape = false,
+            (true, _) => {}
+            (false, _) => n += 1,
+        }
+    }
+    n
+}
+
+/// `text` with each line wrapped at word boundaries to `width` columns (none: as it
+/// is); a wrapped line goes on with the indent it began with. A word longer than the
+/// width (a commitment's hash, a path) stands alone on its line rather than be split.
+pub fn fill(text: &str, width: Option<usize>) -> String {
+    let Some(width) = width else {
+        return text.to_string();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        if visible_width(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let mut current = indent.to_string();
+        for word in line.split_whitespace() {
+            let fits = visible_width(&current) + 1 + visible_width(word) <= width;
+            if current.trim().is_empty() {
+                current.push_str(word);
+            } else if fits {
+                current.push(' ');
+                current.push_str(word);
+            } else {
+                out.push(std::mem::replace(&mut current, format!("{indent}{word}")));
+            }
+        }
+        out.push(current);
+    }
+    out.join("\n")
+}
