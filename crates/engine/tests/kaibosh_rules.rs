@@ -8,7 +8,7 @@ use calltrump_engine::{
     Action, AllPass, Broken, Card, CardSet, DealError, Game, GameRules, HandOutcome, Kaibosh,
     KaiboshRules, Outcome, Record, Seat, Strain, Suit, Team, Turn,
 };
-use common::{apply_all as acts, bag, card, check_cases, deal, seat_to_act};
+use common::{apply_all as acts, assert_won, bag, card, check_cases, deal, seat_to_act};
 
 // ---- helpers -------------------------------------------------------------------------
 
@@ -41,12 +41,6 @@ fn after_with(rules: KaiboshRules, dealer: u8, hands: &str, actions: &[&str]) ->
     let mut game = game(rules, dealer, hands);
     acts(&mut game, actions);
     game
-}
-
-/// The tricks each team has taken, and `winner`, who took the last, leads the next.
-fn assert_won(game: &Kaibosh, tricks: [u8; 2], winner: u8) {
-    assert_eq!(game.hand_summary().tricks, tricks, "tricks");
-    assert_eq!(seat_to_act(game), Seat(winner), "the winner leads");
 }
 
 fn act(game: &mut Kaibosh, text: &str) {

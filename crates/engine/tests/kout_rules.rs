@@ -1,20 +1,15 @@
 //! Kout Bo: one test per rule of `rules/kout-bo.txt`, per Kout Bo ruling of RULINGS.md
 //! and per option, on deals written by hand.
 
+mod common;
+
 use calltrump_engine::kout::{contract_points, DECK4, DECK4_FULL, DECK6};
 use calltrump_engine::{
-    seeded, Action, Card, CardBag, DealError, Game, GameRules, HandOutcome, HandStart, JokerLead,
-    Kout, Kout4Deck, KoutRules, KoutVariant, Outcome, Seat, Team, Turn,
+    seeded, Action, Card, DealError, Game, GameRules, HandOutcome, HandStart, JokerLead, Kout,
+    Kout4Deck, KoutRules, KoutVariant, Outcome, Seat, Team, Turn,
 };
+use common::{assert_won, bag, card, check_cases, deal, seat_to_act};
 use serde_json::{json, Map, Value};
-
-fn card(text: &str) -> Card {
-    text.parse().unwrap()
-}
-
-fn bag(text: &str) -> CardBag {
-    text.split(' ').map(card).collect()
-}
 
 fn kout4(joker_lead: JokerLead) -> KoutRules {
     KoutRules {
@@ -24,54 +19,43 @@ fn kout4(joker_lead: JokerLead) -> KoutRules {
     }
 }
 
-/// A game at its first deal, seat `dealer` dealing `hands`.
-fn dealt(rules: KoutRules, dealer: u8, hands: &[&str]) -> Kout {
+/// A game at its first deal, seat `dealer` dealing `hands` (seat by seat, split by `|`).
+fn dealt(rules: KoutRules, dealer: u8, hands: &str) -> Kout {
     let mut game = Kout::new(&rules, Seat(dealer));
-    let hands: Vec<CardBag> = hands.iter().map(|h| bag(h)).collect();
-    game.deal(&hands).unwrap();
+    game.deal(&deal(hands)).unwrap();
     game
+}
+
+/// [`dealt`], then the comma-separated `actions`.
+fn after(rules: KoutRules, dealer: u8, hands: &str, actions: &str) -> Kout {
+    let mut game = dealt(rules, dealer, hands);
+    run(&mut game, actions);
+    game
+}
+
+/// Kout Bo 4 under the joker-lead rule `lead`, seat 3 dealing `hands`, after `actions`.
+fn four_after(lead: JokerLead, hands: &str, actions: &str) -> Kout {
+    after(kout4(lead), 3, hands, actions)
 }
 
 /// Applies comma-separated actions, each of which must be legal.
 fn run(game: &mut Kout, actions: &str) {
-    for text in actions.split(", ") {
-        let action: Action = text.parse().unwrap();
-        game.apply(action)
-            .unwrap_or_else(|e| panic!("{text} refused: {e}"));
-    }
+    common::apply_all(game, &actions.split(", ").collect::<Vec<_>>());
 }
 
 /// The error line of an action that must be refused; the game must not change.
 fn refused(game: &Kout, text: &str) -> String {
-    let mut copy = game.clone();
-    let error = copy.apply(text.parse().unwrap()).unwrap_err();
-    assert_eq!(&copy, game, "refused {text} changed the game");
-    error.to_string()
-}
-
-fn seat_to_act(game: &Kout) -> Seat {
-    match game.turn() {
-        Turn::Seat(seat) => seat,
-        turn => panic!("no seat to act: {turn:?}"),
-    }
+    common::refused(game, text).to_string()
 }
 
 /// Kout Bo 4, dealer 3: seat 0 bids first. Seat 0 holds RJ and the top spades, seat 1
 /// BJ and the jack of spades, seat 3 the clubs and the ace of diamonds.
-const DEAL_A: [&str; 4] = [
-    "RJ AS KS QS 7H 8H 9H TH JH",
-    "BJ JS TS 9S 6D 7D 8D 9D TD",
-    "8S 7S QH KH AH 6H JD QD KD",
-    "AD 7C 8C 9C TC JC QC KC AC",
-];
+const DEAL_A: &str =
+    "RJ AS KS QS 7H 8H 9H TH JH | BJ JS TS 9S 6D 7D 8D 9D TD | 8S 7S QH KH AH 6H JD QD KD | AD 7C 8C 9C TC JC QC KC AC";
 
 /// Kout Bo 4, dealer 3: seat 0 holds both jokers and every spade but 7S.
-const DEAL_C: [&str; 4] = [
-    "AS KS QS JS TS 9S 8S RJ BJ",
-    "7S AH KH QH JH TH 9H 8H 7H",
-    "6H AD KD QD JD TD 9D 8D 7D",
-    "6D AC KC QC JC TC 9C 8C 7C",
-];
+const DEAL_C: &str =
+    "AS KS QS JS TS 9S 8S RJ BJ | 7S AH KH QH JH TH 9H 8H 7H | 6H AD KD QD JD TD 9D 8D 7D | 6D AC KC QC JC TC 9C 8C 7C";
 
 /// DEAL_C played out: seat 0 bids 8 in spades, wins seven tricks with spades, leads RJ,
 /// then leads BJ to the last trick, where seat 1's 7H sets the suit.
@@ -141,16 +125,16 @@ fn random_deals_give_nine_cards_to_each_seat() {
 fn bad_deals_are_refused() {
     let rules = kout4(JokerLead::Standard);
     let mut game = Kout::new(&rules, Seat(3));
-    let three: Vec<CardBag> = DEAL_A[..3].iter().map(|h| bag(h)).collect();
+    let three = &deal(DEAL_A)[..3];
     assert_eq!(
-        game.deal(&three),
+        game.deal(three),
         Err(DealError::SeatCount {
             expected: 4,
             found: 3
         })
     );
     // 6S is not in the default Kout Bo 4 deck.
-    let mut hands: Vec<CardBag> = DEAL_A.iter().map(|h| bag(h)).collect();
+    let mut hands = deal(DEAL_A);
     hands[2] = bag("6S 7S QH KH AH 6H JD QD KD");
     assert_eq!(game.deal(&hands), Err(DealError::NotInDeck(card("6S"))));
     hands[2] = bag("AS 7S QH KH AH 6H JD QD KD");
@@ -173,7 +157,7 @@ fn bad_deals_are_refused() {
     assert_eq!(game.deal(&hands), Err(DealError::NotDue));
     // Kout Bo 6 has every rank from 2.
     let mut six = Kout::new(&KoutRules::default(), Seat(0));
-    let four: Vec<CardBag> = DEAL_A.iter().map(|h| bag(h)).collect();
+    let four = deal(DEAL_A);
     assert!(matches!(
         six.deal(&four),
         Err(DealError::SeatCount { expected: 6, .. })
@@ -182,7 +166,7 @@ fn bad_deals_are_refused() {
 
 #[test]
 fn the_auction_starts_after_the_dealer_and_each_seat_acts_once() {
-    let mut game = dealt(kout4(JokerLead::Standard), 1, &DEAL_A);
+    let mut game = dealt(kout4(JokerLead::Standard), 1, DEAL_A);
     assert_eq!(seat_to_act(&game), Seat(2));
     run(&mut game, "pass, bid 6");
     assert_eq!(seat_to_act(&game), Seat(0));
@@ -209,20 +193,17 @@ fn the_auction_starts_after_the_dealer_and_each_seat_acts_once() {
 
 #[test]
 fn a_bid_of_nine_ends_the_auction_at_once() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(&mut game, "pass, bid 9");
+    let game = four_after(JokerLead::Standard, DEAL_A, "pass, bid 9");
     assert_eq!(game.contract(), Some((Seat(1), 9)));
     assert_eq!(seat_to_act(&game), Seat(1));
-    let mut legal = calltrump_engine::ActionList::new();
-    game.legal_actions(&mut legal);
+    let legal = game.legal_action_list();
     assert_eq!(legal.len(), 4);
     assert!(legal.iter().all(|a| matches!(a, Action::Trump(_))));
 }
 
 #[test]
 fn the_dealer_must_bid_when_all_others_pass_and_a_forced_five_is_malzom() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(&mut game, "pass, pass, pass");
+    let mut game = four_after(JokerLead::Standard, DEAL_A, "pass, pass, pass");
     assert_eq!(
         refused(&game, "pass"),
         "seat 3 may not pass: the dealer must bid when all others have passed"
@@ -233,8 +214,7 @@ fn the_dealer_must_bid_when_all_others_pass_and_a_forced_five_is_malzom() {
     run(&mut game, "bid 5");
     assert!(game.is_malzom());
     // A 5 bid before the dealer is Bab, not Malzom.
-    let mut bab = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(&mut bab, "bid 5, pass, pass, pass");
+    let bab = four_after(JokerLead::Standard, DEAL_A, "bid 5, pass, pass, pass");
     assert!(!bab.is_malzom());
     // The dealer may pass when someone has bid.
     assert_eq!(bab.contract(), Some((Seat(0), 5)));
@@ -252,16 +232,18 @@ fn contract_points_follow_the_table() {
 
 #[test]
 fn players_must_follow_the_led_suit_but_may_always_play_a_joker() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(&mut game, "bid 5, pass, pass, pass, trump S, play AS");
+    let mut game = four_after(
+        JokerLead::Standard,
+        DEAL_A,
+        "bid 5, pass, pass, pass, trump S, play AS",
+    );
     assert_eq!(refused(&game, "play 6D"), "seat 1 must follow spades");
     assert_eq!(refused(&game, "play AD"), "seat 1 does not hold AD");
     // BJ is allowed though seat 1 holds spades; it loses to the trump ace.
     run(&mut game, "play BJ, play 8S");
     // Seat 3 has no spade: anything goes.
     run(&mut game, "play QC");
-    assert_eq!(game.hand_summary().tricks, [1, 0]);
-    assert_eq!(seat_to_act(&game), Seat(0));
+    assert_won(&game, [1, 0], 0);
     // A plain lead: seat 2 must follow hearts; the void seats may play anything.
     run(&mut game, "play 7H, play 6D");
     assert_eq!(refused(&game, "play JD"), "seat 2 must follow hearts");
@@ -273,19 +255,19 @@ fn players_must_follow_the_led_suit_but_may_always_play_a_joker() {
 #[test]
 fn a_joker_may_be_played_to_a_plain_lead_while_holding_the_suit_and_wins_as_a_trump() {
     // Dealer 1: seat 2 bids, names diamonds and leads AH; seat 0 holds hearts and RJ.
-    let mut game = dealt(kout4(JokerLead::Standard), 1, &DEAL_A);
-    run(
-        &mut game,
+    let mut game = after(
+        kout4(JokerLead::Standard),
+        1,
+        DEAL_A,
         "bid 5, pass, pass, pass, trump D, play AH, play 7C",
     );
     run(&mut game, "play RJ, play 9S");
-    assert_eq!(game.hand_summary().tricks, [1, 0]);
-    assert_eq!(seat_to_act(&game), Seat(0));
+    assert_won(&game, [1, 0], 0);
 }
 
 #[test]
 fn a_seat_without_trumps_but_with_a_joker_must_play_the_joker_to_a_trump_lead() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
+    let mut game = dealt(kout4(JokerLead::Standard), 3, DEAL_A);
     // Seat 3 bids 9 in diamonds and leads AD: seat 0 has no diamond but RJ.
     run(&mut game, "pass, pass, pass, bid 9, trump D, play AD");
     assert_eq!(refused(&game, "play 7H"), "seat 0 must follow diamonds");
@@ -293,44 +275,56 @@ fn a_seat_without_trumps_but_with_a_joker_must_play_the_joker_to_a_trump_lead() 
     // Seat 1 holds diamonds and BJ: either.
     run(&mut game, "play 6D, play JD");
     // RJ beats the trump ace.
-    assert_eq!(game.hand_summary().tricks, [1, 0]);
-    assert_eq!(seat_to_act(&game), Seat(0));
+    assert_won(&game, [1, 0], 0);
 }
 
 #[test]
 fn the_trump_ace_beats_bj_and_rj_beats_both() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(
-        &mut game,
-        "bid 9, trump S, play RJ, play BJ, play 8S, play AD",
-    );
-    assert_eq!(game.hand_summary().tricks, [1, 0]);
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(
-        &mut game,
-        "bid 5, pass, pass, pass, trump S, play AS, play BJ, play 8S, play 7C",
-    );
-    assert_eq!(game.hand_summary().tricks, [1, 0]);
-    // And BJ beats the trump king.
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(
-        &mut game,
-        "bid 5, pass, pass, pass, trump S, play KS, play BJ, play 8S, play 7C",
-    );
-    assert_eq!(game.hand_summary().tricks, [0, 1]);
-    assert_eq!(seat_to_act(&game), Seat(1));
+    let cases = [
+        (
+            "RJ beats BJ",
+            (
+                "bid 9, trump S, play RJ, play BJ, play 8S, play AD",
+                [1, 0],
+                0,
+            ),
+        ),
+        (
+            "the trump ace beats BJ",
+            (
+                "bid 5, pass, pass, pass, trump S, play AS, play BJ, play 8S, play 7C",
+                [1, 0],
+                0,
+            ),
+        ),
+        (
+            "BJ beats the trump king",
+            (
+                "bid 5, pass, pass, pass, trump S, play KS, play BJ, play 8S, play 7C",
+                [0, 1],
+                1,
+            ),
+        ),
+    ];
+    check_cases(cases, |(actions, tricks, winner)| {
+        assert_won(
+            &four_after(JokerLead::Standard, DEAL_A, actions),
+            tricks,
+            winner,
+        );
+    });
 }
 
 /// DEAL_A, seat 0 bids 7 in spades and leads AS, KS: A, K and J of spades are played.
 fn after_two_spade_tricks(rules: KoutRules) -> Kout {
-    let mut game = dealt(rules, 3, &DEAL_A);
-    run(
-        &mut game,
+    after(
+        rules,
+        3,
+        DEAL_A,
         "bid 7, pass, pass, pass, trump S, \
          play AS, play JS, play 8S, play 7C, \
          play KS, play TS, play 7S, play 8C",
-    );
-    game
+    )
 }
 
 #[test]
@@ -341,8 +335,7 @@ fn standard_a_joker_may_be_led_once_trump_a_k_q_j_are_played() {
         "seat 0 may not lead a joker: the leader's team must hold the contract at 9, \
          or at 8 for RJ, or trump A, K, Q and J must all have been played"
     );
-    run(&mut game, "play QS, play 9S, play QH, play 9C");
-    run(&mut game, "play RJ");
+    run(&mut game, "play QS, play 9S, play QH, play 9C, play RJ");
     // Trumps are led: seat 1 has no spade left but BJ, so it must play BJ.
     assert_eq!(refused(&game, "play 6D"), "seat 1 must follow spades");
     run(&mut game, "play BJ, play KH, play TC");
@@ -383,14 +376,14 @@ fn all_trumps_played_needs_every_trump_of_the_deck() {
 fn trump_ace_played_needs_only_the_ace() {
     let rules = kout4(JokerLead::TrumpAcePlayed);
     // Seat 0 was dealt AS: it may not lead RJ before the ace is played.
-    let mut game = dealt(rules, 3, &DEAL_A);
-    run(&mut game, "bid 7, pass, pass, pass, trump S");
+    let mut game = after(rules, 3, DEAL_A, "bid 7, pass, pass, pass, trump S");
     assert!(refused(&game, "play RJ").contains("the trump ace must have been played"));
     run(&mut game, "play AS, play JS, play 8S, play 7C, play RJ");
     // An opponent may lead BJ once the ace is out.
-    let mut game = dealt(rules, 3, &DEAL_A);
-    run(
-        &mut game,
+    let mut game = after(
+        rules,
+        3,
+        DEAL_A,
         "bid 5, pass, pass, pass, trump S, \
          play AS, play JS, play 8S, play 7C, \
          play 7H, play 9S, play 6H, play 8C",
@@ -398,9 +391,9 @@ fn trump_ace_played_needs_only_the_ace() {
     assert_eq!(seat_to_act(&game), Seat(1));
     run(&mut game, "play BJ");
     // Under the standard rule that lead is refused.
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(
-        &mut game,
+    let game = four_after(
+        JokerLead::Standard,
+        DEAL_A,
         "bid 5, pass, pass, pass, trump S, \
          play AS, play JS, play 8S, play 7C, \
          play 7H, play 9S, play 6H, play 8C",
@@ -411,29 +404,37 @@ fn trump_ace_played_needs_only_the_ace() {
 #[test]
 fn trump_ace_played_lets_a_maker_not_dealt_the_ace_lead_a_joker_at_once() {
     // Seat 0 names diamonds; seat 3 holds AD.
-    let mut game = dealt(kout4(JokerLead::TrumpAcePlayed), 3, &DEAL_A);
-    run(&mut game, "bid 5, pass, pass, pass, trump D, play RJ");
+    let game = four_after(
+        JokerLead::TrumpAcePlayed,
+        DEAL_A,
+        "bid 5, pass, pass, pass, trump D, play RJ",
+    );
     // A joker led legally leads trumps.
     assert_eq!(refused(&game, "play JS"), "seat 1 must follow diamonds");
     // The same lead by a maker who was dealt the ace is refused (spades, AS in hand)...
-    let mut game = dealt(kout4(JokerLead::TrumpAcePlayed), 3, &DEAL_A);
-    run(&mut game, "bid 5, pass, pass, pass, trump S");
+    let game = four_after(
+        JokerLead::TrumpAcePlayed,
+        DEAL_A,
+        "bid 5, pass, pass, pass, trump S",
+    );
     assert!(refused(&game, "play RJ").contains("may not lead a joker"));
     // ...but the contract condition stays: a 9 allows it.
-    let mut game = dealt(kout4(JokerLead::TrumpAcePlayed), 3, &DEAL_A);
-    run(&mut game, "bid 9, trump S, play RJ");
+    four_after(JokerLead::TrumpAcePlayed, DEAL_A, "bid 9, trump S, play RJ");
 }
 
 #[test]
 fn the_contract_condition_covers_the_makers_team_and_rj_only_at_eight() {
     // Seat 1 bids 8: RJ only, and seat 1 holds BJ.
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_A);
-    run(&mut game, "pass, bid 8, pass, pass, trump S");
+    let game = four_after(
+        JokerLead::ContractOnly,
+        DEAL_A,
+        "pass, bid 8, pass, pass, trump S",
+    );
     assert!(refused(&game, "play BJ").contains("at 8 for RJ"));
     // Seat 3 bids 9 in diamonds; partner seat 1 wins the first trick and leads BJ.
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_A);
-    run(
-        &mut game,
+    let mut game = four_after(
+        JokerLead::ContractOnly,
+        DEAL_A,
         "pass, pass, pass, bid 9, trump D, play 7C, play 7H, play 6D, play 8S",
     );
     assert_eq!(seat_to_act(&game), Seat(1));
@@ -442,9 +443,9 @@ fn the_contract_condition_covers_the_makers_team_and_rj_only_at_eight() {
     assert_eq!(refused(&game, "play 7S"), "seat 2 must follow diamonds");
     // Opponents of a 9 contract gain nothing from it: seat 0 wins with a trump heart
     // and may not lead RJ.
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_A);
-    run(
-        &mut game,
+    let game = four_after(
+        JokerLead::ContractOnly,
+        DEAL_A,
         "pass, pass, pass, bid 9, trump H, play 7C, play 7H, play 6D, play 8S",
     );
     assert_eq!(seat_to_act(&game), Seat(0));
@@ -454,7 +455,7 @@ fn the_contract_condition_covers_the_makers_team_and_rj_only_at_eight() {
 #[test]
 fn holding_only_jokers_forces_a_dead_joker_lead_that_wins_nothing() {
     // Contract-only, 8: RJ is live at trick 8, BJ dead at trick 9.
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_C);
+    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, DEAL_C);
     let actions: Vec<&str> = DEAL_C_PLAY.split(", ").collect();
     let (before, last_tricks) = actions.split_at(actions.len() - 8);
     run(&mut game, &before.join(", "));
@@ -464,8 +465,7 @@ fn holding_only_jokers_forces_a_dead_joker_lead_that_wins_nothing() {
     run(&mut game, &last_tricks[..4].join(", "));
     assert_eq!(game.hand_summary().tricks, [8, 0]);
     // Now seat 0 holds BJ alone: it must lead it, dead.
-    let mut legal = calltrump_engine::ActionList::new();
-    game.legal_actions(&mut legal);
+    let legal = game.legal_action_list();
     assert_eq!(legal.as_slice(), &[Action::Play(Card::BLACK_JOKER)]);
     run(&mut game, "play BJ");
     assert!(game.dead_lead());
@@ -476,20 +476,15 @@ fn holding_only_jokers_forces_a_dead_joker_lead_that_wins_nothing() {
     assert_eq!(summary.tricks, [8, 1]);
     assert_eq!(summary.points, Some([8, 0]));
     // Under the standard rule A, K, Q, J of spades are out by then: BJ is live and wins.
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_C);
-    run(&mut game, DEAL_C_PLAY);
+    let game = four_after(JokerLead::Standard, DEAL_C, DEAL_C_PLAY);
     assert_eq!(game.hand_summary().tricks, [9, 0]);
     assert_eq!(game.hand_summary().points, Some([8, 0]));
 }
 
 /// Kout Bo 4, dealer 3: seat 0 bids 5 in clubs and wins six tricks with its aces and
 /// kings; seat 1 is left with BJ alone to lead the last trick while JC is still out.
-const DEAL_B: [&str; 4] = [
-    "AH KH QH AD KD AS KS QC 7C",
-    "JH TH JD TD QS JS AC KC BJ",
-    "9H 8H 9D 8D TS 9S 9C QD RJ",
-    "7H 6H 7D 6D 8S 7S 8C TC JC",
-];
+const DEAL_B: &str =
+    "AH KH QH AD KD AS KS QC 7C | JH TH JD TD QS JS AC KC BJ | 9H 8H 9D 8D TS 9S 9C QD RJ | 7H 6H 7D 6D 8S 7S 8C TC JC";
 
 const DEAL_B_SIX_TRICKS: &str = "bid 5, pass, pass, pass, trump C, \
     play AH, play TH, play 8H, play 6H, \
@@ -501,8 +496,7 @@ const DEAL_B_SIX_TRICKS: &str = "bid 5, pass, pass, pass, trump C, \
 
 #[test]
 fn a_dead_joker_loses_even_to_a_lower_trump() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_B);
-    run(&mut game, DEAL_B_SIX_TRICKS);
+    let mut game = four_after(JokerLead::Standard, DEAL_B, DEAL_B_SIX_TRICKS);
     // RJ takes trick 7, seat 1's KC trick 8; AC, KC and QC are out, JC is not.
     run(
         &mut game,
@@ -514,16 +508,12 @@ fn a_dead_joker_loses_even_to_a_lower_trump() {
     assert!(game.dead_lead());
     // QD sets diamonds; JC trumps it and wins, though BJ outranks JC.
     run(&mut game, "play QD, play JC, play 7C");
-    let summary = game.hand_summary();
-    assert_eq!(summary.tricks, [7, 2]);
-    assert_eq!(summary.points, Some([5, 0]));
-    assert_eq!(game.scores(), [5, 0]);
+    common::assert_hand_result(&game, [7, 2], [5, 0], [5, 0]);
 }
 
 #[test]
 fn a_joker_played_second_after_a_dead_joker_is_live_and_sets_trumps() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_B);
-    run(&mut game, DEAL_B_SIX_TRICKS);
+    let mut game = four_after(JokerLead::Standard, DEAL_B, DEAL_B_SIX_TRICKS);
     run(
         &mut game,
         "play QH, play AC, play QD, play 8C, play KC, play 9C, play TC, play QC",
@@ -538,14 +528,13 @@ fn a_joker_played_second_after_a_dead_joker_is_live_and_sets_trumps() {
 
 #[test]
 fn a_made_contract_scores_for_the_makers_and_a_failed_one_for_the_opponents() {
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_C);
-    run(&mut game, DEAL_C_PLAY);
+    let game = four_after(JokerLead::ContractOnly, DEAL_C, DEAL_C_PLAY);
     assert_eq!(game.scores(), [8, 0]);
     assert_eq!(game.turn(), Turn::Chance);
     assert_eq!(game.outcome(), None);
     // Bid 9 on the same cards: both jokers live, all nine tricks, Bawan on the first
     // hand wins the game at once.
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_C);
+    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, DEAL_C);
     run(
         &mut game,
         &DEAL_C_PLAY.replace("bid 8, pass, pass, pass", "bid 9"),
@@ -576,7 +565,7 @@ const DEAL_B_SEAT1_PLAY: &str = "trump C, \
 #[test]
 fn failed_contracts_score_for_the_opponents_and_malzom_fails_for_five() {
     // Seat 0 bids 8 and takes seven: the opponents score 16.
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_B);
+    let mut game = dealt(kout4(JokerLead::Standard), 3, DEAL_B);
     run(&mut game, &DEAL_B_SIX_TRICKS.replace("bid 5", "bid 8"));
     run(
         &mut game,
@@ -586,15 +575,23 @@ fn failed_contracts_score_for_the_opponents_and_malzom_fails_for_five() {
     assert_eq!(game.hand_summary().tricks, [7, 2]);
     assert_eq!(game.hand_summary().points, Some([0, 16]));
     // Dealer 1 is forced to bid: Malzom, two tricks, 5 to the opponents.
-    let mut game = dealt(kout4(JokerLead::Standard), 1, &DEAL_B);
-    run(&mut game, "pass, pass, pass, bid 5");
+    let mut game = after(
+        kout4(JokerLead::Standard),
+        1,
+        DEAL_B,
+        "pass, pass, pass, bid 5",
+    );
     assert!(game.is_malzom());
     run(&mut game, DEAL_B_SEAT1_PLAY);
     assert_eq!(game.hand_summary().tricks, [7, 2]);
     assert_eq!(game.hand_summary().points, Some([5, 0]));
     // The same 5 bid freely (Bab) fails for 10.
-    let mut game = dealt(kout4(JokerLead::Standard), 0, &DEAL_B);
-    run(&mut game, "bid 5, pass, pass, pass");
+    let mut game = after(
+        kout4(JokerLead::Standard),
+        0,
+        DEAL_B,
+        "bid 5, pass, pass, pass",
+    );
     assert!(!game.is_malzom());
     run(&mut game, DEAL_B_SEAT1_PLAY);
     assert_eq!(game.hand_summary().points, Some([10, 0]));
@@ -608,8 +605,7 @@ fn eight_made_from(deals_played: u32, scores: [i32; 2], bid: &str) -> Kout {
         scores,
     };
     let mut game = Kout::resume(&kout4(JokerLead::ContractOnly), start);
-    let hands: Vec<CardBag> = DEAL_C.iter().map(|h| bag(h)).collect();
-    game.deal(&hands).unwrap();
+    game.deal(&deal(DEAL_C)).unwrap();
     let play = match bid {
         "9" => DEAL_C_PLAY.replace("bid 8, pass, pass, pass", "bid 9"),
         _ => DEAL_C_PLAY.to_string(),
@@ -653,10 +649,8 @@ fn bawan_wins_at_once_only_on_the_first_hand() {
 
 #[test]
 fn the_deal_passes_on_after_every_hand() {
-    let mut game = dealt(kout4(JokerLead::ContractOnly), 3, &DEAL_C);
-    run(&mut game, DEAL_C_PLAY);
-    let hands: Vec<CardBag> = DEAL_C.iter().map(|h| bag(h)).collect();
-    game.deal(&hands).unwrap();
+    let mut game = four_after(JokerLead::ContractOnly, DEAL_C, DEAL_C_PLAY);
+    game.deal(&deal(DEAL_C)).unwrap();
     assert_eq!(game.hand_summary().dealer, Seat(0));
     assert_eq!(seat_to_act(&game), Seat(1));
     assert_eq!(game.hand_start().deals_played, 1);
@@ -718,10 +712,13 @@ fn headers_read_and_write_the_kout_options() {
 
 #[test]
 fn observations_show_only_the_seats_own_cards() {
-    let mut game = dealt(kout4(JokerLead::Standard), 3, &DEAL_A);
-    run(&mut game, "bid 5, pass, pass, pass, trump S, play AS");
+    let game = four_after(
+        JokerLead::Standard,
+        DEAL_A,
+        "bid 5, pass, pass, pass, trump S, play AS",
+    );
     let obs = game.observation(Seat(1));
-    assert_eq!(obs.dealt, bag(DEAL_A[1]));
+    assert_eq!(obs.dealt, deal(DEAL_A)[1]);
     assert_eq!(obs.actions.len(), 6);
     assert_eq!(obs.actions[5].0, Seat(0));
     let summary = game.hand_summary();

@@ -84,6 +84,12 @@ pub fn check_cases<T>(cases: impl IntoIterator<Item = (&'static str, T)>, check:
     assert!(failed.is_empty(), "failed cases: {failed:?}");
 }
 
+/// The tricks each team has taken, and `winner`, who took the last, leads the next.
+pub fn assert_won(game: &impl Game, tricks: [u8; 2], winner: u8) {
+    assert_eq!(game.hand_summary().tricks, tricks, "tricks");
+    assert_eq!(seat_to_act(game), Seat(winner), "the winner leads");
+}
+
 /// The hand's tricks and points, and the game's scores after it.
 pub fn assert_hand_result(game: &impl Game, tricks: [u8; 2], points: [i32; 2], scores: [i32; 2]) {
     let summary = game.hand_summary();
