@@ -39,8 +39,16 @@ test("Bid Euchre alexa: a loner, the partner's cards, the discard", { timeout: 1
 for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 1280], ["kout", "kout4", 4, 1280], ["kout", "kout6", 6, 360]]) {
   test(`${game} ${variant}: a whole hand at ${width} px`, { timeout: 90_000 }, async () => {
     const created = await createTable(server.url, { game, variant, seats: bots(seats) });
-    const page = await openSeat(browser, created, 0, width === 360 ? { width: 360, height: 760, isMobile: true, hasTouch: true } : {});
+    const page = await openSeat(browser, created, 0, width === 360 ? { width: 360, height: 760, isMobile: true, hasTouch: true } : { height: 800 });
     assert.equal(await page.locator(".felt .seat").count(), seats);
+    // Each seat's team is shown at every width (a letter on a phone).
+    assert.equal(await page.locator(".felt .seat .badge.team:visible").count(), seats);
+    if (width === 360) assert.ok(await page.locator("#score-line").isVisible(), "the scores above the table on a phone");
+    // This seat's first call: the choices and the whole hand in the window.
+    await page.waitForFunction(() => document.body.dataset.myTurn === "true" && document.querySelector(".calls"), null, { timeout: 30_000, polling: 50 });
+    const hand = await page.locator("#hand").boundingBox();
+    assert.ok(hand.y + hand.height <= page.viewportSize().height, `the hand ends at ${hand.y + hand.height} during the auction`);
+    await shot(page, `${variant}-auction-${width}`);
     let midHand = false;
     const done = await playSeat(page, {
       until: "hand",
@@ -48,6 +56,9 @@ for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 128
         if (so.plays === 2 && !midHand) {
           midHand = true;
           await shot(page, `${variant}-${width}`);
+          // Every card on the table says whose it is.
+          const played = await page.locator(".center .played").count();
+          assert.equal(await page.locator(".center .played .by").count(), played);
           assert.ok(await noHorizontalOverflow(page), "nothing sticks out sideways");
         }
       },

@@ -154,7 +154,6 @@ function receive(message) {
       state.welcome = message;
       state.status = message.status;
       onWelcome();
-      askName();
       break;
     case "snapshot":
       state.received = message.version;
@@ -169,6 +168,8 @@ function receive(message) {
       state.seats = message.seats;
       state.seatsAt = Date.now();
       render();
+      // The seats follow the welcome: the dialog can name the partners.
+      if (state.welcome) askName();
       break;
     case "status":
       state.status = message.status;

@@ -3,7 +3,8 @@
 //! draws them; no rule is worked out anywhere but in the engine.
 
 use calltrump_engine::{
-    Action, AnyGame, CardBag, Game, Outcome, Record, RecordError, Seat, SeenAction, View, Viewer,
+    Action, AnyGame, CardBag, Game, Outcome, Phase, Record, RecordError, Seat, SeenAction, View,
+    Viewer,
 };
 use serde::Serialize;
 
@@ -175,11 +176,10 @@ pub fn states(record: &Record, viewer: ReplayViewer) -> Result<ReplayStates, Rep
                 let last_open = states
                     .steps
                     .last()
-                    .is_some_and(|s| !matches!(s.view.phase, calltrump_engine::Phase::HandOver | calltrump_engine::Phase::GameOver));
+                    .is_some_and(|s| !matches!(s.view.phase, Phase::HandOver | Phase::GameOver));
                 if last_open {
                     format!(
-                        "The game stops before its end, during hand {}: the table was ended (or the record was taken) then.",
-                        complete
+                        "The game stops before its end, during hand {complete}: the table was ended (or the record was taken) then."
                     )
                 } else {
                     format!(
