@@ -13,13 +13,13 @@ use crate::action::{Action, CardPair, Loner, Strain};
 use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    check_deal, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
-    HandSummary, Observation, Outcome, SeenAction, Turn,
+    push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
+    Observation, Outcome, SeenAction, Turn,
 };
+use crate::hand::{HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
-use crate::table::Table;
-use crate::trick::{self, CardOrder, Trick};
+use crate::trick::{CardOrder, Trick};
 use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
@@ -94,44 +94,18 @@ impl BidEuchreRules {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-enum Phase {
-    /// Waiting for the next deal.
-    Deal,
-    Auction,
-    /// The loner's partner gives cards.
-    Give,
-    /// The loner discards.
-    Discard,
-    Play,
-    GameOver,
-}
-
 /// A game of Bid Euchre.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BidEuchre {
     rules: BidEuchreRules,
-    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// The table and the hand's deal, turn, tricks and history, flattened so that the
     /// serialized state keeps its field names.
     #[serde(flatten)]
-    table: Table,
-    phase: Phase,
-    to_act: Seat,
-    hands: [CardBag; SEATS],
-    dealt: [CardBag; SEATS],
-    /// Calls made so far in the auction.
-    calls: u8,
+    state: HandState<CardBag, SEATS, MAX_HAND_ACTIONS>,
     /// The high bid and its bidder: after the auction, the contract and declarer.
     high: Option<(Seat, Action)>,
-    /// The loner's partner, out of play.
-    out: Option<Seat>,
     /// The contract's trump suit once the auction is won (`None` also in no-trump).
     trump: Option<Suit>,
-    trick: Trick,
-    /// The card winning the trick so far, and its seat.
-    winning: (Seat, Card),
-    tricks: [u8; 2],
-    history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
 }
 
 /// A bid's rank: levels 1..8, then `call2` 9, `call1` 10, `moon` 11; 0 for anything else.
@@ -256,28 +230,28 @@ impl BidEuchre {
 
     /// The cards `seat` holds.
     pub fn hand(&self, seat: Seat) -> CardBag {
-        self.hands[seat.index()]
+        self.state.held(seat)
     }
 
     /// The trick being played.
     pub fn trick(&self) -> &Trick {
-        &self.trick
+        self.state.trick()
     }
 
     /// The loner's partner, who sits this hand out, if any.
     pub fn out(&self) -> Option<Seat> {
-        self.out
+        self.state.out()
     }
 
     fn is_dealer_forced(&self, seat: Seat) -> bool {
         self.rules
             .all_pass
-            .forces(seat, self.table.dealer(), self.high.is_some())
+            .forces(seat, self.state.table().dealer(), self.high.is_some())
     }
 
     /// Whether `seat` may equal the high bid (rank `high`) instead of exceeding it.
     fn may_match(&self, seat: Seat, high: u8) -> bool {
-        seat == self.table.dealer()
+        seat == self.state.table().dealer()
             && match self.rules.variant {
                 Variant::Alexa => high >= 9,
                 Variant::Simplified => high >= 8,
@@ -286,16 +260,6 @@ impl BidEuchre {
 
     fn high_rank(&self) -> u8 {
         self.contract().map_or(0, bid_rank)
-    }
-
-    /// The cards the seat to act may play now, one per face.
-    fn playable(&self) -> CardSet {
-        let hand = self.hands[self.to_act.index()].faces();
-        if self.trick.is_empty() {
-            return hand;
-        }
-        let order = self.order();
-        trick::follow(hand, order.cards_of(order.suit_of(self.trick.card(0))))
     }
 
     /// How many cards the exchange moves: 2 after `call2`, 1 after `call1`.
@@ -315,7 +279,7 @@ impl BidEuchre {
     }
 
     fn check_call(&self, action: Action) -> Result<(), Broken> {
-        let seat = self.to_act;
+        let seat = self.state.to_act();
         if action == Action::Pass {
             return if self.is_dealer_forced(seat) {
                 Err(Broken::DealerMustBid)
@@ -354,7 +318,7 @@ impl BidEuchre {
                 expected: n as u8,
             });
         }
-        let hand = self.hands[self.to_act.index()];
+        let hand = self.state.held(self.state.to_act());
         let given = bag_of(pair);
         if let Some(card) = pair
             .cards()
@@ -380,7 +344,7 @@ impl BidEuchre {
                 expected: n as u8,
             });
         }
-        let hand = self.hands[self.to_act.index()];
+        let hand = self.state.held(self.state.to_act());
         let discarded = bag_of(pair);
         match pair
             .cards()
@@ -393,23 +357,10 @@ impl BidEuchre {
     }
 
     fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
-        self.table.finish_hand(outcome, points);
-        self.phase = if self.table.deals_played() >= self.rules.deals {
-            Phase::GameOver
-        } else {
-            Phase::Deal
-        };
-    }
-
-    fn score_hand(&mut self) {
-        let points = self.hand_points(self.tricks);
-        self.finish_hand(HandOutcome::Played, points);
-    }
-
-    fn start_play(&mut self, declarer: Seat) {
-        self.phase = Phase::Play;
-        self.to_act = declarer;
-        self.trick = Trick::new(declarer);
+        self.state.finish(outcome, points);
+        if self.state.table().deals_played() >= self.rules.deals {
+            self.state.end_game();
+        }
     }
 
     fn end_auction(&mut self) {
@@ -418,52 +369,21 @@ impl BidEuchre {
             None => self.finish_hand(HandOutcome::ThrownIn, [0, 0]),
             Some((declarer, Action::Loner(loner, _))) => {
                 let partner = declarer.partner4();
-                self.out = Some(partner);
+                self.state.set_out(partner);
                 if loner.exchange() == 0 {
-                    self.start_play(declarer);
+                    self.state.start_play(declarer);
                 } else {
-                    self.phase = Phase::Give;
-                    self.to_act = partner;
+                    self.state.give_turn(Stage::Give, partner);
                 }
             }
-            Some((declarer, _)) => self.start_play(declarer),
+            Some((declarer, _)) => self.state.start_play(declarer),
         }
     }
 
     fn start_hand(&mut self, hands: [CardBag; SEATS]) {
-        self.table.start_hand(SEATS);
-        self.hands = hands;
-        self.dealt = hands;
-        self.phase = Phase::Auction;
-        self.to_act = self.table.dealer().next(SEATS);
-        self.calls = 0;
+        self.state.start(hands);
         self.high = None;
-        self.out = None;
         self.trump = None;
-        self.trick = Trick::new(self.to_act);
-        self.tricks = [0, 0];
-        self.history.clear();
-    }
-
-    fn play_card(&mut self, seat: Seat, card: Card) {
-        self.hands[seat.index()].remove(card);
-        // The winner is kept card by card: a later identical card never takes the lead.
-        if self.trick.is_empty() || self.order().beats(card, self.winning.1) {
-            self.winning = (seat, card);
-        }
-        self.trick.push(card);
-        let in_play = if self.out.is_some() { 3 } else { SEATS };
-        if self.trick.len() < in_play {
-            self.to_act = seat.next_in_play(SEATS, self.out);
-            return;
-        }
-        let winner = self.winning.0;
-        self.tricks[winner.team().index()] += 1;
-        if self.tricks[0] + self.tricks[1] == TRICKS {
-            self.score_hand();
-        } else {
-            self.start_play(winner);
-        }
     }
 }
 
@@ -475,25 +395,16 @@ impl Game for BidEuchre {
     }
 
     fn resume(rules: &BidEuchreRules, start: HandStart) -> BidEuchre {
+        let phase = if start.deals_played >= rules.deals {
+            Stage::GameOver
+        } else {
+            Stage::Deal
+        };
         BidEuchre {
             rules: *rules,
-            table: Table::resume(start, SEATS),
-            phase: if start.deals_played >= rules.deals {
-                Phase::GameOver
-            } else {
-                Phase::Deal
-            },
-            to_act: start.dealer,
-            hands: [CardBag::EMPTY; SEATS],
-            dealt: [CardBag::EMPTY; SEATS],
-            calls: 0,
+            state: HandState::resume(start, SEATS, phase),
             high: None,
-            out: None,
             trump: None,
-            trick: Trick::new(start.dealer),
-            winning: (start.dealer, Card::RED_JOKER),
-            tricks: [0, 0],
-            history: ArrayVec::new(),
         }
     }
 
@@ -506,18 +417,13 @@ impl Game for BidEuchre {
     }
 
     fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Deal => Turn::Chance,
-            Phase::GameOver => Turn::Over,
-            Phase::Auction | Phase::Give | Phase::Discard | Phase::Play => Turn::Seat(self.to_act),
-        }
+        self.state.turn()
     }
 
     fn legal_actions(&self, out: &mut ActionList) {
-        match self.phase {
-            Phase::Deal | Phase::GameOver => {}
-            Phase::Auction => {
-                let seat = self.to_act;
+        let seat = self.state.to_act();
+        match self.state.stage() {
+            Stage::Auction => {
                 if !self.is_dealer_forced(seat) {
                     out.push(Action::Pass);
                 }
@@ -530,8 +436,8 @@ impl Game for BidEuchre {
                 out.try_extend_from_slice(&ALL_BIDS[(lowest as usize - 1) * 5..])
                     .expect("the bids fit in an action list");
             }
-            Phase::Give => {
-                let hand = self.hands[self.to_act.index()];
+            Stage::Give => {
+                let hand = self.state.held(seat);
                 let n = self.exchange();
                 match self.give_rule_trump() {
                     None => for_each_choice(hand, n, &[], |p| out.push(Action::Give(p))),
@@ -544,39 +450,37 @@ impl Game for BidEuchre {
                     }
                 }
             }
-            Phase::Discard => {
-                let hand = self.hands[self.to_act.index()];
+            Stage::Discard => {
+                let hand = self.state.held(seat);
                 for_each_choice(hand, self.exchange(), &[], |p| out.push(Action::Discard(p)));
             }
-            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
+            Stage::Play => push_plays::<HAND_SIZE>(out, self.state.following()),
+            Stage::Deal | Stage::GameOver | Stage::NameTrump => {}
         }
     }
 
     fn check(&self, action: Action) -> Result<(), Broken> {
-        let expected = match self.phase {
-            Phase::Deal => return Err(Broken::DealDue),
-            Phase::GameOver => return Err(Broken::GameOver),
-            Phase::Auction => "a call: pass, bid 1 to 8 with a strain, call2, call1 or moon",
-            Phase::Give => "the declarer's partner to give cards",
-            Phase::Discard => "the declarer to discard",
-            Phase::Play => "a card to be played",
+        let stage = self.state.stage();
+        let expected = match stage {
+            Stage::Deal => return Err(Broken::DealDue),
+            Stage::GameOver => return Err(Broken::GameOver),
+            Stage::Auction => "a call: pass, bid 1 to 8 with a strain, call2, call1 or moon",
+            Stage::Give => "the declarer's partner to give cards",
+            Stage::Discard => "the declarer to discard",
+            Stage::Play => "a card to be played",
+            Stage::NameTrump => unreachable!("a Bid Euchre bid names trump"),
         };
-        match (self.phase, action) {
-            (Phase::Auction, Action::Pass | Action::BidStrain(..) | Action::Loner(..)) => {
+        match (stage, action) {
+            (Stage::Auction, Action::Pass | Action::BidStrain(..) | Action::Loner(..)) => {
                 self.check_call(action)
             }
-            (Phase::Give, Action::Give(pair)) => self.check_give(pair),
-            (Phase::Discard, Action::Discard(pair)) => self.check_discard(pair),
-            (Phase::Play, Action::Play(card)) => {
-                let hand = self.hands[self.to_act.index()];
-                if !hand.contains(card) {
-                    Err(Broken::NotHeld(card))
-                } else if self.playable().contains(card) {
-                    Ok(())
-                } else {
-                    let order = self.order();
-                    Err(Broken::MustFollow(order.suit_of(self.trick.card(0))))
-                }
+            (Stage::Give, Action::Give(pair)) => self.check_give(pair),
+            (Stage::Discard, Action::Discard(pair)) => self.check_discard(pair),
+            (Stage::Play, Action::Play(card)) => {
+                let playable = self.state.following();
+                self.state.check_play(card, playable, self.order(), || {
+                    unreachable!("any card may lead")
+                })
             }
             (_, Action::Bid(_) | Action::Kaibosh | Action::Misdeal | Action::Trump(_)) => {
                 Err(Broken::NotInGame)
@@ -586,36 +490,36 @@ impl Game for BidEuchre {
     }
 
     fn apply_unchecked(&mut self, action: Action) {
-        let seat = self.to_act;
-        self.history.push((seat, action));
+        let seat = self.state.record(action);
         match action {
             Action::Pass | Action::BidStrain(..) | Action::Loner(..) => {
                 if action != Action::Pass {
                     self.high = Some((seat, action));
                 }
-                self.calls += 1;
-                if self.calls as usize == SEATS {
+                if self.state.count_call() {
                     self.end_auction();
-                } else {
-                    self.to_act = seat.next(SEATS);
                 }
             }
             Action::Give(pair) => {
                 let declarer = seat.partner4();
                 for &card in pair.cards() {
-                    self.hands[seat.index()].remove(card);
-                    self.hands[declarer.index()].insert(card);
+                    self.state.held_mut(seat).remove(card);
+                    self.state.held_mut(declarer).insert(card);
                 }
-                self.phase = Phase::Discard;
-                self.to_act = declarer;
+                self.state.give_turn(Stage::Discard, declarer);
             }
             Action::Discard(pair) => {
                 for &card in pair.cards() {
-                    self.hands[seat.index()].remove(card);
+                    self.state.held_mut(seat).remove(card);
                 }
-                self.start_play(seat);
+                self.state.start_play(seat);
             }
-            Action::Play(card) => self.play_card(seat, card),
+            Action::Play(card) => {
+                if self.state.play(card, self.order(), false) == TrickEnd::LastTaken {
+                    let points = self.hand_points(self.state.tricks());
+                    self.finish_hand(HandOutcome::Played, points);
+                }
+            }
             Action::Bid(_) | Action::Kaibosh | Action::Misdeal | Action::Trump(_) => {
                 unreachable!("not a Bid Euchre action: {action}")
             }
@@ -623,16 +527,15 @@ impl Game for BidEuchre {
     }
 
     fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
-        if self.phase != Phase::Deal {
-            return Err(DealError::NotDue);
-        }
-        check_deal(hands, SEATS, HAND_SIZE, CardBag::double(DECK))?;
-        self.start_hand([hands[0], hands[1], hands[2], hands[3]]);
+        let hands = self
+            .state
+            .checked_deal(hands, HAND_SIZE, CardBag::double(DECK))?;
+        self.start_hand(hands);
         Ok(())
     }
 
     fn deal_random(&mut self, rng: &mut GameRng) {
-        debug_assert_eq!(self.phase, Phase::Deal);
+        debug_assert_eq!(self.state.stage(), Stage::Deal);
         // Each seat's faces held at least once, and twice.
         let mut once = [0u64; SEATS];
         let mut twice = [0u64; SEATS];
@@ -656,11 +559,12 @@ impl Game for BidEuchre {
         Observation {
             seat,
             start: self.hand_start(),
-            dealt: self.dealt[seat.index()],
-            hand: self.hands[seat.index()],
+            dealt: self.state.dealt(seat),
+            hand: self.state.held(seat),
             declared: self.declared(),
             actions: self
-                .history
+                .state
+                .history()
                 .iter()
                 .map(|&(actor, action)| {
                     // Exchanged cards go face down: the giver and the declarer see a
@@ -681,33 +585,16 @@ impl Game for BidEuchre {
     }
 
     fn hand_start(&self) -> HandStart {
-        self.table.hand_start()
+        self.state.table().hand_start()
     }
 
     fn hand_summary(&self) -> HandSummary {
-        // The contract and its strain show once the auction is won, and stay on a
-        // played hand; a thrown-in hand has none.
-        let show_contract = match self.table.outcome() {
-            HandOutcome::Played => true,
-            HandOutcome::InProgress => {
-                matches!(self.phase, Phase::Give | Phase::Discard | Phase::Play)
-            }
-            HandOutcome::Misdeal | HandOutcome::ThrownIn => false,
-        };
-        let contract = self.contract().filter(|_| show_contract);
-        HandSummary {
-            dealer: self.table.dealer(),
-            outcome: self.table.outcome(),
-            declarer: self.declarer().filter(|_| show_contract),
-            contract,
-            trump: contract.map(strain_of),
-            tricks: self.tricks,
-            points: self.table.points(),
-        }
+        self.state
+            .summary(self.high, self.contract().map(strain_of))
     }
 
     fn scores(&self) -> [i32; 2] {
-        self.table.scores()
+        self.state.table().scores()
     }
 
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
@@ -730,20 +617,11 @@ impl Game for BidEuchre {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::GameOver {
-            return None;
-        }
-        Some(self.table.score_outcome())
+        self.state.score_outcome()
     }
 
     fn phase(&self) -> view::Phase {
-        match self.phase {
-            Phase::Deal => self.table.between_hands(),
-            Phase::Auction => view::Phase::Auction,
-            Phase::Give | Phase::Discard => view::Phase::Exchange,
-            Phase::Play => view::Phase::Play,
-            Phase::GameOver => view::Phase::GameOver,
-        }
+        self.state.phase()
     }
 
     fn goal(&self) -> Goal {
@@ -754,13 +632,10 @@ impl Game for BidEuchre {
     }
 
     fn sitting_out(&self) -> Option<Seat> {
-        self.out
+        self.state.out()
     }
 
     fn current_trick(&self) -> Option<TrickState> {
-        (self.phase == Phase::Play || self.table.played_out()).then(|| TrickState {
-            leader: self.trick.leader,
-            winning: (!self.trick.is_empty()).then_some(self.winning.0),
-        })
+        self.state.current_trick()
     }
 }

@@ -3,20 +3,19 @@
 //!
 //! Rules: `rules/kaibosh.txt` with the Kaibosh rulings of `RULINGS.md`.
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};
 use crate::card::{Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    check_deal, push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome,
-    HandStart, HandSummary, Observation, Outcome, Turn,
+    push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, Turn,
 };
+use crate::hand::{HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
-use crate::table::Table;
-use crate::trick::{self, CardOrder, Trick};
+use crate::trick::{CardOrder, Trick};
 use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
@@ -64,48 +63,17 @@ impl Default for KaiboshRules {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-enum Phase {
-    /// Waiting for the next deal.
-    Deal,
-    Auction,
-    NameTrump,
-    Play,
-    GameOver,
-}
-
 /// A game of Kaibosh.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Kaibosh {
     rules: KaiboshRules,
-    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// The table and the hand's deal, turn, tricks and history, flattened so that the
     /// serialized state keeps its field names.
     #[serde(flatten)]
-    table: Table,
-    phase: Phase,
-    to_act: Seat,
-    hands: [CardSet; SEATS],
-    dealt: [CardSet; SEATS],
-    /// Calls made so far in the auction.
-    calls: u8,
+    state: HandState<CardSet, SEATS, MAX_HAND_ACTIONS>,
     /// The high bid and its bidder.
     high: Option<(Seat, Action)>,
     trump: Option<Suit>,
-    /// The kaiboshing player's partner, out of play.
-    out: Option<Seat>,
-    trick: Trick,
-    /// The cards that follow the trick's lead (none before the lead): the seat to play
-    /// must play one of them if it holds any.
-    follow: CardSet,
-    /// The cards that can take the trick: those of the led suit, and trumps (none before
-    /// the lead).
-    contenders: CardSet,
-    /// The card winning the trick so far, as its strength times four plus its seat (0
-    /// before the lead). Cards that can win differ in strength, so the greatest such key
-    /// is the winner's.
-    best: u8,
-    tricks: [u8; 2],
-    history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
 }
 
 /// Whether a hand may declare a misdeal: four 9s, or three 9s and at least two 10s.
@@ -120,23 +88,19 @@ impl Kaibosh {
         CardOrder::euchre(self.trump)
     }
 
-    fn declarer(&self) -> Option<Seat> {
-        self.high.map(|(seat, _)| seat)
-    }
-
     /// The cards `seat` holds (a bag, as in every game).
     pub fn hand(&self, seat: Seat) -> CardBag {
-        CardBag::from_set(self.hands[seat.index()])
+        CardBag::from_set(self.state.held(seat))
     }
 
     /// The trick being played.
     pub fn trick(&self) -> &Trick {
-        &self.trick
+        self.state.trick()
     }
 
     /// The seat that sits this hand out after a kaibosh, if any.
     pub fn out(&self) -> Option<Seat> {
-        self.out
+        self.state.out()
     }
 
     /// The trump suit once named.
@@ -147,25 +111,11 @@ impl Kaibosh {
     fn is_dealer_forced(&self, seat: Seat) -> bool {
         self.rules
             .all_pass
-            .forces(seat, self.table.dealer(), self.high.is_some())
-    }
-
-    /// The cards `seat` may play now.
-    fn playable(&self) -> CardSet {
-        trick::follow(self.hands[self.to_act.index()], self.follow)
-    }
-
-    /// Starts an empty trick led by `leader`.
-    fn start_trick(&mut self, leader: Seat) {
-        self.trick = Trick::new(leader);
-        self.to_act = leader;
-        self.follow = CardSet::EMPTY;
-        self.contenders = CardSet::EMPTY;
-        self.best = 0;
+            .forces(seat, self.state.table().dealer(), self.high.is_some())
     }
 
     fn check_call(&self, action: Action) -> Result<(), Broken> {
-        let seat = self.to_act;
+        let seat = self.state.to_act();
         match action {
             Action::Pass if self.is_dealer_forced(seat) => Err(Broken::DealerMustBid),
             Action::Pass | Action::Kaibosh => Ok(()),
@@ -177,61 +127,43 @@ impl Kaibosh {
                 Some((_, high @ Action::Bid(h))) if n <= h => Err(Broken::BidTooLow { high }),
                 _ => Ok(()),
             },
-            Action::Misdeal if can_misdeal(self.hands[seat.index()]) => Ok(()),
+            Action::Misdeal if can_misdeal(self.state.held(seat)) => Ok(()),
             Action::Misdeal => Err(Broken::NoMisdeal),
             _ => unreachable!("only calls reach check_call"),
         }
     }
 
     fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
-        self.table.finish_hand(outcome, points);
-        self.phase = if self.ends_game() {
-            Phase::GameOver
-        } else {
-            Phase::Deal
-        };
+        self.state.finish(outcome, points);
+        if self.ends_game() {
+            self.state.end_game();
+        }
     }
 
     fn ends_game(&self) -> bool {
+        let table = self.state.table();
         let reached = self
             .rules
             .target
-            .is_some_and(|target| self.table.scores().iter().any(|&s| s >= target));
+            .is_some_and(|target| table.scores().iter().any(|&s| s >= target));
         let dealt_out = self
             .rules
             .deals
-            .is_some_and(|deals| self.table.deals_played() >= deals);
+            .is_some_and(|deals| table.deals_played() >= deals);
         reached || dealt_out
-    }
-
-    fn score_hand(&mut self) {
-        let points = self.hand_points(self.tricks);
-        self.finish_hand(HandOutcome::Played, points);
     }
 
     fn end_auction(&mut self) {
         match self.high {
-            Some((declarer, _)) => {
-                self.phase = Phase::NameTrump;
-                self.to_act = declarer;
-            }
+            Some((declarer, _)) => self.state.give_turn(Stage::NameTrump, declarer),
             None => self.finish_hand(HandOutcome::ThrownIn, [0, 0]),
         }
     }
 
     fn start_hand(&mut self, hands: [CardSet; SEATS]) {
-        self.table.start_hand(SEATS);
-        self.hands = hands;
-        self.dealt = hands;
-        self.phase = Phase::Auction;
-        self.to_act = self.table.dealer().next(SEATS);
-        self.calls = 0;
+        self.state.start(hands);
         self.high = None;
         self.trump = None;
-        self.out = None;
-        self.start_trick(self.to_act);
-        self.tricks = [0, 0];
-        self.history.clear();
     }
 }
 
@@ -245,21 +177,9 @@ impl Game for Kaibosh {
     fn resume(rules: &KaiboshRules, start: HandStart) -> Kaibosh {
         Kaibosh {
             rules: *rules,
-            table: Table::resume(start, SEATS),
-            phase: Phase::Deal,
-            to_act: start.dealer,
-            hands: [CardSet::EMPTY; SEATS],
-            dealt: [CardSet::EMPTY; SEATS],
-            calls: 0,
+            state: HandState::resume(start, SEATS, Stage::Deal),
             high: None,
             trump: None,
-            out: None,
-            trick: Trick::new(start.dealer),
-            follow: CardSet::EMPTY,
-            contenders: CardSet::EMPTY,
-            best: 0,
-            tricks: [0, 0],
-            history: ArrayVec::new(),
         }
     }
 
@@ -272,19 +192,14 @@ impl Game for Kaibosh {
     }
 
     fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Deal => Turn::Chance,
-            Phase::GameOver => Turn::Over,
-            Phase::Auction | Phase::NameTrump | Phase::Play => Turn::Seat(self.to_act),
-        }
+        self.state.turn()
     }
 
     #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
-        match self.phase {
-            Phase::Deal | Phase::GameOver => {}
-            Phase::Auction => {
-                let seat = self.to_act;
+        match self.state.stage() {
+            Stage::Auction => {
+                let seat = self.state.to_act();
                 if !self.is_dealer_forced(seat) {
                     out.push(Action::Pass);
                 }
@@ -296,38 +211,36 @@ impl Game for Kaibosh {
                     std::array::from_fn(|k| Action::Bid(lowest + k as u8));
                 push_first(out, bids, usize::from(TRICKS + 1 - lowest));
                 out.push(Action::Kaibosh);
-                if can_misdeal(self.hands[seat.index()]) {
+                if can_misdeal(self.state.held(seat)) {
                     out.push(Action::Misdeal);
                 }
             }
-            Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
+            Stage::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
+            Stage::Play => push_plays::<HAND_SIZE>(out, self.state.following()),
+            Stage::Deal | Stage::GameOver | Stage::Give | Stage::Discard => {}
         }
     }
 
     fn check(&self, action: Action) -> Result<(), Broken> {
-        let expected = match self.phase {
-            Phase::Deal => return Err(Broken::DealDue),
-            Phase::GameOver => return Err(Broken::GameOver),
-            Phase::Auction => "a call: pass, bid 1 to 6, kaibosh or misdeal",
-            Phase::NameTrump => "the declarer to name trump",
-            Phase::Play => "a card to be played",
+        let stage = self.state.stage();
+        let expected = match stage {
+            Stage::Deal => return Err(Broken::DealDue),
+            Stage::GameOver => return Err(Broken::GameOver),
+            Stage::Auction => "a call: pass, bid 1 to 6, kaibosh or misdeal",
+            Stage::NameTrump => "the declarer to name trump",
+            Stage::Play => "a card to be played",
+            Stage::Give | Stage::Discard => unreachable!("Kaibosh has no exchange"),
         };
-        match (self.phase, action) {
-            (Phase::Auction, Action::Pass | Action::Bid(_) | Action::Kaibosh | Action::Misdeal) => {
+        match (stage, action) {
+            (Stage::Auction, Action::Pass | Action::Bid(_) | Action::Kaibosh | Action::Misdeal) => {
                 self.check_call(action)
             }
-            (Phase::NameTrump, Action::Trump(_)) => Ok(()),
-            (Phase::Play, Action::Play(card)) => {
-                let hand = self.hands[self.to_act.index()];
-                if !hand.contains(card) {
-                    Err(Broken::NotHeld(card))
-                } else if self.playable().contains(card) {
-                    Ok(())
-                } else {
-                    let order = self.order();
-                    Err(Broken::MustFollow(order.suit_of(self.trick.card(0))))
-                }
+            (Stage::NameTrump, Action::Trump(_)) => Ok(()),
+            (Stage::Play, Action::Play(card)) => {
+                let playable = self.state.following();
+                self.state.check_play(card, playable, self.order(), || {
+                    unreachable!("any card may lead")
+                })
             }
             (
                 _,
@@ -338,61 +251,36 @@ impl Game for Kaibosh {
     }
 
     fn apply_unchecked(&mut self, action: Action) {
-        let seat = self.to_act;
-        self.history.push((seat, action));
+        let seat = self.state.record(action);
         match action {
             Action::Pass | Action::Bid(_) => {
                 if action != Action::Pass {
                     self.high = Some((seat, action));
                 }
-                self.calls += 1;
-                if self.calls as usize == SEATS {
+                if self.state.count_call() {
                     self.end_auction();
-                } else {
-                    self.to_act = seat.next(SEATS);
                 }
             }
             Action::Kaibosh => {
                 self.high = Some((seat, action));
-                self.out = Some(seat.partner4());
+                self.state.set_out(seat.partner4());
                 self.end_auction();
             }
             Action::Misdeal => self.finish_hand(HandOutcome::Misdeal, [0, 0]),
             Action::Trump(suit) => {
                 self.trump = Some(suit);
-                self.phase = Phase::Play;
-                let leader = if self.out.is_some() {
+                // A lone declarer leads; otherwise the dealer's left.
+                let leader = if self.state.out().is_some() {
                     seat
                 } else {
-                    self.table.dealer().next(SEATS)
+                    self.state.table().dealer().next(SEATS)
                 };
-                self.start_trick(leader);
+                self.state.start_play(leader);
             }
             Action::Play(card) => {
-                self.hands[seat.index()].remove(card);
-                let order = self.order();
-                if self.trick.is_empty() {
-                    let led = order.suit_of(card);
-                    self.follow = order.cards_of(led);
-                    self.contenders = self.follow.or(order.trumps());
-                }
-                // The winner is kept card by card, so a full trick needs no second look.
-                // Trumps are stronger than any plain card, and a card that neither
-                // follows nor trumps counts as strength 0: it cannot win.
-                let strength = u8::from(self.contenders.contains(card)) * order.strength(card);
-                self.best = self.best.max(strength << 2 | seat.0);
-                self.trick.push(card);
-                let in_play = if self.out.is_some() { 3 } else { SEATS };
-                if self.trick.len() < in_play {
-                    self.to_act = seat.next_in_play(SEATS, self.out);
-                    return;
-                }
-                let winner = Seat(self.best & 3);
-                self.tricks[winner.team().index()] += 1;
-                if self.tricks[0] + self.tricks[1] == TRICKS {
-                    self.score_hand();
-                } else {
-                    self.start_trick(winner);
+                if self.state.play(card, self.order(), false) == TrickEnd::LastTaken {
+                    let points = self.hand_points(self.state.tricks());
+                    self.finish_hand(HandOutcome::Played, points);
                 }
             }
             Action::BidStrain(..) | Action::Loner(..) | Action::Give(_) | Action::Discard(_) => {
@@ -402,16 +290,15 @@ impl Game for Kaibosh {
     }
 
     fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
-        if self.phase != Phase::Deal {
-            return Err(DealError::NotDue);
-        }
-        check_deal(hands, SEATS, HAND_SIZE, CardBag::from_set(DECK))?;
-        self.start_hand(std::array::from_fn(|seat| hands[seat].faces()));
+        let hands = self
+            .state
+            .checked_deal(hands, HAND_SIZE, CardBag::from_set(DECK))?;
+        self.start_hand(hands);
         Ok(())
     }
 
     fn deal_random(&mut self, rng: &mut GameRng) {
-        debug_assert_eq!(self.phase, Phase::Deal);
+        debug_assert_eq!(self.state.stage(), Stage::Deal);
         let mut hands = [CardSet::EMPTY; SEATS];
         shuffle::deal(&DECK_CARDS, &[HAND_SIZE; SEATS], rng, |seat, card| {
             hands[seat].insert(card)
@@ -420,41 +307,19 @@ impl Game for Kaibosh {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        Observation::open(
-            seat,
-            self.hand_start(),
-            CardBag::from_set(self.dealt[seat.index()]),
-            CardBag::from_set(self.hands[seat.index()]),
-            &self.history,
-            self.declared(),
-        )
+        self.state.open_observation(seat, self.declared())
     }
 
     fn hand_start(&self) -> HandStart {
-        self.table.hand_start()
+        self.state.table().hand_start()
     }
 
     fn hand_summary(&self) -> HandSummary {
-        // The contract shows once the auction is won, and stays on a played hand; a hand
-        // that ended in a misdeal or all passes has none.
-        let show_contract = match self.table.outcome() {
-            HandOutcome::Played => true,
-            HandOutcome::InProgress => matches!(self.phase, Phase::NameTrump | Phase::Play),
-            HandOutcome::Misdeal | HandOutcome::ThrownIn => false,
-        };
-        HandSummary {
-            dealer: self.table.dealer(),
-            outcome: self.table.outcome(),
-            declarer: self.declarer().filter(|_| show_contract),
-            contract: self.high.map(|(_, bid)| bid).filter(|_| show_contract),
-            trump: self.trump.map(Strain::Suit).filter(|_| show_contract),
-            tricks: self.tricks,
-            points: self.table.points(),
-        }
+        self.state.summary(self.high, self.trump.map(Strain::Suit))
     }
 
     fn scores(&self) -> [i32; 2] {
-        self.table.scores()
+        self.state.table().scores()
     }
 
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
@@ -483,20 +348,11 @@ impl Game for Kaibosh {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::GameOver {
-            return None;
-        }
-        Some(self.table.score_outcome())
+        self.state.score_outcome()
     }
 
     fn phase(&self) -> view::Phase {
-        match self.phase {
-            Phase::Deal => self.table.between_hands(),
-            Phase::Auction => view::Phase::Auction,
-            Phase::NameTrump => view::Phase::TrumpNaming,
-            Phase::Play => view::Phase::Play,
-            Phase::GameOver => view::Phase::GameOver,
-        }
+        self.state.phase()
     }
 
     fn goal(&self) -> Goal {
@@ -507,13 +363,10 @@ impl Game for Kaibosh {
     }
 
     fn sitting_out(&self) -> Option<Seat> {
-        self.out
+        self.state.out()
     }
 
     fn current_trick(&self) -> Option<TrickState> {
-        (self.phase == Phase::Play || self.table.played_out()).then(|| TrickState {
-            leader: self.trick.leader,
-            winning: (!self.trick.is_empty()).then_some(Seat(self.best & 3)),
-        })
+        self.state.current_trick()
     }
 }

@@ -4,27 +4,25 @@
 //!
 //! Rules: `rules/kout-bo.txt` with the Kout Bo rulings of `RULINGS.md`.
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};
 use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
-    check_deal, push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome,
-    HandStart, HandSummary, Observation, Outcome, Turn,
+    push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, Turn,
 };
+use crate::hand::{HandState, Stage, TrickEnd};
 use crate::seat::{Seat, Team};
 use crate::shuffle;
-use crate::table::Table;
-use crate::trick::{self, CardOrder, Trick};
+use crate::trick::{CardOrder, Trick};
 use crate::view::{self, Goal, TrickState};
 use crate::GameRng;
 
 /// The most seats at a Kout table.
 const MAX_SEATS: usize = 6;
 const HAND_SIZE: usize = 9;
-const TRICKS: u8 = 9;
 /// The lowest bid (Bab) and the highest (Bawan).
 const LOWEST_BID: u8 = 5;
 const BAWAN: u8 = 9;
@@ -195,49 +193,21 @@ impl KoutRules {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-enum Phase {
-    /// Waiting for the next deal.
-    Deal,
-    Auction,
-    NameTrump,
-    Play,
-    GameOver,
-}
-
 /// A game of Kout Bo.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Kout {
     rules: KoutRules,
-    seats: u8,
-    /// Deal count, dealer, scores and the hand's result, flattened so that the
+    /// The table and the hand's deal, turn, tricks and history, flattened so that the
     /// serialized state keeps its field names.
     #[serde(flatten)]
-    table: Table,
+    state: HandState<CardSet, MAX_SEATS, MAX_HAND_ACTIONS>,
     winner: Option<Team>,
-    phase: Phase,
-    to_act: Seat,
-    hands: [CardSet; MAX_SEATS],
-    dealt: [CardSet; MAX_SEATS],
     /// Cards played this hand. Joker leads consult it only at a lead, when every card
     /// in it was played to an earlier trick.
     played: CardSet,
-    /// Calls made so far in the auction.
-    calls: u8,
     /// The high bid and its bidder.
     high: Option<(Seat, u8)>,
     trump: Option<Suit>,
-    trick: Trick,
-    /// The suit the current trick must be followed in, once a live card sets it.
-    lead_suit: Option<Suit>,
-    /// Whether the current trick was led with a dead joker.
-    dead_lead: bool,
-    /// The index in the trick of the card winning it so far.
-    winning: u8,
-    /// The card winning the trick so far.
-    best: Card,
-    tricks: [u8; 2],
-    history: ArrayVec<(Seat, Action), MAX_HAND_ACTIONS>,
 }
 
 /// Points for a contract of `bid`: (made, failed). `malzom` is the dealer's forced 5.
@@ -254,30 +224,19 @@ impl Kout {
         CardOrder::kout(self.trump.expect("trump is named before play"))
     }
 
-    fn seat_count(&self) -> usize {
-        self.seats as usize
-    }
-
-    /// The seat `steps` (less than a round) after `seat`, without a division: the hot
-    /// path of every card played.
-    fn next_seat(&self, seat: Seat, steps: u8) -> Seat {
-        let n = seat.0 + steps;
-        Seat(if n >= self.seats { n - self.seats } else { n })
-    }
-
     /// The cards `seat` holds (a bag, as in every game).
     pub fn hand(&self, seat: Seat) -> CardBag {
-        CardBag::from_set(self.hands[seat.index()])
+        CardBag::from_set(self.state.held(seat))
     }
 
     /// The trick being played.
     pub fn trick(&self) -> &Trick {
-        &self.trick
+        self.state.trick()
     }
 
     /// Whether the current trick was led with a dead joker (it can win nothing).
     pub fn dead_lead(&self) -> bool {
-        self.dead_lead
+        self.state.dead_lead()
     }
 
     /// The trump suit once named.
@@ -293,18 +252,18 @@ impl Kout {
     /// Whether the contract is Malzom: the dealer's forced bid of exactly 5.
     pub fn is_malzom(&self) -> bool {
         // A 5 can only be bid when nobody bid before, so the dealer's 5 is the forced one.
-        self.high == Some((self.table.dealer(), LOWEST_BID))
+        self.high == Some((self.state.table().dealer(), LOWEST_BID))
     }
 
     fn is_dealer_forced(&self, seat: Seat) -> bool {
-        AllPass::DealerMustBid.forces(seat, self.table.dealer(), self.high.is_some())
+        AllPass::DealerMustBid.forces(seat, self.state.table().dealer(), self.high.is_some())
     }
 
     /// Whether `seat` may lead `joker` live now.
     fn may_lead_joker(&self, seat: Seat, joker: Card) -> bool {
         let contract = self.high.expect("play follows the auction");
         let trump = self.trump.expect("play follows naming trump");
-        let maker_has_ace = self.dealt[contract.0.index()].contains(Card::new(ACE, trump));
+        let maker_has_ace = self.state.dealt(contract.0).contains(Card::new(ACE, trump));
         self.rules
             .free_jokers(seat, contract, maker_has_ace)
             .contains(joker)
@@ -317,8 +276,8 @@ impl Kout {
     /// The cards the seat to act may lead: any but a joker it may not lead live, unless
     /// it holds nothing else (then any joker, led dead).
     fn leadable(&self) -> CardSet {
-        let seat = self.to_act;
-        let hand = self.hands[seat.index()];
+        let seat = self.state.to_act();
+        let hand = self.state.held(seat);
         let mut lead = hand.minus(CardSet::JOKERS);
         for joker in hand.and(CardSet::JOKERS) {
             if self.may_lead_joker(seat, joker) {
@@ -335,22 +294,20 @@ impl Kout {
     /// The cards the seat to act may play now.
     #[inline]
     fn playable(&self) -> CardSet {
-        let hand = self.hands[self.to_act.index()];
-        if self.trick.is_empty() {
+        if self.state.trick().is_empty() {
             return self.leadable();
         }
-        let Some(suit) = self.lead_suit else {
-            // After a dead joker the next card is free.
-            return hand;
-        };
-        let follow = trick::follow(hand, self.order().cards_of(suit));
-        // A joker may always be played to a trick another seat led.
-        follow.or(hand.and(CardSet::JOKERS))
+        // A joker may always be played to a trick another seat led (after a dead joker
+        // every card is free).
+        let hand = self.state.held(self.state.to_act());
+        self.state.following().or(hand.and(CardSet::JOKERS))
     }
 
     fn check_call(&self, action: Action) -> Result<(), Broken> {
         match action {
-            Action::Pass if self.is_dealer_forced(self.to_act) => Err(Broken::DealerMustBid),
+            Action::Pass if self.is_dealer_forced(self.state.to_act()) => {
+                Err(Broken::DealerMustBid)
+            }
             Action::Pass => Ok(()),
             Action::Bid(n) if !(LOWEST_BID..=BAWAN).contains(&n) => Err(Broken::BidOutOfRange {
                 low: LOWEST_BID,
@@ -367,31 +324,24 @@ impl Kout {
     }
 
     fn check_play(&self, card: Card) -> Result<(), Broken> {
-        let hand = self.hands[self.to_act.index()];
-        if !hand.contains(card) {
-            Err(Broken::NotHeld(card))
-        } else if self.playable().contains(card) {
-            Ok(())
-        } else if self.trick.is_empty() {
-            Err(Broken::JokerLead(self.rules.joker_lead.requirement()))
-        } else {
-            Err(Broken::MustFollow(
-                self.lead_suit.expect("a free card is always playable"),
-            ))
-        }
+        self.state
+            .check_play(card, self.playable(), self.order(), || {
+                Broken::JokerLead(self.rules.joker_lead.requirement())
+            })
     }
 
     fn score_hand(&mut self) {
         let (maker, bid) = self.high.expect("a played hand has a contract");
         let makers = maker.team();
-        let made = self.tricks[makers.index()] >= bid;
-        let points = self.hand_points(self.tricks);
+        let tricks = self.state.tricks();
+        let made = tricks[makers.index()] >= bid;
+        let points = self.hand_points(tricks);
         let scorers = if made { makers } else { makers.other() };
-        let first_hand = self.table.deals_played() == 0;
-        self.table.finish_hand(HandOutcome::Played, points);
+        let first_hand = self.state.table().deals_played() == 0;
+        self.state.finish(HandOutcome::Played, points);
         // Only one team scores on a hand, and the game ends as soon as a team wins, so a
         // win can only be the scoring team's.
-        let scores = self.table.scores();
+        let scores = self.state.table().scores();
         let mine = scores[scorers.index()];
         let theirs = scores[scorers.other().index()];
         let wins = (first_hand && made && bid == BAWAN)
@@ -399,68 +349,24 @@ impl Kout {
             || (mine >= SHUTOUT_TARGET && theirs == 0);
         if wins {
             self.winner = Some(scorers);
-            self.phase = Phase::GameOver;
-        } else {
-            self.phase = Phase::Deal;
+            self.state.end_game();
         }
     }
 
     fn start_hand(&mut self, hands: [CardSet; MAX_SEATS]) {
-        self.table.start_hand(self.seat_count());
-        self.hands = hands;
-        self.dealt = hands;
+        self.state.start(hands);
         self.played = CardSet::EMPTY;
-        self.phase = Phase::Auction;
-        self.to_act = self.table.dealer().next(self.seat_count());
-        self.calls = 0;
         self.high = None;
         self.trump = None;
-        self.trick = Trick::new(self.to_act);
-        self.lead_suit = None;
-        self.dead_lead = false;
-        self.winning = 0;
-        self.tricks = [0, 0];
-        self.history.clear();
     }
 
     fn play_card(&mut self, seat: Seat, card: Card) {
-        let seats = self.seat_count();
-        let order = self.order();
-        let index = self.trick.len();
-        if index == 0 {
-            self.dead_lead = card.is_joker() && !self.may_lead_joker(seat, card);
-            self.lead_suit = if self.dead_lead {
-                None
-            } else {
-                Some(order.suit_of(card))
-            };
-            self.winning = 0;
-            self.best = card;
-        } else if self.lead_suit.is_none() {
-            // The card after a dead joker sets the suit and beats the joker.
-            self.lead_suit = Some(order.suit_of(card));
-            self.winning = 1;
-            self.best = card;
-        } else if order.beats(card, self.best) {
-            self.winning = index as u8;
-            self.best = card;
-        }
-        self.hands[seat.index()].remove(card);
+        // A joker led when it may not be led live is dead: it sets no suit, wins nothing.
+        let dead =
+            self.state.trick().is_empty() && card.is_joker() && !self.may_lead_joker(seat, card);
         self.played.insert(card);
-        self.trick.push(card);
-        if index + 1 < seats {
-            self.to_act = self.next_seat(seat, 1);
-            return;
-        }
-        let winner = self.next_seat(self.trick.leader, self.winning);
-        self.tricks[winner.team().index()] += 1;
-        if self.tricks[0] + self.tricks[1] == TRICKS {
+        if self.state.play(card, self.order(), dead) == TrickEnd::LastTaken {
             self.score_hand();
-        } else {
-            self.trick = Trick::new(winner);
-            self.lead_suit = None;
-            self.dead_lead = false;
-            self.to_act = winner;
         }
     }
 }
@@ -475,24 +381,11 @@ impl Game for Kout {
     fn resume(rules: &KoutRules, start: HandStart) -> Kout {
         Kout {
             rules: *rules,
-            seats: rules.variant.seats() as u8,
-            table: Table::resume(start, rules.variant.seats()),
+            state: HandState::resume(start, rules.variant.seats(), Stage::Deal),
             winner: None,
-            phase: Phase::Deal,
-            to_act: start.dealer,
-            hands: [CardSet::EMPTY; MAX_SEATS],
-            dealt: [CardSet::EMPTY; MAX_SEATS],
             played: CardSet::EMPTY,
-            calls: 0,
             high: None,
             trump: None,
-            trick: Trick::new(start.dealer),
-            lead_suit: None,
-            dead_lead: false,
-            winning: 0,
-            best: Card::RED_JOKER,
-            tricks: [0, 0],
-            history: ArrayVec::new(),
         }
     }
 
@@ -501,24 +394,19 @@ impl Game for Kout {
     }
 
     fn seats(&self) -> usize {
-        self.seat_count()
+        self.state.seats()
     }
 
     #[inline]
     fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Deal => Turn::Chance,
-            Phase::GameOver => Turn::Over,
-            Phase::Auction | Phase::NameTrump | Phase::Play => Turn::Seat(self.to_act),
-        }
+        self.state.turn()
     }
 
     #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
-        match self.phase {
-            Phase::Deal | Phase::GameOver => {}
-            Phase::Auction => {
-                if !self.is_dealer_forced(self.to_act) {
+        match self.state.stage() {
+            Stage::Auction => {
+                if !self.is_dealer_forced(self.state.to_act()) {
                     out.push(Action::Pass);
                 }
                 let lowest = self.high.map_or(LOWEST_BID, |(_, h)| h + 1);
@@ -526,23 +414,26 @@ impl Game for Kout {
                     std::array::from_fn(|k| Action::Bid(lowest + k as u8));
                 push_first(out, bids, usize::from(BAWAN + 1 - lowest));
             }
-            Phase::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
-            Phase::Play => push_plays::<HAND_SIZE>(out, self.playable()),
+            Stage::NameTrump => out.extend(Suit::ALL.map(Action::Trump)),
+            Stage::Play => push_plays::<HAND_SIZE>(out, self.playable()),
+            Stage::Deal | Stage::GameOver | Stage::Give | Stage::Discard => {}
         }
     }
 
     fn check(&self, action: Action) -> Result<(), Broken> {
-        let expected = match self.phase {
-            Phase::Deal => return Err(Broken::DealDue),
-            Phase::GameOver => return Err(Broken::GameOver),
-            Phase::Auction => "a call: pass or bid 5 to 9",
-            Phase::NameTrump => "the maker to name trump",
-            Phase::Play => "a card to be played",
+        let stage = self.state.stage();
+        let expected = match stage {
+            Stage::Deal => return Err(Broken::DealDue),
+            Stage::GameOver => return Err(Broken::GameOver),
+            Stage::Auction => "a call: pass or bid 5 to 9",
+            Stage::NameTrump => "the maker to name trump",
+            Stage::Play => "a card to be played",
+            Stage::Give | Stage::Discard => unreachable!("Kout Bo has no exchange"),
         };
-        match (self.phase, action) {
-            (Phase::Auction, Action::Pass | Action::Bid(_)) => self.check_call(action),
-            (Phase::NameTrump, Action::Trump(_)) => Ok(()),
-            (Phase::Play, Action::Play(card)) => self.check_play(card),
+        match (stage, action) {
+            (Stage::Auction, Action::Pass | Action::Bid(_)) => self.check_call(action),
+            (Stage::NameTrump, Action::Trump(_)) => Ok(()),
+            (Stage::Play, Action::Play(card)) => self.check_play(card),
             (
                 _,
                 Action::BidStrain(..)
@@ -558,27 +449,21 @@ impl Game for Kout {
 
     #[inline]
     fn apply_unchecked(&mut self, action: Action) {
-        let seat = self.to_act;
-        self.history.push((seat, action));
+        let seat = self.state.record(action);
         match action {
             Action::Pass | Action::Bid(_) => {
                 if let Action::Bid(n) = action {
                     self.high = Some((seat, n));
                 }
-                self.calls += 1;
-                if action == Action::Bid(BAWAN) || usize::from(self.calls) == self.seat_count() {
+                if self.state.count_call() || action == Action::Bid(BAWAN) {
                     // Somebody bid: the dealer cannot pass when all others have.
                     let (maker, _) = self.high.expect("the auction always has a maker");
-                    self.phase = Phase::NameTrump;
-                    self.to_act = maker;
-                } else {
-                    self.to_act = self.next_seat(seat, 1);
+                    self.state.give_turn(Stage::NameTrump, maker);
                 }
             }
             Action::Trump(suit) => {
                 self.trump = Some(suit);
-                self.phase = Phase::Play;
-                self.trick = Trick::new(seat);
+                self.state.start_play(seat);
             }
             Action::Play(card) => self.play_card(seat, card),
             Action::BidStrain(..)
@@ -591,26 +476,16 @@ impl Game for Kout {
     }
 
     fn deal(&mut self, hands: &[CardBag]) -> Result<(), DealError> {
-        if self.phase != Phase::Deal {
-            return Err(DealError::NotDue);
-        }
-        let seats = self.seat_count();
-        check_deal(
-            hands,
-            seats,
-            HAND_SIZE,
-            CardBag::from_set(self.rules.deck()),
-        )?;
-        let mut sets = [CardSet::EMPTY; MAX_SEATS];
-        for (set, hand) in sets.iter_mut().zip(hands) {
-            *set = hand.faces();
-        }
-        self.start_hand(sets);
+        let hands =
+            self.state
+                .checked_deal(hands, HAND_SIZE, CardBag::from_set(self.rules.deck()))?;
+        self.start_hand(hands);
         Ok(())
     }
 
     fn deal_random(&mut self, rng: &mut GameRng) {
-        debug_assert_eq!(self.phase, Phase::Deal);
+        debug_assert_eq!(self.state.stage(), Stage::Deal);
+        let seats = self.state.seats();
         let (cards, size) = match (self.rules.variant, self.rules.deck) {
             (Variant::Six, _) => (&DECK6_CARDS, DECK6.len()),
             (Variant::Four, Kout4Deck::NoBlackSixes) => (&DECK4_CARDS, DECK4.len()),
@@ -619,8 +494,8 @@ impl Game for Kout {
         // A hand for each seat in play, then the cards left undealt (two under
         // `two-undealt`).
         let mut sizes = [0; MAX_SEATS + 1];
-        sizes[..self.seat_count()].fill(HAND_SIZE);
-        sizes[MAX_SEATS] = size - self.seat_count() * HAND_SIZE;
+        sizes[..seats].fill(HAND_SIZE);
+        sizes[MAX_SEATS] = size - seats * HAND_SIZE;
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
         shuffle::deal(&cards[..size], &sizes, rng, |pile, card| {
             if let Some(hand) = hands.get_mut(pile) {
@@ -631,39 +506,20 @@ impl Game for Kout {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        Observation::open(
-            seat,
-            self.hand_start(),
-            CardBag::from_set(self.dealt[seat.index()]),
-            CardBag::from_set(self.hands[seat.index()]),
-            &self.history,
-            self.declared(),
-        )
+        self.state.open_observation(seat, self.declared())
     }
 
     fn hand_start(&self) -> HandStart {
-        self.table.hand_start()
+        self.state.table().hand_start()
     }
 
     fn hand_summary(&self) -> HandSummary {
-        let show_contract = self.table.outcome() == HandOutcome::Played
-            || matches!(self.phase, Phase::NameTrump | Phase::Play);
-        HandSummary {
-            dealer: self.table.dealer(),
-            outcome: self.table.outcome(),
-            declarer: self.high.map(|(seat, _)| seat).filter(|_| show_contract),
-            contract: self
-                .high
-                .map(|(_, bid)| Action::Bid(bid))
-                .filter(|_| show_contract),
-            trump: self.trump.map(Strain::Suit),
-            tricks: self.tricks,
-            points: self.table.points(),
-        }
+        let high = self.high.map(|(maker, bid)| (maker, Action::Bid(bid)));
+        self.state.summary(high, self.trump.map(Strain::Suit))
     }
 
     fn scores(&self) -> [i32; 2] {
-        self.table.scores()
+        self.state.table().scores()
     }
 
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
@@ -686,13 +542,7 @@ impl Game for Kout {
     }
 
     fn phase(&self) -> view::Phase {
-        match self.phase {
-            Phase::Deal => self.table.between_hands(),
-            Phase::Auction => view::Phase::Auction,
-            Phase::NameTrump => view::Phase::TrumpNaming,
-            Phase::Play => view::Phase::Play,
-            Phase::GameOver => view::Phase::GameOver,
-        }
+        self.state.phase()
     }
 
     fn goal(&self) -> Goal {
@@ -707,10 +557,6 @@ impl Game for Kout {
     }
 
     fn current_trick(&self) -> Option<TrickState> {
-        (self.phase == Phase::Play || self.table.played_out()).then(|| TrickState {
-            leader: self.trick.leader,
-            winning: (!self.trick.is_empty())
-                .then(|| self.next_seat(self.trick.leader, self.winning)),
-        })
+        self.state.current_trick()
     }
 }

@@ -19,6 +19,7 @@ mod card;
 mod card_set;
 pub mod fair_deal;
 mod game;
+mod hand;
 pub mod kaibosh;
 pub mod kout;
 pub mod night;
