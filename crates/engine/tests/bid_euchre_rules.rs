@@ -1,27 +1,18 @@
 //! Bid Euchre, rule by rule: `rules/bid-euchre-alexa.txt`, `rules/bid-euchre-simplified.txt`
 //! and the Bid Euchre rulings of RULINGS.md, for both variants, defaults and options.
 
+mod common;
+
 use calltrump_engine::bid_euchre::{highest_trumps, Variant, DECK};
 use calltrump_engine::{
-    seeded, stream, Action, AllPass, BidEuchre, BidEuchreRules, Broken, Card, CardBag, DealError,
-    Game, GameRules, HandOutcome, Observation, Outcome, Record, Seat, SeenAction, Suit, Team, Turn,
+    seeded, stream, Action, AllPass, BidEuchre, BidEuchreRules, Broken, CardBag, DealError, Game,
+    GameRules, HandOutcome, Observation, Outcome, Record, Seat, SeenAction, Suit, Team, Turn,
 };
+use common::{bag, card, seat_to_act};
 use rand::Rng;
 use serde_json::{json, Map, Value};
 
 const BOTH: [Variant; 2] = [Variant::Alexa, Variant::Simplified];
-
-fn card(text: &str) -> Card {
-    text.parse().unwrap()
-}
-
-fn bag(text: &str) -> CardBag {
-    let mut bag = CardBag::EMPTY;
-    for c in text.split_whitespace() {
-        assert!(bag.insert(card(c)), "{c} three times in a test hand");
-    }
-    bag
-}
 
 fn act(text: &str) -> Action {
     text.parse().unwrap()
@@ -48,33 +39,19 @@ fn dealt(rules: BidEuchreRules, dealer: u8, deal: [&str; 4]) -> BidEuchre {
 
 /// Applies each action, which must be legal and listed as legal.
 fn play(game: &mut BidEuchre, actions: &[&str]) {
-    for text in actions {
-        let action = act(text);
-        assert!(
-            game.legal_action_list().contains(&action),
-            "{text} not listed: {:?}",
-            game.legal_action_list()
-        );
-        game.apply(action)
-            .unwrap_or_else(|e| panic!("{text} refused: {e}"));
-    }
+    common::apply_all(game, actions);
+}
+
+/// SUITS dealt by seat 0 under `rules`, after `actions`.
+fn suits_after(rules: BidEuchreRules, actions: &[&str]) -> BidEuchre {
+    let mut game = dealt(rules, 0, SUITS);
+    play(&mut game, actions);
+    game
 }
 
 /// The rule the action breaks, checking the game stays as it was.
 fn refused(game: &BidEuchre, text: &str) -> Broken {
-    let mut copy = game.clone();
-    let action = act(text);
-    assert!(!game.legal_action_list().contains(&action), "{text} listed");
-    let error = copy.apply(action).expect_err(text);
-    assert_eq!(&copy, game, "{text}: a refused action changed the game");
-    error.broken
-}
-
-fn seat_to_act(game: &BidEuchre) -> Seat {
-    match game.turn() {
-        Turn::Seat(seat) => seat,
-        other => panic!("no seat to act: {other:?}"),
-    }
+    common::refused(game, text).broken
 }
 
 // Ruling 1: the deck and the deal.
@@ -192,8 +169,7 @@ fn the_kaibosh_calls_are_not_part_of_bid_euchre() {
 #[test]
 fn loners_rank_above_every_level_in_the_order_call2_call1_moon() {
     for variant in BOTH {
-        let mut game = dealt(rules(variant), 0, SUITS);
-        play(&mut game, &["bid 8 NT", "call2 H"]);
+        let mut game = suits_after(rules(variant), &["bid 8 NT", "call2 H"]);
         assert_eq!(
             refused(&game, "bid 8 S"),
             Broken::BidTooLow {
@@ -218,8 +194,7 @@ fn loners_rank_above_every_level_in_the_order_call2_call1_moon() {
 #[test]
 fn a_loner_partner_sits_out_and_the_declarer_leads_three_card_tricks() {
     for variant in BOTH {
-        let mut game = dealt(rules(variant), 0, SUITS);
-        play(&mut game, &["moon NT", "pass", "pass", "pass"]);
+        let mut game = suits_after(rules(variant), &["moon NT", "pass", "pass", "pass"]);
         assert_eq!(game.out(), Some(Seat(3)));
         assert_eq!(
             seat_to_act(&game),
@@ -243,8 +218,7 @@ fn a_loner_partner_sits_out_and_the_declarer_leads_three_card_tricks() {
 fn call2_and_call1_exchange_two_and_one_cards_then_play_starts() {
     for variant in BOTH {
         for (call, n) in [("call2 C", 2), ("call1 C", 1)] {
-            let mut game = dealt(rules(variant), 0, SUITS);
-            play(&mut game, &[call, "pass", "pass", "pass"]);
+            let mut game = suits_after(rules(variant), &[call, "pass", "pass", "pass"]);
             assert_eq!(seat_to_act(&game), Seat(3), "the partner gives");
             let give = if n == 2 { "give JC JC" } else { "give JC" };
             play(&mut game, &[give]);
@@ -352,8 +326,7 @@ fn alexa_partner_gives_the_highest_trumps_as_a_multiset_bowers_first() {
     assert!(game.is_legal(act("give JC QD")));
     assert_eq!(refused(&game, "give AC AC"), Broken::MustGiveHighestTrumps);
 
-    let mut game = dealt(alexa, 0, SUITS);
-    play(&mut game, &["call2 H", "pass", "pass", "pass"]);
+    let game = suits_after(alexa, &["call2 H", "pass", "pass", "pass"]);
     // Seat 3 holds no heart and no JD: any two clubs, as multisets.
     assert_eq!(game.legal_action_list().len(), 4 + 6);
 }
@@ -381,8 +354,7 @@ fn alexa_no_trump_and_simplified_gives_are_free() {
 #[test]
 fn alexa_dealer_may_match_a_loner_in_any_strain_but_not_a_level_bid() {
     let alexa = rules(Variant::Alexa);
-    let mut game = dealt(alexa, 0, SUITS);
-    play(&mut game, &["call2 H", "pass", "pass"]);
+    let mut game = suits_after(alexa, &["call2 H", "pass", "pass"]);
     for text in ["call2 H", "call2 S", "call2 NT", "call1 D", "moon C"] {
         assert!(game.is_legal(act(text)), "{text}");
     }
@@ -395,8 +367,7 @@ fn alexa_dealer_may_match_a_loner_in_any_strain_but_not_a_level_bid() {
     assert_eq!(game.out(), Some(Seat(2)));
     assert_eq!(seat_to_act(&game), Seat(2));
 
-    let mut game = dealt(alexa, 0, SUITS);
-    play(&mut game, &["call1 H", "pass", "pass"]);
+    let game = suits_after(alexa, &["call1 H", "pass", "pass"]);
     assert_eq!(
         refused(&game, "call2 S"),
         Broken::BidBelow {
@@ -404,8 +375,7 @@ fn alexa_dealer_may_match_a_loner_in_any_strain_but_not_a_level_bid() {
         }
     );
 
-    let mut game = dealt(alexa, 0, SUITS);
-    play(&mut game, &["bid 8 H", "pass", "pass"]);
+    let game = suits_after(alexa, &["bid 8 H", "pass", "pass"]);
     assert!(matches!(
         refused(&game, "bid 8 S"),
         Broken::BidTooLow { .. }
@@ -415,22 +385,19 @@ fn alexa_dealer_may_match_a_loner_in_any_strain_but_not_a_level_bid() {
 #[test]
 fn simplified_dealer_may_match_any_level_8_bid() {
     let simplified = rules(Variant::Simplified);
-    let mut game = dealt(simplified, 0, SUITS);
-    play(&mut game, &["bid 8 H", "pass", "pass"]);
+    let mut game = suits_after(simplified, &["bid 8 H", "pass", "pass"]);
     assert!(game.is_legal(act("bid 8 S")));
     assert!(game.is_legal(act("bid 8 H")));
     play(&mut game, &["bid 8 NT"]);
     assert_eq!(game.declarer(), Some(Seat(0)));
 
-    let mut game = dealt(simplified, 0, SUITS);
-    play(&mut game, &["bid 7 H", "pass", "pass"]);
+    let game = suits_after(simplified, &["bid 7 H", "pass", "pass"]);
     assert!(matches!(
         refused(&game, "bid 7 S"),
         Broken::BidTooLow { .. }
     ));
 
-    let mut game = dealt(simplified, 0, SUITS);
-    play(&mut game, &["call1 H", "pass", "pass"]);
+    let game = suits_after(simplified, &["call1 H", "pass", "pass"]);
     assert!(game.is_legal(act("call1 C")));
     assert_eq!(
         refused(&game, "call2 C"),
@@ -446,8 +413,7 @@ fn the_dealer_may_match_the_partners_bid_and_no_one_else_may_match() {
         (Variant::Alexa, "call2 H"),
         (Variant::Simplified, "bid 8 H"),
     ] {
-        let mut game = dealt(rules(variant), 0, SUITS);
-        play(&mut game, &["pass", bid]);
+        let mut game = suits_after(rules(variant), &["pass", bid]);
         assert!(
             matches!(refused(&game, bid), Broken::BidTooLow { .. }),
             "seat 3"
@@ -484,12 +450,10 @@ fn dealer_must_bid_option_forbids_the_dealers_pass_after_three_passes() {
             all_pass: AllPass::DealerMustBid,
             ..rules(variant)
         };
-        let mut game = dealt(forced, 0, SUITS);
-        play(&mut game, &["pass", "pass", "pass"]);
+        let game = suits_after(forced, &["pass", "pass", "pass"]);
         assert_eq!(refused(&game, "pass"), Broken::DealerMustBid);
         assert!(game.is_legal(act("bid 1 S")));
-        let mut game = dealt(forced, 0, SUITS);
-        play(&mut game, &["bid 1 H", "pass", "pass", "pass"]);
+        let game = suits_after(forced, &["bid 1 H", "pass", "pass", "pass"]);
         assert_eq!(game.declarer(), Some(Seat(1)));
     }
 }
@@ -549,8 +513,7 @@ fn of_two_identical_cards_in_a_trick_the_first_wins() {
 #[test]
 fn the_declarer_leads_follow_suit_no_duty_to_trump() {
     for variant in BOTH {
-        let mut game = dealt(rules(variant), 0, SUITS);
-        play(&mut game, &["pass", "pass", "bid 1 C", "pass"]);
+        let mut game = suits_after(rules(variant), &["pass", "pass", "bid 1 C", "pass"]);
         assert_eq!(
             seat_to_act(&game),
             Seat(3),
@@ -575,9 +538,8 @@ fn the_declarer_leads_follow_suit_no_duty_to_trump() {
 #[test]
 fn a_void_declarer_need_not_trump() {
     for variant in BOTH {
-        let mut game = dealt(rules(variant), 0, SUITS);
-        play(
-            &mut game,
+        let mut game = suits_after(
+            rules(variant),
             &["call1 C", "pass", "pass", "pass", "give JC", "discard QH"],
         );
         // Seat 0 trumps the first heart with a left bower and leads a plain spade.
@@ -597,6 +559,17 @@ fn play_out(game: &mut BidEuchre) {
     }
 }
 
+/// A loner's exchange that changes no hand: the partner gives the first cards listed, and
+/// the declarer discards the very cards it received.
+fn give_and_discard_back(game: &mut BidEuchre) {
+    let give = game.legal_action_list()[0];
+    game.apply(give).unwrap();
+    let Action::Give(pair) = give else {
+        panic!("{give} is no give")
+    };
+    game.apply(Action::Discard(pair)).unwrap();
+}
+
 #[test]
 fn scoring_levels_and_loners_made_and_failed() {
     // Seat 1 in no-trump on SUITS takes all 8 (the others are void).
@@ -607,14 +580,10 @@ fn scoring_levels_and_loners_made_and_failed() {
             ("call1 NT", [0, 18]),
             ("moon NT", [0, 24]),
         ] {
-            let mut game = dealt(rules(variant), 0, SUITS);
-            play(&mut game, &[bid, "pass", "pass", "pass"]);
+            let mut game = suits_after(rules(variant), &[bid, "pass", "pass", "pass"]);
             if bid.starts_with("call") {
-                let give = game.legal_action_list()[0];
-                game.apply(give).unwrap();
                 // Discard what was received, keeping all hearts.
-                let Action::Give(pair) = give else { panic!() };
-                game.apply(Action::Discard(pair)).unwrap();
+                give_and_discard_back(&mut game);
             }
             play_out(&mut game);
             assert_eq!(
@@ -636,10 +605,7 @@ fn scoring_levels_and_loners_made_and_failed() {
             // Dealer 2: seat 3 bids first, seat 0 then seat 1.
             play(&mut game, &["pass", "pass", bid, "pass"]);
             if bid.starts_with("call") {
-                let give = game.legal_action_list()[0];
-                game.apply(give).unwrap();
-                let Action::Give(pair) = give else { panic!() };
-                game.apply(Action::Discard(pair)).unwrap();
+                give_and_discard_back(&mut game);
             }
             play_out(&mut game);
             let summary = game.hand_summary();
@@ -660,10 +626,7 @@ fn a_level_bid_made_scores_the_tricks_taken_not_the_bid() {
     play(&mut game, &["play AH", "play JD", "play QC", "play QS"]);
     play(&mut game, &["play JD", "play KC", "play KS", "play QH"]);
     play_out(&mut game);
-    let summary = game.hand_summary();
-    assert_eq!(summary.tricks, [2, 6]);
-    assert_eq!(summary.points, Some([2, 6]));
-    assert_eq!(game.scores(), [2, 6]);
+    common::assert_hand_result(&game, [2, 6], [2, 6], [2, 6]);
 }
 
 // Rulings 9 and 10: game length and the winner.
@@ -762,30 +725,30 @@ fn header_options_deals_rounds_all_pass() {
 
 // Observations: exchanged cards travel face down.
 
-fn seen_give(obs: &Observation) -> Option<SeenAction> {
-    obs.actions.iter().map(|(_, a)| *a).find(|a| {
-        matches!(
-            a,
-            SeenAction::HiddenGive(_) | SeenAction::Open(Action::Give(_))
-        )
-    })
-}
-
-fn seen_discard(obs: &Observation) -> Option<SeenAction> {
-    obs.actions.iter().map(|(_, a)| *a).find(|a| {
-        matches!(
-            a,
-            SeenAction::HiddenDiscard(_) | SeenAction::Open(Action::Discard(_))
-        )
-    })
+/// What a seat saw of the give and of the discard.
+fn seen_exchange(obs: &Observation) -> [Option<SeenAction>; 2] {
+    let find = |is: fn(&SeenAction) -> bool| obs.actions.iter().map(|(_, a)| *a).find(is);
+    [
+        find(|a| {
+            matches!(
+                a,
+                SeenAction::HiddenGive(_) | SeenAction::Open(Action::Give(_))
+            )
+        }),
+        find(|a| {
+            matches!(
+                a,
+                SeenAction::HiddenDiscard(_) | SeenAction::Open(Action::Discard(_))
+            )
+        }),
+    ]
 }
 
 #[test]
 fn the_give_is_seen_by_giver_and_declarer_the_discard_by_the_declarer_only() {
     for variant in BOTH {
-        let mut game = dealt(rules(variant), 0, SUITS);
-        play(
-            &mut game,
+        let game = suits_after(
+            rules(variant),
             &[
                 "call2 C",
                 "pass",
@@ -805,8 +768,7 @@ fn the_give_is_seen_by_giver_and_declarer_the_discard_by_the_declarer_only() {
         ];
         for (s, (g, d)) in expected.into_iter().enumerate() {
             let obs = game.observation(Seat(s as u8));
-            assert_eq!(seen_give(&obs), Some(g), "seat {s}");
-            assert_eq!(seen_discard(&obs), Some(d), "seat {s}");
+            assert_eq!(seen_exchange(&obs), [Some(g), Some(d)], "seat {s}");
         }
         assert_eq!(
             game.observation(Seat(1)).hand,
