@@ -25,6 +25,19 @@ pub fn local_table_id() -> Result<String> {
     Ok(format!("local-{hex}"))
 }
 
+/// The seed of the bots' decisions at the committed table `table_id`: from the id alone,
+/// so that a game resumed from its record asks the bots with the same dice as the game
+/// played without a break. The id's random hex digits (`local-` ids), else its FNV-1a
+/// hash.
+pub fn bots_seed(table_id: &str) -> u64 {
+    let hex = table_id.strip_prefix("local-").unwrap_or(table_id);
+    u64::from_str_radix(hex, 16).unwrap_or_else(|_| {
+        table_id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    })
+}
+
 /// The hand about to be dealt: its commitment, announced before the cut.
 pub struct Announced {
     /// The hand's index in the record.

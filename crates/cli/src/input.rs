@@ -46,9 +46,14 @@ impl<R: BufRead> Lines for Reader<R> {
 
 /// Standard input, read on its own thread, and Ctrl-C turned into [`Line::Interrupted`]:
 /// the game then saves its record and stops instead of dying. A second Ctrl-C exits at
-/// once.
+/// once. A line is read only when one is asked for, so that between questions the
+/// terminal is free for a pager (`rules`) to read its keys.
 pub struct Stdin {
     lines: Receiver<io::Result<String>>,
+    /// Asks the reading thread for one line.
+    ask: mpsc::Sender<()>,
+    /// Whether a line has been asked for and not yet received.
+    asked: bool,
     interrupt: Arc<AtomicBool>,
 }
 
@@ -56,10 +61,11 @@ impl Stdin {
     /// Starts reading standard input and watching for Ctrl-C.
     pub fn start() -> Stdin {
         let (send, lines) = mpsc::channel();
+        let (ask, asked) = mpsc::channel::<()>();
         std::thread::spawn(move || {
             let stdin = io::stdin();
             let mut input = stdin.lock();
-            loop {
+            while asked.recv().is_ok() {
                 let mut line = String::new();
                 let read = input.read_line(&mut line).map(|n| (n, line));
                 let done = !matches!(read, Ok((n, _)) if n > 0);
@@ -85,17 +91,30 @@ impl Stdin {
                 }
             });
         });
-        Stdin { lines, interrupt }
+        Stdin {
+            lines,
+            ask,
+            asked: false,
+            interrupt,
+        }
     }
 }
 
 impl Lines for Stdin {
     fn next_line(&mut self) -> io::Result<Line> {
+        if !self.asked {
+            // A thread that has stopped (the input ended) answers no more.
+            self.asked = self.ask.send(()).is_ok();
+        }
         loop {
             if self.interrupted() {
                 return Ok(Line::Interrupted);
             }
-            match self.lines.recv_timeout(Duration::from_millis(50)) {
+            let received = self.lines.recv_timeout(Duration::from_millis(50));
+            if !matches!(received, Err(RecvTimeoutError::Timeout)) {
+                self.asked = false;
+            }
+            match received {
                 Ok(Ok(line)) if line.is_empty() => return Ok(Line::End),
                 Ok(Ok(line)) => {
                     return Ok(Line::Text(line.trim_end_matches(['\n', '\r']).to_string()))

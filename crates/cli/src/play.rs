@@ -128,11 +128,12 @@ impl Dice<'_> {
         }
     }
 
-    /// A random number from 1 to `max` (a bot's cut, a cut left to chance).
-    fn cut(&mut self, max: u64) -> u64 {
+    /// A random number from 1 to `max` (a bot's cut, a cut left to chance) for the
+    /// hand of index `hand`.
+    fn cut(&mut self, max: u64, hand: usize) -> u64 {
         match self {
             Dice::Shared(rng) => rng.random_range(1..=max),
-            Dice::PerDecision(seed) => stream(*seed, u64::MAX).random_range(1..=max),
+            Dice::PerDecision(seed) => stream(*seed, u64::MAX - hand as u64).random_range(1..=max),
         }
     }
 }
@@ -228,7 +229,10 @@ impl Session<'_> {
                     continue;
                 }
                 Typed::Rules => {
-                    say(self.rules_text(game)?)?;
+                    let rules = self.rules_text(game)?;
+                    if !rules.is_empty() {
+                        say(rules)?;
+                    }
                     self.show_choices(game, &view, &picked, false)?;
                     continue;
                 }
@@ -858,12 +862,18 @@ fn play_with_deals(
                     announced.commitment
                 ))?;
                 let cut = if announced.cutter == me {
-                    match ask_cut(session, table.game(), announced.max_cut, &mut dice)? {
+                    match ask_cut(
+                        session,
+                        table.game(),
+                        announced.max_cut,
+                        announced.hand,
+                        &mut dice,
+                    )? {
                         Some(cut) => cut,
                         None => return finish(table, seating, Stop::Quit, session.request),
                     }
                 } else {
-                    dice.cut(announced.max_cut)
+                    dice.cut(announced.max_cut, announced.hand)
                 };
                 let cutter = session.names.short(announced.cutter);
                 let cuts = if announced.cutter == me {
@@ -948,6 +958,7 @@ fn ask_cut(
     session: &mut Session<'_>,
     game: &AnyGame,
     max: u64,
+    hand: usize,
     dice: &mut Dice<'_>,
 ) -> Result<Option<u64>> {
     let prompt = format!("You cut the deck: a number from 1 to {max} (Enter: a random cut)");
@@ -960,10 +971,11 @@ fn ask_cut(
             Line::Interrupted => return session.stop(Request::Interrupted).map(|_| None),
         };
         let answer = match input::read(&text) {
-            Typed::Repeat => return Ok(Some(dice.cut(max))),
+            Typed::Repeat => return Ok(Some(dice.cut(max, hand))),
             Typed::Number(n) if (1..=max).contains(&(n as u64)) => return Ok(Some(n as u64)),
             Typed::Quit => return session.stop(Request::Quit).map(|_| None),
             Typed::Help => crate::help::cut(max),
+            // Paged on a terminal: nothing is left to print.
             Typed::Rules => session.rules_text(game)?,
             Typed::Last => session.last_trick(&game.view(Viewer::Seat(session.me))),
             Typed::Undo | Typed::Hint => {
@@ -971,7 +983,9 @@ fn ask_cut(
             }
             _ => format!("Choose a number from 1 to {max}, or Enter for a random cut."),
         };
-        say(answer)?;
+        if !answer.is_empty() {
+            say(answer)?;
+        }
         say(&prompt)?;
     }
 }
@@ -1007,7 +1021,8 @@ fn new_game(args: &Args) -> Result<Start> {
     let rules = args.game.rules()?;
     let cut_side = args.game.cut_side(&rules)?;
     let people = [Seat(args.seat)];
-    let bots_seed = args.seed.unwrap_or_else(clock_seed);
+    let table_id = committed::local_table_id()?;
+    let bots_seed = args.seed.unwrap_or_else(|| committed::bots_seed(&table_id));
     let table = match args.seed {
         Some(seed) => table::seeded(&rules, seed, 0, &people),
         // Without --seed the deals are committed: secret, cut, and checkable afterwards.
@@ -1015,7 +1030,7 @@ fn new_game(args: &Args) -> Result<Start> {
             let mut rng = stream(bots_seed, 0);
             let first_dealer = fair_deal::draw_first_dealer(&rules, &mut rng);
             let settings = Settings {
-                committed: Some(committed::local_table_id()?),
+                committed: Some(table_id),
                 cut_side: Some(cut_side),
                 ..Settings::new(rules, first_dealer, &people)
             };
@@ -1084,6 +1099,7 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
         Some(DealSource::Committed { table: table_id }) => {
             let cut_side =
                 CutSide::from_options(&rules, &saved.options).map_err(|e| anyhow!("{e}"))?;
+            let bots_seed = committed::bots_seed(table_id);
             let settings = Settings {
                 committed: Some(table_id.clone()),
                 cut_side: Some(cut_side),
@@ -1095,7 +1111,7 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
             Ok(Start {
                 table,
                 seed: None,
-                bots_seed: clock_seed(),
+                bots_seed,
             })
         }
         _ => bail!(

@@ -397,3 +397,34 @@ fn a_resumed_game_ends_as_the_uninterrupted_one() {
     assert_eq!(again.status.code(), Some(1));
     assert!(text(&again.stderr).contains("nothing to resume"));
 }
+
+#[test]
+fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() {
+    let dir = temp_dir("resume-committed");
+    let saved = dir.join("saved.json");
+    let record = saved.to_str().unwrap();
+    // Random bots: any other dice would show in their moves.
+    let bots = ["--bots", "random", "--speed", "0"];
+    let mut args = vec!["--game", "kaibosh", "--record", record];
+    args.extend(bots);
+    let out = play(&dir, &args, "1\n1\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The saved game resumed twice, in different seconds of the clock.
+    let mut hands = Vec::new();
+    for name in ["a.json", "b.json"] {
+        let copy = dir.join(name);
+        std::fs::copy(&saved, &copy).unwrap();
+        let mut args = vec!["--resume", copy.to_str().unwrap()];
+        args.extend(bots);
+        let out = play(&dir, &args, &format!("{}quit\n", "1\n".repeat(30)));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("Resuming after"));
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&copy).unwrap()).unwrap();
+        // The interrupted hand, finished after the resume (later hands have new seeds).
+        let first = record["hands"][0]["actions"].clone();
+        assert!(first.as_array().unwrap().len() > 20, "{first}");
+        hands.push(first);
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+    }
+    assert_eq!(hands[0], hands[1]);
+}
