@@ -44,10 +44,10 @@ test("a record is uploaded, stepped through with the keys and seen from one seat
   await page.keyboard.press("End");
   const hand1End = await stepShown(page);
   assert.ok(hand1End > 30, `hand 1 ends at step ${hand1End}`);
-  assert.match(await page.locator("#info").textContent(), /Contract.*seat \d: bid/);
+  assert.match(await page.locator("#info").textContent(), /Contract.*Seat \d: bid/);
   assert.match(await page.locator("#center").textContent(), /Hand over/);
   await page.keyboard.press("ArrowRight");
-  assert.match(await page.locator("#turn-line").textContent(), /Hand 2: seat \d deals/);
+  assert.match(await page.locator("#turn-line").textContent(), /Hand 2: Seat \d deals/);
 
   // The analysis: its marks come onto the steps.
   await page.setInputFiles("#analysis-file", ANALYSIS);
@@ -64,7 +64,7 @@ test("a record is uploaded, stepped through with the keys and seen from one seat
   for (let i = 0; i < 6; i += 1) await page.keyboard.press("ArrowRight");
   assert.equal(await stepShown(page), start + 6);
   assert.match(await page.locator("#turn-line").textContent(), /Seat 0 — discard queen of spades and king of clubs/);
-  assert.match(await page.locator("#info").textContent(), /seat 2: give ace of hearts and jack of diamonds/);
+  assert.match(await page.locator("#info").textContent(), /Seat 2: give ace of hearts and jack of diamonds/);
   // The partner sits out with the 6 cards it kept; the loner holds 8 again.
   assert.equal(await faces(page, ".seat[data-seat='2'] .mini-hand"), 6);
   assert.equal(await faces(page, ".seat[data-seat='0'] .mini-hand"), 8);
@@ -78,7 +78,7 @@ test("a record is uploaded, stepped through with the keys and seen from one seat
   for (const seat of [0, 2, 3]) assert.equal(await faces(page, `.seat[data-seat='${seat}'] .mini-hand`), 0);
   assert.equal(await page.locator(".seat[data-seat='0'] .mini-hand .card.back").count(), 8);
   assert.match(await page.locator("#turn-line").textContent(), /discard a hidden card and a hidden card/);
-  assert.match(await page.locator("#info").textContent(), /seat 2: give a hidden card and a hidden card/);
+  assert.match(await page.locator("#info").textContent(), /Seat 2: give a hidden card and a hidden card/);
   // Seat 1 sits at the bottom of its own view.
   assert.match(await page.locator(".seat[data-seat='1']").getAttribute("class"), /pos-0/);
   // A few cards on: the trick in the middle, seen by seat 1 too.
@@ -91,7 +91,7 @@ test("a record is uploaded, stepped through with the keys and seen from one seat
   await page.waitForSelector("body[data-viewer='0']");
   await page.locator("body").click({ position: { x: 5, y: 5 } });
   for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowLeft");
-  assert.match(await page.locator("#turn-line").textContent(), /Seat 0 \(you\) — discard queen of spades and king of clubs/);
+  assert.match(await page.locator("#turn-line").textContent(), /You \(Seat 0\) — discard queen of spades and king of clubs/);
 
   // Every hand face up again, at the game's last step: game over.
   await page.selectOption("#seat-select", "all");
@@ -101,7 +101,7 @@ test("a record is uploaded, stepped through with the keys and seen from one seat
   await page.keyboard.press("PageDown");
   await page.locator("#last").click();
   assert.equal(await stepShown(page), 289);
-  assert.match(await page.locator("#center").textContent(), /Game over: Team A wins, 20 to 6/);
+  assert.match(await page.locator("#center").textContent(), /Game over: Team A \(Seat 0, Seat 2\) wins, 20 to 6/);
   await shot(page, "replay-game-over-1280");
   assert.deepEqual(page.errors, []);
 });
@@ -133,11 +133,11 @@ test("an analyze --json file alone opens its game with the marks", { timeout: 60
   assert.deepEqual(page.errors, []);
 });
 
-test("a finished table's game-over panel opens its replay; a table in play has none", { timeout: 120_000 }, async () => {
+test("a finished table's game-over panel opens its replay; a table not started has none", { timeout: 120_000 }, async () => {
   const created = await createTable(server.url, {
     game: "kaibosh", options: { deals: 1 }, seats: ["open", "bot:rules", "bot:rules", "bot:rules"],
   });
-  // While the game runs its replay is refused, cards and all.
+  // Before its first deal there is nothing to replay: refused.
   const early = await fetch(`${server.url}/api/tables/${created.id}/replay`);
   assert.equal(early.status, 409);
   const page = await openSeat(browser, created, 0);
