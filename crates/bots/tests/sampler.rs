@@ -10,33 +10,31 @@ use calltrump_engine::{stream, Card, CardBag, Game, Kaibosh, Seat, Turn};
 use calltrump_engine::{Action, BidEuchre, GameRules, SeenAction};
 use common::each_game;
 
-fn check_replay<G: BotGame>(name: &str, rules: &G::Rules, seeds: u64) -> usize {
+fn check_replay<G: BotGame>(name: &str, rules: &G::Rules, seed: u64) -> usize {
     let mut checked = 0;
-    for seed in 0..seeds {
-        let game: G = common::random_decision(rules, seed);
-        let Turn::Seat(seat) = game.turn() else {
-            unreachable!("random_decision stops at a decision")
-        };
-        // Every seat's view, not only the one to act.
-        for s in 0..game.seats() {
-            let viewer = Seat(((seat.index() + s) % game.seats()) as u8);
-            let obs = game.observation(viewer);
-            let deals =
-                Deals::<G>::new(rules, &obs).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
-            let mut rng = stream(seed, s as u64);
-            for auction in [false, true] {
-                let (rebuilt, completion) = deals
-                    .draw(auction, 64, &mut rng)
-                    .unwrap_or_else(|| panic!("{name} seed {seed}: no deal replays"));
-                assert_eq!(
-                    completion.dealt[viewer.index()],
-                    obs.dealt,
-                    "{name} seed {seed}"
-                );
-                assert_eq!(rebuilt.observation(viewer), obs, "{name} seed {seed}");
-                assert_eq!(rebuilt.turn(), game.turn(), "{name} seed {seed}");
-                checked += 1;
-            }
+    let game: G = common::random_decision(rules, seed);
+    let Turn::Seat(seat) = game.turn() else {
+        unreachable!("random_decision stops at a decision")
+    };
+    // Every seat's view, not only the one to act.
+    for s in 0..game.seats() {
+        let viewer = Seat(((seat.index() + s) % game.seats()) as u8);
+        let obs = game.observation(viewer);
+        let deals =
+            Deals::<G>::new(rules, &obs).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+        let mut rng = stream(seed, s as u64);
+        for auction in [false, true] {
+            let (rebuilt, completion) = deals
+                .draw(auction, 64, &mut rng)
+                .unwrap_or_else(|| panic!("{name} seed {seed}: no deal replays"));
+            assert_eq!(
+                completion.dealt[viewer.index()],
+                obs.dealt,
+                "{name} seed {seed}"
+            );
+            assert_eq!(rebuilt.observation(viewer), obs, "{name} seed {seed}");
+            assert_eq!(rebuilt.turn(), game.turn(), "{name} seed {seed}");
+            checked += 1;
         }
     }
     checked
@@ -44,10 +42,9 @@ fn check_replay<G: BotGame>(name: &str, rules: &G::Rules, seeds: u64) -> usize {
 
 #[test]
 fn sampled_deals_replay_to_the_same_observation() {
-    for (name, rules) in common::all_rules() {
-        let checked = each_game!(&rules, |r, G| check_replay::<G>(name, r, 400));
-        assert!(checked > 2000, "{name}");
-    }
+    common::count_in_every_game("draws", 2000, 400, |name, rules, seed| {
+        each_game!(rules, |r, G| check_replay::<G>(name, r, seed))
+    });
 }
 
 /// Draws for the views of a loner's exchange: the declarer, the partner who gave, and

@@ -11,7 +11,7 @@ use calltrump_engine::fair_deal::{
     DealFault, DealSource, FairDeal, HandSource, Seed,
 };
 use calltrump_engine::{
-    stream, ActionList, AnyGame, Card, CardBag, Game, GameRules, Record, Seat, Turn,
+    stream, AnyGame, Card, CardBag, Game, GameRng, GameRules, Record, Seat, Turn,
 };
 use hmac::{Hmac, Mac};
 use rand::Rng;
@@ -218,6 +218,14 @@ fn the_cut_goes_to_the_seat_the_rules_name_and_the_option_moves_it() {
     }
 }
 
+/// Plays a random legal action of the seat to act and records it.
+fn play_random(game: &mut AnyGame, record: &mut Record, rng: &mut GameRng) {
+    let legal = game.legal_action_list();
+    let action = legal[rng.random_range(0..legal.len())];
+    game.apply(action).unwrap();
+    record.push_action(action);
+}
+
 /// A record of `hands` committed hands of `rules` at table `table`, played with random
 /// legal actions, every seed revealed after its hand.
 fn committed_record(rules: &GameRules, options: Value, table: &str, hands: usize) -> Record {
@@ -234,7 +242,6 @@ fn committed_record(rules: &GameRules, options: Value, table: &str, hands: usize
     });
     let side = CutSide::from_options(rules, &record.options).unwrap();
     let mut seed = None;
-    let mut legal = ActionList::new();
     loop {
         match game.turn() {
             Turn::Chance | Turn::Over => {
@@ -259,13 +266,7 @@ fn committed_record(rules: &GameRules, options: Value, table: &str, hands: usize
                 record.push_fair_deal(&dealt, FairDeal::new(commitment, cut));
                 seed = Some(secret);
             }
-            Turn::Seat(_) => {
-                legal.clear();
-                game.legal_actions(&mut legal);
-                let action = legal[rng.random_range(0..legal.len())];
-                game.apply(action).unwrap();
-                record.push_action(action);
-            }
+            Turn::Seat(_) => play_random(&mut game, &mut record, &mut rng),
         }
     }
 }
@@ -513,7 +514,6 @@ fn seeded_record(rules: &GameRules, seed: u64, index: u64, hands: usize) -> Reco
         stream: index,
         first_dealer_drawn: true,
     });
-    let mut legal = ActionList::new();
     loop {
         match game.turn() {
             Turn::Over => return record,
@@ -525,13 +525,7 @@ fn seeded_record(rules: &GameRules, seed: u64, index: u64, hands: usize) -> Reco
                     .collect();
                 record.push_deal(&dealt);
             }
-            Turn::Seat(_) => {
-                legal.clear();
-                game.legal_actions(&mut legal);
-                let action = legal[action_rng.random_range(0..legal.len())];
-                game.apply(action).unwrap();
-                record.push_action(action);
-            }
+            Turn::Seat(_) => play_random(&mut game, &mut record, &mut action_rng),
         }
     }
 }

@@ -71,6 +71,47 @@ fn pair(cards: &[Card]) -> CardPair {
     }
 }
 
+/// The choice `choose` makes among the legal actions of the seat to act, once they are
+/// checked to be `expected`, this reading's.
+fn choose_checked(
+    game: &impl Game,
+    expected: BTreeSet<String>,
+    seed: u64,
+    choose: impl FnOnce(&[Action]) -> Action,
+) -> Action {
+    let legal = game.legal_action_list();
+    assert_eq!(
+        texts(legal.iter().copied()),
+        expected,
+        "seed {seed}: legal actions of seat {}",
+        seat_to_act(game)
+    );
+    choose(&legal)
+}
+
+/// The cards of `held` of the `led` suit (a card's suit by `suit_of`), or all of `held`
+/// when it has none: the duty to follow suit.
+fn must_follow(held: CardSet, led: Suit, suit_of: impl Fn(Card) -> Suit) -> CardSet {
+    let follow: CardSet = held.into_iter().filter(|&c| suit_of(c) == led).collect();
+    if follow.is_empty() {
+        held
+    } else {
+        follow
+    }
+}
+
+/// With probability `p`, one of the legal actions `keep` accepts, drawn at random; none
+/// if it accepts none (and then no draw is made).
+fn sometimes(
+    legal: &[Action],
+    p: f64,
+    rng: &mut GameRng,
+    keep: impl Fn(Action) -> bool,
+) -> Option<Action> {
+    let kept: Vec<Action> = legal.iter().copied().filter(|&a| keep(a)).collect();
+    (!kept.is_empty() && rng.random_bool(p)).then(|| kept[rng.random_range(0..kept.len())])
+}
+
 // ------------------------------------------------------------------------ Bid Euchre
 
 /// Levels 1..8, then `call2` 9, `call1` 10, `moon` 11 (RULINGS Bid Euchre 2, 3).
@@ -207,18 +248,7 @@ fn be_expected(game: &BidEuchre, rules: &BidEuchreRules, hand: &BeHand) -> BTree
     let faces = held.faces();
     let playable: CardSet = match hand.trick.first() {
         None => faces,
-        Some(&(_, lead)) => {
-            let led = be_suit(lead, trump);
-            let follow: CardSet = faces
-                .into_iter()
-                .filter(|&c| be_suit(c, trump) == led)
-                .collect();
-            if follow.is_empty() {
-                faces
-            } else {
-                follow
-            }
-        }
+        Some(&(_, lead)) => must_follow(faces, be_suit(lead, trump), |c| be_suit(c, trump)),
     };
     texts(playable.into_iter().map(Action::Play))
 }
@@ -227,15 +257,10 @@ fn be_choose(legal: &[Action], rng: &mut GameRng) -> Action {
     if legal.contains(&Action::Pass) && rng.random_bool(0.55) {
         return Action::Pass;
     }
-    let high: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| a.is_call() && *a != Action::Pass && be_rank(*a) >= 8)
-        .collect();
-    if !high.is_empty() && rng.random_bool(0.3) {
-        return high[rng.random_range(0..high.len())];
-    }
-    legal[rng.random_range(0..legal.len())]
+    sometimes(legal, 0.3, rng, |a| {
+        a.is_call() && a != Action::Pass && be_rank(a) >= 8
+    })
+    .unwrap_or_else(|| legal[rng.random_range(0..legal.len())])
 }
 
 /// Plays one random Bid Euchre game, checking every step against this reading.
@@ -256,13 +281,8 @@ fn be_game(rules: BidEuchreRules, seed: u64, seen: &mut Seen) {
         };
         let mut out = None;
         while let Turn::Seat(seat) = game.turn() {
-            let legal = game.legal_action_list();
-            assert_eq!(
-                texts(legal.iter().copied()),
-                be_expected(&game, &rules, &hand),
-                "seed {seed}: legal actions of seat {seat}"
-            );
-            let action = be_choose(&legal, &mut rng);
+            let expected = be_expected(&game, &rules, &hand);
+            let action = choose_checked(&game, expected, seed, |legal| be_choose(legal, &mut rng));
             if let Action::Play(_) = action {
                 assert_ne!(Some(seat), out, "seed {seed}: the loner's partner plays");
             }
@@ -533,16 +553,8 @@ fn k_expected(rules: &KoutRules, game: &Kout, hand: &KHand) -> BTreeSet<String> 
         1 if hand.dead => held,
         _ => {
             let setter = hand.trick[usize::from(hand.dead)].1;
-            let led = k_suit(setter, trump);
-            let follow: CardSet = held
-                .into_iter()
-                .filter(|&c| k_suit(c, trump) == led)
-                .collect();
-            if follow.is_empty() {
-                held
-            } else {
-                follow.or(jokers)
-            }
+            // A joker may always be played.
+            must_follow(held, k_suit(setter, trump), |c| k_suit(c, trump)).or(jokers)
         }
     };
     texts(playable.into_iter().map(Action::Play))
@@ -552,24 +564,17 @@ fn k_choose(legal: &[Action], rng: &mut GameRng) -> Action {
     if legal.contains(&Action::Pass) && rng.random_bool(0.6) {
         return Action::Pass;
     }
-    let high: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Bid(8 | 9)))
-        .collect();
-    if !high.is_empty() && rng.random_bool(0.3) {
-        return high[rng.random_range(0..high.len())];
-    }
-    // Jokers held back, so that they are often the last cards and led dead.
-    let plain: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| !matches!(a, Action::Play(c) if c.is_joker()))
-        .collect();
-    if !plain.is_empty() && rng.random_bool(0.85) {
-        return plain[rng.random_range(0..plain.len())];
-    }
-    legal[rng.random_range(0..legal.len())]
+    sometimes(legal, 0.3, rng, |a| matches!(a, Action::Bid(8 | 9)))
+        // Jokers held back, so that they are often the last cards and led dead.
+        .or_else(|| {
+            sometimes(
+                legal,
+                0.85,
+                rng,
+                |a| !matches!(a, Action::Play(c) if c.is_joker()),
+            )
+        })
+        .unwrap_or_else(|| legal[rng.random_range(0..legal.len())])
 }
 
 /// Plays one random Kout game, checking every step against this reading.
@@ -595,13 +600,8 @@ fn k_game(rules: KoutRules, seed: u64, seen: &mut Seen) {
             tricks: [0, 0],
         };
         while let Turn::Seat(seat) = game.turn() {
-            let legal = game.legal_action_list();
-            assert_eq!(
-                texts(legal.iter().copied()),
-                k_expected(&rules, &game, &hand),
-                "seed {seed}: legal actions of seat {seat}"
-            );
-            let action = k_choose(&legal, &mut rng);
+            let expected = k_expected(&rules, &game, &hand);
+            let action = choose_checked(&game, expected, seed, |legal| k_choose(legal, &mut rng));
             if let Action::Play(card) = action {
                 if hand.trick.is_empty() {
                     hand.dead = card.is_joker() && !k_live(&rules, &game, &hand, seat, card);

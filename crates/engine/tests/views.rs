@@ -5,23 +5,15 @@ mod common;
 
 use calltrump_engine::{
     Action, AnyGame, BidEuchreRules, BidEuchreVariant, Contract, Declared, Game, GameRules,
-    HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, Phase, Seat,
-    SeenAction, Strain, Turn, View, Viewer,
+    HandOutcome, Phase, Seat, SeenAction, Strain, Turn, View, Viewer,
 };
 use common::redaction::assert_only_known;
 
 fn variants() -> Vec<GameRules> {
-    vec![
-        GameRules::Kaibosh(KaiboshRules::default()),
-        GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
-        GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Simplified)),
-        GameRules::Kout(KoutRules::default()),
-        GameRules::Kout(KoutRules {
-            variant: KoutVariant::Four,
-            joker_lead: JokerLead::TrumpAcePlayed,
-            deck: Kout4Deck::TwoUndealt,
-        }),
-    ]
+    common::every_variant()
+        .into_iter()
+        .map(|(_, rules)| rules)
+        .collect()
 }
 
 fn check_view(game: &AnyGame, viewer: Viewer, seed: u64) {

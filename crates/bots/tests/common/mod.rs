@@ -78,25 +78,34 @@ pub fn all_rules() -> Vec<(&'static str, GameRules)> {
     out
 }
 
+/// Runs `check` on every game and option under test, at each of the seeds `0..seeds`;
+/// each game must count more than `at_least` of `what` it checked over all its seeds.
+pub fn count_in_every_game(
+    what: &str,
+    at_least: usize,
+    seeds: u64,
+    mut check: impl FnMut(&'static str, &GameRules, u64) -> usize,
+) {
+    for (name, rules) in all_rules() {
+        let checked: usize = (0..seeds).map(|seed| check(name, &rules, seed)).sum();
+        assert!(checked > at_least, "{name}: {checked} {what}");
+    }
+}
+
 /// A random legal action that bids often enough for hands to be played, and sometimes
 /// bids alone (kaibosh, a loner) so three-handed play and exchanges are covered.
 pub fn random_action(legal: &ActionList, rng: &mut GameRng) -> Action {
     if legal.contains(&Action::Pass) && rng.random_bool(0.5) {
         return Action::Pass;
     }
-    let alone: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Kaibosh | Action::Loner(..)))
-        .collect();
+    let those =
+        |keep: fn(&Action) -> bool| -> Vec<Action> { legal.iter().copied().filter(keep).collect() };
+    let alone = those(|a| matches!(a, Action::Kaibosh | Action::Loner(..)));
     if !alone.is_empty() && rng.random_bool(0.12) {
         return alone[rng.random_range(0..alone.len())];
     }
-    let bids: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Bid(_) | Action::BidStrain(..)))
-        .collect();
+    // One of the first five bids listed.
+    let bids = those(|a| matches!(a, Action::Bid(_) | Action::BidStrain(..)));
     if !bids.is_empty() && rng.random_bool(0.8) {
         return bids[rng.random_range(0..bids.len().min(5))];
     }

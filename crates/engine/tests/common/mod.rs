@@ -7,10 +7,36 @@ pub mod redaction;
 use std::fmt::Debug;
 
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Card, CardBag, Game, GameRules, HandOutcome, PlayError,
+    stream, Action, ActionList, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, Game,
+    GameRules, HandOutcome, JokerLead, KaiboshRules, Kout4Deck, KoutRules, KoutVariant, PlayError,
     Record, Seat, SeenAction, Turn,
 };
 use rand::Rng;
+
+/// Every variant, named: Kaibosh, Bid Euchre alexa and simplified, Kout Bo 6, and Kout
+/// Bo 4 with two cards undealt (and the joker led once the trump ace is out).
+pub fn every_variant() -> Vec<(&'static str, GameRules)> {
+    vec![
+        ("kaibosh", GameRules::Kaibosh(KaiboshRules::default())),
+        (
+            "alexa",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Alexa)),
+        ),
+        (
+            "simplified",
+            GameRules::BidEuchre(BidEuchreRules::new(BidEuchreVariant::Simplified)),
+        ),
+        ("kout6", GameRules::Kout(KoutRules::default())),
+        (
+            "kout4",
+            GameRules::Kout(KoutRules {
+                variant: KoutVariant::Four,
+                joker_lead: JokerLead::TrumpAcePlayed,
+                deck: Kout4Deck::TwoUndealt,
+            }),
+        ),
+    ]
+}
 
 // ---- hands and actions written as text ---------------------------------------------------
 
