@@ -142,6 +142,8 @@ test("a finished table's game-over panel opens its replay; a table not started h
   assert.equal(early.status, 409);
   const page = await openSeat(browser, created, 0);
   await playSeat(page, { timeout: 60_000 });
+  // Hands count from 1: the one hand of the game is "hand 1 of 1".
+  assert.match(await page.locator(".scores caption").textContent(), /hand 1 of 1/);
   const link = page.locator(".summary.final a", { hasText: "Replay this game" });
   await link.click();
   await page.waitForURL(`**/replay/${created.id}`);

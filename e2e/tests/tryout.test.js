@@ -36,6 +36,9 @@ test("the cut counts down and sends the number typed; the log survives a reload;
   const seen = await watchFor(page, [".center .played.leading", ".center .played .by"]);
   await untilMyCut(page);
   assert.match(await page.locator("#cut-countdown").textContent(), /^\d+ s left, then a random cut$/);
+  // The side panel and the felt speak of the next hand, not the last one's contract.
+  assert.match(await page.locator("#info").textContent(), /Hand\s*\d+: waiting for you to cut/);
+  assert.doesNotMatch(await page.locator("#info").textContent(), /Contract/);
   await page.fill("#cut-input", "7");
   await page.locator("#cut-countdown", { hasText: /^\d+ s left: 7 will be cut then$/ }).waitFor();
   await shot(page, "cut-countdown-1280");

@@ -671,10 +671,16 @@ function centerSummary(v) {
     return box;
   }
   if ((v.phase === "hand-over" || state.holding?.kind === "hand") && state.lastHand) {
-    return el("div", { className: "summary", role: "status" },
+    const box = el("div", { className: "summary", role: "status" },
       el("h2", { textContent: "Hand over" }),
       el("p", { textContent: handSummaryText(state.lastHand.summary, v) }),
       el("p", { textContent: `Scores: ${teamOrder().map((t) => `${teamName(t)} ${v.scores[t]}`).join(", ")}` }));
+    // The next hand's deck waits for its cut: say whose.
+    if (nextHandWaits(v) && state.holding?.kind !== "hand") {
+      const cutter = state.snap.deal_check.cutter;
+      box.append(el("p", { className: "next-hand", textContent: `Next: hand ${handNumber(v)}. ${cutter === mySeat() ? "Your cut" : `${seatName(cutter)} cuts`} the deck.` }));
+    }
+    return box;
   }
   return null;
 }
@@ -1050,7 +1056,7 @@ function renderInfo(v) {
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
   const check = state.snap?.deal_check;
   // Between hands, once the next deal is committed, the next hand is what matters.
-  if (nextHandWaits(v)) {
+  if (nextHandWaits(v) || (v.phase === "dealing" && check != null && check.cut == null)) {
     fact("Hand", `${handNumber(v)}: waiting for ${seatLabel(check.cutter)} to cut`);
     box.append(facts);
     box.append(fairDealBlock());
