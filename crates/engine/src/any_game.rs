@@ -39,16 +39,6 @@ macro_rules! each_game {
 impl Game for AnyGame {
     type Rules = GameRules;
 
-    fn new(rules: &GameRules, first_dealer: Seat) -> AnyGame {
-        match rules {
-            GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::new(r, first_dealer), rules.clone()),
-            GameRules::Kout(r) => AnyGame::Kout(Kout::new(r, first_dealer), rules.clone()),
-            GameRules::BidEuchre(r) => {
-                AnyGame::BidEuchre(BidEuchre::new(r, first_dealer), rules.clone())
-            }
-        }
-    }
-
     fn resume(rules: &GameRules, start: HandStart) -> AnyGame {
         match rules {
             GameRules::Kaibosh(r) => AnyGame::Kaibosh(Kaibosh::resume(r, start), rules.clone()),

@@ -14,13 +14,13 @@ use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
     push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
-    Observation, Outcome, SeenAction, Turn,
+    Observation, Outcome, SeenAction,
 };
-use crate::hand::{HandState, Stage, TrickEnd};
+use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
 use crate::trick::{CardOrder, Trick};
-use crate::view::{self, Goal, TrickState};
+use crate::view::Goal;
 use crate::GameRng;
 
 const SEATS: usize = 4;
@@ -390,9 +390,7 @@ impl BidEuchre {
 impl Game for BidEuchre {
     type Rules = BidEuchreRules;
 
-    fn new(rules: &BidEuchreRules, first_dealer: Seat) -> BidEuchre {
-        BidEuchre::resume(rules, HandStart::first(first_dealer))
-    }
+    hand_state_methods!();
 
     fn resume(rules: &BidEuchreRules, start: HandStart) -> BidEuchre {
         let phase = if start.deals_played >= rules.deals {
@@ -410,14 +408,6 @@ impl Game for BidEuchre {
 
     fn rules(&self) -> &BidEuchreRules {
         &self.rules
-    }
-
-    fn seats(&self) -> usize {
-        SEATS
-    }
-
-    fn turn(&self) -> Turn {
-        self.state.turn()
     }
 
     fn legal_actions(&self, out: &mut ActionList) {
@@ -584,17 +574,9 @@ impl Game for BidEuchre {
         }
     }
 
-    fn hand_start(&self) -> HandStart {
-        self.state.table().hand_start()
-    }
-
     fn hand_summary(&self) -> HandSummary {
         self.state
             .summary(self.high, self.contract().map(strain_of))
-    }
-
-    fn scores(&self) -> [i32; 2] {
-        self.state.table().scores()
     }
 
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
@@ -620,22 +602,10 @@ impl Game for BidEuchre {
         self.state.score_outcome()
     }
 
-    fn phase(&self) -> view::Phase {
-        self.state.phase()
-    }
-
     fn goal(&self) -> Goal {
         Goal {
             target: None,
             deals: Some(self.rules.deals),
         }
-    }
-
-    fn sitting_out(&self) -> Option<Seat> {
-        self.state.out()
-    }
-
-    fn current_trick(&self) -> Option<TrickState> {
-        self.state.current_trick()
     }
 }

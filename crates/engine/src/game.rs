@@ -511,8 +511,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
     /// The variant and options the game is played under.
     type Rules: Clone + fmt::Debug + Send + Sync;
 
-    /// A new game, before the first deal.
-    fn new(rules: &Self::Rules, first_dealer: Seat) -> Self;
+    /// A new game, before the first deal: the game resumed at its first hand.
+    fn new(rules: &Self::Rules, first_dealer: Seat) -> Self {
+        Self::resume(rules, HandStart::first(first_dealer))
+    }
 
     /// A game continued at the start of a hand, before its deal: what a seat that knows
     /// only its observation can rebuild.

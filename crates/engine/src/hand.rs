@@ -513,3 +513,39 @@ impl<C: Held, const SEATS: usize, const ACTIONS: usize> HandState<C, SEATS, ACTI
         )
     }
 }
+
+/// The [`Game`](crate::Game) methods that a game answers from its [`HandState`] alone,
+/// for a game that keeps it in a field `state`: expanded inside its `impl Game`.
+macro_rules! hand_state_methods {
+    () => {
+        fn seats(&self) -> usize {
+            self.state.seats()
+        }
+
+        #[inline]
+        fn turn(&self) -> $crate::game::Turn {
+            self.state.turn()
+        }
+
+        fn hand_start(&self) -> $crate::game::HandStart {
+            self.state.table().hand_start()
+        }
+
+        fn scores(&self) -> [i32; 2] {
+            self.state.table().scores()
+        }
+
+        fn phase(&self) -> $crate::view::Phase {
+            self.state.phase()
+        }
+
+        fn sitting_out(&self) -> Option<$crate::seat::Seat> {
+            self.state.out()
+        }
+
+        fn current_trick(&self) -> Option<$crate::view::TrickState> {
+            self.state.current_trick()
+        }
+    };
+}
+pub(crate) use hand_state_methods;

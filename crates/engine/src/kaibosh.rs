@@ -10,13 +10,13 @@ use crate::card::{Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
     push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
-    HandSummary, Observation, Outcome, Turn,
+    HandSummary, Observation, Outcome,
 };
-use crate::hand::{HandState, Stage, TrickEnd};
+use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
 use crate::trick::{CardOrder, Trick};
-use crate::view::{self, Goal, TrickState};
+use crate::view::Goal;
 use crate::GameRng;
 
 const SEATS: usize = 4;
@@ -170,9 +170,7 @@ impl Kaibosh {
 impl Game for Kaibosh {
     type Rules = KaiboshRules;
 
-    fn new(rules: &KaiboshRules, first_dealer: Seat) -> Kaibosh {
-        Kaibosh::resume(rules, HandStart::first(first_dealer))
-    }
+    hand_state_methods!();
 
     fn resume(rules: &KaiboshRules, start: HandStart) -> Kaibosh {
         Kaibosh {
@@ -185,14 +183,6 @@ impl Game for Kaibosh {
 
     fn rules(&self) -> &KaiboshRules {
         &self.rules
-    }
-
-    fn seats(&self) -> usize {
-        SEATS
-    }
-
-    fn turn(&self) -> Turn {
-        self.state.turn()
     }
 
     #[inline]
@@ -310,16 +300,8 @@ impl Game for Kaibosh {
         self.state.open_observation(seat, self.declared())
     }
 
-    fn hand_start(&self) -> HandStart {
-        self.state.table().hand_start()
-    }
-
     fn hand_summary(&self) -> HandSummary {
         self.state.summary(self.high, self.trump.map(Strain::Suit))
-    }
-
-    fn scores(&self) -> [i32; 2] {
-        self.state.table().scores()
     }
 
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
@@ -351,22 +333,10 @@ impl Game for Kaibosh {
         self.state.score_outcome()
     }
 
-    fn phase(&self) -> view::Phase {
-        self.state.phase()
-    }
-
     fn goal(&self) -> Goal {
         Goal {
             target: self.rules.target,
             deals: self.rules.deals,
         }
-    }
-
-    fn sitting_out(&self) -> Option<Seat> {
-        self.state.out()
-    }
-
-    fn current_trick(&self) -> Option<TrickState> {
-        self.state.current_trick()
     }
 }

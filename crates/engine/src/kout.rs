@@ -11,13 +11,13 @@ use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
 use crate::game::{
     push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
-    HandSummary, Observation, Outcome, Turn,
+    HandSummary, Observation, Outcome,
 };
-use crate::hand::{HandState, Stage, TrickEnd};
+use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::{Seat, Team};
 use crate::shuffle;
 use crate::trick::{CardOrder, Trick};
-use crate::view::{self, Goal, TrickState};
+use crate::view::Goal;
 use crate::GameRng;
 
 /// The most seats at a Kout table.
@@ -374,9 +374,7 @@ impl Kout {
 impl Game for Kout {
     type Rules = KoutRules;
 
-    fn new(rules: &KoutRules, first_dealer: Seat) -> Kout {
-        Kout::resume(rules, HandStart::first(first_dealer))
-    }
+    hand_state_methods!();
 
     fn resume(rules: &KoutRules, start: HandStart) -> Kout {
         Kout {
@@ -391,15 +389,6 @@ impl Game for Kout {
 
     fn rules(&self) -> &KoutRules {
         &self.rules
-    }
-
-    fn seats(&self) -> usize {
-        self.state.seats()
-    }
-
-    #[inline]
-    fn turn(&self) -> Turn {
-        self.state.turn()
     }
 
     #[inline]
@@ -509,17 +498,9 @@ impl Game for Kout {
         self.state.open_observation(seat, self.declared())
     }
 
-    fn hand_start(&self) -> HandStart {
-        self.state.table().hand_start()
-    }
-
     fn hand_summary(&self) -> HandSummary {
         let high = self.high.map(|(maker, bid)| (maker, Action::Bid(bid)));
         self.state.summary(high, self.trump.map(Strain::Suit))
-    }
-
-    fn scores(&self) -> [i32; 2] {
-        self.state.table().scores()
     }
 
     fn hand_points(&self, tricks: [u8; 2]) -> [i32; 2] {
@@ -541,22 +522,10 @@ impl Game for Kout {
         self.winner.map(Outcome::Winner)
     }
 
-    fn phase(&self) -> view::Phase {
-        self.state.phase()
-    }
-
     fn goal(&self) -> Goal {
         Goal {
             target: Some(TARGET),
             deals: None,
         }
-    }
-
-    fn sitting_out(&self) -> Option<Seat> {
-        None
-    }
-
-    fn current_trick(&self) -> Option<TrickState> {
-        self.state.current_trick()
     }
 }
