@@ -268,7 +268,7 @@ $("seat-select").addEventListener("change", async (event) => {
 });
 
 document.addEventListener("keydown", (event) => {
-  if (!state.data || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!state.data?.steps.length || event.altKey || event.ctrlKey || event.metaKey) return;
   const tag = event.target?.tagName;
   if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
   const hand = step().hand;
