@@ -146,17 +146,46 @@ struct ReplayQuery {
     seat: Option<String>,
 }
 
-/// The states of `record` for the query's viewer, as JSON, or a 400 with the engine's
-/// one line.
-fn replay_states(record: &calltrump_engine::Record, query: &ReplayQuery) -> Response {
+/// The states of `record` for the query's viewer, as JSON (with the `players` given), or
+/// a 400 with the engine's one line.
+fn replay_states(
+    record: &calltrump_engine::Record,
+    query: &ReplayQuery,
+    players: Option<Vec<String>>,
+) -> Response {
     let viewer = match ReplayViewer::parse(query.seat.as_deref()) {
         Ok(viewer) => viewer,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
     match replay::states(record, viewer) {
-        Ok(states) => Json(states).into_response(),
+        Ok(mut states) => {
+            states.players = players;
+            Json(states).into_response()
+        }
         Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
     }
+}
+
+/// A table's players by seat as its page names them: a person's name (else `Seat N`),
+/// `Bot N` for a bot. Read from the stored seats, of which nothing else (no token) is used.
+async fn players(hub: &Hub, id: &str) -> Option<Vec<String>> {
+    let stored = hub.shared().store.table(id).await.ok()??;
+    let seats: Vec<serde_json::Value> = serde_json::from_str(&stored.seats).ok()?;
+    Some(
+        seats
+            .iter()
+            .enumerate()
+            .map(|(seat, info)| {
+                let sitter = info.get("sitter").and_then(|s| s.as_str()).unwrap_or("");
+                let name = info.get("name").and_then(|n| n.as_str());
+                match name {
+                    _ if sitter.starts_with("bot:") => format!("Bot {seat}"),
+                    Some(name) if !name.is_empty() => name.to_string(),
+                    _ => format!("Seat {seat}"),
+                }
+            })
+            .collect(),
+    )
 }
 
 /// `POST /api/replay`: a record in the body, every state of it for a viewer. Nothing is
@@ -166,7 +195,7 @@ async fn replay_record(Query(query): Query<ReplayQuery>, body: axum::body::Bytes
         return error(StatusCode::BAD_REQUEST, "the record is not UTF-8 text");
     };
     match calltrump_engine::Record::parse(text) {
-        Ok(record) => replay_states(&record, &query),
+        Ok(record) => replay_states(&record, &query, None),
         Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
     }
 }
@@ -190,7 +219,8 @@ async fn table_replay(
             format!("table {id}'s game has not started: its replay opens once a hand is dealt"),
         );
     }
-    replay_states(&record, &query)
+    let players = players(&hub, &id).await;
+    replay_states(&record, &query, players)
 }
 
 async fn metrics(State(hub): State<Hub>) -> Response {

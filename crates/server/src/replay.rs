@@ -88,6 +88,10 @@ pub struct ReplayStates {
     /// Why the steps stop before the game's end, in a sentence (none for a finished game).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// A table's players by seat, as its page names them (a person's name, `Bot N`,
+    /// `Seat N`); none for a record posted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<Vec<String>>,
 }
 
 /// The hand a record taken during the game was in: the actions everyone saw, in order
@@ -232,6 +236,7 @@ fn replayed(record: &Record, viewer: ReplayViewer) -> Result<ReplayStates, Repla
         winner: replay.winner,
         in_progress: None,
         note: None,
+        players: None,
     })
 }
 

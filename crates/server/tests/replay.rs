@@ -254,8 +254,25 @@ async fn a_finished_tables_replay_is_its_records_and_an_unfinished_table_is_refu
         viewers.extend((0..seats).map(|s| s.to_string()));
         for viewer in viewers {
             let path = format!("/api/tables/{id}/replay?seat={viewer}");
-            let answer = json_of(&server, "GET", &path, "").await;
+            let mut answer = json_of(&server, "GET", &path, "").await;
             check_states(&record, &viewer, &answer);
+            // The table's players by seat, as its page names them: bots `Bot N`.
+            let players = answer
+                .as_object_mut()
+                .unwrap()
+                .remove("players")
+                .expect("a table's replay names its players");
+            let names: Vec<String> = serde_json::from_value(players).unwrap();
+            assert_eq!(names.len(), seats);
+            assert!(
+                names
+                    .iter()
+                    .enumerate()
+                    .all(|(s, n)| *n == format!("Bot {s}")
+                        || *n == format!("Seat {s}")
+                        || !n.is_empty()),
+                "{names:?}"
+            );
             // The same as posting the table's record.
             let posted = json_of(
                 &server,
