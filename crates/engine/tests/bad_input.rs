@@ -179,21 +179,29 @@ fn wrong_types_in_the_record_are_errors() {
     }
 }
 
-#[test]
-fn first_dealer_must_be_a_seat() {
-    for value in [
+/// Numbers no seat takes: negative, past the seats, at the ends of `u64` and `i64`, and
+/// too big for any integer.
+fn odd_numbers() -> [Value; 5] {
+    [
         json!(-1),
         json!(4),
-        json!(255),
-        json!(256),
         json!(u64::MAX),
         json!(i64::MIN),
-        json!(1.5),
         json!(1e300),
+    ]
+}
+
+#[test]
+fn first_dealer_must_be_a_seat() {
+    let more = [
+        json!(255),
+        json!(256),
+        json!(1.5),
         json!("1"),
         json!(true),
         json!([0]),
-    ] {
+    ];
+    for value in odd_numbers().into_iter().chain(more) {
         let line = error_of(&with(&["first_dealer"], value.clone()));
         assert!(line.starts_with("first_dealer"), "{value}: {line}");
     }
@@ -531,31 +539,27 @@ fn mutated_records_of_every_variant_never_panic() {
 /// Mutates a record of `records` `rounds` times, at the JSON tree and at the byte level,
 /// and counts the results that do not replay (each an error of one line).
 fn mutated_errors(records: &[Value], rounds: usize, rng: &mut GameRng) -> usize {
-    let pool = [
-        json!(null),
-        json!(true),
-        json!(0),
-        json!(-1),
-        json!(4),
-        json!(u64::MAX),
-        json!(i64::MIN),
-        json!(1e300),
-        json!(0.5),
-        json!(""),
-        json!("pass"),
-        json!("kaibosh"),
-        json!("misdeal"),
-        json!("bid 6"),
-        json!("trump S"),
-        json!("play JH"),
-        json!("play 9S"),
-        json!("AS"),
-        json!("JD"),
-        json!([]),
-        json!({}),
-        json!(["AS", "KS"]),
-        json!([[], [], [], []]),
-    ];
+    let pool: Vec<Value> = [json!(null), json!(true), json!(0)]
+        .into_iter()
+        .chain(odd_numbers())
+        .chain([
+            json!(0.5),
+            json!(""),
+            json!("pass"),
+            json!("kaibosh"),
+            json!("misdeal"),
+            json!("bid 6"),
+            json!("trump S"),
+            json!("play JH"),
+            json!("play 9S"),
+            json!("AS"),
+            json!("JD"),
+            json!([]),
+            json!({}),
+            json!(["AS", "KS"]),
+            json!([[], [], [], []]),
+        ])
+        .collect();
     let mut errors = 0;
     for round in 0..rounds {
         let mut record = records[rng.random_range(0..records.len())].clone();
@@ -698,13 +702,6 @@ fn check_any_action(rules: &GameRules, seed: u64) {
 
 // ---- each kind of illegal action at each phase, in every variant ------------------------
 
-/// A kind of illegal action: the action of that kind in a state, if the kind applies
-/// there, and whether a refusal names the rule it breaks.
-struct Illegal {
-    action: fn(&AnyGame) -> Option<Action>,
-    names_the_rule: fn(&AnyGame, Action, &Broken) -> bool,
-}
-
 /// The seat to act's hand.
 fn held(game: &AnyGame) -> CardBag {
     game.observation(common::seat_to_act(game)).hand
@@ -751,157 +748,131 @@ fn exchange(game: &AnyGame, cards: &[Card]) -> Action {
     }
 }
 
-fn in_phase(game: &AnyGame, phase: Phase) -> bool {
-    game.phase() == phase
+/// Which refusals name the rule an illegal action breaks.
+type Rule = Box<dyn Fn(&Broken) -> bool>;
+
+fn is(broken: Broken) -> Rule {
+    Box::new(move |b| *b == broken)
+}
+
+fn not_now() -> Rule {
+    Box::new(|b| matches!(b, Broken::NotNow { .. }))
+}
+
+/// The kinds of illegal action there are in `game`'s state, an action of each kind, and
+/// the rule its refusal must name.
+fn illegal_actions(g: &AnyGame) -> Vec<(&'static str, Action, Rule)> {
+    let seat = match g.turn() {
+        Turn::Chance => {
+            return vec![(
+                "an action before the deal",
+                Action::Pass,
+                is(Broken::DealDue),
+            )]
+        }
+        Turn::Over => {
+            return vec![(
+                "an action after the game",
+                Action::Pass,
+                is(Broken::GameOver),
+            )]
+        }
+        Turn::Seat(seat) => seat,
+    };
+    let held: Vec<Card> = held(g).iter().collect();
+    let missing = not_held(g);
+    let bid_euchre = matches!(g, AnyGame::BidEuchre(..));
+    let mut kinds: Vec<(&'static str, Action, Rule)> = Vec::new();
+    match g.phase() {
+        Phase::Auction => {
+            kinds.push(("a card in the auction", Action::Play(held[0]), not_now()));
+            let trump_rule = if bid_euchre {
+                is(Broken::NotInGame)
+            } else {
+                not_now()
+            };
+            kinds.push((
+                "trump named in the auction",
+                Action::Trump(Suit::Spades),
+                trump_rule,
+            ));
+            let (foreign, too_high) = match g {
+                AnyGame::Kaibosh(..) => (Action::BidStrain(1, Strain::NoTrump), Action::Bid(7)),
+                AnyGame::BidEuchre(..) => (Action::Kaibosh, Action::BidStrain(9, Strain::NoTrump)),
+                AnyGame::Kout(..) => (Action::Kaibosh, Action::Bid(10)),
+            };
+            kinds.push((
+                "another game's call in the auction",
+                foreign,
+                is(Broken::NotInGame),
+            ));
+            let out_of_range = Box::new(|b: &Broken| matches!(b, Broken::BidOutOfRange { .. }));
+            kinds.push(("a bid out of range", too_high, out_of_range));
+            if let Some(high) = high_call(g).filter(|_| seat != g.hand_summary().dealer) {
+                let too_low = is(Broken::BidTooLow { high });
+                kinds.push(("the high bid again, not by the dealer", high, too_low));
+            }
+        }
+        Phase::TrumpNaming => {
+            kinds.push(("a call when trump is due", Action::Pass, not_now()));
+            kinds.push(("a card when trump is due", Action::Play(held[0]), not_now()));
+        }
+        Phase::Exchange => {
+            let n = exchanged(g);
+            kinds.push(("a call in the exchange", Action::Pass, not_now()));
+            let count = Box::new(
+                move |b: &Broken| matches!(b, Broken::CardCount { expected, .. } if usize::from(*expected) == n),
+            );
+            let wrong = exchange(g, &held[..3 - n]);
+            kinds.push(("too many or too few cards exchanged", wrong, count));
+            let stranger = exchange(g, &vec![missing; n]);
+            kinds.push((
+                "a card not held exchanged",
+                stranger,
+                is(Broken::NotHeld(missing)),
+            ));
+        }
+        Phase::Play => {
+            kinds.push(("a call in the play", Action::Pass, not_now()));
+            kinds.push((
+                "a card not held",
+                Action::Play(missing),
+                is(Broken::NotHeld(missing)),
+            ));
+            if let Some(&card) = held.iter().find(|c| !g.is_legal(Action::Play(**c))) {
+                let follow = Box::new(|b: &Broken| {
+                    matches!(b, Broken::MustFollow(_) | Broken::JokerLead(_))
+                });
+                kinds.push((
+                    "a held card that may not be played",
+                    Action::Play(card),
+                    follow,
+                ));
+            }
+        }
+        other => panic!("{other:?} with seat {seat} to act"),
+    }
+    kinds
 }
 
 /// Every kind of illegal action, by the phase it is tried in.
-fn illegal_kinds() -> Vec<(&'static str, Illegal)> {
-    vec![
-        (
-            "a card in the auction",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::Auction)
-                        .then(|| Action::Play(held(g).iter().next().unwrap()))
-                },
-                names_the_rule: |_, _, b| matches!(b, Broken::NotNow { .. }),
-            },
-        ),
-        (
-            "trump named in the auction",
-            Illegal {
-                action: |g| in_phase(g, Phase::Auction).then_some(Action::Trump(Suit::Spades)),
-                names_the_rule: |g, _, b| match g {
-                    AnyGame::BidEuchre(..) => *b == Broken::NotInGame,
-                    _ => matches!(b, Broken::NotNow { .. }),
-                },
-            },
-        ),
-        (
-            "another game's call in the auction",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::Auction).then_some(match g {
-                        AnyGame::Kaibosh(..) => Action::BidStrain(1, Strain::NoTrump),
-                        _ => Action::Kaibosh,
-                    })
-                },
-                names_the_rule: |_, _, b| *b == Broken::NotInGame,
-            },
-        ),
-        (
-            "a bid out of range",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::Auction).then_some(match g {
-                        AnyGame::Kaibosh(..) => Action::Bid(7),
-                        AnyGame::BidEuchre(..) => Action::BidStrain(9, Strain::NoTrump),
-                        AnyGame::Kout(..) => Action::Bid(10),
-                    })
-                },
-                names_the_rule: |_, _, b| matches!(b, Broken::BidOutOfRange { .. }),
-            },
-        ),
-        (
-            "the high bid again, not by the dealer",
-            Illegal {
-                action: |g| {
-                    let dealer = g.hand_summary().dealer;
-                    (in_phase(g, Phase::Auction) && common::seat_to_act(g) != dealer)
-                        .then(|| high_call(g))
-                        .flatten()
-                },
-                names_the_rule: |_, a, b| *b == Broken::BidTooLow { high: a },
-            },
-        ),
-        (
-            "a call when trump is due",
-            Illegal {
-                action: |g| in_phase(g, Phase::TrumpNaming).then_some(Action::Pass),
-                names_the_rule: |_, _, b| matches!(b, Broken::NotNow { .. }),
-            },
-        ),
-        (
-            "a card when trump is due",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::TrumpNaming)
-                        .then(|| Action::Play(held(g).iter().next().unwrap()))
-                },
-                names_the_rule: |_, _, b| matches!(b, Broken::NotNow { .. }),
-            },
-        ),
-        (
-            "a call in the exchange",
-            Illegal {
-                action: |g| in_phase(g, Phase::Exchange).then_some(Action::Pass),
-                names_the_rule: |_, _, b| matches!(b, Broken::NotNow { .. }),
-            },
-        ),
-        (
-            "too many or too few cards exchanged",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::Exchange).then(|| {
-                        let cards: Vec<Card> = held(g).iter().collect();
-                        exchange(g, &cards[..3 - exchanged(g)])
-                    })
-                },
-                names_the_rule: |g, _, b| matches!(b, Broken::CardCount { expected, .. } if usize::from(*expected) == exchanged(g)),
-            },
-        ),
-        (
-            "a card not held exchanged",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::Exchange)
-                        .then(|| exchange(g, &vec![not_held(g); exchanged(g)]))
-                },
-                names_the_rule: |g, _, b| *b == Broken::NotHeld(not_held(g)),
-            },
-        ),
-        (
-            "a call in the play",
-            Illegal {
-                action: |g| in_phase(g, Phase::Play).then_some(Action::Pass),
-                names_the_rule: |_, _, b| matches!(b, Broken::NotNow { .. }),
-            },
-        ),
-        (
-            "a card not held",
-            Illegal {
-                action: |g| in_phase(g, Phase::Play).then(|| Action::Play(not_held(g))),
-                names_the_rule: |g, _, b| *b == Broken::NotHeld(not_held(g)),
-            },
-        ),
-        (
-            "a held card that may not be played",
-            Illegal {
-                action: |g| {
-                    in_phase(g, Phase::Play)
-                        .then(|| held(g).iter().map(Action::Play).find(|a| !g.is_legal(*a)))
-                        .flatten()
-                },
-                names_the_rule: |_, _, b| matches!(b, Broken::MustFollow(_) | Broken::JokerLead(_)),
-            },
-        ),
-        (
-            "an action before the deal",
-            Illegal {
-                action: |g| (g.turn() == Turn::Chance).then_some(Action::Pass),
-                names_the_rule: |_, _, b| *b == Broken::DealDue,
-            },
-        ),
-        (
-            "an action after the game",
-            Illegal {
-                action: |g| (g.turn() == Turn::Over).then_some(Action::Pass),
-                names_the_rule: |_, _, b| *b == Broken::GameOver,
-            },
-        ),
-    ]
-}
+const KINDS: [&str; 15] = [
+    "a card in the auction",
+    "trump named in the auction",
+    "another game's call in the auction",
+    "a bid out of range",
+    "the high bid again, not by the dealer",
+    "a call when trump is due",
+    "a card when trump is due",
+    "a call in the exchange",
+    "too many or too few cards exchanged",
+    "a card not held exchanged",
+    "a call in the play",
+    "a card not held",
+    "a held card that may not be played",
+    "an action before the deal",
+    "an action after the game",
+];
 
 /// Kinds that do not arise in a game: no trump naming in Bid Euchre, no exchange but
 /// in Bid Euchre.
@@ -917,15 +888,11 @@ fn arises(game: &str, kind: &str) -> bool {
 /// the game exactly as it was.
 #[test]
 fn every_kind_of_illegal_action_at_every_phase_names_the_rule_and_changes_nothing() {
-    let kinds = illegal_kinds();
     for (variant, rules) in every_variant() {
-        let mut tried = vec![0; kinds.len()];
+        let mut tried: std::collections::BTreeMap<&str, u32> = Default::default();
         for seed in 0..8 {
             common::random_game_watched(&rules, seed, |game| {
-                for (i, (kind, illegal)) in kinds.iter().enumerate() {
-                    let Some(action) = (illegal.action)(game) else {
-                        continue;
-                    };
+                for (kind, action, names_the_rule) in illegal_actions(game) {
                     let context = format!("{variant} seed {seed}, {kind}: {action}");
                     let mut copy = game.clone();
                     let error = copy.apply(action).expect_err(&context);
@@ -941,19 +908,20 @@ fn every_kind_of_illegal_action_at_every_phase_names_the_rule_and_changes_nothin
                         "{context}: {line}"
                     );
                     assert!(
-                        (illegal.names_the_rule)(game, action, &error.broken),
+                        names_the_rule(&error.broken),
                         "{context}: refused as \"{line}\""
                     );
-                    tried[i] += 1;
+                    *tried.entry(kind).or_default() += 1;
                 }
             });
         }
-        for ((kind, _), n) in kinds.iter().zip(tried) {
-            if arises(rules.game(), kind) {
-                assert!(n > 0, "{variant}: never tried {kind}");
-            } else {
-                assert_eq!(n, 0, "{variant}: {kind}");
-            }
+        for kind in KINDS {
+            let n = tried.get(kind).copied().unwrap_or(0);
+            assert_eq!(
+                n > 0,
+                arises(rules.game(), kind),
+                "{variant}: {kind} tried {n} times"
+            );
         }
     }
 }

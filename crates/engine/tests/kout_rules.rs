@@ -38,9 +38,15 @@ fn four_after(lead: JokerLead, hands: &str, actions: &str) -> Kout {
     after(kout4(lead), 3, hands, actions)
 }
 
-/// Applies comma-separated actions, each of which must be legal.
+/// Applies comma-separated actions, each of which must be legal; an action written
+/// `ACTION => ERROR` must instead be refused with exactly that error, changing nothing.
 fn run(game: &mut Kout, actions: &str) {
-    common::apply_all(game, &actions.split(", ").collect::<Vec<_>>());
+    for step in actions.split(", ") {
+        match step.split_once(" => ") {
+            Some((action, error)) => assert_eq!(refused(game, action), error),
+            None => common::apply_all(game, &[step]),
+        }
+    }
 }
 
 /// The error line of an action that must be refused; the game must not change.
@@ -245,11 +251,12 @@ fn players_must_follow_the_led_suit_but_may_always_play_a_joker() {
     run(&mut game, "play QC");
     assert_won(&game, [1, 0], 0);
     // A plain lead: seat 2 must follow hearts; the void seats may play anything.
-    run(&mut game, "play 7H, play 6D");
-    assert_eq!(refused(&game, "play JD"), "seat 2 must follow hearts");
-    run(&mut game, "play 6H, play 7C");
+    run(
+        &mut game,
+        "play 7H, play 6D, play JD => seat 2 must follow hearts, play 6H, play 7C",
+    );
     // 7H beats 6H; diamonds and clubs (not trumps) win nothing.
-    assert_eq!(game.hand_summary().tricks, [2, 0]);
+    assert_won(&game, [2, 0], 0);
 }
 
 #[test]
@@ -269,9 +276,10 @@ fn a_joker_may_be_played_to_a_plain_lead_while_holding_the_suit_and_wins_as_a_tr
 fn a_seat_without_trumps_but_with_a_joker_must_play_the_joker_to_a_trump_lead() {
     let mut game = dealt(kout4(JokerLead::Standard), 3, DEAL_A);
     // Seat 3 bids 9 in diamonds and leads AD: seat 0 has no diamond but RJ.
-    run(&mut game, "pass, pass, pass, bid 9, trump D, play AD");
-    assert_eq!(refused(&game, "play 7H"), "seat 0 must follow diamonds");
-    run(&mut game, "play RJ");
+    run(
+        &mut game,
+        "pass, pass, pass, bid 9, trump D, play AD, play 7H => seat 0 must follow diamonds, play RJ",
+    );
     // Seat 1 holds diamonds and BJ: either.
     run(&mut game, "play 6D, play JD");
     // RJ beats the trump ace.
@@ -339,7 +347,7 @@ fn standard_a_joker_may_be_led_once_trump_a_k_q_j_are_played() {
     // Trumps are led: seat 1 has no spade left but BJ, so it must play BJ.
     assert_eq!(refused(&game, "play 6D"), "seat 1 must follow spades");
     run(&mut game, "play BJ, play KH, play TC");
-    assert_eq!(game.hand_summary().tricks, [4, 0]);
+    assert_won(&game, [4, 0], 0);
 }
 
 #[test]
@@ -574,27 +582,25 @@ fn failed_contracts_score_for_the_opponents_and_malzom_fails_for_five() {
     );
     assert_eq!(game.hand_summary().tricks, [7, 2]);
     assert_eq!(game.hand_summary().points, Some([0, 16]));
-    // Dealer 1 is forced to bid: Malzom, two tricks, 5 to the opponents.
-    let mut game = after(
-        kout4(JokerLead::Standard),
-        1,
-        DEAL_B,
-        "pass, pass, pass, bid 5",
-    );
-    assert!(game.is_malzom());
-    run(&mut game, DEAL_B_SEAT1_PLAY);
-    assert_eq!(game.hand_summary().tricks, [7, 2]);
-    assert_eq!(game.hand_summary().points, Some([5, 0]));
-    // The same 5 bid freely (Bab) fails for 10.
-    let mut game = after(
-        kout4(JokerLead::Standard),
-        0,
-        DEAL_B,
-        "bid 5, pass, pass, pass",
-    );
-    assert!(!game.is_malzom());
-    run(&mut game, DEAL_B_SEAT1_PLAY);
-    assert_eq!(game.hand_summary().points, Some([10, 0]));
+    // Seat 1 makes clubs and takes two tricks: forced as the dealer (Malzom) it fails
+    // for 5, bid freely (Bab) for 10.
+    let cases = [
+        (
+            "Malzom: the dealer is forced to bid",
+            (1, "pass, pass, pass, bid 5", true, [5, 0]),
+        ),
+        (
+            "Bab: the same 5 bid freely",
+            (0, "bid 5, pass, pass, pass", false, [10, 0]),
+        ),
+    ];
+    check_cases(cases, |(dealer, calls, malzom, points)| {
+        let mut game = after(kout4(JokerLead::Standard), dealer, DEAL_B, calls);
+        assert_eq!(game.is_malzom(), malzom);
+        run(&mut game, DEAL_B_SEAT1_PLAY);
+        assert_eq!(game.hand_summary().tricks, [7, 2]);
+        assert_eq!(game.hand_summary().points, Some(points));
+    });
 }
 
 /// Plays DEAL_C with a bid of 8 (made, 8 points to team 0) from a resumed position.
@@ -614,37 +620,57 @@ fn eight_made_from(deals_played: u32, scores: [i32; 2], bid: &str) -> Kout {
     game
 }
 
+/// A hand of [`eight_made_from`], as (deals played, scores before, bid), and the scores
+/// after it and the winner, if it ends the game.
+type GameEnd = ((u32, [i32; 2], &'static str), [i32; 2], Option<u8>);
+
+fn check_game_ends(cases: impl IntoIterator<Item = (&'static str, GameEnd)>) {
+    check_cases(cases, |((deals_played, before, bid), after, winner)| {
+        let game = eight_made_from(deals_played, before, bid);
+        assert_eq!(game.scores(), after);
+        assert_eq!(
+            game.outcome(),
+            winner.map(|team| Outcome::Winner(Team(team)))
+        );
+    });
+}
+
 #[test]
 fn the_game_ends_at_101_or_at_51_against_0() {
-    let game = eight_made_from(5, [93, 40], "8");
-    assert_eq!(game.scores(), [101, 40]);
-    assert_eq!(game.outcome(), Some(Outcome::Winner(Team(0))));
-    let game = eight_made_from(5, [92, 40], "8");
-    assert_eq!(game.scores(), [100, 40]);
-    assert_eq!(game.outcome(), None);
-    let game = eight_made_from(5, [43, 0], "8");
-    assert_eq!(game.outcome(), Some(Outcome::Winner(Team(0))));
-    let game = eight_made_from(5, [42, 0], "8");
-    assert_eq!(game.scores(), [50, 0]);
-    assert_eq!(game.outcome(), None);
-    let game = eight_made_from(5, [43, 5], "8");
-    assert_eq!(game.outcome(), None);
-    // The opponents at 51 do not win because their opponents score.
-    let game = eight_made_from(5, [0, 60], "8");
-    assert_eq!(game.outcome(), None);
+    check_game_ends([
+        ("101", ((5, [93, 40], "8"), [101, 40], Some(0))),
+        ("100 is not enough", ((5, [92, 40], "8"), [100, 40], None)),
+        ("51 against 0", ((5, [43, 0], "8"), [51, 0], Some(0))),
+        (
+            "50 against 0 is not enough",
+            ((5, [42, 0], "8"), [50, 0], None),
+        ),
+        (
+            "51 against 5 is not enough",
+            ((5, [43, 5], "8"), [51, 5], None),
+        ),
+        // The opponents at 51 do not win because their opponents score.
+        ("the other team's 51", ((5, [0, 60], "8"), [8, 60], None)),
+    ]);
 }
 
 #[test]
 fn bawan_wins_at_once_only_on_the_first_hand() {
-    let game = eight_made_from(0, [0, 0], "9");
-    assert_eq!(game.outcome(), Some(Outcome::Winner(Team(0))));
-    let game = eight_made_from(1, [0, 5], "9");
-    assert_eq!(game.scores(), [36, 5]);
-    assert_eq!(game.outcome(), None);
-    // A later Bawan can still end the game by the other conditions.
-    let game = eight_made_from(3, [20, 0], "9");
-    assert_eq!(game.scores(), [56, 0]);
-    assert_eq!(game.outcome(), Some(Outcome::Winner(Team(0))));
+    check_game_ends([
+        (
+            "Bawan on the first hand",
+            ((0, [0, 0], "9"), [36, 0], Some(0)),
+        ),
+        (
+            "Bawan on the second hand",
+            ((1, [0, 5], "9"), [36, 5], None),
+        ),
+        // A later Bawan can still end the game by the other conditions.
+        (
+            "a later Bawan to 51 against 0",
+            ((3, [20, 0], "9"), [56, 0], Some(0)),
+        ),
+    ]);
 }
 
 #[test]
