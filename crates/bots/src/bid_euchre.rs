@@ -4,15 +4,14 @@
 
 use calltrump_engine::bid_euchre::{highest_trumps, DECK};
 use calltrump_engine::{
-    Action, BidEuchre, BidEuchreRules, BidEuchreVariant, Broken, Card, CardBag, CardOrder,
-    CardPair, Game, GameRng, Loner, Observation, Seat, SeenAction, Strain, Suit, Turn, ACE, JACK,
-    KING, QUEEN,
+    Action, BidEuchre, BidEuchreRules, BidEuchreVariant, Card, CardBag, CardOrder, CardPair, Game,
+    GameRng, Loner, Observation, Seat, SeenAction, Strain, Suit, Trick, ACE, JACK, KING, QUEEN,
 };
 use rand::seq::SliceRandom;
 
 use crate::calls::{best_by, fit, in_legal};
 use crate::model::{BotGame, Completion, Lookahead};
-use crate::position::{Layout, Position};
+use crate::position::Layout;
 use crate::sampler::Knowledge;
 
 const HAND_SIZE: usize = 8;
@@ -232,26 +231,17 @@ impl BotGame for BidEuchre {
         Some(Completion { dealt, hidden })
     }
 
-    fn position(&self) -> Option<(Position, Layout)> {
-        let Turn::Seat(seat) = self.turn() else {
-            return None;
-        };
-        let strain = self.declared().trump?;
-        let card = self.hand(seat).iter().next()?;
-        if matches!(self.check(Action::Play(card)), Err(Broken::NotNow { .. })) {
-            return None;
-        }
-        let layout = layout(strain.trump());
-        let hands = [0, 1, 2, 3].map(|s| self.hand(Seat(s)));
-        let position = Position::build(
-            layout,
-            &hands,
-            self.out(),
-            self.trick(),
-            self.hand_summary().tricks,
-            None,
-        );
-        Some((position, layout.clone()))
+    fn held(&self, seat: Seat) -> CardBag {
+        self.hand(seat)
+    }
+
+    fn trick_in_play(&self) -> &Trick {
+        self.trick()
+    }
+
+    fn play_layout(&self) -> &'static Layout {
+        let strain = self.declared().trump;
+        layout(strain.expect("the contract names the strain").trump())
     }
 
     fn own_tricks(_: &BidEuchreRules, hand: CardBag) -> f64 {
@@ -261,17 +251,13 @@ impl BotGame for BidEuchre {
             .fold(0.0, f64::max)
     }
 
-    fn call_likelihood(
+    fn call_fit(
         _: &BidEuchreRules,
-        observation: &Observation,
-        index: usize,
+        seat: Seat,
+        call: Action,
+        before: &[(Seat, SeenAction)],
         hand: CardBag,
     ) -> f64 {
-        let (seat, seen) = observation.actions[index];
-        let SeenAction::Open(call) = seen else {
-            return 1.0;
-        };
-        let before = &observation.actions[..index];
         let help = partner_help(before, seat);
         match call {
             Action::BidStrain(level, strain) => {

@@ -4,13 +4,13 @@
 
 use calltrump_engine::kaibosh::DECK;
 use calltrump_engine::{
-    Action, Card, CardBag, CardOrder, CardSet, Game, Kaibosh, KaiboshRules, Observation, Seat,
-    SeenAction, Suit, Turn, ACE, JACK, KING, QUEEN,
+    Action, Card, CardBag, CardOrder, CardSet, Kaibosh, KaiboshRules, Observation, Seat,
+    SeenAction, Suit, Trick, ACE, JACK, KING, QUEEN,
 };
 
 use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
 use crate::model::BotGame;
-use crate::position::{Layout, Position};
+use crate::position::Layout;
 use crate::sampler::Knowledge;
 
 const TRICKS: u8 = 6;
@@ -56,40 +56,30 @@ impl BotGame for Kaibosh {
         knowledge
     }
 
-    fn position(&self) -> Option<(Position, Layout)> {
-        let (Some(trump), Turn::Seat(to_act)) = (self.trump(), self.turn()) else {
-            return None;
-        };
-        let layout = layout(trump);
-        let hands = [0, 1, 2, 3].map(|s| self.hand(Seat(s)));
-        let position = Position::build(
-            layout,
-            &hands,
-            self.out(),
-            self.trick(),
-            self.hand_summary().tricks,
-            None,
-        );
-        debug_assert_eq!(position.to_act, to_act.0);
-        Some((position, layout.clone()))
+    fn held(&self, seat: Seat) -> CardBag {
+        self.hand(seat)
+    }
+
+    fn trick_in_play(&self) -> &Trick {
+        self.trick()
+    }
+
+    fn play_layout(&self) -> &'static Layout {
+        layout(self.trump().expect("trump is named before the play"))
     }
 
     fn own_tricks(_: &KaiboshRules, hand: CardBag) -> f64 {
         best_trump(hand.faces()).1
     }
 
-    fn call_likelihood(
+    fn call_fit(
         _: &KaiboshRules,
-        observation: &Observation,
-        index: usize,
+        seat: Seat,
+        call: Action,
+        before: &[(Seat, SeenAction)],
         hand: CardBag,
     ) -> f64 {
-        let (seat, seen) = observation.actions[index];
-        let SeenAction::Open(call) = seen else {
-            return 1.0;
-        };
         let hand = hand.faces();
-        let before = &observation.actions[..index];
         let strength = best_trump(hand).1 + partner_help(before, seat);
         let lowest = lowest_bid(before, 1);
         match call {

@@ -5,12 +5,12 @@
 use calltrump_engine::kout::{SHUTOUT_TARGET, TARGET};
 use calltrump_engine::{
     Action, Card, CardBag, CardOrder, CardSet, Game, Kout, KoutRules, KoutVariant as Variant,
-    Observation, Seat, SeenAction, Suit, Turn, ACE, KING, QUEEN,
+    Observation, Seat, SeenAction, Suit, Trick, ACE, KING, QUEEN,
 };
 
 use crate::calls::{best_by, fit, in_legal, legal_or_forced_bid, lowest_bid};
 use crate::model::{BotGame, Lookahead};
-use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
+use crate::position::{JokerRules, Layout, MAX_SEATS};
 use crate::sampler::Knowledge;
 
 const HAND_SIZE: usize = 9;
@@ -188,15 +188,25 @@ impl BotGame for Kout {
         knowledge
     }
 
-    fn position(&self) -> Option<(Position, Layout)> {
-        let (Some(trump), Turn::Seat(_), Some((maker, bid))) =
-            (self.trump(), self.turn(), self.contract())
-        else {
-            return None;
-        };
+    fn held(&self, seat: Seat) -> CardBag {
+        self.hand(seat)
+    }
+
+    fn trick_in_play(&self) -> &Trick {
+        self.trick()
+    }
+
+    fn play_layout(&self) -> &'static Layout {
+        layout(
+            self.rules(),
+            self.trump().expect("trump is named before the play"),
+        )
+    }
+
+    fn joker_rules(&self, layout: &Layout) -> Option<JokerRules> {
+        let (maker, bid) = self.contract().expect("the play follows the auction");
+        let trump = self.trump().expect("trump is named before the play");
         let rules = self.rules();
-        let layout = layout(rules, trump);
-        let seats = self.seats();
         let observation = self.observation(maker);
         let mut played: CardSet = observation
             .actions
@@ -211,28 +221,18 @@ impl BotGame for Kout {
         }
         let ace = Card::new(ACE, trump);
         let mut free = [0; MAX_SEATS];
-        for (s, bits) in free.iter_mut().enumerate().take(seats) {
+        for (s, bits) in free.iter_mut().enumerate().take(self.seats()) {
             let seat = Seat(s as u8);
             let jokers = rules.free_jokers(seat, (maker, bid), observation.dealt.contains(ace));
             *bits = layout.pack(jokers);
         }
-        let rules_of_jokers = JokerRules {
+        Some(JokerRules {
             jokers: layout.pack(CardSet::JOKERS),
             free,
             gate: rules.joker_gate(trump).map_or(u64::MAX, |g| layout.pack(g)),
             played: layout.pack(played),
             dead: false,
-        };
-        let hands: Vec<CardBag> = (0..seats).map(|s| self.hand(Seat(s as u8))).collect();
-        let position = Position::build(
-            layout,
-            &hands,
-            None,
-            self.trick(),
-            self.hand_summary().tricks,
-            Some(rules_of_jokers),
-        );
-        Some((position, layout.clone()))
+        })
     }
 
     fn contract_tricks(&self) -> Option<(usize, u8)> {
@@ -244,18 +244,15 @@ impl BotGame for Kout {
         best_trump(hand.faces()).1
     }
 
-    fn call_likelihood(
+    fn call_fit(
         rules: &KoutRules,
-        observation: &Observation,
-        index: usize,
+        _: Seat,
+        call: Action,
+        before: &[(Seat, SeenAction)],
         hand: CardBag,
     ) -> f64 {
-        let (_, seen) = observation.actions[index];
-        let SeenAction::Open(call) = seen else {
-            return 1.0;
-        };
         let strength = best_trump(hand.faces()).1 + partner_help(rules);
-        let lowest = lowest_bid(&observation.actions[..index], LOWEST_BID);
+        let lowest = lowest_bid(before, LOWEST_BID);
         match call {
             Action::Bid(n) => fit(0.8, f64::from(n) - strength - 0.5),
             Action::Pass => fit(0.7, strength - f64::from(lowest) - 0.5),

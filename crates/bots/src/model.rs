@@ -1,9 +1,11 @@
 //! What the search bots need to know of a game family beyond [`Game`]: one small impl of
 //! [`BotGame`] per family, plus the dispatch from [`GameRules`] to the concrete type.
 
-use calltrump_engine::{Action, Card, CardBag, Game, GameRng, Observation, SeenAction};
+use calltrump_engine::{
+    Action, Card, CardBag, Game, GameRng, Observation, Phase, Seat, SeenAction, Trick,
+};
 
-use crate::position::{Layout, Position};
+use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
 use crate::sampler::{DealSampler, Inconsistent, Knowledge};
 
 /// A full deal consistent with an observation, and the cards of the actions the
@@ -83,8 +85,43 @@ pub trait BotGame: Game + Sized + 'static {
         })
     }
 
-    /// The card play as a compact position, when a card is to be played.
-    fn position(&self) -> Option<(Position, Layout)>;
+    /// The cards `seat` holds (every hand is open to a search).
+    fn held(&self, seat: Seat) -> CardBag;
+
+    /// The trick being played.
+    fn trick_in_play(&self) -> &Trick;
+
+    /// The layout of the card play under the trump named (called only in the play).
+    fn play_layout(&self) -> &'static Layout;
+
+    /// The joker rules of the card play under `layout` (Kout Bo); none by default.
+    fn joker_rules(&self, _layout: &Layout) -> Option<JokerRules> {
+        None
+    }
+
+    /// The card play as a compact position, when a card is to be played: every seat's
+    /// cards, the seat out, the trick so far and the tricks taken, the same in every
+    /// game.
+    fn position(&self) -> Option<(Position, Layout)> {
+        if self.phase() != Phase::Play {
+            return None;
+        }
+        let layout = self.play_layout();
+        let seats = self.seats();
+        let mut hands = [CardBag::EMPTY; MAX_SEATS];
+        for (s, hand) in hands.iter_mut().enumerate().take(seats) {
+            *hand = self.held(Seat(s as u8));
+        }
+        let position = Position::build(
+            layout,
+            &hands[..seats],
+            self.sitting_out(),
+            self.trick_in_play(),
+            self.hand_summary().tricks,
+            self.joker_rules(layout),
+        );
+        Some((position, layout.clone()))
+    }
 
     /// The team and tricks the hand's points hang on, when they hang on nothing else:
     /// whether that team takes that many (Kout Bo: the makers and their bid). The
@@ -93,14 +130,33 @@ pub trait BotGame: Game + Sized + 'static {
         None
     }
 
-    /// How well the call at `observation.actions[index]` fits `hand` (that seat's dealt
-    /// cards), from 0 to 1: the auction model behind inference. 1 everywhere ignores it.
+    /// How well `call`, made by `seat` after the actions `before`, fits `hand` (that
+    /// seat's dealt cards), from 0 to 1: the auction model behind inference.
+    fn call_fit(
+        rules: &Self::Rules,
+        seat: Seat,
+        call: Action,
+        before: &[(Seat, SeenAction)],
+        hand: CardBag,
+    ) -> f64;
+
+    /// How well the action at `observation.actions[index]` fits `hand` (that seat's
+    /// dealt cards), from 0 to 1: [`BotGame::call_fit`] for an action seen face up, 1
+    /// for one seen face down (it tells nothing of the hand).
     fn call_likelihood(
         rules: &Self::Rules,
         observation: &Observation,
         index: usize,
         hand: CardBag,
-    ) -> f64;
+    ) -> f64 {
+        let (seat, seen) = observation.actions[index];
+        match seen {
+            SeenAction::Open(call) => {
+                Self::call_fit(rules, seat, call, &observation.actions[..index], hand)
+            }
+            _ => 1.0,
+        }
+    }
 
     /// The actions of a decision that is not a card play worth simulating (all of them
     /// by default); games with many calls prune the hopeless ones.
