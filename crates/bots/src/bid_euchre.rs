@@ -5,7 +5,7 @@
 use calltrump_engine::bid_euchre::{highest_trumps, DECK};
 use calltrump_engine::{
     Action, BidEuchre, BidEuchreRules, BidEuchreVariant, Card, CardBag, CardOrder, CardPair, Game,
-    GameRng, Loner, Observation, Seat, SeenAction, Strain, Suit, Trick, ACE, JACK, KING, QUEEN,
+    GameRng, Loner, Observation, Seat, SeenAction, Strain, Suit, ACE, JACK, KING, QUEEN,
 };
 use rand::seq::SliceRandom;
 
@@ -229,14 +229,6 @@ impl BotGame for BidEuchre {
             hidden.push(Action::Discard(pair_of(&discards)?));
         }
         Some(Completion { dealt, hidden })
-    }
-
-    fn held(&self, seat: Seat) -> CardBag {
-        self.hand(seat)
-    }
-
-    fn trick_in_play(&self) -> &Trick {
-        self.trick()
     }
 
     fn play_layout(&self) -> &'static Layout {

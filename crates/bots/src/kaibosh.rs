@@ -5,7 +5,7 @@
 use calltrump_engine::kaibosh::DECK;
 use calltrump_engine::{
     Action, Card, CardBag, CardOrder, CardSet, Kaibosh, KaiboshRules, Observation, Seat,
-    SeenAction, Suit, Trick, ACE, JACK, KING, QUEEN,
+    SeenAction, Suit, ACE, JACK, KING, QUEEN,
 };
 
 use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
@@ -54,14 +54,6 @@ impl BotGame for Kaibosh {
             knowledge.add_voids(plays, players, CardOrder::euchre(Some(trump)));
         }
         knowledge
-    }
-
-    fn held(&self, seat: Seat) -> CardBag {
-        self.hand(seat)
-    }
-
-    fn trick_in_play(&self) -> &Trick {
-        self.trick()
     }
 
     fn play_layout(&self) -> &'static Layout {

@@ -5,7 +5,7 @@
 use calltrump_engine::kout::{SHUTOUT_TARGET, TARGET};
 use calltrump_engine::{
     Action, Card, CardBag, CardOrder, CardSet, Game, Kout, KoutRules, KoutVariant as Variant,
-    Observation, Seat, SeenAction, Suit, Trick, ACE, KING, QUEEN,
+    Observation, Seat, SeenAction, Suit, ACE, KING, QUEEN,
 };
 
 use crate::calls::{best_by, fit, in_legal, legal_or_forced_bid, lowest_bid};
@@ -186,14 +186,6 @@ impl BotGame for Kout {
             }
         }
         knowledge
-    }
-
-    fn held(&self, seat: Seat) -> CardBag {
-        self.hand(seat)
-    }
-
-    fn trick_in_play(&self) -> &Trick {
-        self.trick()
     }
 
     fn play_layout(&self) -> &'static Layout {

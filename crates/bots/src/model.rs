@@ -2,7 +2,7 @@
 //! [`BotGame`] per family, plus the dispatch from [`GameRules`] to the concrete type.
 
 use calltrump_engine::{
-    Action, Card, CardBag, Game, GameRng, Observation, Phase, Seat, SeenAction, Trick,
+    Action, Card, CardBag, Game, GameRng, Observation, Phase, Seat, SeenAction,
 };
 
 use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
@@ -85,12 +85,6 @@ pub trait BotGame: Game + Sized + 'static {
         })
     }
 
-    /// The cards `seat` holds (every hand is open to a search).
-    fn held(&self, seat: Seat) -> CardBag;
-
-    /// The trick being played.
-    fn trick_in_play(&self) -> &Trick;
-
     /// The layout of the card play under the trump named (called only in the play).
     fn play_layout(&self) -> &'static Layout;
 
@@ -110,13 +104,13 @@ pub trait BotGame: Game + Sized + 'static {
         let seats = self.seats();
         let mut hands = [CardBag::EMPTY; MAX_SEATS];
         for (s, hand) in hands.iter_mut().enumerate().take(seats) {
-            *hand = self.held(Seat(s as u8));
+            *hand = self.hand(Seat(s as u8));
         }
         let position = Position::build(
             layout,
             &hands[..seats],
             self.sitting_out(),
-            self.trick_in_play(),
+            self.trick(),
             self.hand_summary().tricks,
             self.joker_rules(layout),
         );

@@ -11,6 +11,7 @@ use crate::kaibosh::Kaibosh;
 use crate::kout::Kout;
 use crate::rules::GameRules;
 use crate::seat::Seat;
+use crate::trick::Trick;
 use crate::view::{Goal, Phase, TrickState};
 use crate::GameRng;
 
@@ -63,6 +64,14 @@ impl Game for AnyGame {
 
     fn turn(&self) -> Turn {
         each_game!(self, g => g.turn())
+    }
+
+    fn hand(&self, seat: Seat) -> CardBag {
+        each_game!(self, g => g.hand(seat))
+    }
+
+    fn trick(&self) -> &Trick {
+        each_game!(self, g => g.trick())
     }
 
     fn legal_actions(&self, out: &mut ActionList) {

@@ -19,7 +19,7 @@ use crate::game::{
 use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
-use crate::trick::{CardOrder, Trick};
+use crate::trick::CardOrder;
 use crate::view::Goal;
 use crate::GameRng;
 
@@ -226,16 +226,6 @@ impl BidEuchre {
     /// The declarer once the auction is over (the high bidder while it goes on).
     pub fn declarer(&self) -> Option<Seat> {
         self.high.map(|(seat, _)| seat)
-    }
-
-    /// The cards `seat` holds.
-    pub fn hand(&self, seat: Seat) -> CardBag {
-        self.state.held(seat)
-    }
-
-    /// The trick being played.
-    pub fn trick(&self) -> &Trick {
-        self.state.trick()
     }
 
     /// The loner's partner, who sits this hand out, if any.

@@ -9,6 +9,7 @@ use crate::action::{Action, Strain};
 use crate::card::{Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::seat::{Seat, Team};
+use crate::trick::Trick;
 use crate::GameRng;
 
 /// The most legal actions any decision of any game offers (Bid Euchre's two-card
@@ -515,6 +516,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
     fn new(rules: &Self::Rules, first_dealer: Seat) -> Self {
         Self::resume(rules, HandStart::first(first_dealer))
     }
+
+    /// The cards `seat` holds now (a bag, as in every game).
+    fn hand(&self, seat: Seat) -> CardBag;
+
+    /// The trick being played (during the play; after it, the hand's last trick).
+    fn trick(&self) -> &Trick;
 
     /// A game continued at the start of a hand, before its deal: what a seat that knows
     /// only its observation can rebuild.

@@ -527,6 +527,14 @@ macro_rules! hand_state_methods {
             self.state.turn()
         }
 
+        fn hand(&self, seat: $crate::seat::Seat) -> $crate::card_set::CardBag {
+            $crate::hand::Held::bag(self.state.held(seat))
+        }
+
+        fn trick(&self) -> &$crate::trick::Trick {
+            self.state.trick()
+        }
+
         fn hand_start(&self) -> $crate::game::HandStart {
             self.state.table().hand_start()
         }

@@ -15,7 +15,7 @@ use crate::game::{
 use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
-use crate::trick::{CardOrder, Trick};
+use crate::trick::CardOrder;
 use crate::view::Goal;
 use crate::GameRng;
 
@@ -86,16 +86,6 @@ pub fn can_misdeal(hand: CardSet) -> bool {
 impl Kaibosh {
     fn order(&self) -> &'static CardOrder {
         CardOrder::euchre(self.trump)
-    }
-
-    /// The cards `seat` holds (a bag, as in every game).
-    pub fn hand(&self, seat: Seat) -> CardBag {
-        CardBag::from_set(self.state.held(seat))
-    }
-
-    /// The trick being played.
-    pub fn trick(&self) -> &Trick {
-        self.state.trick()
     }
 
     /// The seat that sits this hand out after a kaibosh, if any.

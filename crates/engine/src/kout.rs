@@ -16,7 +16,7 @@ use crate::game::{
 use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::{Seat, Team};
 use crate::shuffle;
-use crate::trick::{CardOrder, Trick};
+use crate::trick::CardOrder;
 use crate::view::Goal;
 use crate::GameRng;
 
@@ -222,16 +222,6 @@ pub const fn contract_points(bid: u8, malzom: bool) -> (i32, i32) {
 impl Kout {
     fn order(&self) -> &'static CardOrder {
         CardOrder::kout(self.trump.expect("trump is named before play"))
-    }
-
-    /// The cards `seat` holds (a bag, as in every game).
-    pub fn hand(&self, seat: Seat) -> CardBag {
-        CardBag::from_set(self.state.held(seat))
-    }
-
-    /// The trick being played.
-    pub fn trick(&self) -> &Trick {
-        self.state.trick()
     }
 
     /// Whether the current trick was led with a dead joker (it can win nothing).
