@@ -3,11 +3,10 @@
 
 use calltrump_engine::{Action, AnyGame, Game, Phase};
 
-/// How to type anything, whatever the moment.
-const TYPING: &str = "\
-Type a number from the list, or the move itself: a card
-(AS, 10h, q♥), pass, bid 3 hearts, trump h. Suits: S H D C,
-♠ ♥ ♦ ♣ or their names; T or 10 for a ten.
+use crate::markdown::wrap;
+
+/// The commands every prompt takes.
+const COMMANDS: &str = "\
 Also: rules (the rules), last (the previous trick), undo
 (take back your last move this hand), hint (the best
 moves by the expert bot, from your cards), quit (save,
@@ -49,6 +48,16 @@ others pass, the dealer must bid: a forced 5 is Malzom
 36); set: the others get twice the bid. The jokers are
 the top trumps: RJ, then the trump ace, then BJ.";
 
+const KOUT_MALZOM: &str = "\
+All the others passed, so you, the dealer, must bid. A
+bid of 5 now is Malzom: made, your team scores 5; set,
+the others score 5 (not twice the bid, as for any other
+set). Or bid higher, 6 to 9, scored as usual.";
+
+const BID_EUCHRE_NT: &str = "\
+In NT (no trump) there are no bowers and no trumps: the
+highest card of the suit led wins every trick.";
+
 const NAME_TRUMP: &str = "\
 You won the auction: name the trump suit (h, hearts, ♥ or
 trump h).";
@@ -70,14 +79,71 @@ Play a card: follow the suit led if you can, otherwise
 play any card. The highest trump wins the trick, or
 without one the highest card of the suit led.";
 
-/// The help for the decision `legal` in `game`.
+/// Whether the dealer of a Kout Bo hand must bid, all the others having passed: the
+/// bid of 5 they may then make is Malzom.
+pub fn malzom_due(game: &AnyGame, legal: &[Action]) -> bool {
+    game.rules().game() == "kout"
+        && legal.contains(&Action::Bid(5))
+        && !legal.contains(&Action::Pass)
+}
+
+/// How to type the decision `legal` at `phase` of `game`: a number where the choices
+/// are numbered (a Bid Euchre auction has a legend instead), the action itself, and
+/// the card names of the game's deck (tens only where there are tens, jokers only in
+/// Kout Bo).
+fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
+    let name = game.rules().game();
+    let cards = match name {
+        "kout" => "a card (AS, 10h, q♥; T or 10 for a ten; RJ, BJ the jokers)",
+        "bid-euchre" => "a card (AS, jh, q♥)",
+        _ => "a card (AS, 10h, q♥; T or 10 for a ten)",
+    };
+    let numbered = "Type a number from the list, or";
+    let how = match phase {
+        Phase::Auction if name == "bid-euchre" => {
+            let low = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::BidStrain(n, _) => Some(*n),
+                    _ => None,
+                })
+                .min()
+                .unwrap_or(8);
+            format!(
+                "Type the call itself: pass, bid {low} hearts (bid {low} h, bid {low} ♥), \
+                 bid {low} NT, call2 spades, call1 h, moon NT. A number alone is not a \
+                 bid: it needs its suit or NT."
+            )
+        }
+        Phase::Auction if name == "kout" => format!(
+            "{numbered} the call itself: pass, bid 6. A bid is a number of tricks with \
+             no suit: you name trump once you win the auction."
+        ),
+        Phase::Auction => format!(
+            "{numbered} the call itself: pass, bid 4, kaibosh{}. A bid is a number of \
+             tricks with no suit: you name trump once you win the auction.",
+            match legal.contains(&Action::Misdeal) {
+                true => ", misdeal",
+                false => "",
+            }
+        ),
+        Phase::TrumpNaming => format!("{numbered} the suit: h, hearts, ♥ or trump h."),
+        Phase::Exchange => format!("{numbered} {cards}, one at a time."),
+        _ => format!("{numbered} {cards}, or play AS."),
+    };
+    let how = format!("{how} Suits: S H D C, ♠ ♥ ♦ ♣ or their names.");
+    format!("{}\n{COMMANDS}", wrap(&how, 58, "", "").join("\n"))
+}
+
+/// The help for the decision `legal` in `game`: how to type it, then what it means.
 pub fn text(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
     let rules = game.rules();
     let name = rules.game();
-    let mut parts: Vec<String> = vec![TYPING.to_string()];
+    let mut parts: Vec<String> = vec![typing(game, phase, legal)];
     match phase {
         Phase::Auction => parts.push(match name {
             "kaibosh" => KAIBOSH_AUCTION.to_string(),
+            "kout" if malzom_due(game, legal) => format!("{KOUT_AUCTION}\n\n{KOUT_MALZOM}"),
             "kout" => KOUT_AUCTION.to_string(),
             _ => format!(
                 "{BID_EUCHRE_AUCTION}\n{}",
@@ -99,6 +165,7 @@ pub fn text(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
             parts.push(PLAY.to_string());
             parts.push(match name {
                 "kout" => KOUT_JOKERS.to_string(),
+                "bid-euchre" => format!("{EUCHRE_BOWERS}\n{BID_EUCHRE_NT}"),
                 _ => EUCHRE_BOWERS.to_string(),
             });
         }

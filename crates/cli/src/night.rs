@@ -166,7 +166,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .map(|&p| night.players()[p].as_str())
             .collect();
         if me.is_some() {
-            println!(
+            let header = format!(
                 "\n##### Set {}: seats 0-3 {}; {} and {} are partners against {} and {}{}",
                 set + 1,
                 names.join(", "),
@@ -187,11 +187,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     ),
                 }
             );
+            println!("{}", crate::screen::fill(&header, crate::screen::columns()));
         }
         let stop = match my_seat {
             Some(seat) => play_interactive(
                 &mut table,
                 Seat(seat as u8),
+                names.iter().map(|n| n.to_string()).collect(),
                 &mut seating,
                 &mut bot_rng,
                 &mut input,

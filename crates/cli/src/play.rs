@@ -427,7 +427,7 @@ impl Session<'_> {
         match &view.last_trick {
             Some(trick) => {
                 let mut lines = vec!["Previous trick:".to_string()];
-                lines.extend(screen::trick_lines(&self.style, &self.names, trick));
+                lines.extend(screen::trick_lines(&self.style, &self.names, trick, true));
                 lines.join("\n")
             }
             None => "No trick has been completed in this hand yet.".to_string(),
@@ -484,6 +484,9 @@ impl Session<'_> {
     /// The decision's name: `Your bid`, `Name trump`, `Lead`, `Follow hearts`, ...
     fn decision(&self, game: &AnyGame, view: &View, picked: &[Card]) -> String {
         match view.phase {
+            Phase::Auction if crate::help::malzom_due(game, &view.legal) => {
+                "Your bid (all the others passed: you must bid; 5 is Malzom)".to_string()
+            }
             Phase::Auction => "Your bid".to_string(),
             Phase::TrumpNaming => "Name trump".to_string(),
             Phase::Exchange => {
@@ -804,11 +807,13 @@ fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
 }
 
 /// Plays `table` with the person at `me` answering from `input` and `seating` at every
-/// other seat, showing everything `me` may see as it happens, until the game ends, the
-/// person quits or `max_deals` deals have been played.
+/// other seat, showing everything `me` may see as it happens (each seat called by its
+/// name in `players`), until the game ends, the person quits or `max_deals` deals have
+/// been played.
 pub fn play_interactive(
     table: &mut Table,
     me: Seat,
+    players: Vec<String>,
     seating: &mut Seating<'_>,
     bot_rng: &mut GameRng,
     input: &mut impl BufRead,
@@ -817,7 +822,7 @@ pub fn play_interactive(
     let mut session = Session {
         me,
         style: Style::for_stdout(false),
-        names: Names::new(table.game(), me),
+        names: Names::new(table.game(), me).with_players(players),
         input: &mut Reader(input),
         pause: Speed::Normal.pause(),
         request: None,
@@ -1192,7 +1197,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut session = Session {
         me,
         style,
-        names: seat_names,
+        names: seat_names.clone(),
         input: &mut input,
         pause: args.speed.pause(),
         request: None,

@@ -77,6 +77,32 @@ pub fn games(text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
     }
 }
 
+/// The players at each seat of each set of a night's record, by name (a set whose table
+/// names no one gets none); nothing for other records.
+fn set_players(text: &str) -> Vec<Vec<String>> {
+    let Ok(night) = serde_json::from_str::<Value>(text) else {
+        return Vec::new();
+    };
+    let (Some(Value::Array(players)), Some(Value::Array(sets))) =
+        (night.get("players"), night.get("sets"))
+    else {
+        return Vec::new();
+    };
+    sets.iter()
+        .map(|set| {
+            let seats = set["table"]["seats"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let names: Option<Vec<String>> = seats
+                .iter()
+                .map(|p| Some(players.get(p.as_u64()? as usize)?.as_str()?.to_string()))
+                .collect();
+            names.unwrap_or_default()
+        })
+        .collect()
+}
+
 /// Prints the replay JSON of each game (a file of several: one line each), or walks
 /// through them with `--show`; a game that does not replay is named on standard error
 /// in one line and the exit is non-zero.
@@ -84,9 +110,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.file)?;
     let games = games(&text);
     let several = games.len() > 1;
+    let players = set_players(&text);
     let mut out = io::stdout().lock();
     let mut failed = false;
-    for (label, record) in games {
+    for (i, (label, record)) in games.into_iter().enumerate() {
         let place = label.map(|l| format!("{l}: ")).unwrap_or_default();
         let replayed = record.and_then(|r| {
             r.replay()
@@ -105,7 +132,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             if several {
                 writeln!(out, "=== {}", place.trim_end_matches(": "))?;
             }
-            if !show(&record, args.seat, &mut out)? {
+            let names = players.get(i).cloned().unwrap_or_default();
+            if !show(&record, args.seat, names, &mut out)? {
                 break;
             }
         } else if several {
@@ -124,9 +152,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 }
 
 /// Tells the game of `record` hand by hand and trick by trick: every hand face up, or
-/// as `seat` saw it. On a terminal, waits for Enter after each trick; returns false if
-/// the reader stopped (`q` or end of input).
-fn show(record: &Record, seat: Option<u8>, out: &mut impl Write) -> Result<bool> {
+/// as `seat` saw it, seats called by their `players`' names when known. On a terminal,
+/// waits for Enter after each trick; returns false if the reader stopped (`q` or end
+/// of input).
+fn show(
+    record: &Record,
+    seat: Option<u8>,
+    players: Vec<String>,
+    out: &mut impl Write,
+) -> Result<bool> {
     let (rules, first_dealer) = record.rules().map_err(|e| anyhow::anyhow!("{e}"))?;
     let table = AnyGame::new(&rules, first_dealer);
     let seats = table.seats();
@@ -144,7 +178,8 @@ fn show(record: &Record, seat: Option<u8>, out: &mut impl Write) -> Result<bool>
     let names = match me {
         Some(me) => Names::new(&table, me),
         None => Names::onlooker(&table),
-    };
+    }
+    .with_players(players);
     let step = io::stdin().is_terminal() && io::stdout().is_terminal();
     let mut stopped = false;
     let mut lines = Vec::new();

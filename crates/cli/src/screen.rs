@@ -117,10 +117,12 @@ impl Style {
 }
 
 /// How seats are named to the player at `me`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Names {
     /// The player's seat; none for an onlooker (a replay with every hand shown).
     me: Option<Seat>,
+    /// The people at each seat, by name (a night's players); empty: seats by number.
+    players: Vec<String>,
     seats: usize,
     /// Kout Bo plays counter-clockwise: the next seat sits on the right.
     counter_clockwise: bool,
@@ -131,6 +133,7 @@ impl Names {
     pub fn new(game: &AnyGame, me: Seat) -> Names {
         Names {
             me: Some(me),
+            players: Vec::new(),
             seats: game.seats(),
             counter_clockwise: game.rules().game() == "kout",
         }
@@ -142,6 +145,33 @@ impl Names {
         Names {
             me: None,
             ..Names::new(game, Seat(0))
+        }
+    }
+
+    /// The same names with each seat's player named: `Ann (partner)` for `seat 2
+    /// (partner)`.
+    pub fn with_players(self, players: Vec<String>) -> Names {
+        Names { players, ..self }
+    }
+
+    /// A seat by itself: its player's name, or `seat N`.
+    fn seat(&self, seat: Seat) -> String {
+        match self.players.get(seat.index()) {
+            Some(name) => name.clone(),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    /// The players of team `team` by name: `Ann and Cy`.
+    fn team(&self, team: u8) -> String {
+        let names: Vec<&str> = (0..self.seats)
+            .filter(|s| Seat(*s as u8).team().0 == team)
+            .filter_map(|s| self.players.get(s).map(String::as_str))
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => format!("team {team}"),
         }
     }
 
@@ -177,7 +207,7 @@ impl Names {
     /// A short name: `you`, `seat 2 (partner)`, `seat 1 (left)`, `seat 3 (opponent)`.
     pub fn short(&self, seat: Seat) -> String {
         let Some(me) = self.me else {
-            return format!("seat {seat}");
+            return self.seat(seat);
         };
         let after = self.after_me(me, seat);
         if after == 0 {
@@ -188,13 +218,14 @@ impl Names {
             Some(side) => side,
             None => "opponent",
         };
-        format!("seat {seat} ({tag})")
+        format!("{} ({tag})", self.seat(seat))
     }
 
     /// A full name for the table plan: `seat 1 (opponent, on your left)`.
     pub fn full(&self, seat: Seat) -> String {
+        let who = self.seat(seat);
         let Some(me) = self.me else {
-            return format!("seat {seat} (team {})", seat.team().0);
+            return format!("{who} (team {})", seat.team().0);
         };
         let after = self.after_me(me, seat);
         let relation = if after == 0 {
@@ -206,15 +237,15 @@ impl Names {
         };
         let steps = after.min(self.seats - after);
         match (after, self.side(after)) {
-            (0, _) => format!("seat {seat} ({relation})"),
-            _ if 2 * after == self.seats => format!("seat {seat} ({relation}, across)"),
-            (_, Some(side)) => format!("seat {seat} ({relation}, on your {side})"),
+            (0, _) => format!("{who} ({relation})"),
+            _ if 2 * after == self.seats => format!("{who} ({relation}, across)"),
+            (_, Some(side)) => format!("{who} ({relation}, on your {side})"),
             _ => {
                 let side = match (after < self.seats - after, self.counter_clockwise) {
                     (true, false) | (false, true) => "left",
                     _ => "right",
                 };
-                format!("seat {seat} ({relation}, {steps} places to your {side})")
+                format!("{who} ({relation}, {steps} places to your {side})")
             }
         }
     }
@@ -223,6 +254,9 @@ impl Names {
     pub fn us_them(&self, pair: [impl std::fmt::Display; 2]) -> String {
         let [a, b] = pair;
         match self.me.map(|me| me.team().0) {
+            None if !self.players.is_empty() => {
+                format!("{} {a}, {} {b}", self.team(0), self.team(1))
+            }
             None => format!("team 0 {a}, team 1 {b}"),
             Some(0) => format!("us {a}, them {b}"),
             Some(_) => format!("us {b}, them {a}"),
@@ -291,13 +325,14 @@ pub fn game_title(game: &str, variant: &str) -> String {
     }
 }
 
-/// Where the game stands against its end: `to 50, hand 3`, `deal 3 of 8`.
+/// Where the game stands against its end: `to 50, hand 3`, `hand 3 of 8` (hands
+/// counted from 1, as every screen for people counts them).
 fn goal_text(view: &View) -> String {
     let hand = view.deals_played + 1;
     match (view.goal.target, view.goal.deals) {
-        (Some(target), Some(deals)) => format!("to {target}, deal {hand} of {deals}"),
+        (Some(target), Some(deals)) => format!("to {target}, hand {hand} of {deals}"),
         (Some(target), None) => format!("to {target}, hand {hand}"),
-        (None, Some(deals)) => format!("deal {hand} of {deals}"),
+        (None, Some(deals)) => format!("hand {hand} of {deals}"),
         (None, None) => format!("hand {hand}"),
     }
 }
@@ -316,18 +351,44 @@ pub fn contract_text(style: &Style, names: &Names, declarer: Seat, bid: Action) 
     }
 }
 
-/// The trick on the table, one seat a line, the card winning it marked.
-pub fn trick_lines(style: &Style, names: &Names, trick: &TrickView) -> Vec<String> {
+/// Whether the contract of `view`, a hand of `game`, is Malzom: in Kout Bo, the
+/// dealer's forced bid of exactly 5 after all the others passed (docs/rules/kout-bo.md),
+/// scored apart from an ordinary 5.
+pub fn is_malzom(game: &str, view: &View) -> bool {
+    game == "kout"
+        && view.contract.is_some_and(|c| {
+            c.bid == Action::Bid(5)
+                && c.declarer == view.dealer
+                && view
+                    .auction
+                    .iter()
+                    .all(|(seat, call)| *seat == view.dealer || *call == Action::Pass)
+        })
+}
+
+/// The contract of `view` in words, Malzom named as such in Kout Bo.
+fn contract_of(style: &Style, names: &Names, game: &str, view: &View) -> Option<String> {
+    let contract = view.contract?;
+    let text = contract_text(style, names, contract.declarer, contract.bid);
+    Some(match is_malzom(game, view) {
+        true => format!("{text} (Malzom)"),
+        false => text,
+    })
+}
+
+/// The trick on the table, one seat a line, the card winning it marked; a `finished`
+/// trick's winner is marked as having won it.
+pub fn trick_lines(style: &Style, names: &Names, trick: &TrickView, finished: bool) -> Vec<String> {
     let width = trick
         .cards
         .iter()
         .map(|(seat, _)| names.short(*seat).chars().count())
         .max()
         .unwrap_or(0);
-    let mark = if style.ascii {
-        "<- winning"
-    } else {
-        "◀ winning"
+    let arrow = if style.ascii { "<-" } else { "◀" };
+    let mark = match finished {
+        true => format!("{arrow} won the trick"),
+        false => format!("{arrow} winning"),
     };
     trick
         .cards
@@ -336,7 +397,7 @@ pub fn trick_lines(style: &Style, names: &Names, trick: &TrickView) -> Vec<Strin
             let name = names.short(*seat);
             let pad = " ".repeat(width - name.chars().count());
             let winning = if trick.winning == Some(*seat) {
-                mark
+                mark.as_str()
             } else {
                 ""
             };
@@ -363,17 +424,13 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         names.short(view.dealer),
         names.us_them(view.scores)
     );
-    if let Some(contract) = view.contract {
+    if let Some(contract) = contract_of(style, names, game.rules().game(), view) {
         let trump = match view.trump {
             Some(Strain::NoTrump) => ", no trump".to_string(),
             Some(strain) => format!(", trump {}", style.strain(strain)),
             None => String::new(),
         };
-        let _ = writeln!(
-            out,
-            "Contract: {}{trump}.",
-            contract_text(style, names, contract.declarer, contract.bid)
-        );
+        let _ = writeln!(out, "Contract: {contract}{trump}.");
     } else if !view.auction.is_empty() {
         let calls: Vec<String> = view
             .auction
@@ -396,7 +453,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         let _ = writeln!(out, "Tricks: {}.", names.us_them(view.tricks));
         if let Some(trick) = view.trick.as_ref().filter(|t| !t.cards.is_empty()) {
             let _ = writeln!(out, "Trick:");
-            for line in trick_lines(style, names, trick) {
+            for line in trick_lines(style, names, trick, false) {
                 let _ = writeln!(out, "{line}");
             }
         }
@@ -426,7 +483,7 @@ pub fn trick_closed(style: &Style, names: &Names, view: &View, number: u8) -> Op
 
 /// The closing lines of a hand: `Hand 2: seat 3 (right) bid 4, took 3: set.` and
 /// `  Us +3, them -4. Score: us 7, them 0.`
-pub fn hand_closed(style: &Style, names: &Names, view: &View, number: u32) -> String {
+pub fn hand_closed(style: &Style, names: &Names, game: &str, view: &View, number: u32) -> String {
     let signed = |n: i32| {
         if n > 0 {
             format!("+{n}")
@@ -440,7 +497,7 @@ pub fn hand_closed(style: &Style, names: &Names, view: &View, number: u32) -> St
             let points = view.hand_points.unwrap_or([0, 0]);
             let what = format!(
                 "{}, took {}: {}.",
-                contract_text(style, names, contract.declarer, contract.bid),
+                contract_of(style, names, game, view).unwrap_or_default(),
                 view.tricks[team],
                 if points[team] > 0 { "made" } else { "set" },
             );
@@ -462,6 +519,12 @@ pub fn hand_closed(style: &Style, names: &Names, view: &View, number: u32) -> St
 pub fn game_closed(names: &Names, outcome: Outcome, scores: [i32; 2]) -> String {
     let Some(me) = names.me else {
         return match outcome {
+            Outcome::Winner(team) if !names.players.is_empty() => format!(
+                "{} win {}-{}.",
+                names.team(team.0),
+                scores[team.0 as usize],
+                scores[1 - team.0 as usize]
+            ),
             Outcome::Winner(team) => format!(
                 "Team {} wins {}-{}.",
                 team.0,
@@ -527,7 +590,13 @@ pub fn narrate(
                 lines.extend(trick_closed(style, names, &view, number));
             }
         }
-        Event::HandOver => lines.push(hand_closed(style, names, &view, view.deals_played + 1)),
+        Event::HandOver => lines.push(hand_closed(
+            style,
+            names,
+            game.rules().game(),
+            &view,
+            view.deals_played + 1,
+        )),
     }
     lines
 }

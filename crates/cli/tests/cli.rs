@@ -675,6 +675,7 @@ fn night_needs_four_distinct_players() {
 
 #[test]
 fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
+    let record = temp_path("night-me.json");
     let out = calltrump(
         &[
             "night",
@@ -686,6 +687,8 @@ fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
             "Cy",
             "--seed",
             "0",
+            "--record",
+            record.to_str().unwrap(),
         ],
         &"pass\n1\n".repeat(300),
     );
@@ -697,6 +700,16 @@ fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
         !stdout.contains("Night seed"),
         "a given seed is not announced"
     );
+    // Seats are called by their players' names, at the table and in the replay.
+    assert!(stdout.contains("Ann (partner):"), "{stdout}");
+    assert!(stdout.contains("Di (left):") && stdout.contains("Bob (right):"));
+    assert!(!stdout.contains("seat 1") && !stdout.contains("seat 3"));
+    let replay = calltrump(&["replay", "--show", record.to_str().unwrap()], "");
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+    let shown = text(&replay.stdout);
+    assert!(shown.contains("\nHand 1: Ann deals.\n  Ann: "), "{shown}");
+    assert!(shown.contains("Ann and Cy "), "{shown}");
+    assert!(!shown.contains("seat "), "{shown}");
 }
 
 #[test]

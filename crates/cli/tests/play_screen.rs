@@ -428,3 +428,148 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
     }
     assert_eq!(hands[0], hands[1]);
 }
+
+/// Plays `game` in `variant` from `seed` with rules bots and `script`, then quits: the
+/// screen.
+fn screen_of(name: &str, game: &str, variant: &str, seed: &str, script: &str) -> String {
+    let dir = temp_dir(name);
+    let record = dir.join("game.json");
+    let args = [
+        "--game",
+        game,
+        "--variant",
+        variant,
+        "--seed",
+        seed,
+        "--bots",
+        "rules",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let out = play(&dir, &args, &format!("{script}quit\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn a_bid_of_another_game_says_what_to_type_instead() {
+    let (screen, _) = kaibosh_with("kaibosh-suit", "bid 3 hearts\n3 h\n9\n");
+    let no_suit = "Not allowed: Kaibosh bids are a number of tricks, with no suit; the \
+                   winner of the auction names trump after it. Instead type bid 6 (or pass).";
+    assert_eq!(screen.matches(no_suit).count(), 2, "{screen}");
+    assert!(
+        screen.contains("Choose a number from 1 to 3. To bid, type bid N, e.g. bid 6."),
+        "{screen}"
+    );
+    let screen = screen_of("alexa-no-suit", "bid-euchre", "alexa", "5", "bid 8\n8\n1\n");
+    assert!(
+        screen.contains(
+            "Not allowed: Bid Euchre (alexa) bids name a suit or NT (no trump). Instead \
+             type e.g. bid 8 ♥ or bid 8 NT (or pass)."
+        ),
+        "{screen}"
+    );
+    for level in [8, 7] {
+        assert!(
+            screen.contains(&format!(
+                "A number alone is not a bid here: a bid names a suit or NT, e.g. \
+                 bid {level} ♥ or bid {level} NT (or pass; help explains)."
+            )),
+            "{level}: {screen}"
+        );
+    }
+}
+
+#[test]
+fn help_speaks_of_the_game_and_the_decision_at_hand() {
+    let alexa = screen_of("help-alexa", "bid-euchre", "alexa", "5", "help\n");
+    // Words as they read, whatever the line breaks.
+    let alexa = alexa.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(alexa.contains("bid 7 NT, call2 spades"), "{alexa}");
+    assert!(alexa.contains("A number alone is not a bid: it needs its suit or NT."));
+    assert!(
+        alexa.contains("call2 (partner gives you 2 cards"),
+        "{alexa}"
+    );
+    assert!(!alexa.contains("Type a number from the list") && !alexa.contains("a ten"));
+    let (kaibosh, _) = kaibosh_with("help-kaibosh", "?\nbid 6\nh\n?\n");
+    let kaibosh = kaibosh.split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "pass, bid 4, kaibosh",
+        "Partners signal with low bids",
+        "T or 10 for a ten",
+        "(right bower)",
+    ] {
+        assert!(kaibosh.contains(needle), "{needle}: {kaibosh}");
+    }
+    assert!(
+        !kaibosh.contains("joker") && !kaibosh.contains("NT"),
+        "{kaibosh}"
+    );
+    let kout = screen_of("help-kout", "kout", "kout6", "2", "?\n");
+    let kout = kout.split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "5 (Bab) to 9 (Bawan)",
+        "a forced 5 is Malzom",
+        "pass, bid 6",
+    ] {
+        assert!(kout.contains(needle), "{needle}: {kout}");
+    }
+}
+
+#[test]
+fn last_says_who_won_the_previous_trick() {
+    let (screen, _) = kaibosh_with("last-won", "bid 6\nh\n1\nlast\n");
+    let previous = screen
+        .split("Previous trick:\n")
+        .nth(1)
+        .expect("a previous trick is shown");
+    let trick: Vec<&str> = previous.lines().take(4).collect();
+    assert_eq!(
+        trick
+            .iter()
+            .filter(|l| l.ends_with("◀ won the trick"))
+            .count(),
+        1,
+        "{trick:?}"
+    );
+    assert!(!trick.iter().any(|l| l.contains("winning")), "{trick:?}");
+}
+
+#[test]
+fn malzom_is_named_where_the_dealer_is_forced_to_bid_5() {
+    let path = dir_file("malzom", "kout.jsonl");
+    let out = common::calltrump(
+        &[
+            "simulate",
+            "--game",
+            "kout",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--bots",
+            "rules",
+            "--records",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = common::calltrump(&["replay", "--show", path.to_str().unwrap()], "");
+    let shown = text(&out.stdout);
+    let malzom: Vec<&str> = shown.lines().filter(|l| l.contains("Malzom")).collect();
+    assert!(!malzom.is_empty(), "{shown}");
+    for line in malzom {
+        assert!(line.contains(" bid 5 (Malzom), took "), "{line}");
+    }
+    // An ordinary 5, bid before anyone passed to the dealer, is not Malzom.
+    assert!(shown
+        .lines()
+        .any(|l| l.starts_with("Hand ") && l.contains(" bid 5, took")));
+}
+
+/// A file `name` in a fresh temporary folder `dir`.
+fn dir_file(dir: &str, name: &str) -> PathBuf {
+    temp_dir(dir).join(name)
+}
