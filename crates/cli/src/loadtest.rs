@@ -24,11 +24,15 @@ pub struct Args {
     /// The bot each client plays (cheap ones load the server, not the clients).
     #[arg(long, default_value = "random")]
     level: String,
-    /// Milliseconds each client thinks before an action, as people do: the offered rate
-    /// is about one action per table per think time. 0 plays as fast as the server
-    /// answers.
+    /// Milliseconds each client thinks before an action, as people do (each pause drawn
+    /// from half to one and a half times it): the offered rate is about one action per
+    /// table per think time. 0 plays as fast as the server answers.
     #[arg(long, default_value_t = 0)]
     think_ms: u64,
+    /// Seconds over which the tables open, one after another, as people arrive; the
+    /// figures are measured from then to the end (the warm-up is not counted).
+    #[arg(long, default_value_t = 5)]
+    ramp_secs: u64,
 }
 
 /// The server the load test starts: this binary's `serve` on a free loopback port.
@@ -111,13 +115,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.think_ms > 60_000 {
         bail!("--think-ms must be at most 60000");
     }
+    if args.ramp_secs >= args.secs {
+        bail!("--ramp-secs must be less than --secs, to leave time to measure");
+    }
     calltrump_bots::bot_by_name(&args.level)?;
     let server = Server::start()?;
     let idle_memory = server.memory();
     let runtime = tokio::runtime::Runtime::new()?;
-    let round_trips = Arc::new(Mutex::new(Vec::<Duration>::new()));
-    let deadline = Instant::now() + Duration::from_secs(args.secs);
+    let round_trips = Arc::new(Mutex::new(Vec::<(Instant, Duration)>::new()));
     let started = Instant::now();
+    let deadline = started + Duration::from_secs(args.secs);
+    let ramp = Duration::from_secs(args.ramp_secs);
+    let measured_from = started + ramp;
     let (games, actions, peak) = runtime.block_on(async {
         let mut lanes = Vec::new();
         for lane in 0..args.tables {
@@ -125,7 +134,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             let level = args.level.clone();
             let round_trips = Arc::clone(&round_trips);
             let think = Duration::from_millis(args.think_ms);
+            let arrival = ramp.mul_f64(lane as f64 / args.tables as f64);
             lanes.push(tokio::spawn(async move {
+                tokio::time::sleep(arrival).await;
                 let mut games = 0u64;
                 let mut actions = 0u64;
                 while Instant::now() < deadline {
@@ -189,17 +200,25 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         (games, actions, peak)
     });
-    let elapsed = started.elapsed().as_secs_f64();
-    let mut trips = round_trips.lock().expect("never poisoned").clone();
+    let window = (deadline - measured_from).as_secs_f64();
+    let mut trips: Vec<Duration> = round_trips
+        .lock()
+        .expect("never poisoned")
+        .iter()
+        .filter(|(sent, _)| (measured_from..deadline).contains(sent))
+        .map(|(_, took)| *took)
+        .collect();
     trips.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("tables at once     {}", args.tables);
     println!("sockets            {}", args.tables * 4);
     println!("games finished     {games}");
+    println!("client actions     {actions}");
     println!(
-        "client actions     {actions} ({:.0}/s)",
-        actions as f64 / elapsed
+        "measured           from {} s to {} s (after the tables opened)",
+        args.ramp_secs, args.secs
     );
+    println!("actions/s          {:.0}", trips.len() as f64 / window);
     println!(
         "round trip (ms)    p50 {:.2}  p99 {:.2}  max {:.2}  over {} actions",
         ms(quantile(&trips, 0.5)),

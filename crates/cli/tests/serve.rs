@@ -170,3 +170,40 @@ fn actions_in_record(data: &std::path::Path) -> usize {
         .map(|h| h["actions"].as_array().unwrap().len())
         .sum()
 }
+
+/// The load test starts its own server on loopback, measures after the tables opened and
+/// stops by itself; bad figures are refused before anything starts.
+#[test]
+fn loadtest_measures_a_small_load_and_stops_by_itself() {
+    let output = calltrump()
+        .args([
+            "loadtest",
+            "--tables",
+            "4",
+            "--secs",
+            "3",
+            "--ramp-secs",
+            "1",
+        ])
+        .args(["--think-ms", "20"])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("sockets            16"), "{text}");
+    assert!(text.contains("from 1 s to 3 s"), "{text}");
+    let measured: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix("round trip (ms)"))
+        .and_then(|l| l.split("over ").nth(1))
+        .and_then(|l| l.trim_end_matches(" actions").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no round trips in {text}"));
+    assert!(measured > 0, "{text}");
+
+    let refused = calltrump()
+        .args(["loadtest", "--secs", "3", "--ramp-secs", "3"])
+        .output()
+        .expect("the binary runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--ramp-secs"));
+}

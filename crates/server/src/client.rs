@@ -5,12 +5,18 @@
 use std::time::{Duration, Instant};
 
 use calltrump_bots::bot_by_name;
-use calltrump_engine::{seeded, Action, Viewer};
+use calltrump_engine::{seeded, Action, GameRng, Viewer};
 use calltrump_table::{BotPlayer, Budget, ClientState, Player, Request};
 use futures_util::{SinkExt, StreamExt};
+use rand::Rng;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::protocol::{ClientMessage, ServerMessage};
+
+/// A client socket's read and write buffers (the library's default is 128 KB each,
+/// zeroed on every read).
+const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 
 /// Where a seat link points: the server, the table and the seat's token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,8 +79,9 @@ pub struct Finished {
     pub actions: u64,
     /// Times the client had to reconnect.
     pub reconnects: u32,
-    /// The round trip of each action: from sending it to the update that carries it.
-    pub round_trips: Vec<Duration>,
+    /// Each action's round trip: when it was sent, and how long until the update that
+    /// carries it came back.
+    pub round_trips: Vec<(Instant, Duration)>,
 }
 
 /// Why a client stopped before the game's end.
@@ -107,8 +114,9 @@ pub async fn play_seat(
     play_seat_paced(link, level, seed, patience, Duration::ZERO).await
 }
 
-/// [`play_seat`], thinking `think` before each action as a person would: the load
-/// test's way to offer a chosen rate of actions.
+/// [`play_seat`], thinking about `think` before each action as a person would (from
+/// half to one and a half times it, drawn from `seed`, so that many clients do not act
+/// in step): the load test's way to offer a chosen rate of actions.
 pub async fn play_seat_paced(
     link: &SeatLink,
     level: &str,
@@ -118,6 +126,10 @@ pub async fn play_seat_paced(
 ) -> Result<Finished, ClientError> {
     let bot = bot_by_name(level).map_err(|e| ClientError::Bot(e.to_string()))?;
     let mut player: Option<Box<dyn Player>> = Some(Box::new(BotPlayer::new(bot, seeded(seed))));
+    let mut pacing = Pacing {
+        think,
+        rng: seeded(!seed),
+    };
     let mut state: Option<ClientState> = None;
     let mut actions = 0;
     let mut reconnects = 0;
@@ -132,7 +144,7 @@ pub async fn play_seat_paced(
             &mut state,
             &mut actions,
             &mut round_trips,
-            think,
+            &mut pacing,
         )
         .await;
         match attempt {
@@ -166,6 +178,19 @@ pub async fn play_seat_paced(
     }
 }
 
+/// A client's pause before each action.
+struct Pacing {
+    think: Duration,
+    rng: GameRng,
+}
+
+impl Pacing {
+    /// From half to one and a half times `think`.
+    fn pause(&mut self) -> Duration {
+        self.think.mul_f64(0.5 + self.rng.random::<f64>())
+    }
+}
+
 enum Session {
     /// The game is over.
     Over,
@@ -182,12 +207,18 @@ async fn session(
     player: &mut Option<Box<dyn Player>>,
     state: &mut Option<ClientState>,
     actions: &mut u64,
-    round_trips: &mut Vec<Duration>,
-    think: Duration,
+    round_trips: &mut Vec<(Instant, Duration)>,
+    pacing: &mut Pacing,
 ) -> Result<Session, String> {
-    let (socket, _) = tokio_tungstenite::connect_async(link.websocket())
-        .await
-        .map_err(|e| e.to_string())?;
+    // Small buffers and no Nagle delay: a load test holds thousands of these, each
+    // message a few KB that should leave at once.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES);
+    let (socket, _) =
+        tokio_tungstenite::connect_async_with_config(link.websocket(), Some(config), true)
+            .await
+            .map_err(|e| e.to_string())?;
     let (mut sink, mut stream) = socket.split();
     let send = |message: &ClientMessage| {
         Message::Text(
@@ -245,7 +276,7 @@ async fn session(
                     state.apply(&update);
                 }
                 if let Some((_, at)) = sent.take_if(|(v, _)| update.version > *v) {
-                    round_trips.push(at.elapsed());
+                    round_trips.push((at, at.elapsed()));
                 }
             }
             ServerMessage::Error { message } => {
@@ -312,8 +343,9 @@ async fn session(
         .map_err(|e| e.to_string())?;
         *player = Some(bot);
         let action: Action = action.map_err(|e| e.to_string())?;
-        if !think.is_zero() {
-            tokio::time::sleep(think).await;
+        let pause = pacing.pause();
+        if !pause.is_zero() {
+            tokio::time::sleep(pause).await;
         }
         sink.send(send(&ClientMessage::Act {
             version,

@@ -20,6 +20,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
+
 pub use hub::{Hub, HubConfig};
 use store::SqliteStore;
 
@@ -60,6 +62,13 @@ pub async fn start(
     let hub = Hub::start(Arc::new(store), config.hub).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    // Small messages go out at once: Nagle's wait for an acknowledgement would hold a
+    // card behind the previous message.
+    let listener = listener.tap_io(|socket| {
+        if let Err(error) = socket.set_nodelay(true) {
+            tracing::warn!(%error, "TCP_NODELAY could not be set");
+        }
+    });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = http::router(hub.clone());
     let task = tokio::spawn(async move {

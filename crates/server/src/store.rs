@@ -6,7 +6,8 @@ use std::pin::Pin;
 use calltrump_table::Entry;
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{QueryBuilder, Row, Sqlite, SqlitePool};
+use tokio::sync::{mpsc, oneshot};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -17,6 +18,9 @@ pub enum StoreError {
     /// The migrations failed.
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The store's writer has stopped (the server is shutting down).
+    #[error("the database writer has stopped")]
+    WriterGone,
     /// A stored value does not read back.
     #[error("stored data of table {table}: {message}")]
     Corrupt {
@@ -88,8 +92,71 @@ pub trait Store: Send + Sync {
 }
 
 /// SQLite in WAL mode, with the migrations embedded in the binary.
+///
+/// Log appends, the one write of every action, go through a single writer task that
+/// commits whatever has queued up meanwhile in one transaction (group commit): SQLite
+/// has one writer at a time, and a transaction per action from many tables would queue
+/// on its lock and on the connections' threads. Each append still returns only once its
+/// own rows are committed.
 pub struct SqliteStore {
     pool: SqlitePool,
+    appends: mpsc::UnboundedSender<Append>,
+}
+
+/// One table's entries waiting for the writer, and who waits for them.
+struct Append {
+    table: String,
+    /// (version, the entry as JSON)
+    rows: Vec<(i64, String)>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// Most rows in one INSERT statement: 3 parameters a row, well under SQLite's limit.
+const ROWS_PER_STATEMENT: usize = 1_000;
+
+/// The writer: waits for an append, takes every other one already queued, and commits
+/// them together. If the batch fails, each append is tried alone so that only the one
+/// at fault gets the error.
+async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Append>) {
+    while let Some(first) = queue.recv().await {
+        let mut batch = vec![first];
+        while let Ok(next) = queue.try_recv() {
+            batch.push(next);
+        }
+        if insert_rows(&pool, &batch).await.is_ok() {
+            for append in batch {
+                let _ = append.done.send(Ok(()));
+            }
+            continue;
+        }
+        for append in batch {
+            let result = insert_rows(&pool, std::slice::from_ref(&append)).await;
+            let _ = append.done.send(result);
+        }
+    }
+}
+
+/// Inserts the rows of `appends` in one transaction.
+async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
+    let rows: Vec<(&str, i64, &str)> = appends
+        .iter()
+        .flat_map(|a| {
+            a.rows
+                .iter()
+                .map(|(version, entry)| (a.table.as_str(), *version, entry.as_str()))
+        })
+        .collect();
+    let mut tx = pool.begin().await?;
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let mut insert: QueryBuilder<Sqlite> =
+            QueryBuilder::new("INSERT INTO events (table_id, version, entry) ");
+        insert.push_values(chunk, |mut row, (table, version, entry)| {
+            row.push_bind(*table).push_bind(*version).push_bind(*entry);
+        });
+        insert.build().execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 impl SqliteStore {
@@ -106,7 +173,9 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore { pool })
+        let (appends, queue) = mpsc::unbounded_channel();
+        tokio::spawn(write_appends(pool.clone(), queue));
+        Ok(SqliteStore { pool, appends })
     }
 }
 
@@ -161,21 +230,25 @@ impl Store for SqliteStore {
 
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
-            for entry in entries {
-                let text = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt {
+            let rows = entries
+                .iter()
+                .map(|entry| {
+                    let text = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt {
+                        table: id.to_string(),
+                        message: e.to_string(),
+                    })?;
+                    Ok((entry.version as i64, text))
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            let (done, committed) = oneshot::channel();
+            self.appends
+                .send(Append {
                     table: id.to_string(),
-                    message: e.to_string(),
-                })?;
-                sqlx::query("INSERT INTO events (table_id, version, entry) VALUES (?, ?, ?)")
-                    .bind(id)
-                    .bind(entry.version as i64)
-                    .bind(text)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            Ok(())
+                    rows,
+                    done,
+                })
+                .map_err(|_| StoreError::WriterGone)?;
+            committed.await.map_err(|_| StoreError::WriterGone)?
         })
     }
 
