@@ -281,7 +281,9 @@ async fn session(
             }
             ServerMessage::Error { message } => {
                 tracing::warn!(%message, "the server refused");
-                // Answer again from the current state.
+                // Answer again from the current state, after a pause: a refusal for
+                // going too fast would only repeat.
+                tokio::time::sleep(Duration::from_millis(100)).await;
                 sent = None;
             }
             ServerMessage::Closing { reason } => {
