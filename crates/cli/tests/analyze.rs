@@ -315,6 +315,41 @@ fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
 }
 
 #[test]
+fn hint_weighs_the_calls_the_expert_prunes_to_show_three() {
+    // Kout Bo seed 1: the expert weighs only pass at seat 0's first bid; the hint
+    // weighs the pruned bids too, and says which they are.
+    let path = temp_path("hint-pruned.json");
+    let args = [
+        "play",
+        "--game",
+        "kout",
+        "--seed",
+        "1",
+        "--bots",
+        "rules",
+        "--record",
+        path.to_str().unwrap(),
+    ];
+    let stdout = text(&calltrump(&args, "hint\nquit\n").stdout);
+    let hint = stdout
+        .split("Hint: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a hint: {stdout}"));
+    let lines: Vec<&str> = hint.lines().skip(2).take(3).collect();
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("  {}. ", i + 1)), "{hint}");
+    }
+    assert!(lines[0].starts_with("  1. pass ") && !lines[0].contains("would not"));
+    for line in &lines[1..] {
+        assert!(
+            line.contains(" bid ") && line.ends_with("(the expert would not consider it)"),
+            "{hint}"
+        );
+    }
+    assert!(!hint.contains("not weighed"), "{hint}");
+}
+
+#[test]
 fn known_best_plays_are_best_and_known_blunders_are_blunders() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
