@@ -38,6 +38,9 @@ const BOT_BUDGET: Duration = Duration::from_secs(5);
 pub const DEFAULT_MAX_DEALS: usize = 200;
 /// How long a table whose game is over stays in memory once nobody is connected.
 pub const DEFAULT_KEEP_OVER: Duration = Duration::from_secs(10 * 60);
+/// How long a table waiting for players may stay with nobody connected before it is
+/// closed as abandoned ([`HubConfig::abandon_open`]).
+pub const DEFAULT_ABANDON_OPEN: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// How the tables run.
 #[derive(Clone, Debug)]
@@ -54,6 +57,10 @@ pub struct HubConfig {
     /// How long a table whose game is over stays in memory after its last connection
     /// left ([`DEFAULT_KEEP_OVER`]); it is loaded again from the store when asked for.
     pub keep_over: Duration,
+    /// How long a table whose game has not started may have nobody connected before it
+    /// is ended as abandoned ([`DEFAULT_ABANDON_OPEN`]), so that it is not resumed at
+    /// every start for ever.
+    pub abandon_open: Duration,
 }
 
 impl HubConfig {
@@ -65,6 +72,7 @@ impl HubConfig {
             seed: None,
             max_deals: DEFAULT_MAX_DEALS,
             keep_over: DEFAULT_KEEP_OVER,
+            abandon_open: DEFAULT_ABANDON_OPEN,
         }
     }
 }
@@ -687,9 +695,7 @@ impl TableActor {
         for (&seat, &since) in &self.away.clone() {
             self.start_grace_timer(seat, since);
         }
-        if self.status == "over" {
-            self.retire_when_idle();
-        }
+        self.retire_when_idle();
         self.schedule();
         while let Some(command) = inbox.recv().await {
             match command {
@@ -730,15 +736,21 @@ impl TableActor {
     }
 
     /// Once the game is over and nobody is connected, the table leaves memory after a
-    /// while (unless someone comes meanwhile); it stays in the store.
+    /// while (unless someone comes meanwhile); it stays in the store. A table whose game
+    /// has not started and that nobody visits for [`HubConfig::abandon_open`] is ended.
     fn retire_when_idle(&self) {
-        if self.status != "over" || !self.connections.is_empty() {
+        if !self.connections.is_empty() {
             return;
         }
+        let wait = match self.status.as_str() {
+            "over" => self.shared.config.keep_over,
+            "open" => self.shared.config.abandon_open,
+            _ => return,
+        };
         let Some(mailbox) = self.mailbox.clone() else {
             return;
         };
-        let (epoch, wait) = (self.epoch, self.shared.config.keep_over);
+        let epoch = self.epoch;
         tokio::spawn(async move {
             tokio::time::sleep(wait).await;
             let _ = mailbox.send(Command::Retire { epoch });
@@ -767,8 +779,16 @@ impl TableActor {
                 base,
             } => self.connect(conn, hello, outbox, base).await,
             Command::Retire { epoch } => {
-                if epoch == self.epoch && self.connections.is_empty() && self.status == "over" {
-                    return false;
+                if epoch == self.epoch && self.connections.is_empty() {
+                    match self.status.as_str() {
+                        "over" => return false,
+                        "open" => {
+                            tracing::info!(table = %self.id, "nobody came: the table is closed");
+                            self.set_status("ended").await;
+                            return false;
+                        }
+                        _ => {}
+                    }
                 }
             }
             Command::Message { conn, message } => return self.message(conn, message).await,

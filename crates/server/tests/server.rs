@@ -1038,3 +1038,37 @@ async fn a_table_at_the_deal_limit_ends_its_game_as_a_draw() {
     assert_eq!(snapshot["view"]["outcome"], "draw");
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_nobody_comes_to_is_closed_and_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = HubConfig {
+        abandon_open: Duration::from_millis(400),
+        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
+    };
+    let server = start_with_config(&dir, config.clone()).await;
+    let created = create(&server, json!({"game": "kaibosh"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    // Someone looks in and leaves: the wait starts again from then.
+    let mut visitor = connect(&server, &id).await;
+    send(&mut visitor, json!({"type": "hello"})).await;
+    until(&mut visitor, "welcome").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(tables_in_memory(&server).await, 1, "closed while watched");
+    drop(visitor);
+    let mut waited = 0;
+    while tables_in_memory(&server).await > 0 {
+        waited += 1;
+        assert!(waited < 100, "a table nobody came to stays open");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, list) = http(&server, "GET", "/api/tables", None).await;
+    assert!(!list.contains(&id), "{list}");
+    server.stop().await.unwrap();
+    // Closed for good: a restart does not bring it back, and its link is refused.
+    let server = start_with_config(&dir, config).await;
+    assert_eq!(tables_in_memory(&server).await, 0);
+    let url = format!("ws://{}/ws/{id}", server.addr);
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    server.stop().await.unwrap();
+}
