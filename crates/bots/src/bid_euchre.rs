@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use crate::calls::{best_by, fit, in_legal};
 use crate::model::{BotGame, Completion, Lookahead};
 use crate::position::Layout;
-use crate::sampler::Knowledge;
+use crate::sampler::{card_plays, Knowledge};
 
 const HAND_SIZE: usize = 8;
 const TRICKS: u8 = 8;
@@ -174,13 +174,7 @@ impl BotGame for BidEuchre {
             }
         }
         if let Some(strain) = declared.trump {
-            let plays = observation
-                .actions
-                .iter()
-                .filter_map(|(s, seen)| match seen {
-                    SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
-                    _ => None,
-                });
+            let plays = card_plays(observation);
             let players = if declared.sitting_out.is_some() { 3 } else { 4 };
             knowledge.add_voids(plays, players, CardOrder::euchre(strain.trump()));
         }

@@ -11,7 +11,7 @@ use calltrump_engine::{
 use crate::calls::{best_by, fit, legal_or_forced_bid, lowest_bid};
 use crate::model::BotGame;
 use crate::position::Layout;
-use crate::sampler::Knowledge;
+use crate::sampler::{card_plays, Knowledge};
 
 const TRICKS: u8 = 6;
 
@@ -39,13 +39,7 @@ impl BotGame for Kaibosh {
         let deck: Vec<Card> = DECK.iter().collect();
         let mut knowledge = Knowledge::from_plays(observation, 4, 6, &deck);
         if let Some(trump) = observation.declared.trump_suit() {
-            let plays = observation
-                .actions
-                .iter()
-                .filter_map(|(s, seen)| match seen {
-                    SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
-                    _ => None,
-                });
+            let plays = card_plays(observation);
             let players = if observation.declared.sitting_out.is_some() {
                 3
             } else {

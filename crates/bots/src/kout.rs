@@ -11,7 +11,7 @@ use calltrump_engine::{
 use crate::calls::{best_by, fit, in_legal, legal_or_forced_bid, lowest_bid};
 use crate::model::{BotGame, Lookahead};
 use crate::position::{JokerRules, Layout, MAX_SEATS};
-use crate::sampler::Knowledge;
+use crate::sampler::{card_plays, Knowledge};
 
 const HAND_SIZE: usize = 9;
 const LOWEST_BID: u8 = 5;
@@ -146,14 +146,7 @@ impl BotGame for Kout {
         };
         let contract = (contract.declarer, bid);
         let order = CardOrder::kout(trump);
-        let plays: Vec<(Seat, Card)> = observation
-            .actions
-            .iter()
-            .filter_map(|(s, seen)| match seen {
-                SeenAction::Open(Action::Play(c)) => Some((*s, *c)),
-                _ => None,
-            })
-            .collect();
+        let plays: Vec<(Seat, Card)> = card_plays(observation).collect();
         let mut played = CardSet::EMPTY;
         for trick in plays.chunks(seats) {
             let (leader, lead) = trick[0];
@@ -200,14 +193,7 @@ impl BotGame for Kout {
         let trump = self.trump().expect("trump is named before the play");
         let rules = self.rules();
         let observation = self.observation(maker);
-        let mut played: CardSet = observation
-            .actions
-            .iter()
-            .filter_map(|(_, seen)| match seen {
-                SeenAction::Open(Action::Play(c)) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let mut played: CardSet = card_plays(&observation).map(|(_, card)| card).collect();
         for card in self.trick().cards() {
             played.remove(card);
         }

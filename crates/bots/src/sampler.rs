@@ -21,6 +21,18 @@ use crate::position::MAX_SEATS;
 /// down, cards left undealt).
 pub const MAX_BUCKETS: usize = MAX_SEATS + 2;
 
+/// The card plays of `observation`'s hand in order, with their seats (every card
+/// played is seen face up).
+pub fn card_plays(observation: &Observation) -> impl Iterator<Item = (Seat, Card)> + '_ {
+    observation
+        .actions
+        .iter()
+        .filter_map(|(seat, seen)| match seen {
+            SeenAction::Open(Action::Play(card)) => Some((*seat, *card)),
+            _ => None,
+        })
+}
+
 /// What an observation reveals about the deal: the cards each seat is known to have been
 /// dealt, and where the unknown cards may be. Unknown cards go to buckets: one per seat
 /// (its unknown cards), then any extra buckets a game needs (cards discarded face down,

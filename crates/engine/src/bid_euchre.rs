@@ -300,50 +300,38 @@ impl BidEuchre {
         }
     }
 
-    fn check_give(&self, pair: CardPair) -> Result<(), Broken> {
+    /// Checks that the seat to act holds the cards `pair` passes face down (`verb`:
+    /// give or discard), as many as the contract's exchange; returns them as a bag.
+    fn check_exchange(&self, pair: CardPair, verb: &'static str) -> Result<CardBag, Broken> {
         let n = self.exchange();
         if pair.len() != n {
             return Err(Broken::CardCount {
-                verb: "give",
+                verb,
                 expected: n as u8,
             });
         }
         let hand = self.state.held(self.state.to_act());
-        let given = bag_of(pair);
-        if let Some(card) = pair
+        let passed = bag_of(pair);
+        match pair
             .cards()
             .iter()
-            .find(|&&c| given.count(c) > hand.count(c))
+            .find(|&&c| passed.count(c) > hand.count(c))
         {
-            return Err(Broken::NotHeld(*card));
+            Some(card) => Err(Broken::NotHeld(*card)),
+            None => Ok(passed),
         }
+    }
+
+    fn check_give(&self, pair: CardPair) -> Result<(), Broken> {
+        let given = self.check_exchange(pair, "give")?;
         if let Some(trump) = self.give_rule_trump() {
+            let hand = self.state.held(self.state.to_act());
             let trumps = CardOrder::euchre(Some(trump)).cards_of(trump);
-            if given.only_faces(trumps) != highest_trumps(hand, trump, n) {
+            if given.only_faces(trumps) != highest_trumps(hand, trump, self.exchange()) {
                 return Err(Broken::MustGiveHighestTrumps);
             }
         }
         Ok(())
-    }
-
-    fn check_discard(&self, pair: CardPair) -> Result<(), Broken> {
-        let n = self.exchange();
-        if pair.len() != n {
-            return Err(Broken::CardCount {
-                verb: "discard",
-                expected: n as u8,
-            });
-        }
-        let hand = self.state.held(self.state.to_act());
-        let discarded = bag_of(pair);
-        match pair
-            .cards()
-            .iter()
-            .find(|&&c| discarded.count(c) > hand.count(c))
-        {
-            Some(card) => Err(Broken::NotHeld(*card)),
-            None => Ok(()),
-        }
     }
 
     fn finish_hand(&mut self, outcome: HandOutcome, points: [i32; 2]) {
@@ -455,7 +443,9 @@ impl Game for BidEuchre {
                 self.check_call(action)
             }
             (Stage::Give, Action::Give(pair)) => self.check_give(pair),
-            (Stage::Discard, Action::Discard(pair)) => self.check_discard(pair),
+            (Stage::Discard, Action::Discard(pair)) => {
+                self.check_exchange(pair, "discard").map(drop)
+            }
             (Stage::Play, Action::Play(card)) => {
                 let playable = self.state.following();
                 self.state.check_play(card, playable, self.order(), || {

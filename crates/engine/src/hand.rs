@@ -32,12 +32,8 @@ pub(crate) trait Held:
     fn from_bag(bag: CardBag) -> Self;
     /// The cards as a bag, as observations give them.
     fn bag(self) -> CardBag;
-    /// The faces held, once each.
-    fn faces(self) -> CardSet;
     /// Removes one copy of `card`.
     fn take(&mut self, card: Card);
-    /// Whether no card is left.
-    fn is_empty(self) -> bool;
 }
 
 impl Held for CardSet {
@@ -47,22 +43,14 @@ impl Held for CardSet {
         bag.faces()
     }
 
+    #[inline]
     fn bag(self) -> CardBag {
         CardBag::from_set(self)
-    }
-
-    fn faces(self) -> CardSet {
-        self
     }
 
     #[inline]
     fn take(&mut self, card: Card) {
         self.remove(card);
-    }
-
-    #[inline]
-    fn is_empty(self) -> bool {
-        CardSet::is_empty(self)
     }
 }
 
@@ -73,22 +61,14 @@ impl Held for CardBag {
         bag
     }
 
+    #[inline]
     fn bag(self) -> CardBag {
         self
-    }
-
-    fn faces(self) -> CardSet {
-        CardBag::faces(self)
     }
 
     #[inline]
     fn take(&mut self, card: Card) {
         self.remove(card);
-    }
-
-    #[inline]
-    fn is_empty(self) -> bool {
-        CardBag::is_empty(self)
     }
 }
 
@@ -378,7 +358,7 @@ impl<C: Held, const SEATS: usize, const ACTIONS: usize> HandState<C, SEATS, ACTI
     /// follow the trick's suit if it holds any, else all (every card before the lead).
     #[inline]
     pub(crate) fn following(&self) -> CardSet {
-        trick::follow(self.hands[self.to_act.index()].faces(), self.follow)
+        trick::follow(self.hands[self.to_act.index()].bag().faces(), self.follow)
     }
 
     /// Whether the seat to act may play `card`, `playable` being the cards its game lets
@@ -391,7 +371,7 @@ impl<C: Held, const SEATS: usize, const ACTIONS: usize> HandState<C, SEATS, ACTI
         order: &CardOrder,
         refused_lead: impl FnOnce() -> Broken,
     ) -> Result<(), Broken> {
-        if !self.hands[self.to_act.index()].faces().contains(card) {
+        if !self.hands[self.to_act.index()].bag().faces().contains(card) {
             Err(Broken::NotHeld(card))
         } else if playable.contains(card) {
             Ok(())
@@ -443,7 +423,7 @@ impl<C: Held, const SEATS: usize, const ACTIONS: usize> HandState<C, SEATS, ACTI
         self.tricks[winner.team().index()] += 1;
         // Every seat in play holds as many cards as the others: the winner's last card
         // was the hand's.
-        if self.hands[winner.index()].is_empty() {
+        if self.hands[winner.index()].bag().is_empty() {
             TrickEnd::LastTaken
         } else {
             self.start_trick(winner);
