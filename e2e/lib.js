@@ -109,8 +109,10 @@ export async function playSeat(page, { until = "game", call = defaultCall, timeo
     if (what === "over") return done;
     const version = await page.evaluate(() => document.body.dataset.version);
     if (what === "cut") {
-      await page.click('[data-action="cut"]');
-      done.cuts += 1;
+      // The server may have cut at random meanwhile (a slow machine): then there is no
+      // button any more, and the loop goes on.
+      const cut = await page.click('[data-action="cut"]', { timeout: 5000 }).then(() => true, () => false);
+      if (cut) done.cuts += 1;
     } else {
       const calls = await page.locator(".calls [data-action]").evaluateAll((bs) => bs.map((b) => b.dataset.action));
       const trumps = await page.locator('[data-action^="trump "]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
