@@ -51,11 +51,12 @@ pub fn router(hub: Hub) -> Router {
         .route("/ws/{id}", get(websocket))
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
+        .merge(crate::night::routes())
         .with_state(hub)
 }
 
 /// An error as JSON: `{"error": "..."}` with a status.
-fn error(status: StatusCode, message: impl Into<String>) -> Response {
+pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
 }
 
@@ -63,7 +64,7 @@ impl IntoResponse for HubError {
     fn into_response(self) -> Response {
         let status = match self {
             HubError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            HubError::NoTable(_) => StatusCode::NOT_FOUND,
+            HubError::NoTable(_) | HubError::NoNight(_) => StatusCode::NOT_FOUND,
             HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         error(status, self.to_string())
@@ -112,7 +113,7 @@ async fn create_table(
 
 /// The address clients reached, from the `Host` header (behind a proxy, the proxy
 /// passes it on).
-fn base_url(headers: &HeaderMap) -> String {
+pub(crate) fn base_url(headers: &HeaderMap) -> String {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())

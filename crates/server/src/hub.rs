@@ -114,6 +114,12 @@ pub struct NewTable {
     /// Whether a seat may ask for a hint on its turn (games against bots).
     #[serde(default)]
     pub hints: bool,
+    /// The name shown at each seat until its player gives one (a night's players).
+    #[serde(default)]
+    pub names: Option<Vec<String>>,
+    /// The seat that deals first; drawn at random if none.
+    #[serde(default)]
+    pub first_dealer: Option<Seat>,
 }
 
 /// A created table: its id and the links' tokens.
@@ -151,6 +157,9 @@ pub enum HubError {
     /// No such table.
     #[error("there is no table {0}")]
     NoTable(String),
+    /// No such night.
+    #[error("there is no night {0}")]
+    NoNight(String),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -210,6 +219,8 @@ pub enum Command {
         /// The version the deal was due at.
         version: u64,
     },
+    /// Start the game, as the host would (a night starts its sets of bots so).
+    Start,
     /// Time to cut for the cutting seat (internal).
     CutDue {
         /// The version the cut was due at.
@@ -267,14 +278,14 @@ fn random_bytes<const N: usize>() -> [u8; N] {
 }
 
 /// 16 random bytes from the OS, as hex: tokens and ids.
-fn random_hex() -> String {
+pub(crate) fn random_hex() -> String {
     random_bytes::<16>()
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
 }
 
-fn now_secs() -> i64 {
+pub(crate) fn now_secs() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
@@ -335,6 +346,18 @@ impl Hub {
         for (s, sitter) in sitters.iter().enumerate() {
             check_sitter(sitter).map_err(|e| HubError::BadRequest(format!("seat {s}: {e}")))?;
         }
+        let names = request.names.unwrap_or_default();
+        if names.len() > seat_count {
+            return Err(HubError::BadRequest(format!(
+                "{} names for {seat_count} seats",
+                names.len()
+            )));
+        }
+        if let Some(dealer) = request.first_dealer.filter(|d| d.index() >= seat_count) {
+            return Err(HubError::BadRequest(format!(
+                "first_dealer: there is no seat {dealer} at a table of {seat_count}"
+            )));
+        }
         let id = random_hex()[..16].to_string();
         let mut deal_rng = match self.shared.config.seed {
             Some(seed) => seeded(seed),
@@ -344,12 +367,14 @@ impl Hub {
                 seeded(u64::from_le_bytes(seed))
             }
         };
-        let first_dealer = Seat(rand::Rng::random_range(&mut deal_rng, 0..seat_count) as u8);
+        let drawn = Seat(rand::Rng::random_range(&mut deal_rng, 0..seat_count) as u8);
+        let first_dealer = request.first_dealer.unwrap_or(drawn);
         let seats: Vec<SeatRecord> = sitters
             .iter()
-            .map(|sitter| SeatRecord {
+            .enumerate()
+            .map(|(s, sitter)| SeatRecord {
                 token: random_hex(),
-                name: None,
+                name: names.get(s).cloned(),
                 sitter: sitter.clone(),
             })
             .collect();
@@ -430,6 +455,30 @@ impl Hub {
             .lock()
             .expect("the table map is never poisoned");
         tables.get(id).map(|(tx, _)| tx.clone())
+    }
+
+    /// Starts table `id`'s game if it waits for players: bots fill the open seats.
+    pub fn start_table(&self, id: &str) {
+        if let Some(mailbox) = self.mailbox(id) {
+            let _ = mailbox.send(Command::Start);
+        }
+    }
+
+    /// The status of table `id` (`open`, `playing`, `over` or `ended`), from memory or
+    /// the store; none for an unknown table.
+    pub async fn status(&self, id: &str) -> Result<Option<String>, HubError> {
+        let running = {
+            let tables = self
+                .shared
+                .tables
+                .lock()
+                .expect("the table map is never poisoned");
+            tables.get(id).map(|(_, summary)| summary.status.clone())
+        };
+        match running {
+            Some(status) => Ok(Some(status)),
+            None => Ok(self.shared.store.table(id).await?.map(|t| t.status)),
+        }
     }
 
     /// The tables the lobby shows: those waiting for players, and those in play.
@@ -778,6 +827,11 @@ impl TableActor {
                 outbox,
                 base,
             } => self.connect(conn, hello, outbox, base).await,
+            Command::Start => {
+                if self.status == "open" {
+                    self.start().await;
+                }
+            }
             Command::Retire { epoch } => {
                 if epoch == self.epoch && self.connections.is_empty() {
                     match self.status.as_str() {

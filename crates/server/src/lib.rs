@@ -4,6 +4,7 @@
 //! - [`store`]: where tables live, behind the [`store::Store`] trait (SQLite by default).
 //! - [`hub`]: one task per table owns its [`calltrump_table::Table`]; every message
 //!   with cards in it is made by the table's per-recipient choke point.
+//! - [`night`]: the alexa Bid Euchre night, a table per set.
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
 //!   (docs/table-protocol.md).
 
@@ -11,6 +12,7 @@ pub mod client;
 pub mod http;
 pub mod hub;
 pub mod metrics;
+pub mod night;
 mod pages;
 pub mod protocol;
 pub mod replay;
@@ -60,6 +62,7 @@ pub async fn start(
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     let store = SqliteStore::open(&config.database_url).await?;
     let hub = Hub::start(Arc::new(store), config.hub).await?;
+    night::resume_nights(&hub).await?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     // Small messages go out at once: Nagle's wait for an acknowledgement would hold a

@@ -67,6 +67,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/style.css"),
     ),
     (
+        "night.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/night.html"),
+    ),
+    (
+        "night.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/night.js"),
+    ),
+    (
         "lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/lobby.js"),

@@ -89,6 +89,25 @@ pub trait Store: Send + Sync {
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
     /// A table's chat.
     fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>>;
+    /// Adds a night, or changes its state and status.
+    fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()>;
+    /// One night by id.
+    fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>>;
+    /// Every night still playing: those resumed at start.
+    fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>>;
+}
+
+/// A night as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredNight {
+    /// The night's id.
+    pub id: String,
+    /// The night's players, sets and results, as JSON.
+    pub state: String,
+    /// `playing`, `over` or `ended`.
+    pub status: String,
+    /// Seconds since 1970 at creation.
+    pub created_at: i64,
 }
 
 /// SQLite in WAL mode, with the migrations embedded in the binary.
@@ -186,6 +205,15 @@ fn stored_table(row: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, sqlx::Erro
         deal_rng: row.try_get("deal_rng")?,
         seats: row.try_get("seats")?,
         host_token: row.try_get("host_token")?,
+        status: row.try_get("status")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+fn stored_night(row: &sqlx::sqlite::SqliteRow) -> Result<StoredNight, sqlx::Error> {
+    Ok(StoredNight {
+        id: row.try_get("id")?,
+        state: row.try_get("state")?,
         status: row.try_get("status")?,
         created_at: row.try_get("created_at")?,
     })
@@ -304,6 +332,43 @@ impl Store for SqliteStore {
                     })
                 })
                 .collect()
+        })
+    }
+
+    fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO nights (id, state, status, created_at) VALUES (?, ?, ?, ?) \
+                 ON CONFLICT (id) DO UPDATE SET state = excluded.state, status = excluded.status",
+            )
+            .bind(&night.id)
+            .bind(&night.state)
+            .bind(&night.status)
+            .bind(night.created_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT * FROM nights WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.as_ref().map(stored_night).transpose()?)
+        })
+    }
+
+    fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM nights WHERE status = 'playing' ORDER BY created_at, id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.iter().map(stored_night).collect::<Result<_, _>>()?)
         })
     }
 

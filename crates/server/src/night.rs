@@ -1,0 +1,498 @@
+//! The alexa Bid Euchre night at the server: named players (people or bots) play sets of
+//! 8 deals, each set at a table of its own with the partners and sit-outs of the
+//! engine's rotation ([`calltrump_engine::night`]); each player's score sheet is kept.
+//!
+//! A night is a small state machine over ordinary tables: it starts set 0's table, waits
+//! for its game to be over, takes its final scores, starts the next set's table, and so
+//! on. Its state (players, their tokens, each set's table and seat tokens, the results)
+//! is stored whole after every change, so a restarted server picks every night up where
+//! it was.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{Path as AxumPath, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use calltrump_engine::night::{set_rules, set_table};
+use calltrump_engine::{Night, NightSheet, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use crate::http;
+use crate::hub::{Hub, HubError, NewTable};
+use crate::store::StoredNight;
+
+/// How often a night looks whether its set's game is over.
+const POLL: Duration = Duration::from_millis(300);
+/// Most players in a night, and most sets.
+const MAX_PLAYERS: usize = 16;
+const MAX_SETS: usize = 50;
+
+/// A night to start, as `POST /api/nights` takes it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct NewNight {
+    /// The players in order (at least four): the sit-outs and partners rotate over it.
+    pub players: Vec<NewNightPlayer>,
+    /// How many sets of 8 deals.
+    pub sets: usize,
+    /// Options of alexa Bid Euchre that differ from the defaults (a set is always 8
+    /// deals).
+    #[serde(default)]
+    pub options: Map<String, Value>,
+}
+
+/// One player of a new night.
+#[derive(Clone, Debug, Deserialize)]
+pub struct NewNightPlayer {
+    /// The name on the score sheet.
+    pub name: String,
+    /// `person` (the default) or `bot:LEVEL`.
+    #[serde(default = "person")]
+    pub sitter: String,
+}
+
+fn person() -> String {
+    "person".into()
+}
+
+/// A night's state as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct NightState {
+    players: Vec<NightPlayer>,
+    sets: usize,
+    options: Map<String, Value>,
+    /// Each set started so far: its table and the token of each seat a person plays.
+    tables: Vec<SetTableRef>,
+    /// Each finished set's final team scores (team `seat % 2` of that set's table).
+    results: Vec<[i32; 2]>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct NightPlayer {
+    name: String,
+    sitter: String,
+    /// The player's own link to the night.
+    token: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct SetTableRef {
+    table: String,
+    /// By seat: the seat's token if a person plays it.
+    seat_tokens: Vec<Option<String>>,
+}
+
+impl NightState {
+    /// The engine's night with the results so far.
+    fn night(&self) -> Night {
+        let names = self.players.iter().map(|p| p.name.clone()).collect();
+        let mut night = Night::new(names, self.sets).expect("a stored night was valid");
+        for (set, scores) in self.results.iter().enumerate() {
+            night
+                .record_set(set, *scores)
+                .expect("each set is recorded once");
+        }
+        night
+    }
+}
+
+/// A night just made: its id and each player's token.
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatedNight {
+    /// The night's id.
+    pub id: String,
+    /// Each player's name and token, in the night's order.
+    pub players: Vec<(String, String)>,
+}
+
+/// What anyone may see of a night; with a player's token, also where that player goes.
+#[derive(Clone, Debug, Serialize)]
+pub struct NightView {
+    /// The night's id.
+    pub id: String,
+    /// `playing`, `over` or `ended` (a set's table was ended).
+    pub status: String,
+    /// Sets in the night.
+    pub sets: usize,
+    /// The set being played, from 0 (none once the night is over).
+    pub set: Option<usize>,
+    /// The players' names and whether a bot plays them.
+    pub players: Vec<NightPlayerView>,
+    /// The score sheets (the engine's).
+    pub sheet: NightSheet,
+    /// The table of each set started so far, by set.
+    pub tables: Vec<String>,
+    /// Who sits where in the set being played.
+    pub seating: Option<SeatingView>,
+    /// The player whose token was given.
+    pub you: Option<YouView>,
+}
+
+/// One player of a night, as everyone sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct NightPlayerView {
+    /// The name.
+    pub name: String,
+    /// Whether a bot plays this player.
+    pub bot: bool,
+}
+
+/// The seating of one set.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatingView {
+    /// The set, from 0.
+    pub set: usize,
+    /// The set's table.
+    pub table: String,
+    /// The player at each seat (seat 0 deals first; 0 and 2 are partners, 1 and 3).
+    pub seats: Vec<String>,
+    /// Who sits this set out (30 points each).
+    pub sitting_out: Vec<String>,
+}
+
+/// Where a player goes now.
+#[derive(Clone, Debug, Serialize)]
+pub struct YouView {
+    /// The player's name.
+    pub name: String,
+    /// The player's seat in the set being played, or none when sitting out.
+    pub seat: Option<Seat>,
+    /// The link to follow: the seat's at the set's table, or the table's to watch.
+    pub link: Option<String>,
+}
+
+fn night_error(message: impl Into<String>) -> HubError {
+    HubError::BadRequest(message.into())
+}
+
+impl Hub {
+    /// Starts a night: checks it, stores it and opens its first set's table.
+    pub async fn create_night(&self, request: NewNight) -> Result<CreatedNight, HubError> {
+        if request.players.len() > MAX_PLAYERS {
+            return Err(night_error(format!(
+                "a night has at most {MAX_PLAYERS} players, not {}",
+                request.players.len()
+            )));
+        }
+        if request.sets > MAX_SETS {
+            return Err(night_error(format!(
+                "a night has at most {MAX_SETS} sets, not {}",
+                request.sets
+            )));
+        }
+        for key in ["deals", "rounds"] {
+            if request.options.contains_key(key) {
+                return Err(night_error(format!(
+                    "options: {key}: a night's sets are always {} deals",
+                    set_rules().deals
+                )));
+            }
+        }
+        let mut players = Vec::new();
+        for (i, player) in request.players.iter().enumerate() {
+            let name = player.name.trim().chars().take(40).collect::<String>();
+            if name.is_empty() {
+                return Err(night_error(format!("player {}: no name", i + 1)));
+            }
+            if player.sitter != "person" && !player.sitter.starts_with("bot:") {
+                return Err(night_error(format!(
+                    "player {name}: \"{}\" is neither \"person\" nor \"bot:LEVEL\"",
+                    player.sitter
+                )));
+            }
+            players.push(NightPlayer {
+                name,
+                sitter: player.sitter.clone(),
+                token: crate::hub::random_hex(),
+            });
+        }
+        let names = players.iter().map(|p| p.name.clone()).collect();
+        Night::new(names, request.sets).map_err(|e| night_error(e.to_string()))?;
+        let mut state = NightState {
+            players,
+            sets: request.sets,
+            options: request.options,
+            tables: Vec::new(),
+            results: Vec::new(),
+        };
+        let id = crate::hub::random_hex()[..16].to_string();
+        // The first set's table checks the options and the bots' levels.
+        self.start_set(&mut state).await?;
+        let stored = StoredNight {
+            id: id.clone(),
+            state: serde_json::to_string(&state).expect("a night serializes"),
+            status: "playing".into(),
+            created_at: crate::hub::now_secs(),
+        };
+        self.shared().store.save_night(&stored).await?;
+        spawn_night(self.clone(), id.clone());
+        Ok(CreatedNight {
+            id,
+            players: state
+                .players
+                .iter()
+                .map(|p| (p.name.clone(), p.token.clone()))
+                .collect(),
+        })
+    }
+
+    /// Opens the table of the next set, `state.tables.len()`.
+    async fn start_set(&self, state: &mut NightState) -> Result<(), HubError> {
+        let set = state.tables.len();
+        let seating = set_table(state.players.len(), set);
+        let sitters: Vec<String> = seating
+            .seats
+            .iter()
+            .map(|&p| match state.players[p].sitter.as_str() {
+                "person" => "open".to_string(),
+                bot => bot.to_string(),
+            })
+            .collect();
+        let mut options = state.options.clone();
+        options.insert("deals".into(), set_rules().deals.into());
+        let created = self
+            .create(NewTable {
+                game: "bid-euchre".into(),
+                variant: Some("alexa".into()),
+                options,
+                seats: Some(sitters.clone()),
+                undo: false,
+                hints: false,
+                names: Some(
+                    seating
+                        .seats
+                        .iter()
+                        .map(|&p| state.players[p].name.clone())
+                        .collect(),
+                ),
+                // Seat 0 of each set's table deals first.
+                first_dealer: Some(Seat(0)),
+            })
+            .await?;
+        let mut seat_tokens = vec![None; sitters.len()];
+        for (seat, token) in created.seat_tokens {
+            seat_tokens[seat.index()] = Some(token);
+        }
+        // A set of bots only has nobody to wait for.
+        if seat_tokens.iter().all(Option::is_none) {
+            self.start_table(&created.id);
+        }
+        state.tables.push(SetTableRef {
+            table: created.id,
+            seat_tokens,
+        });
+        Ok(())
+    }
+
+    /// A night as anyone may see it; with `player` (a player's token), where that
+    /// player goes now.
+    pub async fn night_view(&self, id: &str, player: Option<&str>) -> Result<NightView, HubError> {
+        let stored = self
+            .shared()
+            .store
+            .night(id)
+            .await?
+            .ok_or_else(|| HubError::NoNight(id.to_string()))?;
+        let state = read_state(&stored)?;
+        let playing = stored.status == "playing";
+        let set = playing.then_some(state.results.len());
+        let seating = set.and_then(|set| {
+            let table = state.tables.get(set)?;
+            let seats = set_table(state.players.len(), set);
+            let name = |p: &usize| state.players[*p].name.clone();
+            Some((
+                SeatingView {
+                    set,
+                    table: table.table.clone(),
+                    seats: seats.seats.iter().map(name).collect(),
+                    sitting_out: seats.sitting_out.iter().map(name).collect(),
+                },
+                seats,
+                table,
+            ))
+        });
+        let you = player
+            .and_then(|token| state.players.iter().position(|p| p.token == token))
+            .map(|p| {
+                let (seat, link) = match &seating {
+                    Some((_, seats, table)) => match seats.seat_of(p) {
+                        Some(seat) => (
+                            Some(Seat(seat as u8)),
+                            table.seat_tokens[seat]
+                                .as_ref()
+                                .map(|token| format!("/table/{}#token={token}", table.table)),
+                        ),
+                        None => (None, Some(format!("/table/{}", table.table))),
+                    },
+                    None => (None, None),
+                };
+                YouView {
+                    name: state.players[p].name.clone(),
+                    seat,
+                    link,
+                }
+            });
+        if player.is_some() && you.is_none() {
+            return Err(night_error(
+                "this link's token is not a player's of this night",
+            ));
+        }
+        Ok(NightView {
+            id: stored.id.clone(),
+            status: stored.status.clone(),
+            sets: state.sets,
+            set,
+            players: state
+                .players
+                .iter()
+                .map(|p| NightPlayerView {
+                    name: p.name.clone(),
+                    bot: p.sitter != "person",
+                })
+                .collect(),
+            sheet: state.night().sheet(),
+            tables: state.tables.iter().map(|t| t.table.clone()).collect(),
+            seating: seating.map(|(view, _, _)| view),
+            you,
+        })
+    }
+
+    /// One step of night `id`: if its set's game is over, takes the result and opens
+    /// the next set. Returns whether the night goes on.
+    async fn advance_night(&self, id: &str) -> Result<bool, HubError> {
+        let Some(mut stored) = self.shared().store.night(id).await? else {
+            return Ok(false);
+        };
+        if stored.status != "playing" {
+            return Ok(false);
+        }
+        let mut state = read_state(&stored)?;
+        let set = state.results.len();
+        let Some(current) = state.tables.get(set) else {
+            return Err(corrupt_night(id, "no table for the set being played"));
+        };
+        match self.status(&current.table).await?.as_deref() {
+            Some("over") => {
+                let record = self.record(&current.table).await?;
+                let (replay, _) = record
+                    .replay()
+                    .map_err(|e| corrupt_night(id, &format!("set {set}: {e}")))?;
+                state.results.push(replay.scores);
+                if state.results.len() == state.sets {
+                    stored.status = "over".into();
+                } else {
+                    self.start_set(&mut state).await?;
+                }
+            }
+            // The set's table was ended (or is gone): so is the night.
+            Some("ended") | None => stored.status = "ended".into(),
+            _ => return Ok(true),
+        }
+        stored.state = serde_json::to_string(&state).expect("a night serializes");
+        self.shared().store.save_night(&stored).await?;
+        Ok(stored.status == "playing")
+    }
+}
+
+fn read_state(stored: &StoredNight) -> Result<NightState, HubError> {
+    serde_json::from_str(&stored.state).map_err(|e| corrupt_night(&stored.id, &e.to_string()))
+}
+
+fn corrupt_night(id: &str, message: &str) -> HubError {
+    HubError::Store(crate::store::StoreError::Corrupt {
+        table: format!("night {id}"),
+        message: message.to_string(),
+    })
+}
+
+/// Runs night `id` until it is over: a task that looks at its set's table.
+fn spawn_night(hub: Hub, id: String) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(POLL).await;
+            match hub.advance_night(&id).await {
+                Ok(true) => {}
+                Ok(false) => break,
+                // Stored state that does not read back will not get better.
+                Err(error @ HubError::Store(crate::store::StoreError::Corrupt { .. })) => {
+                    tracing::error!(night = %id, %error, "a night stops");
+                    break;
+                }
+                // The database may come back: try again at the next look.
+                Err(error) => tracing::error!(night = %id, %error, "a night could not go on"),
+            }
+        }
+    });
+}
+
+/// Picks up every night still playing (at the server's start).
+pub async fn resume_nights(hub: &Hub) -> Result<(), HubError> {
+    for stored in hub.shared().store.live_nights().await? {
+        spawn_night(hub.clone(), stored.id);
+    }
+    Ok(())
+}
+
+/// The night's routes: `POST /api/nights`, `GET /api/nights/{id}` (`?player=TOKEN` for
+/// that player's link), and the page: `/night` to start one, `/night/{id}` to follow it.
+pub fn routes() -> Router<Hub> {
+    Router::new()
+        .route("/api/nights", post(create))
+        .route("/api/nights/{id}", get(view))
+        .route("/night", get(page))
+        .route("/night/{id}", get(page))
+}
+
+async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Response {
+    let request: NewNight = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => return http::error(StatusCode::BAD_REQUEST, format!("the night's JSON: {e}")),
+    };
+    match hub.create_night(request).await {
+        Ok(created) => {
+            let base = http::base_url(&headers);
+            let players: Vec<Value> = created
+                .players
+                .iter()
+                .map(|(name, token)| {
+                    json!({
+                        "name": name,
+                        "token": token,
+                        "url": format!("{base}/night/{}#player={token}", created.id),
+                    })
+                })
+                .collect();
+            let body = json!({
+                "id": created.id,
+                "url": format!("{base}/night/{}", created.id),
+                "players": players,
+            });
+            (StatusCode::CREATED, Json(body)).into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The query of a night's view.
+#[derive(Deserialize)]
+struct ViewQuery {
+    player: Option<String>,
+}
+
+async fn view(
+    State(hub): State<Hub>,
+    AxumPath(id): AxumPath<String>,
+    Query(query): Query<ViewQuery>,
+) -> Response {
+    match hub.night_view(&id, query.player.as_deref()).await {
+        Ok(view) => Json(view).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn page() -> Response {
+    crate::pages::asset(AxumPath("night.html".to_string())).await
+}
