@@ -4,9 +4,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use crate::card::{Card, Suit};
+use crate::card::{serde_as_text, Card, Suit};
 
 /// What a contract is played in: a trump suit or no-trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -59,19 +57,7 @@ impl FromStr for Strain {
     }
 }
 
-impl Serialize for Strain {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Strain {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Strain, D::Error> {
-        String::deserialize(deserializer)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Strain);
 
 /// Bid Euchre's loner bids, in rank order: `call2` < `call1` < `moon`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -307,19 +293,7 @@ impl FromStr for Action {
     }
 }
 
-impl Serialize for Action {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
-        String::deserialize(deserializer)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(Action);
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 /// One of the four suits, in the notation's order `S H D C`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -286,18 +286,31 @@ impl FromStr for Card {
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+/// Serializes a type as its notation text (`Display`) and reads it back with `FromStr`,
+/// the parse error's text as the error: cards, strains and actions are written as in
+/// the notation everywhere.
+macro_rules! serde_as_text {
+    ($type:ty) => {
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
 
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<$type, D::Error> {
+                <String as serde::Deserialize>::deserialize(deserializer)?
+                    .parse()
+                    .map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
+pub(crate) use serde_as_text;
+
+serde_as_text!(Card);
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::action::{Action, Strain};
-use crate::card::{Card, Suit};
+use crate::card::{serde_as_text, Card, Suit};
 use crate::card_set::{CardBag, CardSet};
 use crate::seat::{Seat, Team};
 use crate::trick::Trick;
@@ -360,19 +360,7 @@ impl std::str::FromStr for SeenAction {
     }
 }
 
-impl Serialize for SeenAction {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for SeenAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SeenAction, D::Error> {
-        String::deserialize(deserializer)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(SeenAction);
 
 /// Where a hand starts: everything a fresh state needs to continue a game at a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
