@@ -98,8 +98,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &analysis)?;
-        writeln!(out)?;
+        crate::replay::write_json(&mut out, &analysis)?;
     } else {
         write!(
             out,

@@ -256,10 +256,13 @@ impl Match<'_> {
             |game, seat, legal| {
                 let side = side_of(seat, a_team);
                 let started = Instant::now();
-                let action =
-                    seating_cell
-                        .borrow_mut()
-                        .act(game, seat, legal, &mut bot_rng, index)?;
+                let action = seating_cell.borrow_mut().at_seat(seat).act(
+                    game,
+                    seat,
+                    legal,
+                    &mut bot_rng,
+                    index,
+                )?;
                 if legal.len() > 1 {
                     let phase = match legal[0] {
                         Action::Play(_) => Phase::Play,

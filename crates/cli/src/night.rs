@@ -206,6 +206,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     usize::MAX,
                     |game, seat, legal| {
                         cell.borrow_mut()
+                            .at_seat(seat)
                             .act(game, seat, legal, &mut bot_rng, set as u64)
                             .map(Some)
                     },
@@ -262,8 +263,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &sheet)?;
-        writeln!(out)?;
+        crate::replay::write_json(&mut out, &sheet)?;
     } else {
         print_sheet(&night, &sheet, &mut out)?;
     }

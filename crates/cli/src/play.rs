@@ -118,12 +118,12 @@ impl Dice<'_> {
         legal: &ActionList,
     ) -> Result<Action> {
         match self {
-            Dice::Shared(rng) => seating.act(game, seat, legal, rng, 0),
+            Dice::Shared(rng) => seating.at_seat(seat).act(game, seat, legal, rng, 0),
             Dice::PerDecision(seed) => {
                 let hand = u64::from(game.hand_start().deals_played);
                 let index = game.observation(seat).actions.len() as u64;
                 let mut rng = stream(*seed, 1 + (hand << 16) + index);
-                seating.act(game, seat, legal, &mut rng, 0)
+                seating.at_seat(seat).act(game, seat, legal, &mut rng, 0)
             }
         }
     }

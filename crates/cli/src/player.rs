@@ -104,16 +104,9 @@ pub struct Seating<'a> {
 }
 
 impl Seating<'_> {
-    /// The action of the player at `seat` (see [`Player::act`]).
-    pub fn act(
-        &mut self,
-        game: &AnyGame,
-        seat: Seat,
-        legal: &ActionList,
-        rng: &mut GameRng,
-        deal: u64,
-    ) -> Result<Action> {
-        self.players[self.at[seat.index()]].act(game, seat, legal, rng, deal)
+    /// The player at `seat`, to ask for its action there ([`Player::act`]).
+    pub fn at_seat(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[self.at[seat.index()]]
     }
 
     /// Tells every outside program at the table how the hand just finished went.

@@ -140,8 +140,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             serde_json::to_writer(&mut out, &replay)?;
             writeln!(out)?;
         } else {
-            serde_json::to_writer_pretty(&mut out, &replay)?;
-            writeln!(out)?;
+            write_json(&mut out, &replay)?;
         }
     }
     Ok(if failed {
@@ -253,6 +252,13 @@ fn show(
         )?;
     }
     Ok(!stopped)
+}
+
+/// Writes `value` as indented JSON and a line end: the `--json` output of a command.
+pub fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
 }
 
 /// Writes out and forgets the lines told so far.

@@ -26,8 +26,6 @@ pub struct Args {
 struct Page {
     /// The name `calltrump rules` takes: a game's name as `--game` takes it.
     name: &'static str,
-    /// Its file in docs/rules/.
-    file: &'static str,
     /// Other names accepted for it.
     aliases: &'static [&'static str],
     /// What the page is, for the list of pages.
@@ -40,28 +38,24 @@ struct Page {
 const PAGES: [Page; 4] = [
     Page {
         name: "kaibosh",
-        file: "kaibosh.md",
         aliases: &[],
         about: "Kaibosh: 4 players, 24 cards, bid 1 to 6 or kaibosh",
         text: include_str!("../../../docs/rules/kaibosh.md"),
     },
     Page {
         name: "bid-euchre",
-        file: "bid-euchre.md",
         aliases: &["bideuchre", "euchre"],
         about: "Bid Euchre: 4 players, 32 cards, levels 1 to 8, call2, call1, moon",
         text: include_str!("../../../docs/rules/bid-euchre.md"),
     },
     Page {
         name: "kout",
-        file: "kout-bo.md",
         aliases: &["kout-bo", "koutbo"],
         about: "Kout Bo: 6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
         text: include_str!("../../../docs/rules/kout-bo.md"),
     },
     Page {
         name: "glossary",
-        file: "glossary.md",
         aliases: &[],
         about: "the words used in the rules",
         text: include_str!("../../../docs/rules/glossary.md"),
@@ -114,7 +108,11 @@ pub fn rules_text(game: &str, variant: Option<&str>) -> Result<Cow<'static, str>
             known.join(", ")
         );
     }
-    let text = whole_page_links(&filter(page.text, Some(&variant)), page.file);
+    let file = match page.name {
+        "kout" => "kout-bo.md".to_string(),
+        name => format!("{name}.md"),
+    };
+    let text = whole_page_links(&filter(page.text, Some(&variant)), &file);
     if known.len() < 2 {
         return Ok(Cow::Owned(text));
     }

@@ -218,6 +218,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             |game, seat, legal| {
                 seating
                     .borrow_mut()
+                    .at_seat(seat)
                     .act(game, seat, legal, &mut bot_rng, index)
                     .map(Some)
             },

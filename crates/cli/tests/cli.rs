@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use common::{calltrump, simulated, temp_path, text, KAIBOSH_DEAL, VARIANTS};
+use common::{calltrump, simulated, temp_path, text, words, KAIBOSH_DEAL, VARIANTS};
 
 fn kaibosh_record(actions: &[&str]) -> String {
     let actions: Vec<String> = actions.iter().map(|a| format!("\"{a}\"")).collect();
@@ -98,20 +98,10 @@ fn replay_of_a_missing_file_says_which() {
 fn simulate_summarises_games_and_saves_records_that_replay() {
     let records = temp_path("sim.jsonl");
     let out = calltrump(
-        &[
-            "simulate",
-            "--game",
-            "kaibosh",
-            "--games",
-            "12",
-            "--seed",
-            "5",
-            "--option",
-            "deals=6",
-            "--json",
-            "--records",
-            records.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "simulate --game kaibosh --games 12 --seed 5 --option deals=6 --json --records {}",
+            records.display()
+        )),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -154,15 +144,10 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
     let record = temp_path("played.json");
     let moves = "1\n".repeat(500);
     let out = calltrump(
-        &[
-            "play",
-            "--seed",
-            "11",
-            "--option",
-            "deals=3",
-            "--record",
-            record.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "play --seed 11 --option deals=3 --record {}",
+            record.display()
+        )),
         &moves,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -500,19 +485,11 @@ fn arena_writes_a_csv_row_per_deal_and_a_plot() {
     let csv = temp_path("arena.csv");
     let svg = temp_path("arena.svg");
     let out = calltrump(
-        &[
-            "arena",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--deals",
-            "10",
-            "--csv",
-            csv.to_str().unwrap(),
-            "--plot",
-            svg.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "arena --a random --b random --deals 10 --csv {} --plot {}",
+            csv.display(),
+            svg.display()
+        )),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -620,18 +597,10 @@ fn arena_in_game_mode_reports_win_rates() {
 fn night_plays_every_set_and_the_sheet_adds_up() {
     let record = temp_path("night.json");
     let out = calltrump(
-        &[
-            "night",
-            "--players",
-            "Ann,Bob,Cy,Di,Ed",
-            "--sets",
-            "5",
-            "--seed",
-            "2",
-            "--json",
-            "--record",
-            record.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "night --players Ann,Bob,Cy,Di,Ed --sets 5 --seed 2 --json --record {}",
+            record.display()
+        )),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -677,19 +646,10 @@ fn night_needs_four_distinct_players() {
 fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
     let record = temp_path("night-me.json");
     let out = calltrump(
-        &[
-            "night",
-            "--players",
-            "Ann,Bob,Cy,Di",
-            "--sets",
-            "1",
-            "--me",
-            "Cy",
-            "--seed",
-            "0",
-            "--record",
-            record.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "night --players Ann,Bob,Cy,Di --sets 1 --me Cy --seed 0 --record {}",
+            record.display()
+        )),
         &"pass\n1\n".repeat(300),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -715,15 +675,7 @@ fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
 #[test]
 fn a_night_without_a_seed_names_its_seed_and_a_stopped_set_is_not_called_over() {
     let out = calltrump(
-        &[
-            "night",
-            "--players",
-            "Ann,Bob,Cy,Di,Ed",
-            "--me",
-            "Bob",
-            "--sets",
-            "1",
-        ],
+        &words("night --players Ann,Bob,Cy,Di,Ed --me Bob --sets 1"),
         "quit\n",
     );
     let stdout = text(&out.stdout);
@@ -925,27 +877,11 @@ fn an_outside_bot_sees_one_seat_in_one_process_in_both_halves_of_each_pair() {
 fn counts_beyond_what_makes_sense_are_refused_with_a_clear_message() {
     for (args, expected) in [
         (
-            &[
-                "arena",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--deals",
-                "18446744073709551615",
-            ][..],
+            &words("arena --a random --b random --deals 18446744073709551615")[..],
             "--deals",
         ),
         (
-            &[
-                "arena",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--deals",
-                "4294967296",
-            ][..],
+            &words("arena --a random --b random --deals 4294967296")[..],
             "1..=1000000000",
         ),
         (
@@ -961,61 +897,23 @@ fn counts_beyond_what_makes_sense_are_refused_with_a_clear_message() {
             "--threads",
         ),
         (
-            &[
-                "arena",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--threads",
-                "100000",
-            ][..],
+            &words("arena --a random --b random --threads 100000")[..],
             "1..=256",
         ),
         (
-            &[
-                "arena",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--max-deals",
-                "0",
-            ][..],
+            &words("arena --a random --b random --max-deals 0")[..],
             "--max-deals",
         ),
         (
-            &[
-                "arena",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--time-limit-ms",
-                "0",
-            ][..],
+            &words("arena --a random --b random --time-limit-ms 0")[..],
             "--time-limit-ms",
         ),
         (
-            &[
-                "arena",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--bye-grace-ms",
-                "99999999",
-            ][..],
+            &words("arena --a random --b random --bye-grace-ms 99999999")[..],
             "--bye-grace-ms",
         ),
         (
-            &[
-                "night",
-                "--players",
-                "A,B,C,D",
-                "--sets",
-                "18446744073709551615",
-            ][..],
+            &words("night --players A,B,C,D --sets 18446744073709551615")[..],
             "--sets",
         ),
         (
@@ -1093,18 +991,7 @@ fn a_game_reaching_the_deal_limit_ends_as_a_draw_and_says_so() {
     );
     // `simulate`: draws at the limit are counted as draws, and said to be.
     let out = calltrump(
-        &[
-            "simulate",
-            "--bots",
-            "random",
-            "--games",
-            "3",
-            "--option",
-            "target=1000",
-            "--max-deals",
-            "2",
-            "--json",
-        ],
+        &words("simulate --bots random --games 3 --option target=1000 --max-deals 2 --json"),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -1112,17 +999,7 @@ fn a_game_reaching_the_deal_limit_ends_as_a_draw_and_says_so() {
     assert_eq!(summary["draws"], 3);
     assert_eq!(summary["deal_limit_draws"], 3);
     let out = calltrump(
-        &[
-            "simulate",
-            "--bots",
-            "random",
-            "--games",
-            "3",
-            "--option",
-            "target=1000",
-            "--max-deals",
-            "2",
-        ],
+        &words("simulate --bots random --games 3 --option target=1000 --max-deals 2"),
         "",
     );
     assert!(text(&out.stdout).contains("reached the deal limit (2 deals) and ended there as draws"));
@@ -1367,17 +1244,10 @@ fn replay_reads_what_simulate_and_night_write() {
 
     let night = temp_path("night.json");
     let out = calltrump(
-        &[
-            "night",
-            "--players",
-            "Ann,Bob,Cy,Di,Ed",
-            "--sets",
-            "2",
-            "--seed",
-            "3",
-            "--record",
-            night.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "night --players Ann,Bob,Cy,Di,Ed --sets 2 --seed 3 --record {}",
+            night.display()
+        )),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use common::{run, text};
+use common::{run, text, words};
 
 /// A folder of this test process's own, as the data folder and for records.
 fn temp_dir(name: &str) -> PathBuf {
@@ -118,14 +118,7 @@ fn an_alexa_bid_euchre_hand_looks_as_recorded() {
 fn a_simplified_bid_euchre_hand_looks_as_recorded() {
     one_hand(
         "bid-euchre-simplified",
-        &[
-            "--game",
-            "bid-euchre",
-            "--variant",
-            "simplified",
-            "--seed",
-            "8",
-        ],
+        &words("--game bid-euchre --variant simplified --seed 8"),
         "pass\n",
     );
 }
@@ -143,15 +136,7 @@ fn a_kout6_hand_looks_as_recorded() {
 fn a_kout4_hand_in_ascii_looks_as_recorded() {
     one_hand(
         "kout4-ascii",
-        &[
-            "--game",
-            "kout",
-            "--variant",
-            "kout4",
-            "--seed",
-            "4",
-            "--ascii",
-        ],
+        &words("--game kout --variant kout4 --seed 4 --ascii"),
         "",
     );
 }
@@ -163,14 +148,10 @@ fn kaibosh_with(name: &str, script: &str) -> (String, Vec<String>) {
     let record = dir.join("game.json");
     let out = play(
         &dir,
-        &[
-            "--seed",
-            "3",
-            "--bots",
-            "rules",
-            "--record",
-            record.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "--seed 3 --bots rules --record {}",
+            record.display()
+        )),
         &format!("{script}quit\n"),
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -540,19 +521,10 @@ fn last_says_who_won_the_previous_trick() {
 fn malzom_is_named_where_the_dealer_is_forced_to_bid_5() {
     let path = dir_file("malzom", "kout.jsonl");
     let out = common::calltrump(
-        &[
-            "simulate",
-            "--game",
-            "kout",
-            "--games",
-            "3",
-            "--seed",
-            "1",
-            "--bots",
-            "rules",
-            "--records",
-            path.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "simulate --game kout --games 3 --seed 1 --bots rules --records {}",
+            path.display()
+        )),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));

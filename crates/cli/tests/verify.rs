@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use common::{calltrump, simulated, temp_path, text};
+use common::{calltrump, simulated, temp_path, text, words};
 
 fn fixture_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -197,15 +197,10 @@ fn simulated_games_say_their_deals_are_seeded_and_verify() {
 fn play_with_a_seed_deals_seeded_and_without_one_committed() {
     let seeded = temp_path("seeded.json");
     let out = calltrump(
-        &[
-            "play",
-            "--seed",
-            "5",
-            "--bots",
-            "random",
-            "--record",
-            seeded.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "play --seed 5 --bots random --record {}",
+            seeded.display()
+        )),
         &"1\n".repeat(60),
     );
     // The input ends before the game does: exit 1, the record saved all the same.
@@ -220,19 +215,10 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
     // player answers the cut prompt with a number when it comes.
     let committed = temp_path("committed.json");
     let out = calltrump(
-        &[
-            "play",
-            "--game",
-            "kout",
-            "--variant",
-            "kout4",
-            "--option",
-            "cut=right",
-            "--bots",
-            "random",
-            "--record",
-            committed.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "play --game kout --variant kout4 --option cut=right --bots random --record {}",
+            committed.display()
+        )),
         &"1\n".repeat(200),
     );
     // Secret deals: the game may end within the input (exit 0) or not (exit 1).
@@ -269,19 +255,10 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
 fn night_records_say_their_deals_are_seeded() {
     let path = temp_path("night.json");
     let out = calltrump(
-        &[
-            "night",
-            "--players",
-            "A,B,C,D",
-            "--sets",
-            "1",
-            "--bots",
-            "random",
-            "--seed",
-            "3",
-            "--record",
-            path.to_str().unwrap(),
-        ],
+        &words(&format!(
+            "night --players A,B,C,D --sets 1 --bots random --seed 3 --record {}",
+            path.display()
+        )),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -303,13 +280,7 @@ fn a_committed_game_stopped_midway_and_resumed_verifies() {
     let record =
         || -> Value { serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap() };
     let out = calltrump(
-        &[
-            "play",
-            "--bots",
-            "random",
-            "--record",
-            path.to_str().unwrap(),
-        ],
+        &words(&format!("play --bots random --record {}", path.display())),
         &"1\n".repeat(4),
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));

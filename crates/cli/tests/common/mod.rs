@@ -93,3 +93,8 @@ pub fn simulated(
     let lines = std::fs::read_to_string(&path).unwrap();
     lines.lines().map(str::to_string).collect()
 }
+
+/// The words of a command line, for the arguments of [`calltrump`]: `"replay --show -"`.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
