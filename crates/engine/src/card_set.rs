@@ -129,27 +129,37 @@ impl IntoIterator for CardSet {
     }
 }
 
-impl FromIterator<Card> for CardSet {
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
-        let mut set = CardSet::EMPTY;
-        for card in iter {
-            set.insert(card);
+/// Collecting cards into a set or a bag, and showing and writing one as the list of its
+/// cards in index order. In a bag a third copy of a face is dropped when collecting
+/// (validate counts before collecting).
+macro_rules! card_list_impls {
+    ($type:ident) => {
+        impl FromIterator<Card> for $type {
+            fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> $type {
+                let mut cards = $type::EMPTY;
+                for card in iter {
+                    cards.insert(card);
+                }
+                cards
+            }
         }
-        set
-    }
+
+        impl fmt::Debug for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list().entries(self.iter()).finish()
+            }
+        }
+
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.iter())
+            }
+        }
+    };
 }
 
-impl fmt::Debug for CardSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for CardSet {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
-}
+card_list_impls!(CardSet);
+card_list_impls!(CardBag);
 
 impl<'de> Deserialize<'de> for CardSet {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CardSet, D::Error> {
@@ -274,29 +284,6 @@ impl CardBag {
         self.once
             .iter()
             .flat_map(move |card| std::iter::repeat_n(card, self.count(card)))
-    }
-}
-
-impl FromIterator<Card> for CardBag {
-    /// Collects cards; a third copy of a face is dropped (validate counts before collecting).
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardBag {
-        let mut bag = CardBag::EMPTY;
-        for card in iter {
-            bag.insert(card);
-        }
-        bag
-    }
-}
-
-impl fmt::Debug for CardBag {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for CardBag {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
     }
 }
 
