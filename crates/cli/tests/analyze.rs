@@ -10,7 +10,7 @@ use calltrump_bots::{BotGame, Solver};
 use calltrump_engine::{Action, CardBag, Game, Kaibosh, KaiboshRules, Record, Seat, Suit};
 use serde_json::Value;
 
-use common::{calltrump, simulated, succeeds, temp_path, text, KAIBOSH_DEAL, VARIANTS};
+use common::{calltrump, simulated, succeeds, temp_path, text, words, KAIBOSH_DEAL, VARIANTS};
 
 /// A game of `game` and `variant` between `hard` bots, at most two deals: its record.
 fn game_record(game: &str, variant: &str, seed: u64) -> String {
@@ -289,52 +289,36 @@ fn the_html_review_walks_the_game_with_its_score_chart() {
     assert!(!html.contains("src=") && !html.contains("href="));
 }
 
-#[test]
-fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
-    let path = temp_path("hint-game.json");
-    let args = [
-        "play",
-        "--seed",
-        "3",
-        "--bots",
-        "rules",
-        "--record",
-        path.to_str().unwrap(),
-    ];
-    let stdout = text(&calltrump(&args, "hint\nquit\n").stdout);
+/// `calltrump play ARGS --bots rules` asked for a hint at the first prompt: the whole
+/// screen and the hint in it.
+fn hint_at_first_prompt(name: &str, args: &str) -> (String, String) {
+    let path = temp_path(name);
+    let line = format!("play {args} --bots rules --record {}", path.display());
+    let stdout = text(&calltrump(&words(&line), "hint\nquit\n").stdout);
     let hint = stdout
         .split("Hint: ")
         .nth(1)
-        .unwrap_or_else(|| panic!("a hint: {stdout}"));
+        .unwrap_or_else(|| panic!("a hint: {stdout}"))
+        .to_string();
+    (stdout, hint)
+}
+
+#[test]
+fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
+    let (stdout, hint) = hint_at_first_prompt("hint-game.json", "--seed 3");
     assert!(hint.starts_with("the expert's best"), "{hint}");
     for n in ["  1. ", "  2. ", "  3. "] {
         assert!(hint.contains(n), "{hint}");
     }
     // The same position asks again with the same dice: the same hint.
-    assert_eq!(text(&calltrump(&args, "hint\nquit\n").stdout), stdout);
+    assert_eq!(hint_at_first_prompt("hint-game.json", "--seed 3").0, stdout);
 }
 
 #[test]
 fn hint_weighs_the_calls_the_expert_prunes_to_show_three() {
     // Kout Bo seed 1: the expert weighs only pass at seat 0's first bid; the hint
     // weighs the pruned bids too, and says which they are.
-    let path = temp_path("hint-pruned.json");
-    let args = [
-        "play",
-        "--game",
-        "kout",
-        "--seed",
-        "1",
-        "--bots",
-        "rules",
-        "--record",
-        path.to_str().unwrap(),
-    ];
-    let stdout = text(&calltrump(&args, "hint\nquit\n").stdout);
-    let hint = stdout
-        .split("Hint: ")
-        .nth(1)
-        .unwrap_or_else(|| panic!("a hint: {stdout}"));
+    let (_, hint) = hint_at_first_prompt("hint-pruned.json", "--game kout --seed 1");
     let lines: Vec<&str> = hint.lines().skip(2).take(3).collect();
     for (i, line) in lines.iter().enumerate() {
         assert!(line.starts_with(&format!("  {}. ", i + 1)), "{hint}");

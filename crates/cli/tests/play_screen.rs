@@ -144,18 +144,8 @@ fn a_kout4_hand_in_ascii_looks_as_recorded() {
 /// Plays Kaibosh seed 3 (seat 0 holds A♥ K♥ T♥ 9♥ J♦ T♣ and may still call kaibosh)
 /// with `script`, then quits; returns the screen and seat 0's recorded actions.
 fn kaibosh_with(name: &str, script: &str) -> (String, Vec<String>) {
-    let dir = temp_dir(name);
-    let record = dir.join("game.json");
-    let out = play(
-        &dir,
-        &words(&format!(
-            "--seed 3 --bots rules --record {}",
-            record.display()
-        )),
-        &format!("{script}quit\n"),
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    (text(&out.stdout), record_actions(&record))
+    let (screen, record) = screen_of(name, "kaibosh", "standard", "3", script);
+    (screen, record_actions(&record))
 }
 
 #[test]
@@ -173,24 +163,10 @@ fn suits_cards_and_calls_are_read_in_every_form() {
     }
     // A whole Bid Euchre bid in words, symbols, or without the word `bid`.
     for bid in ["bid 7 hearts", "bid 7 ♥", "7 h", "BID  7  H", "bid 7 Heart"] {
-        let dir = temp_dir("bids");
-        let record = dir.join("game.json");
-        let args = [
-            "--game",
-            "bid-euchre",
-            "--seed",
-            "5",
-            "--bots",
-            "rules",
-            "--record",
-            record.to_str().unwrap(),
-        ];
-        let out = play(&dir, &args, &format!("{bid}\nquit\n"));
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        let (screen, record) = screen_of("bids", "bid-euchre", "alexa", "5", &format!("{bid}\n"));
         assert!(
             record_actions(&record).contains(&"bid 7 H".to_string()),
-            "{bid}: {}",
-            text(&out.stdout)
+            "{bid}: {screen}"
         );
     }
 }
@@ -411,8 +387,8 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
 }
 
 /// Plays `game` in `variant` from `seed` with rules bots and `script`, then quits: the
-/// screen.
-fn screen_of(name: &str, game: &str, variant: &str, seed: &str, script: &str) -> String {
+/// screen, and where the record is.
+fn screen_of(name: &str, game: &str, variant: &str, seed: &str, script: &str) -> (String, PathBuf) {
     let dir = temp_dir(name);
     let record = dir.join("game.json");
     let args = [
@@ -429,7 +405,7 @@ fn screen_of(name: &str, game: &str, variant: &str, seed: &str, script: &str) ->
     ];
     let out = play(&dir, &args, &format!("{script}quit\n"));
     assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout)
+    (text(&out.stdout), record)
 }
 
 #[test]
@@ -442,7 +418,7 @@ fn a_bid_of_another_game_says_what_to_type_instead() {
         screen.contains("Choose a number from 1 to 3. To bid, type bid N, e.g. bid 6."),
         "{screen}"
     );
-    let screen = screen_of("alexa-no-suit", "bid-euchre", "alexa", "5", "bid 8\n8\n1\n");
+    let (screen, _) = screen_of("alexa-no-suit", "bid-euchre", "alexa", "5", "bid 8\n8\n1\n");
     assert!(
         screen.contains(
             "Not allowed: Bid Euchre (alexa) bids name a suit or NT (no trump). Instead \
@@ -463,7 +439,7 @@ fn a_bid_of_another_game_says_what_to_type_instead() {
 
 #[test]
 fn help_speaks_of_the_game_and_the_decision_at_hand() {
-    let alexa = screen_of("help-alexa", "bid-euchre", "alexa", "5", "help\n");
+    let (alexa, _) = screen_of("help-alexa", "bid-euchre", "alexa", "5", "help\n");
     // Words as they read, whatever the line breaks.
     let alexa = alexa.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(alexa.contains("bid 7 NT, call2 spades"), "{alexa}");
@@ -487,7 +463,7 @@ fn help_speaks_of_the_game_and_the_decision_at_hand() {
         !kaibosh.contains("joker") && !kaibosh.contains("NT"),
         "{kaibosh}"
     );
-    let kout = screen_of("help-kout", "kout", "kout6", "2", "?\n");
+    let (kout, _) = screen_of("help-kout", "kout", "kout6", "2", "?\n");
     let kout = kout.split_whitespace().collect::<Vec<_>>().join(" ");
     for needle in [
         "5 (Bab) to 9 (Bawan)",
