@@ -122,11 +122,8 @@ impl Renderer {
 
     fn start(&mut self, tag: Tag<'_>) {
         match tag {
-            Tag::Paragraph => {
-                if self.marker.is_none() && self.table.is_none() {
-                    self.gap();
-                }
-            }
+            // A paragraph opening a list item stands under its marker.
+            Tag::Paragraph if self.marker.is_none() && self.table.is_none() => self.gap(),
             Tag::Heading { .. } => {
                 self.flush_text();
                 self.gap();
