@@ -43,18 +43,19 @@ fn to_hex(bytes: &[u8; 32]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Reads exactly 64 hex digits (either case).
-fn from_hex(text: &str) -> Option<[u8; 32]> {
+/// Reads exactly 64 hex digits (either case): a seed or a commitment.
+fn from_hex(text: &str) -> Result<[u8; 32], ParseHexError> {
+    let bad = || ParseHexError(text.to_string());
     let digits = text.as_bytes();
     if digits.len() != 64 || !digits.iter().all(u8::is_ascii_hexdigit) {
-        return None;
+        return Err(bad());
     }
     let mut bytes = [0; 32];
     for (byte, pair) in bytes.iter_mut().zip(digits.chunks(2)) {
-        let pair = std::str::from_utf8(pair).ok()?;
-        *byte = u8::from_str_radix(pair, 16).ok()?;
+        let pair = std::str::from_utf8(pair).map_err(|_| bad())?;
+        *byte = u8::from_str_radix(pair, 16).map_err(|_| bad())?;
     }
-    Some(bytes)
+    Ok(bytes)
 }
 
 /// The text is not 64 hex digits.
@@ -91,9 +92,7 @@ impl FromStr for Seed {
     type Err = ParseHexError;
 
     fn from_str(s: &str) -> Result<Seed, ParseHexError> {
-        from_hex(s)
-            .map(Seed)
-            .ok_or_else(|| ParseHexError(s.to_string()))
+        from_hex(s).map(Seed)
     }
 }
 
@@ -113,9 +112,7 @@ impl FromStr for Commitment {
     type Err = ParseHexError;
 
     fn from_str(s: &str) -> Result<Commitment, ParseHexError> {
-        from_hex(s)
-            .map(Commitment)
-            .ok_or_else(|| ParseHexError(s.to_string()))
+        from_hex(s).map(Commitment)
     }
 }
 
