@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// Seconds a player may be away before a bot stands in.
     #[arg(long, default_value_t = 60)]
     grace_secs: u64,
+    /// Milliseconds a person has to cut the deck (committed deals) before the server
+    /// cuts at random for them.
+    #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_CUT_WAIT.as_millis() as u64)]
+    cut_wait_ms: u64,
     /// Deal every table from this seed (demonstrations and tests); by default each table
     /// draws its own from the operating system.
     #[arg(long)]
@@ -99,6 +103,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         hub: HubConfig {
             seed: args.seed,
             max_deals: args.max_deals as usize,
+            cut_wait: Duration::from_millis(args.cut_wait_ms),
             ..HubConfig::new(
                 Duration::from_millis(args.bot_delay_ms),
                 Duration::from_secs(args.grace_secs),

@@ -88,6 +88,9 @@ $("new-table").addEventListener("submit", async (event) => {
     variant: variantSelect.value,
     options,
     seats: choices.map((c) => (c === "me" ? "open" : c)),
+    // The host's seat carries the host's name at once, so that other browsers see it
+    // taken before the host sits down.
+    names: choices.map((c) => (c === "me" ? ($("name").value.trim() || "the host") : "")),
     undo: $("undo").checked,
     hints: $("hints").checked,
   };
@@ -161,6 +164,7 @@ async function refreshTables() {
       // This browser's own seat at a table it made: kept for it, not open to others.
       if (s.sitter === "open" && own?.seat === s.seat) return "your seat (reserved)";
       if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return "invited friend (not yet here)";
+      if (s.sitter === "open" && s.name) return `reserved for ${s.name}`;
       if (s.sitter === "open") return "open seat";
       if (s.sitter.startsWith("bot:")) return `bot (${s.sitter.slice(4)})`;
       return `${s.name ?? "someone"}${s.connected ? "" : " (away)"}`;

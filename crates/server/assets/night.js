@@ -65,7 +65,7 @@ function render(night) {
   const done = night.status !== "playing";
   const winners = night.sheet.winners;
   $("night-status").textContent = night.status === "over"
-    ? `The night is over after ${night.sets} sets. ${winners.length > 1 ? `Shared win: ${winners.join(", ")}` : `${winners[0]} wins`}.`
+    ? `The night is over after ${night.sets} ${night.sets === 1 ? "set" : "sets"}. ${winners.length > 1 ? `Shared win: ${winners.join(", ")}` : `${winners[0]} wins`}.`
     : night.status === "ended" ? `The night was stopped after ${night.sheet.sets_recorded} of ${night.sets} sets.`
     : `Set ${night.set + 1} of ${night.sets}.`;
   const you = night.you;
@@ -79,6 +79,7 @@ function render(night) {
       : `${you.name}: you sit this set out (30 points). `);
     if (you.link) line.append(el("a", { href: you.link, className: "button primary", textContent: you.seat != null ? "Go to your seat" : "Watch the set" }));
   }
+  line.hidden = line.childNodes.length === 0;
   const seating = night.seating;
   $("seating").replaceChildren(...(seating ? [
     el("p", {}, `This set: ${seating.seats[0]} and ${seating.seats[2]} against ${seating.seats[1]} and ${seating.seats[3]}; ${seating.seats[0]} deals first.`,

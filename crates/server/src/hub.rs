@@ -29,8 +29,9 @@ const CHAT_INTERVAL: Duration = Duration::from_millis(500);
 const CHAT_HISTORY: usize = 50;
 /// The level that fills empty seats when the host starts.
 pub const FILL_LEVEL: &str = "medium";
-/// How long a person who must cut may take before the server cuts at random.
-const CUT_WAIT: Duration = Duration::from_secs(15);
+/// How long a person who must cut may take before the server cuts at random
+/// ([`HubConfig::cut_wait`]).
+pub const DEFAULT_CUT_WAIT: Duration = Duration::from_secs(15);
 /// Longest time a bot may think over one decision.
 const BOT_BUDGET: Duration = Duration::from_secs(5);
 /// The most deals a table plays unless the server says otherwise (`--max-deals`): far
@@ -61,6 +62,9 @@ pub struct HubConfig {
     /// is ended as abandoned ([`DEFAULT_ABANDON_OPEN`]), so that it is not resumed at
     /// every start for ever.
     pub abandon_open: Duration,
+    /// How long a person who must cut the deck may take before the server cuts at
+    /// random for them ([`DEFAULT_CUT_WAIT`]).
+    pub cut_wait: Duration,
 }
 
 impl HubConfig {
@@ -73,6 +77,7 @@ impl HubConfig {
             max_deals: DEFAULT_MAX_DEALS,
             keep_over: DEFAULT_KEEP_OVER,
             abandon_open: DEFAULT_ABANDON_OPEN,
+            cut_wait: DEFAULT_CUT_WAIT,
         }
     }
 }
@@ -114,7 +119,8 @@ pub struct NewTable {
     /// Whether a seat may ask for a hint on its turn (games against bots).
     #[serde(default)]
     pub hints: bool,
-    /// The name shown at each seat until its player gives one (a night's players).
+    /// The name shown at each seat until its player gives one (a night's players, the
+    /// host's own seat); an empty name is none.
     #[serde(default)]
     pub names: Option<Vec<String>>,
     /// The seat that deals first; drawn at random if none.
@@ -374,7 +380,10 @@ impl Hub {
             .enumerate()
             .map(|(s, sitter)| SeatRecord {
                 token: random_hex(),
-                name: names.get(s).cloned(),
+                name: names
+                    .get(s)
+                    .map(|n| n.trim().chars().take(40).collect::<String>())
+                    .filter(|n| !n.is_empty()),
                 sitter: sitter.clone(),
             })
             .collect();
@@ -1047,7 +1056,11 @@ impl TableActor {
                     Some(cutter) => {
                         let person_here = !self.is_bot_seat(cutter)
                             && self.connections.values().any(|c| c.seat == Some(cutter));
-                        let wait = if person_here { CUT_WAIT } else { delay };
+                        let wait = if person_here {
+                            self.shared.config.cut_wait
+                        } else {
+                            delay
+                        };
                         tokio::spawn(async move {
                             tokio::time::sleep(wait).await;
                             let _ = mailbox.send(Command::CutDue { version });
@@ -1210,7 +1223,7 @@ impl TableActor {
                 status: self.status.clone(),
                 undo: self.table.settings().undo,
                 hints: self.hints,
-                cut_wait_ms: CUT_WAIT.as_millis() as u64,
+                cut_wait_ms: self.shared.config.cut_wait.as_millis() as u64,
             },
         );
         let recipient = seat.map_or(Viewer::Spectator, Viewer::Seat);

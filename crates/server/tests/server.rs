@@ -1072,3 +1072,53 @@ async fn a_table_nobody_comes_to_is_closed_and_not_resumed() {
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_may_name_its_seats_and_choose_its_first_dealer() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_with_config(
+        &dir,
+        HubConfig::new(Duration::ZERO, Duration::from_secs(60)),
+    )
+    .await;
+    let created = create(
+        &server,
+        json!({"game": "kaibosh", "names": ["Ann", "", "  "], "first_dealer": 2}),
+    )
+    .await;
+    let (_, list) = http(&server, "GET", "/api/tables", None).await;
+    let list: Value = serde_json::from_str(&list).unwrap();
+    let seats = &list["tables"][0]["seats"];
+    assert_eq!(seats[0]["name"], "Ann", "{list}");
+    assert_eq!(seats[0]["sitter"], "open", "reserved, not yet taken");
+    for seat in 1..4 {
+        assert!(seats[seat]["name"].is_null(), "{list}");
+    }
+    // The game starts with seat 2 dealing.
+    let mut host = connect(&server, created["id"].as_str().unwrap()).await;
+    send(
+        &mut host,
+        json!({"type": "hello", "token": created["host_token"]}),
+    )
+    .await;
+    send(&mut host, json!({"type": "start"})).await;
+    loop {
+        let message = next(&mut host, Duration::from_secs(10)).await.unwrap();
+        if let Some(dealer) = message["view"].get("dealer").filter(|d| !d.is_null()) {
+            assert_eq!(dealer, 2, "{message}");
+            break;
+        }
+    }
+    for (table, error) in [
+        (json!({"game": "kaibosh", "first_dealer": 4}), "no seat 4"),
+        (
+            json!({"game": "kaibosh", "names": ["a", "b", "c", "d", "e"]}),
+            "5 names",
+        ),
+    ] {
+        let (status, body) = http(&server, "POST", "/api/tables", Some(table)).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body.contains(error), "{body}");
+    }
+    server.stop().await.unwrap();
+}
