@@ -7,7 +7,10 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use common::{calltrump, simulated, temp_path, text, words, KAIBOSH_DEAL, VARIANTS};
+use common::{
+    calltrump, fails, json_of, json_out, replayed, simulated, succeeds, temp_path, text, words,
+    KAIBOSH_DEAL, VARIANTS,
+};
 
 fn kaibosh_record(actions: &[&str]) -> String {
     let actions: Vec<String> = actions.iter().map(|a| format!("\"{a}\"")).collect();
@@ -20,9 +23,7 @@ fn kaibosh_record(actions: &[&str]) -> String {
 #[test]
 fn replay_prints_the_replay_output_of_a_good_record() {
     let record = kaibosh_record(&["bid 2", "pass", "pass", "pass", "trump S", "play 9H"]);
-    let out = calltrump(&["replay", "-"], &record);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let replay = replayed(&record);
     let hand = &replay["hands"][0];
     assert_eq!(hand["outcome"], "in-progress");
     assert_eq!(hand["declarer"], 1);
@@ -37,9 +38,7 @@ fn replay_prints_the_replay_output_of_a_good_record() {
 fn replay_reads_a_file() {
     let path = temp_path("good.json");
     std::fs::write(&path, kaibosh_record(&["pass", "pass", "pass", "pass"])).unwrap();
-    let out = calltrump(&["replay", path.to_str().unwrap()], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let replay = json_of(&["replay", path.to_str().unwrap()], "");
     assert_eq!(replay["hands"][0]["outcome"], "thrown-in");
 }
 
@@ -97,15 +96,13 @@ fn replay_of_a_missing_file_says_which() {
 #[test]
 fn simulate_summarises_games_and_saves_records_that_replay() {
     let records = temp_path("sim.jsonl");
-    let out = calltrump(
+    let summary = json_of(
         &words(&format!(
             "simulate --game kaibosh --games 12 --seed 5 --option deals=6 --json --records {}",
             records.display()
         )),
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(summary["games"], 12);
     let wins = summary["wins"][0].as_u64().unwrap() + summary["wins"][1].as_u64().unwrap();
     assert_eq!(wins + summary["draws"].as_u64().unwrap(), 12);
@@ -113,9 +110,7 @@ fn simulate_summarises_games_and_saves_records_that_replay() {
     let lines = std::fs::read_to_string(&records).unwrap();
     assert_eq!(lines.lines().count(), 12);
     for line in lines.lines() {
-        let out = calltrump(&["replay", "-"], line);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let replay = replayed(line);
         assert_eq!(replay["finished"], true);
         assert_eq!(replay["hands"].as_array().unwrap().len(), 6);
     }
@@ -143,15 +138,13 @@ fn simulate_rejects_a_wrong_number_of_bots() {
 fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
     let record = temp_path("played.json");
     let moves = "1\n".repeat(500);
-    let out = calltrump(
+    let stdout = succeeds(
         &words(&format!(
             "play --seed 11 --option deals=3 --record {}",
             record.display()
         )),
         &moves,
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
     assert!(stdout.contains("Your hand:"), "{stdout}");
     assert!(stdout.contains("Game over."), "{stdout}");
     assert!(stdout.contains("Record saved"), "{stdout}");
@@ -200,9 +193,7 @@ fn play_saves_the_record_on_quit() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Game stopped."));
-    let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
-    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
-    let replay: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+    let replay = json_of(&["replay", record.to_str().unwrap()], "");
     assert_eq!(replay["hands"][0]["outcome"], "in-progress");
 }
 
@@ -267,14 +258,12 @@ const FIRST_LEGAL: &str =
 #[test]
 fn an_outside_bot_plays_a_whole_match() {
     let bot = script_bot("first_legal.py", FIRST_LEGAL);
-    let out = calltrump(
+    let report = json_of(
         &[
             "arena", "--a", &bot, "--b", "random", "--deals", "6", "--seed", "3", "--json",
         ],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["a"], "first_legal.py");
     assert_eq!(report["pairs"], 6);
     assert!(report["decision_time_ms"][0]["decisions"].as_u64().unwrap() > 0);
@@ -440,21 +429,19 @@ fn a_well_behaved_outside_bot_exits_by_itself_at_the_end() {
 fn calltrump_bot_speaks_the_protocol_as_an_outside_bot() {
     let me = env!("CARGO_BIN_EXE_calltrump");
     let bot = format!("ext:{me} bot --level random --seed 4");
-    let out = calltrump(
+    let report = json_of(
         &[
             "arena", "--a", &bot, "--b", "random", "--deals", "5", "--json",
         ],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["a"], "calltrump random");
 }
 
 #[test]
 fn arena_results_do_not_depend_on_the_thread_count() {
     let run = |threads: &str| {
-        let out = calltrump(
+        let mut report = json_of(
             &[
                 "arena",
                 "--a",
@@ -471,8 +458,6 @@ fn arena_results_do_not_depend_on_the_thread_count() {
             ],
             "",
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let mut report: Value = serde_json::from_slice(&out.stdout).unwrap();
         // Decision times are measured, not computed: everything else must agree.
         report.as_object_mut().unwrap().remove("decision_time_ms");
         report
@@ -510,18 +495,12 @@ fn small_arena(b: &str, extra: &[&str]) -> Output {
     calltrump(&args, "")
 }
 
-/// The JSON report of a successful arena run.
-fn arena_report(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 #[test]
 fn a_stopped_arena_run_resumed_reports_as_if_played_in_one_go() {
-    let one_go = arena_report(&small_arena("random", &["--threads", "2"]));
+    let one_go = json_out(&small_arena("random", &["--threads", "2"]));
     let csv = temp_path("resumed.csv");
     let path = csv.to_str().unwrap();
-    arena_report(&small_arena("random", &["--csv", path, "--threads", "2"]));
+    json_out(&small_arena("random", &["--csv", path, "--threads", "2"]));
     // As if killed: the match line, the header, two rows and half of a third.
     let written = std::fs::read_to_string(&csv).unwrap();
     let lines: Vec<&str> = written.lines().collect();
@@ -530,7 +509,7 @@ fn a_stopped_arena_run_resumed_reports_as_if_played_in_one_go() {
     std::fs::write(&csv, format!("{kept}\n{partial}")).unwrap();
 
     let out = small_arena("random", &["--csv", path, "--resume", "--threads", "1"]);
-    let resumed = arena_report(&out);
+    let resumed = json_out(&out);
     assert!(
         text(&out.stderr).contains("unfinished last line"),
         "{}",
@@ -553,15 +532,15 @@ fn a_stopped_arena_run_resumed_reports_as_if_played_in_one_go() {
 
     // Nothing left to play: the same report again.
     let out = small_arena("random", &["--csv", path, "--resume"]);
-    assert_eq!(arena_report(&out)["difference"], one_go["difference"]);
-    assert_eq!(arena_report(&out)["resumed_pairs"], 6);
+    assert_eq!(json_out(&out)["difference"], one_go["difference"]);
+    assert_eq!(json_out(&out)["resumed_pairs"], 6);
 }
 
 #[test]
 fn resuming_a_different_match_is_refused() {
     let csv = temp_path("other-match.csv");
     let path = csv.to_str().unwrap();
-    arena_report(&small_arena("random", &["--csv", path, "--seed", "1"]));
+    json_out(&small_arena("random", &["--csv", path, "--seed", "1"]));
     let before = std::fs::read_to_string(&csv).unwrap();
     for (b, seed) in [("random", "2"), ("rules", "1")] {
         let out = small_arena(b, &["--csv", path, "--resume", "--seed", seed]);
@@ -579,15 +558,13 @@ fn resuming_a_different_match_is_refused() {
 
 #[test]
 fn arena_in_game_mode_reports_win_rates() {
-    let out = calltrump(
+    let report = json_of(
         &[
             "arena", "--a", "random", "--b", "random", "--games", "4", "--option", "deals=3",
             "--json",
         ],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["mode"], "games");
     let rate = report["win_rate_a"]["mean"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&rate));
@@ -596,15 +573,13 @@ fn arena_in_game_mode_reports_win_rates() {
 #[test]
 fn night_plays_every_set_and_the_sheet_adds_up() {
     let record = temp_path("night.json");
-    let out = calltrump(
+    let sheet = json_of(
         &words(&format!(
             "night --players Ann,Bob,Cy,Di,Ed --sets 5 --seed 2 --json --record {}",
             record.display()
         )),
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let sheet: Value = serde_json::from_slice(&out.stdout).unwrap();
     let players = sheet["players"].as_array().unwrap();
     assert_eq!(players.len(), 5);
     for player in players {
@@ -623,9 +598,7 @@ fn night_plays_every_set_and_the_sheet_adds_up() {
     let sets = night["sets"].as_array().unwrap();
     assert_eq!(sets.len(), 5);
     for (i, set) in sets.iter().enumerate() {
-        let out = calltrump(&["replay", "-"], &set["record"].to_string());
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let replay: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let replay = replayed(&set["record"].to_string());
         assert_eq!(replay["hands"].as_array().unwrap().len(), 8);
         let seats = set["table"]["seats"].as_array().unwrap();
         let first = seats[0].as_u64().unwrap() as usize;
@@ -645,15 +618,13 @@ fn night_needs_four_distinct_players() {
 #[test]
 fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
     let record = temp_path("night-me.json");
-    let out = calltrump(
+    let stdout = succeeds(
         &words(&format!(
             "night --players Ann,Bob,Cy,Di --sets 1 --me Cy --seed 0 --record {}",
             record.display()
         )),
         &"pass\n1\n".repeat(300),
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
     assert!(stdout.contains("Your hand:"), "{stdout}");
     assert!(stdout.contains("Set 1 over"), "{stdout}");
     assert!(
@@ -664,9 +635,7 @@ fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
     assert!(stdout.contains("Ann (partner):"), "{stdout}");
     assert!(stdout.contains("Di (left):") && stdout.contains("Bob (right):"));
     assert!(!stdout.contains("seat 1") && !stdout.contains("seat 3"));
-    let replay = calltrump(&["replay", "--show", record.to_str().unwrap()], "");
-    assert!(replay.status.success(), "{}", text(&replay.stderr));
-    let shown = text(&replay.stdout);
+    let shown = succeeds(&["replay", "--show", record.to_str().unwrap()], "");
     assert!(shown.contains("\nHand 1: Ann deals.\n  Ann: "), "{shown}");
     assert!(shown.contains("Ann and Cy "), "{shown}");
     assert!(!shown.contains("seat "), "{shown}");
@@ -942,7 +911,7 @@ fn a_large_arena_streams_its_results_instead_of_allocating_them() {
     // A billion deals would take for ever; what matters is that the run starts at once
     // (nothing is allocated per deal up front) and stops cleanly at the first fault.
     let bot = script_bot("quit_at_once.py", "        sys.exit(0)");
-    let out = calltrump(
+    let stderr = fails(
         &[
             "arena",
             "--a",
@@ -954,8 +923,6 @@ fn a_large_arena_streams_its_results_instead_of_allocating_them() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
     assert!(stderr.contains("without answering"), "{stderr}");
     assert!(
         !stderr.contains("capacity") && !stderr.contains("memory"),
@@ -967,7 +934,7 @@ fn a_large_arena_streams_its_results_instead_of_allocating_them() {
 fn a_game_reaching_the_deal_limit_ends_as_a_draw_and_says_so() {
     // Every other seat a random bot, the person's choices always the first listed:
     // a game to 1,000 points does not end by itself in three deals.
-    let out = calltrump(
+    let stdout = succeeds(
         &[
             "play",
             "--bots",
@@ -983,19 +950,15 @@ fn a_game_reaching_the_deal_limit_ends_as_a_draw_and_says_so() {
         ],
         &"1\n".repeat(500),
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
     assert!(
         stdout.contains("Game over at the deal limit (3 deals): a draw."),
         "{stdout}"
     );
     // `simulate`: draws at the limit are counted as draws, and said to be.
-    let out = calltrump(
+    let summary = json_of(
         &words("simulate --bots random --games 3 --option target=1000 --max-deals 2 --json"),
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(summary["draws"], 3);
     assert_eq!(summary["deal_limit_draws"], 3);
     let out = calltrump(
@@ -1060,9 +1023,7 @@ fn resuming_an_empty_or_headerless_csv_says_so() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_write_error_names_the_file() {
-    let out = calltrump(&["simulate", "--games", "2", "--records", "/dev/full"], "");
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
+    let stderr = fails(&["simulate", "--games", "2", "--records", "/dev/full"], "");
     assert!(stderr.contains("/dev/full"), "{stderr}");
 }
 
@@ -1274,9 +1235,7 @@ fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
     let record: Value =
         serde_json::from_str(std::fs::read_to_string(&games).unwrap().trim()).unwrap();
 
-    let all = calltrump(&["replay", "--show", games.to_str().unwrap()], "");
-    assert!(all.status.success(), "{}", text(&all.stderr));
-    let shown = text(&all.stdout);
+    let shown = succeeds(&["replay", "--show", games.to_str().unwrap()], "");
     assert!(shown.contains("Hand 1: seat"), "{shown}");
     assert!(shown.contains("Trick 1: seat"), "{shown}");
     assert!(shown.contains(" wins "), "{shown}");
@@ -1285,12 +1244,10 @@ fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
     let shown_hands = shown.lines().filter(|l| l.starts_with("  seat ")).count();
     assert_eq!(shown_hands, 4 * hands, "{shown}");
 
-    let mine = calltrump(
+    let seen = succeeds(
         &["replay", "--show", "--seat", "2", games.to_str().unwrap()],
         "",
     );
-    assert!(mine.status.success(), "{}", text(&mine.stderr));
-    let seen = text(&mine.stdout);
     assert!(seen.contains("  you: "), "{seen}");
     assert!(!seen.lines().any(|l| l.starts_with("  seat ")), "{seen}");
     // Seat 2 never learns the cards another seat held and did not play.

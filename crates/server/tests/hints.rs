@@ -6,68 +6,38 @@
 
 mod common;
 
-use common::{create, database_url, start_with_config};
+use common::{
+    create, database_url, hello, kaibosh_with_bots, seeded_hub, seeded_server, send,
+    sit_at_first_seat, start_with_config, until, until_my_turn, Socket,
+};
 
 use std::time::Duration;
 
 use calltrump_engine::{seeded, Action, Game, GameRules, Phase, Seat, Turn};
 use calltrump_server::hub::SeatRecord;
 use calltrump_server::store::{SqliteStore, Store, StoredTable};
-use calltrump_server::{HubConfig, RunningServer};
+use calltrump_server::RunningServer;
 use calltrump_table::{Entry, Event, Settings, Table};
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message;
-
-async fn start(dir: &tempfile::TempDir) -> RunningServer {
-    let hub = HubConfig {
-        seed: Some(7),
-        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-    };
-    start_with_config(dir, hub).await
-}
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A connection to table `id` that said hello with `token` (none: a spectator).
 async fn join(server: &RunningServer, id: &str, token: Option<&str>) -> Socket {
-    let url = format!("ws://{}/ws/{id}", server.addr);
-    let mut socket = tokio_tungstenite::connect_async(url).await.unwrap().0;
-    send(&mut socket, json!({"type": "hello", "token": token})).await;
-    socket
+    hello(server, id, json!({ "token": token })).await
 }
 
-async fn send(socket: &mut Socket, message: Value) {
-    socket
-        .send(Message::Text(message.to_string().into()))
-        .await
-        .unwrap();
-}
-
+/// The next message; the connection must not end.
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        match tokio::time::timeout(Duration::from_secs(20), socket.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                return serde_json::from_str(text.as_str()).unwrap()
-            }
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => {
-                panic!("the connection ended")
-            }
-            Ok(Some(Ok(_))) => continue,
-        }
-    }
+    common::next(socket, Duration::from_secs(20))
+        .await
+        .expect("the connection ended")
 }
 
-/// Messages until one of `kind` arrives.
-async fn until(socket: &mut Socket, kind: &str) -> Value {
-    loop {
-        let message = next(socket).await;
-        if message["type"] == kind {
-            return message;
-        }
-    }
-}
+/// The variants whose hints are checked through a game.
+const HINTED: [(&str, &str); 3] = [
+    ("kaibosh", "standard"),
+    ("bid-euchre", "alexa"),
+    ("kout", "kout4"),
+];
 
 /// Asks for a hint; the answer, `hint` or `error`.
 async fn ask(socket: &mut Socket) -> Value {
@@ -117,23 +87,14 @@ fn check_hint(hint: &Value, version: u64, legal: &[Value], context: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_list_legal_actions_best_first_through_a_game_against_bots() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
-    for (game, variant) in [
-        ("kaibosh", "standard"),
-        ("bid-euchre", "alexa"),
-        ("kout", "kout4"),
-    ] {
+    let (_dir, server) = seeded_server(7).await;
+    for (game, variant) in HINTED {
         let context = format!("{game} {variant}");
-        let created = create(
-            &server,
-            json!({"game": game, "variant": variant, "hints": true,
-                   "seats": ["open", "bot:rules", "bot:rules", "bot:rules"]}),
-        )
-        .await;
-        let id = created["id"].as_str().unwrap();
-        let token = created["invites"][0]["token"].as_str().unwrap();
-        let mut socket = join(&server, id, Some(token)).await;
+        let mut table = kaibosh_with_bots(1, "bot:rules");
+        table["game"] = json!(game);
+        table["variant"] = json!(variant);
+        table["hints"] = json!(true);
+        let (_, mut socket) = sit_at_first_seat(&server, table, json!({})).await;
         let welcome = until(&mut socket, "welcome").await;
         assert_eq!(welcome["hints"], true, "{welcome}");
         let (mut calls, mut plays) = (0, 0);
@@ -173,27 +134,12 @@ async fn hints_list_legal_actions_best_first_through_a_game_against_bots() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_are_refused_without_the_option_to_a_spectator_and_out_of_turn() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
+    let (_dir, server) = seeded_server(7).await;
     // A table without hints: refused, though it is the seat's turn.
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "bot:rules", "bot:rules", "bot:rules"]}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["invites"][0]["token"].as_str().unwrap();
-    let mut socket = join(&server, id, Some(token)).await;
+    let table = kaibosh_with_bots(1, "bot:rules");
+    let (_, mut socket) = sit_at_first_seat(&server, table, json!({})).await;
     assert_eq!(until(&mut socket, "welcome").await["hints"], false);
-    loop {
-        let message = next(&mut socket).await;
-        if message
-            .get("view")
-            .is_some_and(|v| !v["legal"].as_array().unwrap().is_empty())
-        {
-            break;
-        }
-    }
+    until_my_turn(&mut socket, Duration::from_secs(20)).await;
     let refused = ask(&mut socket).await;
     assert_eq!(refused["type"], "error", "{refused}");
     assert_eq!(refused["message"], "this table does not allow hints");
@@ -353,7 +299,7 @@ async fn a_hint_reads_only_the_seats_observation_not_the_hidden_hands() {
             }
         }
     }
-    let server = start(&dir).await;
+    let server = start_with_config(&dir, seeded_hub(7, Duration::from_secs(60))).await;
     let mut read = 0;
     for (name, me, a, b) in pairs {
         let mut answers = Vec::new();

@@ -5,28 +5,20 @@
 
 mod common;
 
-use common::{cards_named, http_at, known, start_with_config};
+use common::{
+    cards_named, create, http_at, kaibosh_with_bots, known, links, play_every_seat, record_of,
+    seeded_server, short_game, sit_at_first_seat,
+};
 
 use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, CardBag, Game, Record, Seat, SeenAction, View, Viewer};
-use calltrump_server::client::{play_seat, SeatLink};
-use calltrump_server::{HubConfig, RunningServer};
-use futures_util::SinkExt;
+use calltrump_server::RunningServer;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message;
 
 /// A Bid Euchre game with a loner hand (hand 6: seat 2 gives two cards face down to seat
 /// 0, who discards two).
 const LONER: &str = include_str!("../../../e2e/fixtures/bid-euchre-loner.json");
-
-async fn start(dir: &tempfile::TempDir) -> RunningServer {
-    let hub = HubConfig {
-        seed: Some(11),
-        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-    };
-    start_with_config(dir, hub).await
-}
 
 async fn http(server: &RunningServer, method: &str, path: &str, body: &str) -> (u16, String) {
     http_at(server.addr, method, path, Some(body)).await
@@ -37,6 +29,13 @@ async fn json_of(server: &RunningServer, method: &str, path: &str, body: &str) -
     assert_eq!(status, 200, "{method} {path}: {text}");
     serde_json::from_str(&text).unwrap()
 }
+
+/// The games played at a table whose replay is checked.
+const TABLE_GAMES: [(&str, &str); 3] = [
+    ("kaibosh", "standard"),
+    ("kout", "kout6"),
+    ("bid-euchre", "simplified"),
+];
 
 /// Each step of `record`: the game after it.
 fn games(record: &Record) -> Vec<(AnyGame, Option<(Seat, Action)>)> {
@@ -116,8 +115,7 @@ fn check_states(record: &Record, viewer: &str, answer: &Value) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn posted_records_replay_into_every_viewers_views_with_nothing_hidden_shown() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
+    let (_dir, server) = seeded_server(11).await;
     let record = Record::parse(LONER).unwrap();
     let mut hidden = 0;
     for viewer in ["all", "spectator", "0", "1", "2", "3"] {
@@ -143,8 +141,7 @@ async fn posted_records_replay_into_every_viewers_views_with_nothing_hidden_show
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn records_taken_mid_game_replay_their_complete_hands_and_say_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
+    let (_dir, server) = seeded_server(11).await;
     let whole = Record::parse(LONER).unwrap();
     // Ended by the host during hand 7 (the whole record: its deal, ten actions).
     let mut ended = whole.clone();
@@ -203,50 +200,17 @@ async fn records_taken_mid_game_replay_their_complete_hands_and_say_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_tables_replay_is_its_records_and_an_unfinished_table_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
-    for (game, variant) in [
-        ("kaibosh", "standard"),
-        ("kout", "kout6"),
-        ("bid-euchre", "simplified"),
-    ] {
-        let options = match game {
-            "kaibosh" => json!({"deals": 2}),
-            "bid-euchre" => json!({"deals": 2}),
-            _ => json!({}),
-        };
-        let (status, body) = http(
-            &server,
-            "POST",
-            "/api/tables",
-            &json!({"game": game, "variant": variant, "options": options}).to_string(),
-        )
-        .await;
-        assert_eq!(status, 201, "{body}");
-        let created: Value = serde_json::from_str(&body).unwrap();
+    let (_dir, server) = seeded_server(11).await;
+    for (game, variant) in TABLE_GAMES {
+        let options = short_game(game, 2, 2);
+        let table = json!({"game": game, "variant": variant, "options": options});
+        let created = create(&server, table).await;
         let id = created["id"].as_str().unwrap().to_string();
-        let links: Vec<SeatLink> = created["invites"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|i| SeatLink::parse(i["url"].as_str().unwrap()).unwrap())
-            .collect();
         // Before the game: refused.
         let (status, body) = http(&server, "GET", &format!("/api/tables/{id}/replay"), "").await;
         assert_eq!(status, 409, "{body}");
-        let players: Vec<_> = links
-            .into_iter()
-            .enumerate()
-            .map(|(i, link)| {
-                tokio::spawn(async move {
-                    play_seat(&link, "rules", i as u64, Duration::from_secs(10)).await
-                })
-            })
-            .collect();
-        for player in players {
-            player.await.unwrap().unwrap();
-        }
-        let (status, text) = http(&server, "GET", &format!("/api/tables/{id}/record"), "").await;
+        play_every_seat(links(&created), "rules").await;
+        let (status, text) = record_of(&server, &id).await;
         assert_eq!(status, 200);
         let record = Record::parse(&text).unwrap();
         let seats = games(&record)[0].0.seats();
@@ -291,35 +255,15 @@ async fn a_finished_tables_replay_is_its_records_and_an_unfinished_table_is_refu
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_in_play_replays_its_public_record_and_no_hidden_card() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
-    let (status, body) = http(
-        &server,
-        "POST",
-        "/api/tables",
-        &json!({"game": "kaibosh", "seats": ["open", "bot:rules", "bot:rules", "bot:rules"]})
-            .to_string(),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).unwrap();
-    let id = created["id"].as_str().unwrap();
-    let token = created["invites"][0]["token"].as_str().unwrap();
+    let (_dir, server) = seeded_server(11).await;
+    let table = kaibosh_with_bots(1, "bot:rules");
     // Seat 0 sits down and never acts: the game starts and waits for it.
-    let url = format!("ws://{}/ws/{id}", server.addr);
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-    socket
-        .send(Message::Text(
-            json!({"type": "hello", "token": token, "name": "Ann"})
-                .to_string()
-                .into(),
-        ))
-        .await
-        .unwrap();
+    let (created, _socket) = sit_at_first_seat(&server, table, json!({"name": "Ann"})).await;
+    let id = created["id"].as_str().unwrap();
     let mut refused = false;
     for _ in 0..100 {
         tokio::time::sleep(Duration::from_millis(20)).await;
-        let (_, record) = http(&server, "GET", &format!("/api/tables/{id}/record"), "").await;
+        let (_, record) = record_of(&server, id).await;
         if !record.contains("\"deal\"") {
             continue;
         }
@@ -353,8 +297,7 @@ async fn a_table_in_play_replays_its_public_record_and_no_hidden_card() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_records_get_a_400_with_the_engines_one_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir).await;
+    let (_dir, server) = seeded_server(11).await;
     let mut record = Record::parse(LONER).unwrap();
     // An illegal card: the first play of hand 0 made by another card of the deck.
     let first_play = record.hands[0]

@@ -3,7 +3,11 @@
 
 mod common;
 
-use common::{cards_named, create, http_at, known, start_with_config};
+use common::{
+    cards_named, connect, create, error_saying, hello, http_at, id_and_token, kaibosh_with_bots,
+    known, links, next, play_every_seat, record_of, seeded_hub, send, server_in_temp,
+    server_with_table, short_game, start_with_config, until, until_my_turn,
+};
 
 use std::time::Duration;
 
@@ -14,23 +18,24 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-async fn start_server(dir: &tempfile::TempDir, grace: Duration) -> RunningServer {
-    start_with_seed(dir, grace, Some(7)).await
+/// A hub of deals from the system's randomness, a seat's grace a minute.
+fn unseeded() -> HubConfig {
+    HubConfig::new(Duration::ZERO, Duration::from_secs(60))
 }
 
-async fn start_with_seed(
-    dir: &tempfile::TempDir,
+/// The hub of most tests: seeded 7, a seat's grace `grace`.
+fn seeded(grace: Duration) -> HubConfig {
+    seeded_hub(7, grace)
+}
+
+/// A server seeded 7 whose seats have a grace of `grace`, and a Kaibosh table on it of
+/// `people` open seats, then `bot` in the others: its folder, the server and the table.
+async fn kaibosh_table(
     grace: Duration,
-    seed: Option<u64>,
-) -> RunningServer {
-    start_with_config(
-        dir,
-        HubConfig {
-            seed,
-            ..HubConfig::new(Duration::ZERO, grace)
-        },
-    )
-    .await
+    people: usize,
+    bot: &str,
+) -> (tempfile::TempDir, RunningServer, Value) {
+    server_with_table(seeded(grace), kaibosh_with_bots(people, bot)).await
 }
 
 /// The `calltrump_tables` gauge of `/metrics`: tables in memory.
@@ -44,6 +49,22 @@ async fn tables_in_memory(server: &RunningServer) -> u64 {
         .unwrap()
 }
 
+/// Waits until no table is in memory (at most 5 seconds); `stays` says what stayed.
+async fn until_no_table_in_memory(server: &RunningServer, stays: &str) {
+    let mut waited = 0;
+    while tables_in_memory(server).await > 0 {
+        waited += 1;
+        assert!(waited < 100, "{stays}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A WebSocket to table `id` is refused.
+async fn assert_refused(server: &RunningServer, id: &str) {
+    let url = format!("ws://{}/ws/{id}", server.addr);
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+}
+
 async fn http(
     server: &RunningServer,
     method: &str,
@@ -52,55 +73,6 @@ async fn http(
 ) -> (u16, String) {
     let body = body.map(|b| b.to_string());
     http_at(server.addr, method, path, body.as_deref()).await
-}
-
-fn links(created: &Value) -> Vec<SeatLink> {
-    created["invites"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| SeatLink::parse(i["url"].as_str().unwrap()).unwrap())
-        .collect()
-}
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(server: &RunningServer, table: &str) -> Socket {
-    let url = format!("ws://{}/ws/{table}", server.addr);
-    tokio_tungstenite::connect_async(url).await.unwrap().0
-}
-
-async fn send(socket: &mut Socket, message: Value) {
-    socket
-        .send(Message::Text(message.to_string().into()))
-        .await
-        .unwrap();
-}
-
-/// The next JSON message, or none within `wait`.
-async fn next(socket: &mut Socket, wait: Duration) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(wait, socket.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                return Some(serde_json::from_str(text.as_str()).unwrap())
-            }
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
-            Ok(Some(Ok(_))) => continue,
-        }
-    }
-}
-
-/// Messages until one of `kind` arrives.
-async fn until(socket: &mut Socket, kind: &str) -> Value {
-    loop {
-        let message = next(socket, Duration::from_secs(10))
-            .await
-            .unwrap_or_else(|| panic!("no {kind} message"));
-        if message["type"] == kind {
-            return message;
-        }
-    }
 }
 
 const VARIANTS: [(&str, &str, usize); 5] = [
@@ -113,27 +85,13 @@ const VARIANTS: [(&str, &str, usize); 5] = [
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn join_bots_finish_a_game_of_every_variant_and_the_record_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let (_dir, server) = server_in_temp(seeded(Duration::from_secs(60))).await;
     for (game, variant, seats) in VARIANTS {
         let created = create(&server, json!({ "game": game, "variant": variant })).await;
         let seat_links = links(&created);
         assert_eq!(seat_links.len(), seats);
-        let players: Vec<_> = seat_links
-            .into_iter()
-            .enumerate()
-            .map(|(i, link)| {
-                tokio::spawn(async move {
-                    play_seat(&link, "rules", i as u64, Duration::from_secs(10)).await
-                })
-            })
-            .collect();
-        let mut finals = Vec::new();
-        for player in players {
-            finals.push(player.await.unwrap().unwrap());
-        }
-        let id = created["id"].as_str().unwrap();
-        let (status, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+        let finals = play_every_seat(seat_links, "rules").await;
+        let (status, body) = record_of(&server, created["id"].as_str().unwrap()).await;
         assert_eq!(status, 200);
         let record = Record::parse(&body).unwrap();
         let (replay, game_state) = record.replay().unwrap();
@@ -144,6 +102,13 @@ async fn join_bots_finish_a_game_of_every_variant_and_the_record_replays() {
         }
     }
     server.stop().await.unwrap();
+}
+
+/// A record's deal as cards.
+fn cards_of(deal: &[Vec<String>]) -> Vec<CardBag> {
+    deal.iter()
+        .map(|cards| cards.iter().map(|c| c.parse::<Card>().unwrap()).collect())
+        .collect()
 }
 
 /// Every version of the finished game with the cards each recipient may know then,
@@ -160,12 +125,7 @@ fn known_by_version(record: &Record, seats: usize) -> Vec<Vec<CardBag>> {
     };
     let mut versions = vec![snapshot(&game)];
     for hand in &record.hands {
-        let deal: Vec<CardBag> = hand
-            .deal
-            .iter()
-            .map(|cards| cards.iter().map(|c| c.parse::<Card>().unwrap()).collect())
-            .collect();
-        game.deal(&deal).unwrap();
+        game.deal(&cards_of(&hand.deal)).unwrap();
         versions.push(snapshot(&game));
         for action in &hand.actions {
             game.apply(action.parse().unwrap()).unwrap();
@@ -187,12 +147,7 @@ fn game_at(record: &Record, hands: usize, actions: usize) -> AnyGame {
     let (rules, first_dealer) = record.rules().unwrap();
     let mut game = AnyGame::new(&rules, first_dealer);
     for (h, hand) in record.hands.iter().enumerate().take(hands + 1) {
-        let deal: Vec<CardBag> = hand
-            .deal
-            .iter()
-            .map(|cards| cards.iter().map(|c| c.parse::<Card>().unwrap()).collect())
-            .collect();
-        game.deal(&deal).unwrap();
+        game.deal(&cards_of(&hand.deal)).unwrap();
         let upto = if h == hands {
             actions
         } else {
@@ -257,17 +212,12 @@ fn check_record_in_play(body: &str, full: &Record, context: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let (_dir, server) = server_in_temp(seeded(Duration::from_secs(60))).await;
     let mut records_checked = 0;
     let mut face_down_checked = 0;
     for (round, (game, variant, seats)) in VARIANTS.iter().chain(VARIANTS.iter()).enumerate() {
         // Short games: a few deals where the game has a deal count.
-        let options = match *game {
-            "kaibosh" => json!({"deals": 3}),
-            "bid-euchre" => json!({"deals": 4}),
-            _ => json!({}),
-        };
+        let options = short_game(game, 3, 4);
         let created = create(
             &server,
             json!({ "game": game, "variant": variant, "options": options }),
@@ -291,8 +241,7 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
             })
         };
         // A spectator records everything it receives.
-        let mut watcher = connect(&server, &id).await;
-        send(&mut watcher, json!({"type": "hello"})).await;
+        let mut watcher = hello(&server, &id, json!({})).await;
         let watching = tokio::spawn(async move {
             let mut seen = Vec::new();
             while let Some(message) = next(&mut watcher, Duration::from_secs(20)).await {
@@ -307,8 +256,7 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
         // Each seat is a raw client that records everything and plays its first legal action.
         let mut players = Vec::new();
         for (s, link) in links(&created).into_iter().enumerate() {
-            let mut socket = connect(&server, &id).await;
-            send(&mut socket, json!({"type": "hello", "token": link.token})).await;
+            let mut socket = hello(&server, &id, json!({"token": link.token})).await;
             players.push(tokio::spawn(async move {
                 let mut seen = Vec::new();
                 let mut answered = 0;
@@ -348,7 +296,7 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
         received.push(watching.await.unwrap());
         done.store(true, std::sync::atomic::Ordering::Relaxed);
         let bodies = reading.await.unwrap();
-        let (_, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+        let (_, body) = record_of(&server, &id).await;
         let record = Record::parse(&body).unwrap();
         assert!(
             record.replay().unwrap().0.finished,
@@ -395,29 +343,16 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_gets_the_seat_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_millis(300)).await;
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "bot:rules", "bot:rules", "bot:rules"]}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["invites"][0]["token"].as_str().unwrap().to_string();
-    let mut socket = connect(&server, id).await;
-    send(
-        &mut socket,
-        json!({"type": "hello", "token": token, "name": "Ann"}),
-    )
-    .await;
+    let (_dir, server, created) = kaibosh_table(Duration::from_millis(300), 1, "bot:rules").await;
+    let (id, token) = id_and_token(&created);
+    let mut socket = hello(&server, id, json!({"token": token, "name": "Ann"})).await;
     let welcome = until(&mut socket, "welcome").await;
     assert_eq!(welcome["seat"], 0);
     // Every person's seat is taken: the game starts.
     until(&mut socket, "status").await;
     drop(socket);
     // Watch the table: a countdown, then a bot stands in and the game moves on.
-    let mut watcher = connect(&server, id).await;
-    send(&mut watcher, json!({"type": "hello"})).await;
+    let mut watcher = hello(&server, id, json!({})).await;
     let snapshot = until(&mut watcher, "snapshot").await;
     let start_version = snapshot["version"].as_u64().unwrap();
     let mut stood_in = false;
@@ -436,8 +371,7 @@ async fn a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_gets_the_seat
         "stood in {stood_in}, moved on {moved_on}"
     );
     // Ann comes back: the seat is hers again.
-    let mut socket = connect(&server, id).await;
-    send(&mut socket, json!({"type": "hello", "token": token})).await;
+    let mut socket = hello(&server, id, json!({"token": token})).await;
     let seats = until(&mut socket, "seats").await;
     assert_eq!(seats["seats"][0]["bot_standing_in"], false);
     assert_eq!(seats["seats"][0]["connected"], true);
@@ -447,8 +381,7 @@ async fn a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_gets_the_seat
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_gets_a_clear_error_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let (_dir, server) = server_in_temp(seeded(Duration::from_secs(60))).await;
     // HTTP: bad tables, unknown tables.
     for (body, expect) in [
         (json!({"game": "bridge"}), "unknown game"),
@@ -469,13 +402,8 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let (status, text) = http(&server, "GET", "/api/tables/nope/record", None).await;
     assert_eq!(status, 404, "{text}");
 
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "bot:random", "bot:random", "bot:random"]}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["invites"][0]["token"].as_str().unwrap();
+    let created = create(&server, kaibosh_with_bots(1, "bot:random")).await;
+    let (id, token) = id_and_token(&created);
     let mut socket = connect(&server, id).await;
     // Before hello: only hello.
     send(
@@ -483,50 +411,28 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         json!({"type": "act", "version": 1, "action": "pass"}),
     )
     .await;
-    assert!(until(&mut socket, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("hello"));
+    error_saying(&mut socket, "hello").await;
     socket
         .send(Message::Text("{not json".into()))
         .await
         .unwrap();
-    assert!(until(&mut socket, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("not a message"));
+    error_saying(&mut socket, "not a message").await;
     send(&mut socket, json!({"type": "hello", "token": token})).await;
-    let mut version = 0;
-    let mut legal = Vec::new();
     // Wait until it is seat 0's turn.
-    while legal.is_empty() {
-        let message = next(&mut socket, Duration::from_secs(10))
-            .await
-            .expect("seat 0's turn");
-        if let Some(view) = message.get("view") {
-            version = message["version"].as_u64().unwrap();
-            legal = view["legal"].as_array().unwrap().clone();
-        }
-    }
+    let (version, legal) = until_my_turn(&mut socket, Duration::from_secs(10)).await;
     // A stale version, a card not held, a malformed action, a host's command.
     send(
         &mut socket,
         json!({"type": "act", "version": version - 1, "action": legal[0]}),
     )
     .await;
-    assert!(until(&mut socket, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("stale version"));
+    error_saying(&mut socket, "stale version").await;
     send(
         &mut socket,
         json!({"type": "act", "version": version, "action": "play 7X"}),
     )
     .await;
-    assert!(until(&mut socket, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("not an action"));
+    error_saying(&mut socket, "not an action").await;
     send(
         &mut socket,
         json!({"type": "act", "version": version, "action": "kaibosh kaibosh"}),
@@ -534,10 +440,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     .await;
     until(&mut socket, "error").await;
     send(&mut socket, json!({"type": "end"})).await;
-    assert!(until(&mut socket, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("host"));
+    error_saying(&mut socket, "host").await;
     // Chat is text: markup comes back as the same text; too long is refused.
     send(&mut socket, json!({"type": "chat", "text": "<b>hi</b>"})).await;
     assert_eq!(until(&mut socket, "chat").await["body"], "<b>hi</b>");
@@ -547,10 +450,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         json!({"type": "chat", "text": "x".repeat(501)}),
     )
     .await;
-    assert!(until(&mut socket, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("at most"));
+    error_saying(&mut socket, "at most").await;
     // Nothing changed: the legal action still answers the same version.
     send(
         &mut socket,
@@ -560,21 +460,16 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let update = until(&mut socket, "update").await;
     assert_eq!(update["version"].as_u64().unwrap(), version + 1);
     // A spectator may not act; a foreign token is refused.
-    let mut watcher = connect(&server, id).await;
-    send(&mut watcher, json!({"type": "hello"})).await;
+    let mut watcher = hello(&server, id, json!({})).await;
     until(&mut watcher, "welcome").await;
     send(
         &mut watcher,
         json!({"type": "act", "version": version + 1, "action": "pass"}),
     )
     .await;
-    assert!(until(&mut watcher, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("seated"));
+    error_saying(&mut watcher, "seated").await;
     // A spectator's chat lines carry the name it gave, marked as watching.
-    let mut named = connect(&server, id).await;
-    send(&mut named, json!({"type": "hello", "name": "Eve"})).await;
+    let mut named = hello(&server, id, json!({"name": "Eve"})).await;
     assert!(until(&mut named, "welcome").await["cut_wait_ms"].as_u64() > Some(0));
     send(&mut named, json!({"type": "chat", "text": "nice play"})).await;
     // (The table's earlier chat comes first, as history.)
@@ -583,16 +478,9 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         line = until(&mut named, "chat").await;
     }
     assert_eq!(line["sender"], "Eve (watching)");
-    let mut stranger = connect(&server, id).await;
-    send(
-        &mut stranger,
-        json!({"type": "hello", "token": "00000000000000000000000000000000"}),
-    )
-    .await;
-    assert!(until(&mut stranger, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("token"));
+    let stranger_token = "00000000000000000000000000000000";
+    let mut stranger = hello(&server, id, json!({ "token": stranger_token })).await;
+    error_saying(&mut stranger, "token").await;
     // An oversized message closes the connection, with the reason: a `closing`, then a
     // close frame 1009 (message too big).
     let mut big = connect(&server, id).await;
@@ -618,24 +506,18 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_resumes_its_tables() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let (dir, server) = server_in_temp(seeded(Duration::from_secs(60))).await;
     let created = create(&server, json!({"game": "kout", "variant": "kout4"})).await;
     let id = created["id"].as_str().unwrap().to_string();
     let seat_links = links(&created);
     // Two seats play; the others join later.
-    let mut socket = connect(&server, &id).await;
-    send(
-        &mut socket,
-        json!({"type": "hello", "token": seat_links[0].token}),
-    )
-    .await;
+    let mut socket = hello(&server, &id, json!({"token": seat_links[0].token})).await;
     until(&mut socket, "welcome").await;
     let (_, list) = http(&server, "GET", "/api/tables", None).await;
     assert!(list.contains(&id), "{list}");
     server.stop().await.unwrap();
     // Back on the same database: the table is there, and bots at links finish it.
-    let server = start_server(&dir, Duration::from_secs(60)).await;
+    let server = start_with_config(&dir, seeded(Duration::from_secs(60))).await;
     let (_, list) = http(&server, "GET", "/api/tables", None).await;
     assert!(list.contains(&id), "{list}");
     let port = server.addr.port();
@@ -655,30 +537,12 @@ async fn a_restarted_server_resumes_its_tables() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shared_tables_deal_committed_hands_that_verify() {
     use calltrump_engine::fair_deal::{verify, DealSource};
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_with_seed(&dir, Duration::from_secs(60), None).await;
+    let (_dir, server) = server_in_temp(unseeded()).await;
     for (game, variant, _) in VARIANTS {
-        let options = match game {
-            "kaibosh" => json!({"deals": 3}),
-            "bid-euchre" => json!({"deals": 3}),
-            _ => json!({}),
-        };
-        let created = create(
-            &server,
-            json!({"game": game, "variant": variant, "options": options}),
-        )
-        .await;
-        let players: Vec<_> = links(&created)
-            .into_iter()
-            .enumerate()
-            .map(|(i, link)| {
-                tokio::spawn(async move {
-                    play_seat(&link, "random", i as u64, Duration::from_secs(10)).await
-                })
-            })
-            .collect();
-        for player in players {
-            let finished = player.await.unwrap().unwrap();
+        let options = short_game(game, 3, 3);
+        let table = json!({"game": game, "variant": variant, "options": options});
+        let created = create(&server, table).await;
+        for finished in play_every_seat(links(&created), "random").await {
             let check = finished
                 .state
                 .deal_check
@@ -686,7 +550,7 @@ async fn shared_tables_deal_committed_hands_that_verify() {
             assert!(check.seed.is_some(), "the last seed is revealed");
         }
         let id = created["id"].as_str().unwrap();
-        let (_, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+        let (_, body) = record_of(&server, id).await;
         let record = Record::parse(&body).unwrap();
         assert_eq!(
             record.deal_source,
@@ -706,39 +570,25 @@ async fn shared_tables_deal_committed_hands_that_verify() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_who_plays_a_seat_uses_one_connection_for_both() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_secs(60)).await;
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "open", "bot:random", "bot:random"]}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap();
-    let seat_token = created["invites"][0]["token"].as_str().unwrap();
+    let (_dir, server, created) = kaibosh_table(Duration::from_secs(60), 2, "bot:random").await;
+    let (id, seat_token) = id_and_token(&created);
     let host_token = created["host_token"].as_str().unwrap();
     // A wrong host token leaves the seat a plain seat.
-    let mut guest = connect(&server, id).await;
-    send(
-        &mut guest,
-        json!({"type": "hello", "token": seat_token, "host": "not-the-host"}),
-    )
-    .await;
+    let wrong_host = json!({"token": seat_token, "host": "not-the-host"});
+    let mut guest = hello(&server, id, wrong_host).await;
     let welcome = until(&mut guest, "welcome").await;
     assert_eq!(
         (welcome["seat"].clone(), welcome["host"].clone()),
         (json!(0), json!(false))
     );
     send(&mut guest, json!({"type": "start"})).await;
-    assert!(until(&mut guest, "error").await["message"]
-        .as_str()
-        .unwrap()
-        .contains("only the host"));
+    error_saying(&mut guest, "only the host").await;
     drop(guest);
 
-    let mut host = connect(&server, id).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": seat_token, "host": host_token}),
+    let mut host = hello(
+        &server,
+        id,
+        json!({"token": seat_token, "host": host_token}),
     )
     .await;
     let welcome = until(&mut host, "welcome").await;
@@ -753,30 +603,13 @@ async fn a_host_who_plays_a_seat_uses_one_connection_for_both() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_left_before_the_start_is_on_grace_and_a_bot_stands_in() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_millis(300)).await;
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "open", "bot:rules", "bot:rules"]}),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["invites"][0]["token"].as_str().unwrap();
+    let (_dir, server, created) = kaibosh_table(Duration::from_millis(300), 2, "bot:rules").await;
+    let (id, token) = id_and_token(&created);
     // Ann takes seat 0 while the table is open, and leaves.
-    let mut ann = connect(&server, id).await;
-    send(
-        &mut ann,
-        json!({"type": "hello", "token": token, "name": "Ann"}),
-    )
-    .await;
+    let mut ann = hello(&server, id, json!({"token": token, "name": "Ann"})).await;
     assert_eq!(until(&mut ann, "welcome").await["seat"], 0);
     drop(ann);
-    let mut host = connect(&server, id).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": created["host_token"]}),
-    )
-    .await;
+    let mut host = hello(&server, id, json!({"token": created["host_token"]})).await;
     loop {
         let seats = until(&mut host, "seats").await;
         assert_eq!(seats["seats"][0]["sitter"], "person");
@@ -812,25 +645,13 @@ async fn a_player_who_left_before_the_start_is_on_grace_and_a_bot_stands_in() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_host_gets_the_link_of_a_bots_seat_it_opens_and_a_person_takes_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_server(&dir, Duration::from_secs(60)).await;
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "bot:random", "bot:random", "bot:random"]}),
-    )
-    .await;
+    let (_dir, server, created) = kaibosh_table(Duration::from_secs(60), 1, "bot:random").await;
     let id = created["id"].as_str().unwrap();
     // Only the open seat had a link.
     assert_eq!(created["invites"].as_array().unwrap().len(), 1);
-    let mut host = connect(&server, id).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": created["host_token"]}),
-    )
-    .await;
+    let mut host = hello(&server, id, json!({"token": created["host_token"]})).await;
     until(&mut host, "welcome").await;
-    let mut watcher = connect(&server, id).await;
-    send(&mut watcher, json!({"type": "hello"})).await;
+    let mut watcher = hello(&server, id, json!({})).await;
     until(&mut watcher, "welcome").await;
     send(
         &mut host,
@@ -853,12 +674,7 @@ async fn the_host_gets_the_link_of_a_bots_seat_it_opens_and_a_person_takes_it() 
     assert!(!seen_by_watcher.to_string().contains(&token));
     // Bob takes the seat with the link.
     let link = SeatLink::parse(invite["url"].as_str().unwrap()).unwrap();
-    let mut bob = connect(&server, id).await;
-    send(
-        &mut bob,
-        json!({"type": "hello", "token": link.token, "name": "Bob"}),
-    )
-    .await;
+    let mut bob = hello(&server, id, json!({"token": link.token, "name": "Bob"})).await;
     assert_eq!(until(&mut bob, "welcome").await["seat"], 1);
     let seats = until(&mut bob, "seats").await;
     assert_eq!(seats["seats"][1]["sitter"], "person");
@@ -871,13 +687,9 @@ async fn the_host_gets_the_link_of_a_bots_seat_it_opens_and_a_person_takes_it() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = HubConfig {
-        seed: Some(7),
-        keep_over: Duration::from_millis(300),
-        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-    };
-    let server = start_with_config(&dir, config.clone()).await;
+    let mut config = seeded(Duration::from_secs(60));
+    config.keep_over = Duration::from_millis(300);
+    let (dir, server) = server_in_temp(config.clone()).await;
     // A table whose game is played out by bots.
     let finished = create(
         &server,
@@ -885,10 +697,10 @@ async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() 
     )
     .await;
     let finished_id = finished["id"].as_str().unwrap().to_string();
-    let mut host = connect(&server, &finished_id).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": finished["host_token"]}),
+    let mut host = hello(
+        &server,
+        &finished_id,
+        json!({"token": finished["host_token"]}),
     )
     .await;
     send(&mut host, json!({"type": "start"})).await;
@@ -900,45 +712,16 @@ async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() 
     }
     drop(host);
     // A table the host ends mid-hand, Ann to act.
-    let ended = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["open", "bot:random", "bot:random", "bot:random"]}),
-    )
-    .await;
+    let ended = create(&server, kaibosh_with_bots(1, "bot:random")).await;
     let ended_id = ended["id"].as_str().unwrap().to_string();
-    let mut ann = connect(&server, &ended_id).await;
-    send(
-        &mut ann,
-        json!({"type": "hello", "token": ended["invites"][0]["token"]}),
-    )
-    .await;
+    let ann_token = &ended["invites"][0]["token"];
+    let mut ann = hello(&server, &ended_id, json!({ "token": ann_token })).await;
     // Until it is Ann's turn: the table waits on her.
-    loop {
-        let message = next(&mut ann, Duration::from_secs(10))
-            .await
-            .expect("Ann's turn");
-        if message["view"]["legal"]
-            .as_array()
-            .is_some_and(|l| !l.is_empty())
-        {
-            break;
-        }
-    }
-    let mut host = connect(&server, &ended_id).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": ended["host_token"]}),
-    )
-    .await;
+    until_my_turn(&mut ann, Duration::from_secs(10)).await;
+    let mut host = hello(&server, &ended_id, json!({"token": ended["host_token"]})).await;
     send(&mut host, json!({"type": "end"})).await;
     until(&mut host, "closing").await;
-    let (status, body) = http(
-        &server,
-        "GET",
-        &format!("/api/tables/{ended_id}/record"),
-        None,
-    )
-    .await;
+    let (status, body) = record_of(&server, &ended_id).await;
     assert_eq!(status, 200, "{body}");
     let record = Record::parse(&body).unwrap();
     assert!(
@@ -946,19 +729,8 @@ async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() 
         "an ended table's record is whole: {body}"
     );
     // The finished table leaves memory once nobody is there; its record stays served.
-    let mut waited = 0;
-    while tables_in_memory(&server).await > 0 {
-        waited += 1;
-        assert!(waited < 100, "the finished table stays in memory");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let (status, body) = http(
-        &server,
-        "GET",
-        &format!("/api/tables/{finished_id}/record"),
-        None,
-    )
-    .await;
+    until_no_table_in_memory(&server, "the finished table stays in memory").await;
+    let (status, body) = record_of(&server, &finished_id).await;
     assert_eq!(status, 200, "{body}");
     assert!(Record::parse(&body).unwrap().replay().unwrap().0.finished);
     server.stop().await.unwrap();
@@ -966,43 +738,28 @@ async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() 
     let server = start_with_config(&dir, config).await;
     assert_eq!(tables_in_memory(&server).await, 0);
     for id in [&finished_id, &ended_id] {
-        let (status, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+        let (status, body) = record_of(&server, id).await;
         assert_eq!(status, 200, "{body}");
     }
-    let mut watcher = connect(&server, &finished_id).await;
-    send(&mut watcher, json!({"type": "hello"})).await;
+    let mut watcher = hello(&server, &finished_id, json!({})).await;
     assert_eq!(until(&mut watcher, "welcome").await["status"], "over");
     let snapshot = until(&mut watcher, "snapshot").await;
     assert_eq!(snapshot["view"]["phase"], "game-over");
     assert_eq!(tables_in_memory(&server).await, 1);
     // An ended table is gone for good.
-    let url = format!("ws://{}/ws/{ended_id}", server.addr);
-    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    assert_refused(&server, &ended_id).await;
     server.stop().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_at_the_deal_limit_ends_its_game_as_a_draw() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = HubConfig {
-        seed: Some(7),
-        max_deals: 2,
-        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-    };
-    let server = start_with_config(&dir, config.clone()).await;
+    let mut config = seeded(Duration::from_secs(60));
+    config.max_deals = 2;
+    let (dir, server) = server_in_temp(config.clone()).await;
     // Four random bots at Kaibosh to 50: two deals cannot finish it.
-    let created = create(
-        &server,
-        json!({"game": "kaibosh", "seats": ["bot:random", "bot:random", "bot:random", "bot:random"]}),
-    )
-    .await;
+    let created = create(&server, kaibosh_with_bots(0, "bot:random")).await;
     let id = created["id"].as_str().unwrap().to_string();
-    let mut host = connect(&server, &id).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": created["host_token"]}),
-    )
-    .await;
+    let mut host = hello(&server, &id, json!({"token": created["host_token"]})).await;
     send(&mut host, json!({"type": "start"})).await;
     let mut last_update = Value::Null;
     loop {
@@ -1024,15 +781,14 @@ async fn a_table_at_the_deal_limit_ends_its_game_as_a_draw() {
         (&view["phase"], &view["turn"], &view["outcome"]),
         (&json!("game-over"), &json!("over"), &json!("draw"))
     );
-    let (_, body) = http(&server, "GET", &format!("/api/tables/{id}/record"), None).await;
+    let (_, body) = record_of(&server, &id).await;
     let record = Record::parse(&body).unwrap();
     assert_eq!(record.hands.len(), 2);
     assert!(!record.replay().unwrap().0.finished, "no winner: {body}");
     server.stop().await.unwrap();
     // Restored from the store, the table is still over.
     let server = start_with_config(&dir, config).await;
-    let mut watcher = connect(&server, &id).await;
-    send(&mut watcher, json!({"type": "hello"})).await;
+    let mut watcher = hello(&server, &id, json!({})).await;
     assert_eq!(until(&mut watcher, "welcome").await["status"], "over");
     let snapshot = until(&mut watcher, "snapshot").await;
     assert_eq!(snapshot["view"]["outcome"], "draw");
@@ -1041,46 +797,31 @@ async fn a_table_at_the_deal_limit_ends_its_game_as_a_draw() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_nobody_comes_to_is_closed_and_not_resumed() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = HubConfig {
-        abandon_open: Duration::from_millis(400),
-        ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
-    };
-    let server = start_with_config(&dir, config.clone()).await;
+    let mut config = unseeded();
+    config.abandon_open = Duration::from_millis(400);
+    let (dir, server) = server_in_temp(config.clone()).await;
     let created = create(&server, json!({"game": "kaibosh"})).await;
     let id = created["id"].as_str().unwrap().to_string();
     // Someone looks in and leaves: the wait starts again from then.
-    let mut visitor = connect(&server, &id).await;
-    send(&mut visitor, json!({"type": "hello"})).await;
+    let mut visitor = hello(&server, &id, json!({})).await;
     until(&mut visitor, "welcome").await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     assert_eq!(tables_in_memory(&server).await, 1, "closed while watched");
     drop(visitor);
-    let mut waited = 0;
-    while tables_in_memory(&server).await > 0 {
-        waited += 1;
-        assert!(waited < 100, "a table nobody came to stays open");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until_no_table_in_memory(&server, "a table nobody came to stays open").await;
     let (_, list) = http(&server, "GET", "/api/tables", None).await;
     assert!(!list.contains(&id), "{list}");
     server.stop().await.unwrap();
     // Closed for good: a restart does not bring it back, and its link is refused.
     let server = start_with_config(&dir, config).await;
     assert_eq!(tables_in_memory(&server).await, 0);
-    let url = format!("ws://{}/ws/{id}", server.addr);
-    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    assert_refused(&server, &id).await;
     server.stop().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_may_name_its_seats_and_choose_its_first_dealer() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start_with_config(
-        &dir,
-        HubConfig::new(Duration::ZERO, Duration::from_secs(60)),
-    )
-    .await;
+    let (_dir, server) = server_in_temp(unseeded()).await;
     let created = create(
         &server,
         json!({"game": "kaibosh", "names": ["Ann", "", "  "], "first_dealer": 2}),
@@ -1095,12 +836,8 @@ async fn a_table_may_name_its_seats_and_choose_its_first_dealer() {
         assert!(seats[seat]["name"].is_null(), "{list}");
     }
     // The game starts with seat 2 dealing.
-    let mut host = connect(&server, created["id"].as_str().unwrap()).await;
-    send(
-        &mut host,
-        json!({"type": "hello", "token": created["host_token"]}),
-    )
-    .await;
+    let id = created["id"].as_str().unwrap();
+    let mut host = hello(&server, id, json!({"token": created["host_token"]})).await;
     send(&mut host, json!({"type": "start"})).await;
     loop {
         let message = next(&mut host, Duration::from_secs(10)).await.unwrap();

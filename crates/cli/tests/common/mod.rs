@@ -98,3 +98,31 @@ pub fn simulated(
 pub fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
+
+/// The JSON standard output of a run that must have succeeded.
+pub fn json_out(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Runs `calltrump ARGS` with `stdin`, which must succeed: its output as JSON.
+pub fn json_of(args: &[&str], stdin: &str) -> serde_json::Value {
+    json_out(&calltrump(args, stdin))
+}
+
+/// `calltrump replay -` of `record`, which must succeed: the replay as JSON.
+pub fn replayed(record: &str) -> serde_json::Value {
+    json_of(&["replay", "-"], record)
+}
+
+/// Runs `calltrump ARGS` with `stdin`, which must exit 1: its error output.
+pub fn fails(args: &[&str], stdin: &str) -> String {
+    let out = calltrump(args, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{args:?}: {}",
+        text(&out.stdout)
+    );
+    text(&out.stderr)
+}

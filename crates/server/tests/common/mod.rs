@@ -5,11 +5,14 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Seat, SeenAction};
-use calltrump_server::client::http_request;
+use calltrump_server::client::{http_request, play_seat, Finished, SeatLink};
 use calltrump_server::{HubConfig, RunningServer, ServerConfig};
-use serde_json::Value;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
 
 /// The SQLite database of a test's temporary folder.
 pub fn database_url(dir: &tempfile::TempDir) -> String {
@@ -37,6 +40,182 @@ pub async fn http_at(
     http_request(&addr.to_string(), method, path, body)
         .await
         .unwrap()
+}
+
+/// A hub seeded `seed` whose seats have a grace of `grace`, bots at full speed.
+pub fn seeded_hub(seed: u64, grace: Duration) -> HubConfig {
+    HubConfig {
+        seed: Some(seed),
+        ..HubConfig::new(Duration::ZERO, grace)
+    }
+}
+
+/// A temporary folder and the server on it with `hub`.
+pub async fn server_in_temp(hub: HubConfig) -> (tempfile::TempDir, RunningServer) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_with_config(&dir, hub).await;
+    (dir, server)
+}
+
+/// A temporary folder and the server on it, seeded `seed`, a seat's grace a minute.
+pub async fn seeded_server(seed: u64) -> (tempfile::TempDir, RunningServer) {
+    server_in_temp(seeded_hub(seed, Duration::from_secs(60))).await
+}
+
+/// A Kaibosh table of `people` open seats, then `bot` (such as `"bot:rules"`) in the others.
+pub fn kaibosh_with_bots(people: usize, bot: &str) -> Value {
+    let seats: Vec<&str> = (0..4)
+        .map(|s| if s < people { "open" } else { bot })
+        .collect();
+    json!({ "game": "kaibosh", "seats": seats })
+}
+
+/// Creates a table from `table` and says hello at its first seat with `fields` and the
+/// seat's token: the table as created and the seat's connection.
+pub async fn sit_at_first_seat(
+    server: &RunningServer,
+    table: Value,
+    mut fields: Value,
+) -> (Value, Socket) {
+    let created = create(server, table).await;
+    let (id, token) = id_and_token(&created);
+    fields["token"] = json!(token);
+    let socket = hello(server, id, fields).await;
+    (created, socket)
+}
+
+/// A created table's id and its first invite's token.
+pub fn id_and_token(created: &Value) -> (&str, &str) {
+    let id = created["id"].as_str().unwrap();
+    (id, created["invites"][0]["token"].as_str().unwrap())
+}
+
+/// A temporary folder and the server on it with `hub`, and a table made from `table`
+/// (the POST /api/tables body): the folder, the server and the answer.
+pub async fn server_with_table(
+    hub: HubConfig,
+    table: Value,
+) -> (tempfile::TempDir, RunningServer, Value) {
+    let (dir, server) = server_in_temp(hub).await;
+    let created = create(&server, table).await;
+    (dir, server, created)
+}
+
+/// `GET /api/tables/{id}/record`: the status and the body.
+pub async fn record_of(server: &RunningServer, id: &str) -> (u16, String) {
+    let path = format!("/api/tables/{id}/record");
+    http_at(server.addr, "GET", &path, None).await
+}
+
+/// The seat links of a created table, in seat order.
+pub fn links(created: &Value) -> Vec<SeatLink> {
+    created["invites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| SeatLink::parse(i["url"].as_str().unwrap()).unwrap())
+        .collect()
+}
+
+/// A bot of `level` at every link, seat `i` seeded `i`, to the game's end: what each saw.
+pub async fn play_every_seat(links: Vec<SeatLink>, level: &'static str) -> Vec<Finished> {
+    let players: Vec<_> = links
+        .into_iter()
+        .enumerate()
+        .map(|(i, link)| {
+            tokio::spawn(
+                async move { play_seat(&link, level, i as u64, Duration::from_secs(10)).await },
+            )
+        })
+        .collect();
+    let mut finished = Vec::new();
+    for player in players {
+        finished.push(player.await.unwrap().unwrap());
+    }
+    finished
+}
+
+/// A table's options for a short game: `kaibosh` deals at Kaibosh, `bid_euchre` at Bid
+/// Euchre, none given at Kout Bo (which has no deal count).
+pub fn short_game(game: &str, kaibosh: u32, bid_euchre: u32) -> Value {
+    match game {
+        "kaibosh" => json!({ "deals": kaibosh }),
+        "bid-euchre" => json!({ "deals": bid_euchre }),
+        _ => json!({}),
+    }
+}
+
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket to table `table`.
+pub async fn connect(server: &RunningServer, table: &str) -> Socket {
+    let url = format!("ws://{}/ws/{table}", server.addr);
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// A WebSocket to table `table` that said hello with `fields` (`token`, `name`, `host`:
+/// none, a spectator).
+pub async fn hello(server: &RunningServer, table: &str, mut fields: Value) -> Socket {
+    let mut socket = connect(server, table).await;
+    fields["type"] = json!("hello");
+    send(&mut socket, fields).await;
+    socket
+}
+
+/// Sends `message` as JSON text.
+pub async fn send(socket: &mut Socket, message: Value) {
+    socket
+        .send(Message::Text(message.to_string().into()))
+        .await
+        .unwrap();
+}
+
+/// The next JSON message, or none within `wait`.
+pub async fn next(socket: &mut Socket, wait: Duration) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                return Some(serde_json::from_str(text.as_str()).unwrap())
+            }
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
+            Ok(Some(Ok(_))) => continue,
+        }
+    }
+}
+
+/// Messages until one of `kind` arrives (within 10 seconds each).
+pub async fn until(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let message = next(socket, Duration::from_secs(10))
+            .await
+            .unwrap_or_else(|| panic!("no {kind} message"));
+        if message["type"] == kind {
+            return message;
+        }
+    }
+}
+
+/// The next `error` message, which must say `says`.
+pub async fn error_saying(socket: &mut Socket, says: &str) {
+    let error = until(socket, "error").await;
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains(says), "{message} does not say {says}");
+}
+
+/// Messages until one whose view has legal actions for this seat: its version and
+/// those actions.
+pub async fn until_my_turn(socket: &mut Socket, wait: Duration) -> (u64, Vec<Value>) {
+    loop {
+        let message = next(socket, wait).await.expect("the seat's turn");
+        let legal = message["view"]["legal"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if !legal.is_empty() {
+            return (message["version"].as_u64().unwrap(), legal);
+        }
+    }
 }
 
 /// Creates a table from `table` (the POST /api/tables body): the answer.
