@@ -72,7 +72,7 @@ impl Level {
     /// A bot playing at this level.
     pub fn bot(self) -> Box<dyn Bot> {
         match self.search_bot() {
-            Some(bot) => Box::new(Named(bot, self.name())),
+            Some(bot) => Box::new(bot.named(self.name())),
             None => Box::new(NoisyBot {
                 noise: 0.25,
                 name: self.name(),
@@ -110,27 +110,5 @@ impl Bot for NoisyBot {
         } else {
             RulesBot.choose(decision, rng)
         }
-    }
-}
-
-/// A bot under a level's name.
-struct Named<B>(B, &'static str);
-
-impl<B: Bot> Bot for Named<B> {
-    fn name(&self) -> String {
-        self.1.to_string()
-    }
-
-    fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
-        self.0.choose(decision, rng)
-    }
-
-    fn choose_within(
-        &mut self,
-        decision: &Decision<'_>,
-        rng: &mut GameRng,
-        spent: &dyn Fn() -> bool,
-    ) -> Action {
-        self.0.choose_within(decision, rng, spent)
     }
 }

@@ -26,6 +26,8 @@ pub struct PimcBot {
     /// How far the search looks where the game is not searched to the end.
     lookahead: Lookahead,
     solver: Solver,
+    /// The name it goes by, if not its settings (a level's).
+    label: Option<&'static str>,
 }
 
 impl std::fmt::Debug for PimcBot {
@@ -36,6 +38,7 @@ impl std::fmt::Debug for PimcBot {
             .field("extra_depth", &self.extra_depth)
             .field("reads_auction", &self.reads_auction)
             .field("lookahead", &self.lookahead)
+            .field("label", &self.label)
             .finish()
     }
 }
@@ -54,6 +57,7 @@ impl PimcBot {
             reads_auction: true,
             lookahead: Lookahead::Near,
             solver: Solver::new(),
+            label: None,
         }
     }
 
@@ -90,6 +94,12 @@ impl PimcBot {
         self
     }
 
+    /// The same bot going by `label` (a level's name) instead of its settings.
+    pub fn named(mut self, label: &'static str) -> PimcBot {
+        self.label = Some(label);
+        self
+    }
+
     /// How far the play search looks in game `G`.
     fn play_depth<G: BotGame>(&self, rules: &G::Rules) -> Option<u32> {
         G::search_depth(rules, self.lookahead).map(|d| d + self.extra_depth)
@@ -98,6 +108,9 @@ impl PimcBot {
 
 impl Bot for PimcBot {
     fn name(&self) -> String {
+        if let Some(label) = self.label {
+            return label.to_string();
+        }
         let deeper = match self.extra_depth {
             0 => String::new(),
             n => format!(":+{n}"),

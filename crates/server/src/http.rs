@@ -55,6 +55,14 @@ pub fn router(hub: Hub) -> Router {
         .with_state(hub)
 }
 
+/// A request's JSON body, or what is wrong with it as `what`'s JSON.
+pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
+    body: &[u8],
+    what: &str,
+) -> Result<T, String> {
+    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {e}"))
+}
+
 /// An error as JSON: `{"error": "..."}` with a status.
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
@@ -76,9 +84,9 @@ async fn create_table(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let request: NewTable = match serde_json::from_slice(&body) {
+    let request: NewTable = match json_body(&body, "table") {
         Ok(request) => request,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("the table's JSON: {e}")),
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
     match hub.create(request).await {
         Ok(created) => {

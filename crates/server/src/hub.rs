@@ -966,6 +966,19 @@ impl TableActor {
 
     /// Applies one step to a copy of the table, commits its events, then swaps it in and
     /// tells every connection: nobody hears of an event the store has not kept.
+    /// A seated player's action, cut or undo: applied, or refused to connection `conn`
+    /// with the reason; then the table's timers are set again.
+    async fn seated_move(
+        &mut self,
+        conn: u64,
+        apply: impl FnOnce(&mut Table) -> Result<Vec<Entry>, String>,
+    ) {
+        if let Err(message) = self.step(apply).await {
+            self.send(conn, ServerMessage::Error { message });
+        }
+        self.schedule();
+    }
+
     async fn step(
         &mut self,
         apply: impl FnOnce(&mut Table) -> Result<Vec<Entry>, String>,
@@ -1329,36 +1342,26 @@ impl TableActor {
                         return true;
                     }
                 };
-                if let Err(message) = self
-                    .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
-                    .await
-                {
-                    refuse(self, message);
-                }
-                self.schedule();
+                self.seated_move(conn, |t| t.apply(seat, action).map_err(|e| e.to_string()))
+                    .await;
             }
             ClientMessage::Cut { cut } => {
                 let Some(seat) = seat else {
                     refuse(self, "only a seated player may cut".into());
                     return true;
                 };
-                if let Err(message) = self
-                    .step(|t| t.cut(seat, cut).map_err(|e| e.to_string()))
-                    .await
-                {
-                    refuse(self, message);
-                }
-                self.schedule();
+                self.seated_move(conn, |t| t.cut(seat, cut).map_err(|e| e.to_string()))
+                    .await;
             }
             ClientMessage::Undo => {
                 let Some(seat) = seat else {
                     refuse(self, "only a seated player may undo".into());
                     return true;
                 };
-                if let Err(message) = self.step(|t| t.undo(seat).map_err(|e| e.to_string())).await {
-                    refuse(self, format!("cannot undo: {message}"));
-                }
-                self.schedule();
+                self.seated_move(conn, |t| {
+                    t.undo(seat).map_err(|e| format!("cannot undo: {e}"))
+                })
+                .await;
             }
             ClientMessage::Hint => {
                 if let Err(message) = self.ask_hint(conn, seat) {

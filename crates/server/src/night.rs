@@ -108,6 +108,22 @@ pub struct CreatedNight {
     pub players: Vec<(String, String)>,
 }
 
+impl CreatedNight {
+    /// The answer to `POST /api/nights`: the night's page, and each player's own link
+    /// on server `base`.
+    fn answer(&self, base: &str) -> Value {
+        let players: Vec<Value> = self
+            .players
+            .iter()
+            .map(|(name, token)| {
+                let url = format!("{base}/night/{}#player={token}", self.id);
+                json!({"name": name, "token": token, "url": url})
+            })
+            .collect();
+        json!({"id": self.id, "url": format!("{base}/night/{}", self.id), "players": players})
+    }
+}
+
 /// What anyone may see of a night; with a player's token, also where that player goes.
 #[derive(Clone, Debug, Serialize)]
 pub struct NightView {
@@ -447,31 +463,16 @@ pub fn routes() -> Router<Hub> {
 }
 
 async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Response {
-    let request: NewNight = match serde_json::from_slice(&body) {
+    let request: NewNight = match http::json_body(&body, "night") {
         Ok(request) => request,
-        Err(e) => return http::error(StatusCode::BAD_REQUEST, format!("the night's JSON: {e}")),
+        Err(message) => return http::error(StatusCode::BAD_REQUEST, message),
     };
     match hub.create_night(request).await {
-        Ok(created) => {
-            let base = http::base_url(&headers);
-            let players: Vec<Value> = created
-                .players
-                .iter()
-                .map(|(name, token)| {
-                    json!({
-                        "name": name,
-                        "token": token,
-                        "url": format!("{base}/night/{}#player={token}", created.id),
-                    })
-                })
-                .collect();
-            let body = json!({
-                "id": created.id,
-                "url": format!("{base}/night/{}", created.id),
-                "players": players,
-            });
-            (StatusCode::CREATED, Json(body)).into_response()
-        }
+        Ok(created) => (
+            StatusCode::CREATED,
+            Json(created.answer(&http::base_url(&headers))),
+        )
+            .into_response(),
         Err(e) => e.into_response(),
     }
 }

@@ -5,7 +5,9 @@ use std::pin::Pin;
 
 use calltrump_table::Entry;
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
 use sqlx::{QueryBuilder, Row, Sqlite, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
@@ -32,7 +34,7 @@ pub enum StoreError {
 }
 
 /// What is stored of a table beside its log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct StoredTable {
     /// The table's id.
     pub id: String,
@@ -51,7 +53,7 @@ pub struct StoredTable {
 }
 
 /// A chat line as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct ChatLine {
     /// Its number at the table, from 1.
     pub seq: i64,
@@ -98,7 +100,7 @@ pub trait Store: Send + Sync {
 }
 
 /// A night as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct StoredNight {
     /// The night's id.
     pub id: String,
@@ -198,25 +200,30 @@ impl SqliteStore {
     }
 }
 
-fn stored_table(row: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, sqlx::Error> {
-    Ok(StoredTable {
-        id: row.try_get("id")?,
-        settings: row.try_get("settings")?,
-        deal_rng: row.try_get("deal_rng")?,
-        seats: row.try_get("seats")?,
-        host_token: row.try_get("host_token")?,
-        status: row.try_get("status")?,
-        created_at: row.try_get("created_at")?,
-    })
-}
+impl SqliteStore {
+    /// Every row of `sql` (with `id` bound, if given), read as `T`.
+    async fn rows<T>(&self, sql: &'static str, id: Option<&str>) -> Result<Vec<T>, StoreError>
+    where
+        T: for<'r> sqlx::FromRow<'r, SqliteRow> + Send + Unpin,
+    {
+        let query = sqlx::query_as(sql);
+        let query = match id {
+            Some(id) => query.bind(id),
+            None => query,
+        };
+        Ok(query.fetch_all(&self.pool).await?)
+    }
 
-fn stored_night(row: &sqlx::sqlite::SqliteRow) -> Result<StoredNight, sqlx::Error> {
-    Ok(StoredNight {
-        id: row.try_get("id")?,
-        state: row.try_get("state")?,
-        status: row.try_get("status")?,
-        created_at: row.try_get("created_at")?,
-    })
+    /// The row of `sql` for `id`, read as `T`, if there is one.
+    async fn row_by_id<T>(&self, sql: &'static str, id: &str) -> Result<Option<T>, StoreError>
+    where
+        T: for<'r> sqlx::FromRow<'r, SqliteRow> + Send + Unpin,
+    {
+        Ok(sqlx::query_as(sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
 }
 
 impl Store for SqliteStore {
@@ -297,24 +304,14 @@ impl Store for SqliteStore {
     }
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows.iter().map(stored_table).collect::<Result<_, _>>()?)
-        })
+        Box::pin(self.rows(
+            "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+            None,
+        ))
     }
 
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
-        Box::pin(async move {
-            let row = sqlx::query("SELECT * FROM tables WHERE id = ?")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
-            Ok(row.as_ref().map(stored_table).transpose()?)
-        })
+        Box::pin(self.row_by_id("SELECT * FROM tables WHERE id = ?", id))
     }
 
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>> {
@@ -352,45 +349,20 @@ impl Store for SqliteStore {
     }
 
     fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>> {
-        Box::pin(async move {
-            let row = sqlx::query("SELECT * FROM nights WHERE id = ?")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
-            Ok(row.as_ref().map(stored_night).transpose()?)
-        })
+        Box::pin(self.row_by_id("SELECT * FROM nights WHERE id = ?", id))
     }
 
     fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM nights WHERE status = 'playing' ORDER BY created_at, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows.iter().map(stored_night).collect::<Result<_, _>>()?)
-        })
+        Box::pin(self.rows(
+            "SELECT * FROM nights WHERE status = 'playing' ORDER BY created_at, id",
+            None,
+        ))
     }
 
     fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT seq, sender, body, at FROM chat WHERE table_id = ? ORDER BY seq",
-            )
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-            rows.iter()
-                .map(|row| {
-                    Ok(ChatLine {
-                        seq: row.try_get("seq")?,
-                        sender: row.try_get("sender")?,
-                        body: row.try_get("body")?,
-                        at: row.try_get("at")?,
-                    })
-                })
-                .collect::<Result<_, sqlx::Error>>()
-                .map_err(StoreError::from)
-        })
+        Box::pin(self.rows(
+            "SELECT seq, sender, body, at FROM chat WHERE table_id = ? ORDER BY seq",
+            Some(id),
+        ))
     }
 }
