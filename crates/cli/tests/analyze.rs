@@ -10,7 +10,9 @@ use calltrump_bots::{BotGame, Solver};
 use calltrump_engine::{Action, CardBag, Game, Kaibosh, KaiboshRules, Record, Seat, Suit};
 use serde_json::Value;
 
-use common::{calltrump, simulated, succeeds, temp_path, text, words, KAIBOSH_DEAL, VARIANTS};
+use common::{
+    calltrump, read_json, simulated, succeeds, temp_path, text, words, KAIBOSH_DEAL, VARIANTS,
+};
 
 /// A game of `game` and `variant` between `hard` bots, at most two deals: its record.
 fn game_record(game: &str, variant: &str, seed: u64) -> String {
@@ -339,7 +341,7 @@ fn known_best_plays_are_best_and_known_blunders_are_blunders() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/analysis/known-positions.json"
     );
-    let cases: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases: Value = read_json(&path);
     for case in cases.as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
         let analysis = analyze(&case["record"].to_string(), &["--samples", "30"]);

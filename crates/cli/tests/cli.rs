@@ -3,13 +3,14 @@
 mod common;
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
 use common::{
-    calltrump, fails, json_of, json_out, replayed, simulated, succeeds, temp_path, text, words,
-    KAIBOSH_DEAL, VARIANTS,
+    and_path, assert_contains, calltrump, fails, json_of, json_out, read_json, replayed,
+    run_to_file, simulated, succeeded, succeeds, temp_path, text, words, KAIBOSH_DEAL, VARIANTS,
 };
 
 fn kaibosh_record(actions: &[&str]) -> String {
@@ -88,21 +89,20 @@ fn replay_rejects_bad_input_without_panicking() {
 
 #[test]
 fn replay_of_a_missing_file_says_which() {
-    let out = calltrump(&["replay", "/no/such/record.json"], "");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("/no/such/record.json"));
+    assert_contains(
+        &fails(&["replay", "/no/such/record.json"], ""),
+        &["/no/such/record.json"],
+    );
 }
 
 #[test]
 fn simulate_summarises_games_and_saves_records_that_replay() {
-    let records = temp_path("sim.jsonl");
-    let summary = json_of(
-        &words(&format!(
-            "simulate --game kaibosh --games 12 --seed 5 --option deals=6 --json --records {}",
-            records.display()
-        )),
+    let (records, out) = run_to_file(
+        "sim.jsonl",
+        "simulate --game kaibosh --games 12 --seed 5 --option deals=6 --json --records",
         "",
     );
+    let summary = json_out(&out);
     assert_eq!(summary["games"], 12);
     let wins = summary["wins"][0].as_u64().unwrap() + summary["wins"][1].as_u64().unwrap();
     assert_eq!(wins + summary["draws"].as_u64().unwrap(), 12);
@@ -129,9 +129,10 @@ fn simulate_is_reproducible_from_its_seed() {
 
 #[test]
 fn simulate_rejects_a_wrong_number_of_bots() {
-    let out = calltrump(&["simulate", "--bots", "random,random"], "");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("4 seats"));
+    assert_contains(
+        &fails(&["simulate", "--bots", "random,random"], ""),
+        &["4 seats"],
+    );
 }
 
 #[test]
@@ -139,15 +140,13 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
     let record = temp_path("played.json");
     let moves = "1\n".repeat(500);
     let stdout = succeeds(
-        &words(&format!(
-            "play --seed 11 --option deals=3 --record {}",
-            record.display()
+        &words(&and_path(
+            "play --seed 11 --option deals=3 --record",
+            &record,
         )),
         &moves,
     );
-    assert!(stdout.contains("Your hand:"), "{stdout}");
-    assert!(stdout.contains("Game over."), "{stdout}");
-    assert!(stdout.contains("Record saved"), "{stdout}");
+    assert_contains(&stdout, &["Your hand:", "Game over.", "Record saved"]);
     // Every trick names its winning seat, the hand's last trick included.
     let winners: Vec<&str> = stdout
         .lines()
@@ -191,7 +190,7 @@ fn play_saves_the_record_on_quit() {
         &["play", "--seed", "2", "--record", record.to_str().unwrap()],
         "quit\n",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     assert!(text(&out.stdout).contains("Game stopped."));
     let replay = json_of(&["replay", record.to_str().unwrap()], "");
     assert_eq!(replay["hands"][0]["outcome"], "in-progress");
@@ -206,12 +205,14 @@ fn play_explains_an_illegal_choice_and_asks_again() {
     );
     assert!(out.status.success());
     let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("Not allowed: you must bid from 1 to 6"),
-        "{stdout}"
+    assert_contains(
+        &stdout,
+        &[
+            "Not allowed: you must bid from 1 to 6",
+            "Not understood",
+            "Choose a number from 1 to",
+        ],
     );
-    assert!(stdout.contains("Not understood"), "{stdout}");
-    assert!(stdout.contains("Choose a number from 1 to"), "{stdout}");
 }
 
 /// Writes an outside bot as a Python script; `body` handles one decision message `m`
@@ -283,7 +284,7 @@ fn the_observation_sent_to_an_outside_bot_holds_only_what_its_seat_may_see() {
         print(json.dumps({"type": "action", "action": m["legal"][0] if ok else "bid 99"}), flush=True)"#;
     let bot = script_bot("checker.py", body);
     let out = calltrump(&["arena", "--a", &bot, "--b", "random", "--deals", "4"], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
 }
 
 #[test]
@@ -390,7 +391,7 @@ fn an_outside_bot_leaves_no_process_behind() {
         let stderr = text(&out.stderr);
         assert_eq!(out.status.success(), succeeds, "{name}: {stderr}");
         if !succeeds {
-            assert!(stderr.contains("sent nothing within 300 ms"), "{stderr}");
+            assert_contains(&stderr, &["sent nothing within 300 ms"]);
         }
         for pid_file in [&bot_pid, &sleeper_pid] {
             let pid = std::fs::read_to_string(pid_file).unwrap();
@@ -403,25 +404,30 @@ fn an_outside_bot_leaves_no_process_behind() {
     }
 }
 
+/// An outside bot `name` that plays the first legal action and, once its loop is over
+/// after `bye`, runs `before` and then writes `bye` to a new file `mark`: the bot and
+/// the mark's path.
+fn bot_marking_its_exit(name: &str, mark: &str, before: &str) -> (String, PathBuf) {
+    let mark = temp_path(mark);
+    let _ = std::fs::remove_file(&mark);
+    let bot = script_bot(name, FIRST_LEGAL);
+    let path = bot.strip_prefix("ext:python3 ").unwrap();
+    let script = std::fs::read_to_string(path).unwrap();
+    let exit = format!(
+        "{before}open({:?}, \"w\").write(\"bye\")\n",
+        mark.display().to_string()
+    );
+    std::fs::write(path, format!("{script}{exit}")).unwrap();
+    (bot, mark)
+}
+
 #[test]
 fn a_well_behaved_outside_bot_exits_by_itself_at_the_end() {
     // The bot writes a mark only after `bye`, once its loop is over: it must not be
     // killed before it can.
-    let mark = temp_path("clean_exit.mark");
-    let _ = std::fs::remove_file(&mark);
-    let bot = script_bot("clean_exit.py", FIRST_LEGAL);
-    let path = bot.strip_prefix("ext:python3 ").unwrap();
-    let script = std::fs::read_to_string(path).unwrap();
-    std::fs::write(
-        path,
-        format!(
-            "{script}open({:?}, \"w\").write(\"bye\")\n",
-            mark.display().to_string()
-        ),
-    )
-    .unwrap();
+    let (bot, mark) = bot_marking_its_exit("clean_exit.py", "clean_exit.mark", "");
     let out = calltrump(&["arena", "--a", &bot, "--b", "random", "--deals", "2"], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     assert_eq!(std::fs::read_to_string(&mark).unwrap(), "bye");
 }
 
@@ -477,7 +483,7 @@ fn arena_writes_a_csv_row_per_deal_and_a_plot() {
         )),
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     let rows = std::fs::read_to_string(&csv).unwrap();
     // The line naming the match, the header, a row per deal.
     assert_eq!(rows.lines().count(), 12);
@@ -546,10 +552,7 @@ fn resuming_a_different_match_is_refused() {
         let out = small_arena(b, &["--csv", path, "--resume", "--seed", seed]);
         assert!(!out.status.success());
         let message = text(&out.stderr);
-        assert!(
-            message.contains("written by a different match"),
-            "{message}"
-        );
+        assert_contains(&message, &["written by a different match"]);
     }
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), before);
     // --resume needs the file.
@@ -572,14 +575,12 @@ fn arena_in_game_mode_reports_win_rates() {
 
 #[test]
 fn night_plays_every_set_and_the_sheet_adds_up() {
-    let record = temp_path("night.json");
-    let sheet = json_of(
-        &words(&format!(
-            "night --players Ann,Bob,Cy,Di,Ed --sets 5 --seed 2 --json --record {}",
-            record.display()
-        )),
+    let (record, out) = run_to_file(
+        "night.json",
+        "night --players Ann,Bob,Cy,Di,Ed --sets 5 --seed 2 --json --record",
         "",
     );
+    let sheet = json_out(&out);
     let players = sheet["players"].as_array().unwrap();
     assert_eq!(players.len(), 5);
     for player in players {
@@ -594,7 +595,7 @@ fn night_plays_every_set_and_the_sheet_adds_up() {
     }
     assert_eq!(sheet["complete"], true);
     // The night's record holds each set's game record, and each replays to its sheet row.
-    let night: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let night: Value = read_json(&record);
     let sets = night["sets"].as_array().unwrap();
     assert_eq!(sets.len(), 5);
     for (i, set) in sets.iter().enumerate() {
@@ -617,27 +618,23 @@ fn night_needs_four_distinct_players() {
 
 #[test]
 fn night_with_a_person_in_one_seat_plays_through_a_pipe() {
-    let record = temp_path("night-me.json");
-    let stdout = succeeds(
-        &words(&format!(
-            "night --players Ann,Bob,Cy,Di --sets 1 --me Cy --seed 0 --record {}",
-            record.display()
-        )),
+    let (record, out) = run_to_file(
+        "night-me.json",
+        "night --players Ann,Bob,Cy,Di --sets 1 --me Cy --seed 0 --record",
         &"pass\n1\n".repeat(300),
     );
-    assert!(stdout.contains("Your hand:"), "{stdout}");
-    assert!(stdout.contains("Set 1 over"), "{stdout}");
+    let stdout = succeeded(&out);
+    assert_contains(&stdout, &["Your hand:", "Set 1 over"]);
     assert!(
         !stdout.contains("Night seed"),
         "a given seed is not announced"
     );
     // Seats are called by their players' names, at the table and in the replay.
-    assert!(stdout.contains("Ann (partner):"), "{stdout}");
+    assert_contains(&stdout, &["Ann (partner):"]);
     assert!(stdout.contains("Di (left):") && stdout.contains("Bob (right):"));
     assert!(!stdout.contains("seat 1") && !stdout.contains("seat 3"));
     let shown = succeeds(&["replay", "--show", record.to_str().unwrap()], "");
-    assert!(shown.contains("\nHand 1: Ann deals.\n  Ann: "), "{shown}");
-    assert!(shown.contains("Ann and Cy "), "{shown}");
+    assert_contains(&shown, &["\nHand 1: Ann deals.\n  Ann: ", "Ann and Cy "]);
     assert!(!shown.contains("seat "), "{shown}");
 }
 
@@ -655,7 +652,7 @@ fn a_night_without_a_seed_names_its_seed_and_a_stopped_set_is_not_called_over() 
         .unwrap_or_else(|| panic!("no seed named: {stdout}"));
     assert!(seed.parse::<u64>().is_ok(), "{seed}");
     assert!(!stdout.contains("Set 1 over"), "{stdout}");
-    assert!(stdout.contains("Night stopped during set 1."), "{stdout}");
+    assert_contains(&stdout, &["Night stopped during set 1."]);
 }
 
 #[test]
@@ -688,7 +685,7 @@ fn play_saves_the_record_even_when_its_output_is_closed() {
         text(&out.stderr)
     );
     let replayed = calltrump(&["replay", record.to_str().unwrap()], "");
-    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    succeeded(&replayed);
 }
 
 /// An outside bot that records, one JSON line per message into `log`, its process id,
@@ -763,33 +760,34 @@ fn assert_one_seat_per_process(entries: &[Value], what: &str) {
     eprintln!("{what}: {} processes", processes.len());
 }
 
+/// Runs `calltrump ARGS`, which must succeed, with the spies' `log` emptied first: the
+/// spies' log.
+fn spied(log: &std::path::Path, args: &[&str]) -> Vec<Value> {
+    let _ = std::fs::remove_file(log);
+    succeeded(&calltrump(args, ""));
+    spy_log(log)
+}
+
 #[test]
 fn an_outside_bot_sees_one_seat_in_one_process_in_both_halves_of_each_pair() {
     for (game, variant, seats) in [("kaibosh", "standard", 4), ("kout", "kout6", 6)] {
         let log = temp_path(&format!("spy-{variant}.log"));
         let spy = spy_bot(&format!("spy_{variant}.py"), &log);
+        let spy = spy.as_str();
+        let game = ["--game", game, "--variant", variant];
         // The spy on both sides: every seat of both halves is an outside process.
-        let out = calltrump(
-            &[
-                "arena",
-                "--game",
-                game,
-                "--variant",
-                variant,
-                "--a",
-                &spy,
-                "--b",
-                &spy,
-                "--deals",
-                "3",
-                "--threads",
-                "1",
-                "--json",
-            ],
-            "",
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let entries = spy_log(&log);
+        let both = [
+            "--a",
+            spy,
+            "--b",
+            spy,
+            "--deals",
+            "3",
+            "--threads",
+            "1",
+            "--json",
+        ];
+        let entries = spied(&log, &[&["arena"], &game[..], &both].concat());
         assert_one_seat_per_process(&entries, variant);
         // One process per seat and per half.
         let pids: std::collections::BTreeSet<u64> =
@@ -797,48 +795,23 @@ fn an_outside_bot_sees_one_seat_in_one_process_in_both_halves_of_each_pair() {
         assert_eq!(pids.len(), 2 * seats, "{variant}");
 
         // The same in whole games, and in `simulate`.
-        let _ = std::fs::remove_file(&log);
-        let out = calltrump(
-            &[
-                "arena",
-                "--game",
-                game,
-                "--variant",
-                variant,
-                "--a",
-                &spy,
-                "--b",
-                "random",
-                "--games",
-                "1",
-                "--max-deals",
-                "3",
-                "--threads",
-                "1",
-            ],
-            "",
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        assert_one_seat_per_process(&spy_log(&log), &format!("{variant} games"));
-        let _ = std::fs::remove_file(&log);
-        let out = calltrump(
-            &[
-                "simulate",
-                "--game",
-                game,
-                "--variant",
-                variant,
-                "--bots",
-                &spy,
-                "--games",
-                "1",
-                "--max-deals",
-                "2",
-            ],
-            "",
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        assert_one_seat_per_process(&spy_log(&log), &format!("{variant} simulate"));
+        let games = [
+            "--a",
+            spy,
+            "--b",
+            "random",
+            "--games",
+            "1",
+            "--max-deals",
+            "3",
+            "--threads",
+            "1",
+        ];
+        let entries = spied(&log, &[&["arena"], &game[..], &games].concat());
+        assert_one_seat_per_process(&entries, &format!("{variant} games"));
+        let simulate = ["--bots", spy, "--games", "1", "--max-deals", "2"];
+        let entries = spied(&log, &[&["simulate"], &game[..], &simulate].concat());
+        assert_one_seat_per_process(&entries, &format!("{variant} simulate"));
     }
 }
 
@@ -923,7 +896,7 @@ fn a_large_arena_streams_its_results_instead_of_allocating_them() {
         ],
         "",
     );
-    assert!(stderr.contains("without answering"), "{stderr}");
+    assert_contains(&stderr, &["without answering"]);
     assert!(
         !stderr.contains("capacity") && !stderr.contains("memory"),
         "{stderr}"
@@ -950,10 +923,7 @@ fn a_game_reaching_the_deal_limit_ends_as_a_draw_and_says_so() {
         ],
         &"1\n".repeat(500),
     );
-    assert!(
-        stdout.contains("Game over at the deal limit (3 deals): a draw."),
-        "{stdout}"
-    );
+    assert_contains(&stdout, &["Game over at the deal limit (3 deals): a draw."]);
     // `simulate`: draws at the limit are counted as draws, and said to be.
     let summary = json_of(
         &words("simulate --bots random --games 3 --option target=1000 --max-deals 2 --json"),
@@ -994,7 +964,7 @@ fn resuming_an_empty_or_headerless_csv_says_so() {
     let empty = temp_path("empty.csv");
     std::fs::write(&empty, "").unwrap();
     let out = small_arena("random", &["--csv", empty.to_str().unwrap(), "--resume"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     assert!(
         text(&out.stderr).contains("is empty: there is nothing to resume"),
         "{}",
@@ -1024,7 +994,7 @@ fn resuming_an_empty_or_headerless_csv_says_so() {
 #[cfg(target_os = "linux")]
 fn a_write_error_names_the_file() {
     let stderr = fails(&["simulate", "--games", "2", "--records", "/dev/full"], "");
-    assert!(stderr.contains("/dev/full"), "{stderr}");
+    assert_contains(&stderr, &["/dev/full"]);
 }
 
 /// An outside bot speaking `version` that logs every message it gets to `log`.
@@ -1068,7 +1038,7 @@ fn version_2_bots_get_their_seat_seeds_and_results_and_version_1_bots_are_still_
             ],
             "",
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        succeeded(&out);
         let messages: Vec<Value> = std::fs::read_to_string(&log)
             .unwrap()
             .lines()
@@ -1132,19 +1102,11 @@ fn the_grace_after_bye_is_the_hosts_to_set() {
     // A bot that takes half a second to exit after `bye` writes its mark only with a
     // grace long enough.
     for (grace, exits) in [("2000", true), ("0", false)] {
-        let mark = temp_path(&format!("grace-{grace}.mark"));
-        let _ = std::fs::remove_file(&mark);
-        let bot = script_bot(&format!("slow_exit_{grace}.py"), FIRST_LEGAL);
-        let path = bot.strip_prefix("ext:python3 ").unwrap();
-        let script = std::fs::read_to_string(path).unwrap();
-        std::fs::write(
-            path,
-            format!(
-                "{script}import time; time.sleep(0.5); open({:?}, \"w\").write(\"bye\")\n",
-                mark.display().to_string()
-            ),
-        )
-        .unwrap();
+        let (bot, mark) = bot_marking_its_exit(
+            &format!("slow_exit_{grace}.py"),
+            &format!("grace-{grace}.mark"),
+            "import time; time.sleep(0.5); ",
+        );
         let out = calltrump(
             &[
                 "arena",
@@ -1161,7 +1123,7 @@ fn the_grace_after_bye_is_the_hosts_to_set() {
             ],
             "",
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
+        succeeded(&out);
         std::thread::sleep(std::time::Duration::from_millis(800));
         assert_eq!(mark.exists(), exits, "grace {grace}");
     }
@@ -1187,7 +1149,7 @@ fn simulated_records(name: &str, games: u32, seed: u64) -> std::path::PathBuf {
         ],
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     path
 }
 
@@ -1195,7 +1157,7 @@ fn simulated_records(name: &str, games: u32, seed: u64) -> std::path::PathBuf {
 fn replay_reads_what_simulate_and_night_write() {
     let games = simulated_records("sim-games.jsonl", 3, 4);
     let out = calltrump(&["replay", games.to_str().unwrap()], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     let lines: Vec<Value> = text(&out.stdout)
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
@@ -1203,17 +1165,14 @@ fn replay_reads_what_simulate_and_night_write() {
     assert_eq!(lines.len(), 3, "one replay a game");
     assert!(lines.iter().all(|replay| replay["finished"] == true));
 
-    let night = temp_path("night.json");
-    let out = calltrump(
-        &words(&format!(
-            "night --players Ann,Bob,Cy,Di,Ed --sets 2 --seed 3 --record {}",
-            night.display()
-        )),
+    let (night, out) = run_to_file(
+        "night.json",
+        "night --players Ann,Bob,Cy,Di,Ed --sets 2 --seed 3 --record",
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     let out = calltrump(&["replay", night.to_str().unwrap()], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    succeeded(&out);
     assert_eq!(text(&out.stdout).lines().count(), 2, "one replay a set");
 
     // A broken game among good ones is named by its line, and the exit says so.
@@ -1236,9 +1195,7 @@ fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
         serde_json::from_str(std::fs::read_to_string(&games).unwrap().trim()).unwrap();
 
     let shown = succeeds(&["replay", "--show", games.to_str().unwrap()], "");
-    assert!(shown.contains("Hand 1: seat"), "{shown}");
-    assert!(shown.contains("Trick 1: seat"), "{shown}");
-    assert!(shown.contains(" wins "), "{shown}");
+    assert_contains(&shown, &["Hand 1: seat", "Trick 1: seat", " wins "]);
     // Every seat's cards of every hand are shown at its deal.
     let hands = record["hands"].as_array().unwrap().len();
     let shown_hands = shown.lines().filter(|l| l.starts_with("  seat ")).count();
@@ -1248,7 +1205,7 @@ fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
         &["replay", "--show", "--seat", "2", games.to_str().unwrap()],
         "",
     );
-    assert!(seen.contains("  you: "), "{seen}");
+    assert_contains(&seen, &["  you: "]);
     assert!(!seen.lines().any(|l| l.starts_with("  seat ")), "{seen}");
     // Seat 2 never learns the cards another seat held and did not play.
     let hand = &record["hands"][0];

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use common::{run, text, words};
+use common::{and_path, read_json, run, text, words};
 
 /// A folder of this test process's own, as the data folder and for records.
 fn temp_dir(name: &str) -> PathBuf {
@@ -36,7 +36,7 @@ fn play(dir: &Path, args: &[&str], stdin: &str) -> Output {
 
 /// The actions of seat 0 in a record's hands, as the notation writes them.
 fn record_actions(path: &Path) -> Vec<String> {
-    let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let record: Value = read_json(&path);
     record["hands"]
         .as_array()
         .unwrap()
@@ -376,7 +376,7 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
         let out = play(&dir, &args, &format!("{}quit\n", "1\n".repeat(30)));
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(text(&out.stdout).contains("Resuming after"));
-        let record: Value = serde_json::from_str(&std::fs::read_to_string(&copy).unwrap()).unwrap();
+        let record: Value = read_json(&copy);
         // The interrupted hand, finished after the resume (later hands have new seeds).
         let first = record["hands"][0]["actions"].clone();
         assert!(first.as_array().unwrap().len() > 20, "{first}");
@@ -497,9 +497,9 @@ fn last_says_who_won_the_previous_trick() {
 fn malzom_is_named_where_the_dealer_is_forced_to_bid_5() {
     let path = dir_file("malzom", "kout.jsonl");
     let out = common::calltrump(
-        &words(&format!(
-            "simulate --game kout --games 3 --seed 1 --bots rules --records {}",
-            path.display()
+        &words(&and_path(
+            "simulate --game kout --games 3 --seed 1 --bots rules --records",
+            &path,
         )),
         "",
     );

@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use common::{calltrump, simulated, temp_path, text, words};
+use common::{
+    and_path, assert_contains, calltrump, read_json, run_to_file, simulated, succeeded, temp_path,
+    text, words,
+};
 
 fn fixture_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,13 +19,20 @@ fn fixture_path(name: &str) -> PathBuf {
 }
 
 fn fixture(name: &str) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(fixture_path(name)).unwrap()).unwrap()
+    read_json(&fixture_path(name))
 }
 
 /// `verify -` of `record`: the exit code and standard output.
 fn verify(record: &Value) -> (Option<i32>, String) {
     let out = calltrump(&["verify", "-"], &record.to_string());
     (out.status.code(), text(&out.stdout))
+}
+
+/// `verify -` of `record`, which must exit `code`: its standard output.
+fn verify_exits(record: &Value, code: i32) -> String {
+    let (exit, stdout) = verify(record);
+    assert_eq!(exit, Some(code), "{stdout}");
+    stdout
 }
 
 #[test]
@@ -59,18 +69,21 @@ fn every_committed_record_verifies_hand_by_hand() {
 
 #[test]
 fn the_cutting_seat_follows_the_rules_and_the_option() {
-    // Kaibosh: the seat right of the dealer, the one before it in the order of play.
-    let (_, stdout) = verify(&fixture("kaibosh.json"));
-    assert!(
-        stdout.contains("hand 0: ok (committed; dealer 0, cut 23 by seat 3)"),
-        "{stdout}"
-    );
-    // Kout Bo 4 with `cut: right`: counter-clockwise, the seat after the dealer.
-    let (_, stdout) = verify(&fixture("kout4-two-undealt-cut-right.json"));
-    assert!(
-        stdout.contains("hand 0: ok (committed; dealer 3, cut 36 by seat 0)"),
-        "{stdout}"
-    );
+    for (name, says) in [
+        // Kaibosh: the seat right of the dealer, the one before it in the order of play.
+        (
+            "kaibosh.json",
+            "hand 0: ok (committed; dealer 0, cut 23 by seat 3)",
+        ),
+        // Kout Bo 4 with `cut: right`: counter-clockwise, the seat after the dealer.
+        (
+            "kout4-two-undealt-cut-right.json",
+            "hand 0: ok (committed; dealer 3, cut 36 by seat 0)",
+        ),
+    ] {
+        let (_, stdout) = verify(&fixture(name));
+        assert!(stdout.contains(says), "{name}: {stdout}");
+    }
 }
 
 #[test]
@@ -80,22 +93,16 @@ fn a_changed_card_fails_naming_the_hand_and_the_seats() {
     let (a, b) = (deal[1][0].clone(), deal[3][5].clone());
     deal[1][0] = b.clone();
     deal[3][5] = a.clone();
-    let (code, stdout) = verify(&record);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = verify_exits(&record, 1);
     let (a, b) = (a.as_str().unwrap(), b.as_str().unwrap());
-    assert!(stdout.contains("hand 0: ok"), "{stdout}");
-    assert!(stdout.contains("hand 1: ok"), "{stdout}");
-    assert!(
-        stdout.contains(&format!(
-            "hand 2: seat 1: the record deals {b}, the seed deals {a}"
-        )),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(&format!(
-            "hand 2: seat 3: the record deals {a}, the seed deals {b}"
-        )),
-        "{stdout}"
+    assert_contains(
+        &stdout,
+        &[
+            "hand 0: ok",
+            "hand 1: ok",
+            &format!("hand 2: seat 1: the record deals {b}, the seed deals {a}"),
+            &format!("hand 2: seat 3: the record deals {a}, the seed deals {b}"),
+        ],
     );
     assert!(
         stdout.ends_with("3 hands: 1 does not check out\n"),
@@ -108,17 +115,15 @@ fn a_changed_cut_fails_naming_the_hand() {
     let mut record = fixture("kout6.json");
     let cut = record["hands"][1]["fair_deal"]["cut"].as_u64().unwrap();
     record["hands"][1]["fair_deal"]["cut"] = (cut % 53 + 1).into();
-    let (code, stdout) = verify(&record);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = verify_exits(&record, 1);
     assert!(stdout.starts_with("hand 0: ok"), "{stdout}");
-    assert!(stdout.contains("hand 1: seat "), "{stdout}");
+    assert_contains(&stdout, &["hand 1: seat "]);
     assert!(!stdout.contains("hand 0: seat"), "{stdout}");
     record["hands"][1]["fair_deal"]["cut"] = 54.into();
-    let (code, stdout) = verify(&record);
-    assert_eq!(code, Some(1));
-    assert!(
-        stdout.contains("hand 1: the cut 54 is not from 1 to 53 (the deck's 54 cards less one)"),
-        "{stdout}"
+    let stdout = verify_exits(&record, 1);
+    assert_contains(
+        &stdout,
+        &["hand 1: the cut 54 is not from 1 to 53 (the deck's 54 cards less one)"],
     );
 }
 
@@ -135,23 +140,19 @@ fn a_changed_seed_fails_naming_the_hand() {
         &seed[1..]
     );
     record["hands"][0]["fair_deal"]["seed"] = changed.into();
-    let (code, stdout) = verify(&record);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = verify_exits(&record, 1);
     assert!(
         stdout.starts_with("hand 0: the seed does not match the commitment\n"),
         "{stdout}"
     );
-    assert!(stdout.contains("hand 1: ok"), "{stdout}");
+    assert_contains(&stdout, &["hand 1: ok"]);
     // A hand whose seed is still secret cannot be checked yet.
     record["hands"][1]["fair_deal"]
         .as_object_mut()
         .unwrap()
         .remove("seed");
     let (_, stdout) = verify(&record);
-    assert!(
-        stdout.contains("hand 1: the seed is not revealed"),
-        "{stdout}"
-    );
+    assert_contains(&stdout, &["hand 1: the seed is not revealed"]);
 }
 
 #[test]
@@ -186,9 +187,8 @@ fn simulated_games_say_their_deals_are_seeded_and_verify() {
                 serde_json::json!({"method": "seeded", "seed": 8, "stream": 2 * index,
                     "first_dealer_drawn": true})
             );
-            let (code, stdout) = verify(&record);
-            assert_eq!(code, Some(0), "{stdout}");
-            assert!(stdout.contains("hand 0: ok (seeded; dealer "), "{stdout}");
+            let stdout = verify_exits(&record, 0);
+            assert_contains(&stdout, &["hand 0: ok (seeded; dealer "]);
         }
     }
 }
@@ -197,28 +197,21 @@ fn simulated_games_say_their_deals_are_seeded_and_verify() {
 fn play_with_a_seed_deals_seeded_and_without_one_committed() {
     let seeded = temp_path("seeded.json");
     let out = calltrump(
-        &words(&format!(
-            "play --seed 5 --bots random --record {}",
-            seeded.display()
-        )),
+        &words(&and_path("play --seed 5 --bots random --record", &seeded)),
         &"1\n".repeat(60),
     );
     // The input ends before the game does: exit 1, the record saved all the same.
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    let record: Value = serde_json::from_str(&std::fs::read_to_string(&seeded).unwrap()).unwrap();
+    let record: Value = read_json(&seeded);
     assert_eq!(record["deal_source"]["method"], "seeded");
     assert!(record["hands"][0].get("fair_deal").is_none());
-    let (code, stdout) = verify(&record);
-    assert_eq!(code, Some(0), "{stdout}");
+    verify_exits(&record, 0);
 
     // Without --seed: each hand committed before its cut, the seed told after it. The
     // player answers the cut prompt with a number when it comes.
-    let committed = temp_path("committed.json");
-    let out = calltrump(
-        &words(&format!(
-            "play --game kout --variant kout4 --option cut=right --bots random --record {}",
-            committed.display()
-        )),
+    let (committed, out) = run_to_file(
+        "committed.json",
+        "play --game kout --variant kout4 --option cut=right --bots random --record",
         &"1\n".repeat(200),
     );
     // Secret deals: the game may end within the input (exit 0) or not (exit 1).
@@ -228,21 +221,21 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
         text(&out.stderr)
     );
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("committed deals"), "{stdout}");
-    assert!(
-        stdout.contains("Hand 1: the dealer commits to the deal "),
-        "{stdout}"
+    assert_contains(
+        &stdout,
+        &[
+            "committed deals",
+            "Hand 1: the dealer commits to the deal ",
+            "Hand 1's seed: ",
+        ],
     );
-    assert!(stdout.contains("Hand 1's seed: "), "{stdout}");
-    let record: Value =
-        serde_json::from_str(&std::fs::read_to_string(&committed).unwrap()).unwrap();
+    let record: Value = read_json(&committed);
     assert_eq!(record["deal_source"]["method"], "committed");
     assert_eq!(record["options"]["cut"], "right");
     let block = &record["hands"][0]["fair_deal"];
     assert_eq!(block["commitment"].as_str().unwrap().len(), 64);
     assert_eq!(block["seed"].as_str().unwrap().len(), 64);
-    let (code, report) = verify(&record);
-    assert_eq!(code, Some(0), "{report}");
+    verify_exits(&record, 0);
     // The commitment shown before the deal is the one recorded.
     let shown = format!(
         "Hand 1: the dealer commits to the deal {}",
@@ -253,23 +246,19 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
 
 #[test]
 fn night_records_say_their_deals_are_seeded() {
-    let path = temp_path("night.json");
-    let out = calltrump(
-        &words(&format!(
-            "night --players A,B,C,D --sets 1 --bots random --seed 3 --record {}",
-            path.display()
-        )),
+    let (path, out) = run_to_file(
+        "night.json",
+        "night --players A,B,C,D --sets 1 --bots random --seed 3 --record",
         "",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let night: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    succeeded(&out);
+    let night: Value = read_json(&path);
     let record = &night["sets"][0]["record"];
     assert_eq!(
         record["deal_source"],
         serde_json::json!({"method": "seeded", "seed": 3, "stream": 0})
     );
-    let (code, stdout) = verify(record);
-    assert_eq!(code, Some(0), "{stdout}");
+    verify_exits(record, 0);
 }
 
 /// A committed game stopped in the middle of a hand and resumed: the stopped hand's seed
@@ -277,8 +266,7 @@ fn night_records_say_their_deals_are_seeded() {
 #[test]
 fn a_committed_game_stopped_midway_and_resumed_verifies() {
     let path = temp_path("stopped-midway.json");
-    let record =
-        || -> Value { serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap() };
+    let record = || -> Value { read_json(&path) };
     let out = calltrump(
         &words(&format!("play --bots random --record {}", path.display())),
         &"1\n".repeat(4),
@@ -286,8 +274,7 @@ fn a_committed_game_stopped_midway_and_resumed_verifies() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stopped = record();
     assert_eq!(stopped["deal_source"]["method"], "committed");
-    let (code, report) = verify(&stopped);
-    assert_eq!(code, Some(0), "{report}");
+    verify_exits(&stopped, 0);
 
     let out = calltrump(
         &["play", "--resume", path.to_str().unwrap()],
@@ -300,6 +287,5 @@ fn a_committed_game_stopped_midway_and_resumed_verifies() {
     );
     let resumed = record();
     assert!(resumed["hands"].as_array().unwrap().len() > 1);
-    let (code, report) = verify(&resumed);
-    assert_eq!(code, Some(0), "{report}");
+    verify_exits(&resumed, 0);
 }

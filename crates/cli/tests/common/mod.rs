@@ -62,6 +62,12 @@ pub fn succeeds(args: &[&str], stdin: &str) -> String {
     text(&out.stdout)
 }
 
+/// The standard output of a run that must have succeeded.
+pub fn succeeded(out: &Output) -> String {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 /// The records of `games` games of `game` in `variant` simulated from `seed` between
 /// `bots`, with `extra` flags: one a line.
 pub fn simulated(
@@ -101,8 +107,7 @@ pub fn words(line: &str) -> Vec<&str> {
 
 /// The JSON standard output of a run that must have succeeded.
 pub fn json_out(out: &Output) -> serde_json::Value {
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_str(&succeeded(out)).unwrap()
 }
 
 /// Runs `calltrump ARGS` with `stdin`, which must succeed: its output as JSON.
@@ -125,4 +130,29 @@ pub fn fails(args: &[&str], stdin: &str) -> String {
         text(&out.stdout)
     );
     text(&out.stderr)
+}
+
+/// A command line that ends with `path`: `"replay --show"` and a file.
+pub fn and_path(line: &str, path: &std::path::Path) -> String {
+    format!("{line} {}", path.display())
+}
+
+/// The JSON in the file at `path`.
+pub fn read_json(path: impl AsRef<std::path::Path>) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Asserts that `text` contains every one of `parts`.
+pub fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} is not in {text}");
+    }
+}
+
+/// Runs `calltrump LINE PATH` with `stdin`, PATH a file `name` of this test process's own
+/// (`LINE` ends with `--record` or `--records`): the path and the output.
+pub fn run_to_file(name: &str, line: &str, stdin: &str) -> (PathBuf, Output) {
+    let path = temp_path(name);
+    let out = calltrump(&words(&and_path(line, &path)), stdin);
+    (path, out)
 }
