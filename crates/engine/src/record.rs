@@ -35,6 +35,10 @@ pub struct Record {
     /// Every deal in order.
     #[serde(default)]
     pub hands: Vec<RecordHand>,
+    /// How a game stopped before its end was settled (at the deal limit of `play` and
+    /// `serve`: a draw); replaying does not read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Outcome>,
 }
 
 /// One deal of a record and the actions that followed it.
@@ -161,6 +165,7 @@ impl Record {
             first_dealer: Some(first_dealer.0.into()),
             deal_source: None,
             hands: Vec::new(),
+            result: None,
         }
     }
 

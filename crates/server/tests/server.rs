@@ -11,7 +11,9 @@ use common::{
 
 use std::time::Duration;
 
-use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Record, Seat, SeenAction, Turn};
+use calltrump_engine::{
+    Action, AnyGame, Card, CardBag, Game, Outcome, Record, Seat, SeenAction, Turn,
+};
 use calltrump_server::client::{play_seat, SeatLink};
 use calltrump_server::{HubConfig, RunningServer};
 use futures_util::{SinkExt, StreamExt};
@@ -785,6 +787,11 @@ async fn a_table_at_the_deal_limit_ends_its_game_as_a_draw() {
     let record = Record::parse(&body).unwrap();
     assert_eq!(record.hands.len(), 2);
     assert!(!record.replay().unwrap().0.finished, "no winner: {body}");
+    assert_eq!(
+        record.result,
+        Some(Outcome::Draw),
+        "settled as a draw: {body}"
+    );
     server.stop().await.unwrap();
     // Restored from the store, the table is still over.
     let server = start_with_config(&dir, config).await;

@@ -344,6 +344,7 @@ impl Table {
                 // A game that ended between hands was stopped there.
                 Event::GameEnded { outcome, .. } if table.game.turn() == Turn::Chance => {
                     table.stopped = Some(*outcome);
+                    table.record.result = Some(*outcome);
                 }
                 Event::HandEnded { .. } | Event::GameEnded { .. } => {}
             }
@@ -395,7 +396,7 @@ impl Table {
 
     /// Ends the game between hands as a draw, as the deal limit does (`calltrump play
     /// --max-deals`): the game's end is logged, and nothing more is dealt. The record
-    /// stops after the last hand played, without a winner.
+    /// stops after the last hand played, its `result` a draw.
     pub fn end_as_draw(&mut self) -> Result<Vec<Entry>, TableError> {
         if self.turn() != Turn::Chance {
             return Err(TableError::NoDealDue);
@@ -406,6 +407,7 @@ impl Table {
             ));
         }
         self.stopped = Some(Outcome::Draw);
+        self.record.result = Some(Outcome::Draw);
         Ok(vec![self.log_event(Event::GameEnded {
             outcome: Outcome::Draw,
             scores: self.game.scores(),
