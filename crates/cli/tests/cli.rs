@@ -9,8 +9,9 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 
 use common::{
-    and_path, assert_contains, calltrump, fails, json_of, json_out, read_json, replayed,
-    run_to_file, simulated, succeeded, succeeds, temp_path, text, words, KAIBOSH_DEAL, VARIANTS,
+    and_path, assert_contains, calltrump, fails, json_of, json_out, json_to_file, read_json,
+    replayed, run_to_file, simulated, succeeded, succeeds, temp_path, text, words, KAIBOSH_DEAL,
+    VARIANTS,
 };
 
 fn kaibosh_record(actions: &[&str]) -> String {
@@ -97,12 +98,10 @@ fn replay_of_a_missing_file_says_which() {
 
 #[test]
 fn simulate_summarises_games_and_saves_records_that_replay() {
-    let (records, out) = run_to_file(
+    let (records, summary) = json_to_file(
         "sim.jsonl",
         "simulate --game kaibosh --games 12 --seed 5 --option deals=6 --json --records",
-        "",
     );
-    let summary = json_out(&out);
     assert_eq!(summary["games"], 12);
     let wins = summary["wins"][0].as_u64().unwrap() + summary["wins"][1].as_u64().unwrap();
     assert_eq!(wins + summary["draws"].as_u64().unwrap(), 12);
@@ -185,26 +184,16 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
 
 #[test]
 fn play_saves_the_record_on_quit() {
-    let record = temp_path("quit.json");
-    let out = calltrump(
-        &["play", "--seed", "2", "--record", record.to_str().unwrap()],
-        "quit\n",
-    );
-    succeeded(&out);
-    assert!(text(&out.stdout).contains("Game stopped."));
+    let (record, out) = run_to_file("quit.json", "play --seed 2 --record", "quit\n");
+    assert!(succeeded(&out).contains("Game stopped."));
     let replay = json_of(&["replay", record.to_str().unwrap()], "");
     assert_eq!(replay["hands"][0]["outcome"], "in-progress");
 }
 
 #[test]
 fn play_explains_an_illegal_choice_and_asks_again() {
-    let record = temp_path("illegal.json");
-    let out = calltrump(
-        &["play", "--seed", "4", "--record", record.to_str().unwrap()],
-        "bid 9\nfoo\n99\nquit\n",
-    );
-    assert!(out.status.success());
-    let stdout = text(&out.stdout);
+    let moves = "bid 9\nfoo\n99\nquit\n";
+    let stdout = succeeded(&run_to_file("illegal.json", "play --seed 4 --record", moves).1);
     assert_contains(
         &stdout,
         &[
@@ -235,22 +224,17 @@ for line in sys.stdin:
     format!("ext:python3 {}", path.display())
 }
 
-/// A two-deal arena of outside bot `bot` against `random`, `limit` ms a decision.
-fn two_deals_against_random(bot: &str, limit: &str) -> std::process::Output {
+/// An arena of outside bot `bot` against `random` with the arguments `rest`.
+fn against_random(bot: &str, rest: &[&str]) -> Output {
     calltrump(
-        &[
-            "arena",
-            "--a",
-            bot,
-            "--b",
-            "random",
-            "--deals",
-            "2",
-            "--time-limit-ms",
-            limit,
-        ],
+        &[&["arena", "--a", bot, "--b", "random"], rest].concat(),
         "",
     )
+}
+
+/// A two-deal arena of outside bot `bot` against `random`, `limit` ms a decision.
+fn two_deals_against_random(bot: &str, limit: &str) -> Output {
+    against_random(bot, &["--deals", "2", "--time-limit-ms", limit])
 }
 
 const FIRST_LEGAL: &str =
@@ -575,12 +559,10 @@ fn arena_in_game_mode_reports_win_rates() {
 
 #[test]
 fn night_plays_every_set_and_the_sheet_adds_up() {
-    let (record, out) = run_to_file(
+    let (record, sheet) = json_to_file(
         "night.json",
         "night --players Ann,Bob,Cy,Di,Ed --sets 5 --seed 2 --json --record",
-        "",
     );
-    let sheet = json_out(&out);
     let players = sheet["players"].as_array().unwrap();
     assert_eq!(players.len(), 5);
     for player in players {
@@ -884,18 +866,9 @@ fn a_large_arena_streams_its_results_instead_of_allocating_them() {
     // A billion deals would take for ever; what matters is that the run starts at once
     // (nothing is allocated per deal up front) and stops cleanly at the first fault.
     let bot = script_bot("quit_at_once.py", "        sys.exit(0)");
-    let stderr = fails(
-        &[
-            "arena",
-            "--a",
-            &bot,
-            "--b",
-            "random",
-            "--deals",
-            "1000000000",
-        ],
-        "",
-    );
+    let out = against_random(&bot, &["--deals", "1000000000"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
     assert_contains(&stderr, &["without answering"]);
     assert!(
         !stderr.contains("capacity") && !stderr.contains("memory"),
@@ -1107,22 +1080,8 @@ fn the_grace_after_bye_is_the_hosts_to_set() {
             &format!("grace-{grace}.mark"),
             "import time; time.sleep(0.5); ",
         );
-        let out = calltrump(
-            &[
-                "arena",
-                "--a",
-                &bot,
-                "--b",
-                "random",
-                "--deals",
-                "1",
-                "--threads",
-                "1",
-                "--bye-grace-ms",
-                grace,
-            ],
-            "",
-        );
+        let rest = ["--deals", "1", "--threads", "1", "--bye-grace-ms", grace];
+        let out = against_random(&bot, &rest);
         succeeded(&out);
         std::thread::sleep(std::time::Duration::from_millis(800));
         assert_eq!(mark.exists(), exits, "grace {grace}");

@@ -156,3 +156,9 @@ pub fn run_to_file(name: &str, line: &str, stdin: &str) -> (PathBuf, Output) {
     let out = calltrump(&words(&and_path(line, &path)), stdin);
     (path, out)
 }
+
+/// [`run_to_file`] without input, which must succeed: the path and the output as JSON.
+pub fn json_to_file(name: &str, line: &str) -> (PathBuf, serde_json::Value) {
+    let (path, out) = run_to_file(name, line, "");
+    (path, json_out(&out))
+}
