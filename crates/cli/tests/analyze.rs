@@ -341,7 +341,7 @@ fn known_best_plays_are_best_and_known_blunders_are_blunders() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/analysis/known-positions.json"
     );
-    let cases: Value = read_json(&path);
+    let cases: Value = read_json(std::path::Path::new(path));
     for case in cases.as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
         let analysis = analyze(&case["record"].to_string(), &["--samples", "30"]);

@@ -36,7 +36,7 @@ fn play(dir: &Path, args: &[&str], stdin: &str) -> Output {
 
 /// The actions of seat 0 in a record's hands, as the notation writes them.
 fn record_actions(path: &Path) -> Vec<String> {
-    let record: Value = read_json(&path);
+    let record: Value = read_json(path);
     record["hands"]
         .as_array()
         .unwrap()

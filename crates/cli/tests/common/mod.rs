@@ -138,7 +138,7 @@ pub fn and_path(line: &str, path: &std::path::Path) -> String {
 }
 
 /// The JSON in the file at `path`.
-pub fn read_json(path: impl AsRef<std::path::Path>) -> serde_json::Value {
+pub fn read_json(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
