@@ -18,12 +18,12 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   await host.goto(`${server.url}/`);
   await host.click("#start-night");
   await host.waitForSelector("#player-list li");
-  // Ann and three bots; the form starts with five players.
+  // Three bots and Ann; the form starts with four bots, then the one who starts it.
   const rows = host.locator("#player-list li");
-  await rows.nth(4).locator("button").click();
+  await rows.nth(0).locator("button").click();
   assert.equal(await rows.count(), 4);
-  assert.equal(await rows.nth(0).locator(".player-name").inputValue(), "Ann");
-  for (const i of [1, 2, 3]) await rows.nth(i).locator(".player-sitter").selectOption("bot:random");
+  assert.equal(await rows.nth(3).locator(".player-name").inputValue(), "Ann");
+  for (const i of [0, 1, 2]) await rows.nth(i).locator(".player-sitter").selectOption("bot:random");
   await host.fill("#sets", "1");
   await host.click("#create-night");
   await host.waitForSelector("#night-created:not([hidden])");
@@ -31,12 +31,12 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   assert.equal(links.length, 1, "a link for each person only");
   assert.match(links[0], /\/night\/[0-9a-f]{16}#player=[0-9a-f]{32}$/);
 
-  // Ann's link: the night's page says where she plays, and leads there.
+  // Ann follows the night from where she started it: the page says where she plays, and
+  // leads there; at her seat the others go by the night's names.
+  assert.equal(await host.locator("#follow-night").textContent(), "Follow the night as Ann");
+  assert.equal(await host.locator("#follow-night").getAttribute("href"), links[0]);
   const ann = await newPage(browser, { width: 1280, height: 900 });
-  await ann.addInitScript(() => {
-    localStorage.setItem("calltrump.name", "Ann");
-    localStorage.setItem("calltrump.speed", "fast");
-  });
+  await ann.addInitScript(() => { localStorage.setItem("calltrump.speed", "fast"); });
   await ann.goto(links[0]);
   await ann.waitForSelector("#you a");
   assert.match(await ann.locator("#night-status").textContent(), /^Set 1 of 1\.$/);
@@ -45,6 +45,10 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   await shot(ann, "night-start-1280");
   await ann.click("#you a");
   await ann.waitForSelector("body[data-version]:not([data-version=''])");
+  assert.equal(await ann.locator("#name-dialog[open]").count(), 0, "a night's seat is named already");
+  await ann.waitForSelector('.seat:has-text("(bot)")');
+  const seatText = await ann.locator("#table").textContent();
+  for (const name of ["Cy (bot)", "Di (bot)", "Ed (bot)"]) assert.ok(seatText.includes(name), `${name} at the table`);
   const played = await playSeat(ann, { timeout: 90_000 });
   assert.ok(played.plays > 0, "Ann played cards");
 

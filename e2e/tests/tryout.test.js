@@ -183,6 +183,7 @@ test("Bid Euchre at 1280x800: the bid grid, the hint and the hand all in the win
   await page.waitForFunction(() => document.body.dataset.myTurn === "true" && document.querySelector(".calls .bid-grid"), null, { timeout: 30_000, polling: 50 });
   await page.click('[data-key="hint"]');
   await page.waitForSelector(".hint-box", { timeout: 30_000 });
+  await shot(page, "bid-euchre-hint-1280");
   for (const selector of [".hint-box", "#hand", ".bid-grid"]) {
     const box = await page.locator(selector).boundingBox();
     assert.ok(box.y + box.height <= 800, `${selector} ends at ${box.y + box.height}`);
@@ -190,7 +191,6 @@ test("Bid Euchre at 1280x800: the bid grid, the hint and the hand all in the win
   // Calls and cards in the hint read as the page writes them: "bid 6 ♣ clubs", never "bid 6 C".
   const text = await page.locator(".hint-box").textContent();
   assert.doesNotMatch(text, /\b(bid \d|call[12]|moon|trump) ([SHDC]|NT)\b|\bP\d \(seat/);
-  await shot(page, "bid-euchre-hint-1280");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

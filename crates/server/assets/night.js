@@ -33,7 +33,8 @@ function playerRow(name = "", sitter = "person") {
 function showForm() {
   $("new-night").hidden = false;
   const me = localStorage.getItem("calltrump.name") ?? "";
-  const start = [[me || "Ann", "person"], ["Bob", "person"], ["Cy", "bot:hard"], ["Di", "bot:hard"], ["Ed", "bot:hard"]];
+  // Sit-outs go down the list from the top: the first player sits out the first set.
+  const start = [["Bob", "bot:hard"], ["Cy", "bot:hard"], ["Di", "bot:hard"], ["Ed", "bot:hard"], [me || "Ann", "person"]];
   for (const [name, sitter] of start) $("player-list").append(playerRow(name, sitter));
   $("add-player").addEventListener("click", () => $("player-list").append(playerRow()));
   $("night-form").addEventListener("submit", async (event) => {
@@ -56,8 +57,15 @@ function showForm() {
     $("night-form").hidden = true;
     $("night-created").hidden = false;
     players.forEach((p, i) => {
-      if (p.sitter === "person") $("player-links").append(linkRow(`${p.name}'s`, body.players[i].url));
+      if (p.sitter === "person") $("player-links").append(linkRow(p.name, body.players[i].url));
     });
+    // The one who started the night follows it from here (their own link).
+    const mine = players.findIndex((p) => p.sitter === "person" && p.name === me);
+    const own = mine >= 0 ? mine : players.findIndex((p) => p.sitter === "person");
+    if (own >= 0) {
+      $("night-created").append(el("a", { className: "button primary", id: "follow-night", href: body.players[own].url,
+        textContent: `Follow the night as ${players[own].name}` }));
+    }
   });
 }
 

@@ -52,7 +52,8 @@ const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : n
 function seatName(seat) {
   if (seat === mySeat()) return "You";
   const info = state.seats[seat];
-  if (info?.sitter?.startsWith("bot:")) return `Bot ${seat}`;
+  // A bot at a named seat (a night's player, or a person's seat the host gave a bot).
+  if (info?.sitter?.startsWith("bot:")) return info.name && info.name !== info.sitter.slice(4) ? `${info.name} (bot)` : `Bot ${seat}`;
   return info?.name ?? `Seat ${seat}`;
 }
 
@@ -1239,14 +1240,18 @@ setInterval(() => {
 // A seat link asks for a name once, when the table says which seat it is.
 function askName() {
   const { seat, rules } = state.welcome;
-  if (state.asked || seat == null || localStorage.getItem("calltrump.name")) return;
+  // A seat named already (a night's player) needs no name.
+  if (state.asked || seat == null || localStorage.getItem("calltrump.name") || state.seats[seat]?.name) return;
   state.asked = true;
   const seats = rules.game === "kout" && rules.variant === "kout6" ? 6 : 4;
   const partners = [];
   for (let s = seat % 2; s < seats; s += 2) if (s !== seat) partners.push(s);
   const partnerText = partners.map((s) => {
     const info = state.seats[s];
-    const who = info?.sitter?.startsWith("bot:") ? `a bot (${info.sitter.slice(4)})` : info?.name ?? (info?.sitter === "open" ? "a player still to come" : "a player");
+    const level = info?.sitter?.startsWith("bot:") ? info.sitter.slice(4) : null;
+    const named = info?.name && info.name !== level ? info.name : null;
+    const who = level ? (named ? `${named}, a bot (${level})` : `a bot (${level})`)
+      : named ?? (info?.sitter === "open" ? "a player still to come" : "a player");
     return `seat ${s}, ${who}`;
   });
   $("name-what").textContent = `${gameTitle(rules.game, rules.variant)}: you sit at seat ${seat}, team ${teamLetter(seat)}; ` +

@@ -187,9 +187,12 @@ async fn players(hub: &Hub, id: &str) -> Option<Vec<String>> {
             .map(|(seat, info)| {
                 let sitter = info.get("sitter").and_then(|s| s.as_str()).unwrap_or("");
                 let name = info.get("name").and_then(|n| n.as_str());
-                match name {
-                    _ if sitter.starts_with("bot:") => format!("Bot {seat}"),
-                    Some(name) if !name.is_empty() => name.to_string(),
+                match name.filter(|n| !n.is_empty()) {
+                    // A named seat a bot plays: a night's player, or a person's seat
+                    // the host gave a bot.
+                    Some(name) if sitter.starts_with("bot:") => format!("{name} (bot)"),
+                    None if sitter.starts_with("bot:") => format!("Bot {seat}"),
+                    Some(name) => name.to_string(),
                     _ => format!("Seat {seat}"),
                 }
             })
