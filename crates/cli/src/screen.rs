@@ -515,31 +515,27 @@ pub fn hand_closed(style: &Style, names: &Names, game: &str, view: &View, number
     )
 }
 
-/// The closing line of the game: `You win 50-18.`, `You lose 12-51.`, `A draw, 20-20.`
+/// The closing line of the game: `You win 50 to 18.`, `You lose -3 to 53.`,
+/// `A draw, 20 to 20.` ("to", not a dash, which a negative score would garble).
 pub fn game_closed(names: &Names, outcome: Outcome, scores: [i32; 2]) -> String {
     let Some(me) = names.me else {
         return match outcome {
-            Outcome::Winner(team) if !names.players.is_empty() => format!(
-                "{} win {}-{}.",
-                names.team(team.0),
-                scores[team.0 as usize],
-                scores[1 - team.0 as usize]
-            ),
-            Outcome::Winner(team) => format!(
-                "Team {} wins {}-{}.",
-                team.0,
-                scores[team.0 as usize],
-                scores[1 - team.0 as usize]
-            ),
-            Outcome::Draw => format!("A draw, {}-{}.", scores[0], scores[1]),
+            Outcome::Winner(team) => {
+                let (won, lost) = (scores[team.0 as usize], scores[1 - team.0 as usize]);
+                match names.players.is_empty() {
+                    false => format!("{} win {won} to {lost}.", names.team(team.0)),
+                    true => format!("Team {} wins {won} to {lost}.", team.0),
+                }
+            }
+            Outcome::Draw => format!("A draw, {} to {}.", scores[0], scores[1]),
         };
     };
     let mine = me.team().0 as usize;
     let (us, them) = (scores[mine], scores[1 - mine]);
     match outcome {
-        Outcome::Winner(team) if team == me.team() => format!("You win {us}-{them}."),
-        Outcome::Winner(_) => format!("You lose {us}-{them}."),
-        Outcome::Draw => format!("A draw, {us}-{them}."),
+        Outcome::Winner(team) if team == me.team() => format!("You win {us} to {them}."),
+        Outcome::Winner(_) => format!("You lose {us} to {them}."),
+        Outcome::Draw => format!("A draw, {us} to {them}."),
     }
 }
 
@@ -658,4 +654,35 @@ pub fn fill(text: &str, width: Option<usize>) -> String {
         out.push(current);
     }
     out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use calltrump_engine::{AnyGame, Game, GameRules, Outcome, Seat, Team};
+
+    use super::{game_closed, Names};
+
+    #[test]
+    fn the_closing_line_reads_negative_scores_plainly() {
+        let rules = GameRules::from_header("kaibosh", None, &Default::default()).unwrap();
+        let game = AnyGame::new(&rules, Seat(0));
+        let me = Names::new(&game, Seat(0));
+        assert_eq!(
+            game_closed(&me, Outcome::Winner(Team(1)), [-3, 53]),
+            "You lose -3 to 53."
+        );
+        assert_eq!(
+            game_closed(&me, Outcome::Winner(Team(0)), [50, -18]),
+            "You win 50 to -18."
+        );
+        let onlooker = Names::onlooker(&game);
+        assert_eq!(
+            game_closed(&onlooker, Outcome::Winner(Team(1)), [-3, 53]),
+            "Team 1 wins 53 to -3."
+        );
+        assert_eq!(
+            game_closed(&onlooker, Outcome::Draw, [20, 20]),
+            "A draw, 20 to 20."
+        );
+    }
 }
