@@ -46,7 +46,8 @@ pub struct Args {
     /// Print the score sheet as JSON.
     #[arg(long)]
     json: bool,
-    /// Save the night's record (each set's table and game record) to FILE.
+    /// Save the night's record (each set's table and game record) to FILE; a night with
+    /// `--me` is saved to the data folder without it.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     #[command(flatten)]
@@ -136,12 +137,33 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.seed.is_none() {
         println!("Night seed {seed} (--seed {seed} plays this night again).");
     }
+    // A night with a person in it is kept, as `play` keeps a game: in the data folder
+    // unless --record names a file.
+    let record_path = match (&args.record, me) {
+        (Some(path), _) => Some(path.clone()),
+        (None, Some(_)) => {
+            let folder = crate::serve::default_data_dir()
+                .context("finding the folder for the night's record: give --record")?;
+            std::fs::create_dir_all(&folder)
+                .with_context(|| format!("creating {}", folder.display()))?;
+            Some(folder.join(format!("calltrump-night-{seed}.json")))
+        }
+        (None, None) => None,
+    };
     let mut input = io::stdin().lock();
     let mut sets = Vec::new();
     for set in 0..set_count {
         let table_plan = night.table(set).map_err(|e| anyhow!("{e}"))?;
         let mut bot_rng = stream(seed, 2 * set as u64 + 1);
         let my_seat = me.and_then(|p| table_plan.seat_of(p));
+        if let (Some(player), None) = (me, my_seat) {
+            println!(
+                "{} sits out set {} ({} points): the bots play it.",
+                night.players()[player],
+                set + 1,
+                calltrump_engine::night::SIT_OUT_POINTS
+            );
+        }
         let people: Vec<Seat> = my_seat.map(|s| Seat(s as u8)).into_iter().collect();
         // Seat 0 of the set's table deals first.
         let mut table = table::seeded_with_dealer(&rules, Seat(0), seed, 2 * set as u64, &people);
@@ -251,7 +273,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         });
     }
     let sheet = night.sheet();
-    if let Some(path) = &args.record {
+    if let Some(path) = &record_path {
         let record = NightRecord {
             players: night.players(),
             seed,
@@ -260,6 +282,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         };
         std::fs::write(path, serde_json::to_string(&record)? + "\n")
             .with_context(|| format!("saving the night to {}", path.display()))?;
+        if args.record.is_none() {
+            println!("Night record saved to {}", path.display());
+        }
     }
     let mut out = io::stdout().lock();
     if args.json {

@@ -1279,10 +1279,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 _ => "Game stopped.",
             };
             say(format!("\n{why}"))?;
-            say(format!(
-                "Go on with: calltrump play --resume {}",
+            // A command to copy: on a line of its own, never wrapped.
+            say("Go on with:")?;
+            writeln!(
+                io::stdout().lock(),
+                "  calltrump play --resume {}",
                 record_path.display()
-            ))?;
+            )?;
         }
     }
     say(format!("Record saved to {}", record_path.display()))?;

@@ -635,6 +635,22 @@ fn a_night_without_a_seed_names_its_seed_and_a_stopped_set_is_not_called_over() 
     assert!(seed.parse::<u64>().is_ok(), "{seed}");
     assert!(!stdout.contains("Set 1 over"), "{stdout}");
     assert_contains(&stdout, &["Night stopped during set 1."]);
+    // A night with a person in it is kept without --record, stopped or not.
+    let saved = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Night record saved to "))
+        .unwrap_or_else(|| panic!("no record saved: {stdout}"));
+    let record = read_json(std::path::Path::new(saved));
+    assert_eq!(record["players"][1], "Bob", "{record}");
+    // The first player sits the first set out, and is told so before it is played.
+    let out = calltrump(
+        &words("night --players Ann,Bob,Cy,Di,Ed --me Ann --sets 1 --seed 3"),
+        "",
+    );
+    assert_contains(
+        &text(&out.stdout),
+        &["Ann sits out set 1 (30 points): the bots play it."],
+    );
 }
 
 #[test]

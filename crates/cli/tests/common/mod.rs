@@ -28,6 +28,10 @@ pub fn calltrump(args: &[&str], stdin: &str) -> Output {
 
 /// Runs `command` with `stdin`, collecting its output.
 pub fn run(mut command: Command, stdin: &str) -> Output {
+    // Records saved by default go to a data folder of the test's own, not the user's.
+    if !command.get_envs().any(|(key, _)| key == "XDG_DATA_HOME") {
+        command.env("XDG_DATA_HOME", temp_path("data"));
+    }
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
