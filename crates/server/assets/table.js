@@ -167,6 +167,7 @@ function receive(message) {
       break;
     case "seats":
       state.seats = message.seats;
+      seatsArrived();
       state.seatsAt = Date.now();
       render();
       // The seats follow the welcome: the dialog can name the partners.
@@ -353,11 +354,17 @@ function applyUpdate(update) {
   return holds;
 }
 
+let seatsArrived;
+const seatsKnown = new Promise((resolve) => { seatsArrived = resolve; });
+
 /**
  * The log of the game so far, for a page opened (or reloaded) mid-game: the hands before
  * the snapshot's from the table's public replay, the current hand from the snapshot.
  */
 async function loadHistory(snapshot) {
+  // The log names the seats as the table does: their names come with `seats`, just
+  // after the snapshot.
+  await seatsKnown;
   const v = snapshot.view;
   const inHand = !["dealing", "hand-over", "game-over"].includes(v.phase);
   const lines = [];
