@@ -283,6 +283,15 @@ fn random_bytes<const N: usize>() -> [u8; N] {
     buffer
 }
 
+/// Most characters of a player's name.
+const NAME_CHARS: usize = 40;
+
+/// A name as a seat or a night shows it: trimmed, at most [`NAME_CHARS`] characters;
+/// none if blank.
+pub(crate) fn player_name(name: &str) -> Option<String> {
+    Some(name.trim().chars().take(NAME_CHARS).collect::<String>()).filter(|n| !n.is_empty())
+}
+
 /// 16 random bytes from the OS, as hex: tokens and ids.
 pub(crate) fn random_hex() -> String {
     random_bytes::<16>()
@@ -380,10 +389,7 @@ impl Hub {
             .enumerate()
             .map(|(s, sitter)| SeatRecord {
                 token: random_hex(),
-                name: names
-                    .get(s)
-                    .map(|n| n.trim().chars().take(40).collect::<String>())
-                    .filter(|n| !n.is_empty()),
+                name: names.get(s).and_then(|n| player_name(n)),
                 sitter: sitter.clone(),
             })
             .collect();
@@ -1169,9 +1175,7 @@ impl TableActor {
             });
             return;
         };
-        let name = name
-            .map(|n| n.trim().chars().take(40).collect::<String>())
-            .filter(|n| !n.is_empty());
+        let name = name.as_deref().and_then(player_name);
         let host_only = token.as_deref() == Some(self.host_token.as_str());
         let host = host_only || host_token.as_deref() == Some(self.host_token.as_str());
         let seat = match token.as_deref() {

@@ -209,10 +209,9 @@ impl Hub {
         }
         let mut players = Vec::new();
         for (i, player) in request.players.iter().enumerate() {
-            let name = player.name.trim().chars().take(40).collect::<String>();
-            if name.is_empty() {
+            let Some(name) = crate::hub::player_name(&player.name) else {
                 return Err(night_error(format!("player {}: no name", i + 1)));
-            }
+            };
             if player.sitter != "person" && !player.sitter.starts_with("bot:") {
                 return Err(night_error(format!(
                     "player {name}: \"{}\" is neither \"person\" nor \"bot:LEVEL\"",
