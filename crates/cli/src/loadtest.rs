@@ -2,11 +2,12 @@
 //! `join`-style client; actions per second, round trips and the server's memory.
 
 use std::process::{Child, Command, ExitCode, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use calltrump_server::client::{http_request, play_seat_paced, SeatLink};
+use calltrump_server::client::{http_request, play_seat_paced, RoundTrips, SeatLink};
 use serde_json::Value;
 
 /// Most tables one run may open (four sockets each): what one machine's file limit holds.
@@ -104,6 +105,26 @@ fn quantile(sorted: &[Duration], q: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
+/// Creates a table of four open seats: their links, or `None` once the server refuses.
+async fn open_table(addr: &str) -> Option<Vec<SeatLink>> {
+    let Ok((201, body)) = http_request(
+        addr,
+        "POST",
+        "/api/tables",
+        Some(r#"{"game":"kaibosh","options":{"deals":4}}"#),
+    )
+    .await
+    else {
+        return None;
+    };
+    let created: Value = serde_json::from_str(&body).ok()?;
+    created["invites"]
+        .as_array()?
+        .iter()
+        .map(|invite| SeatLink::parse(invite["url"].as_str()?).ok())
+        .collect()
+}
+
 /// Runs the load test and prints its figures.
 pub fn run(args: &Args) -> Result<ExitCode> {
     if args.tables == 0 || args.tables > MAX_TABLES {
@@ -122,88 +143,62 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let server = Server::start()?;
     let idle_memory = server.memory();
     let runtime = tokio::runtime::Runtime::new()?;
-    let round_trips = Arc::new(Mutex::new(Vec::<(Instant, Duration)>::new()));
+    let round_trips = RoundTrips::default();
+    let games_finished = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
     let deadline = started + Duration::from_secs(args.secs);
     let ramp = Duration::from_secs(args.ramp_secs);
     let measured_from = started + ramp;
-    let (games, actions, peak) = runtime.block_on(async {
-        let mut lanes = Vec::new();
+    let peak = runtime.block_on(async {
         for lane in 0..args.tables {
             let addr = server.addr.clone();
             let level = args.level.clone();
             let round_trips = Arc::clone(&round_trips);
+            let games_finished = Arc::clone(&games_finished);
             let think = Duration::from_millis(args.think_ms);
             let arrival = ramp.mul_f64(lane as f64 / args.tables as f64);
-            lanes.push(tokio::spawn(async move {
+            tokio::spawn(async move {
                 tokio::time::sleep(arrival).await;
-                let mut games = 0u64;
-                let mut actions = 0u64;
                 while Instant::now() < deadline {
-                    let Ok((201, body)) = http_request(
-                        &addr,
-                        "POST",
-                        "/api/tables",
-                        Some(r#"{"game":"kaibosh","options":{"deals":4}}"#),
-                    )
-                    .await
-                    else {
+                    let Some(links) = open_table(&addr).await else {
                         break;
                     };
-                    let created: Value = serde_json::from_str(&body).unwrap_or_default();
-                    let links: Vec<SeatLink> = created["invites"]
-                        .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|i| SeatLink::parse(i["url"].as_str()?).ok())
-                                .collect()
-                        })
-                        .unwrap_or_default();
                     let seats: Vec<_> = links
                         .into_iter()
                         .enumerate()
                         .map(|(s, link)| {
                             let level = level.clone();
+                            let round_trips = Arc::clone(&round_trips);
                             let seed = (lane * 4 + s) as u64;
                             tokio::spawn(async move {
                                 let patience = Duration::from_secs(10);
-                                play_seat_paced(&link, &level, seed, patience, think).await
+                                play_seat_paced(&link, &level, seed, patience, think, &round_trips)
+                                    .await
                             })
                         })
                         .collect();
                     for seat in seats {
-                        if let Ok(Ok(finished)) = seat.await {
-                            actions += finished.actions;
-                            round_trips
-                                .lock()
-                                .expect("never poisoned")
-                                .extend(finished.round_trips);
-                        }
+                        let _ = seat.await;
                     }
-                    games += 1;
+                    games_finished.fetch_add(1, Ordering::Relaxed);
                 }
-                (games, actions)
-            }));
+            });
         }
-        // The server's memory while every table is in play.
+        // The server's memory while every table is in play; at the deadline the games
+        // still running are dropped with the runtime.
         let mut peak = 0;
         while Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(500)).await;
             peak = peak.max(server.memory().unwrap_or(0));
         }
-        let (mut games, mut actions) = (0, 0);
-        for lane in lanes {
-            if let Ok((g, a)) = lane.await {
-                games += g;
-                actions += a;
-            }
-        }
-        (games, actions, peak)
+        peak
     });
+    runtime.shutdown_background();
+    let games = games_finished.load(Ordering::Relaxed);
+    let round_trips = round_trips.lock().expect("never poisoned");
+    let actions = round_trips.len();
     let window = (deadline - measured_from).as_secs_f64();
     let mut trips: Vec<Duration> = round_trips
-        .lock()
-        .expect("never poisoned")
         .iter()
         .filter(|(sent, _)| (measured_from..deadline).contains(sent))
         .map(|(_, took)| *took)
@@ -213,7 +208,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     println!("tables at once     {}", args.tables);
     println!("sockets            {}", args.tables * 4);
     println!("games finished     {games}");
-    println!("client actions     {actions}");
+    println!("actions answered   {actions}");
     println!(
         "measured           from {} s to {} s (after the tables opened)",
         args.ramp_secs, args.secs

@@ -172,26 +172,36 @@ fn actions_in_record(data: &std::path::Path) -> usize {
 }
 
 /// The load test starts its own server on loopback, measures after the tables opened and
-/// stops by itself; bad figures are refused before anything starts.
+/// stops by itself at `--secs`, games in play or not; bad figures are refused before
+/// anything starts.
 #[test]
 fn loadtest_measures_a_small_load_and_stops_by_itself() {
+    let started = std::time::Instant::now();
     let output = calltrump()
         .args([
             "loadtest",
             "--tables",
             "4",
             "--secs",
-            "3",
+            "4",
             "--ramp-secs",
             "1",
         ])
-        .args(["--think-ms", "20"])
+        // Half a second a decision: a game of four deals (over a hundred actions) cannot
+        // end in four seconds, so only stopping at the deadline ends the run in time.
+        .args(["--think-ms", "500"])
         .output()
         .expect("the binary runs");
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{text}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "the run outlived --secs 4 by far: {:?}\n{text}",
+        started.elapsed()
+    );
+    assert!(text.contains("games finished     0"), "{text}");
     assert!(text.contains("sockets            16"), "{text}");
-    assert!(text.contains("from 1 s to 3 s"), "{text}");
+    assert!(text.contains("from 1 s to 4 s"), "{text}");
     let measured: usize = text
         .lines()
         .find_map(|l| l.strip_prefix("round trip (ms)"))

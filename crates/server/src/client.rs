@@ -2,6 +2,7 @@
 //! of a running server (`calltrump join`), reconnecting with back-off when the server goes
 //! away. Tests and the load test use it too.
 
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use calltrump_bots::bot_by_name;
@@ -79,10 +80,12 @@ pub struct Finished {
     pub actions: u64,
     /// Times the client had to reconnect.
     pub reconnects: u32,
-    /// Each action's round trip: when it was sent, and how long until the update that
-    /// carries it came back.
-    pub round_trips: Vec<(Instant, Duration)>,
 }
+
+/// Where load-test clients gather each action's round trip as soon as it is measured:
+/// when it was sent, and how long until the update that carries it came back. Shared,
+/// so that a run stopped mid-game keeps what its clients measured.
+pub type RoundTrips = Arc<Mutex<Vec<(Instant, Duration)>>>;
 
 /// Why a client stopped before the game's end.
 #[derive(Debug, thiserror::Error)]
@@ -111,18 +114,31 @@ pub async fn play_seat(
     seed: u64,
     patience: Duration,
 ) -> Result<Finished, ClientError> {
-    play_seat_paced(link, level, seed, patience, Duration::ZERO).await
+    play(link, level, seed, patience, Duration::ZERO, None).await
 }
 
 /// [`play_seat`], thinking about `think` before each action as a person would (from
 /// half to one and a half times it, drawn from `seed`, so that many clients do not act
-/// in step): the load test's way to offer a chosen rate of actions.
+/// in step), and adding each action's round trip to `round_trips`: the load test's way
+/// to offer a chosen rate of actions and to measure the answers.
 pub async fn play_seat_paced(
     link: &SeatLink,
     level: &str,
     seed: u64,
     patience: Duration,
     think: Duration,
+    round_trips: &RoundTrips,
+) -> Result<Finished, ClientError> {
+    play(link, level, seed, patience, think, Some(round_trips)).await
+}
+
+async fn play(
+    link: &SeatLink,
+    level: &str,
+    seed: u64,
+    patience: Duration,
+    think: Duration,
+    round_trips: Option<&RoundTrips>,
 ) -> Result<Finished, ClientError> {
     let bot = bot_by_name(level).map_err(|e| ClientError::Bot(e.to_string()))?;
     let mut player: Option<Box<dyn Player>> = Some(Box::new(BotPlayer::new(bot, seeded(seed))));
@@ -133,7 +149,6 @@ pub async fn play_seat_paced(
     let mut state: Option<ClientState> = None;
     let mut actions = 0;
     let mut reconnects = 0;
-    let mut round_trips = Vec::new();
     let mut backoff = Duration::from_millis(50);
     let mut unreachable_since: Option<Instant> = None;
     loop {
@@ -143,7 +158,7 @@ pub async fn play_seat_paced(
             &mut player,
             &mut state,
             &mut actions,
-            &mut round_trips,
+            round_trips,
             &mut pacing,
         )
         .await;
@@ -154,7 +169,6 @@ pub async fn play_seat_paced(
                     state,
                     actions,
                     reconnects,
-                    round_trips,
                 });
             }
             Ok(Session::Refused(reason)) => return Err(ClientError::Closed(reason)),
@@ -207,7 +221,7 @@ async fn session(
     player: &mut Option<Box<dyn Player>>,
     state: &mut Option<ClientState>,
     actions: &mut u64,
-    round_trips: &mut Vec<(Instant, Duration)>,
+    round_trips: Option<&RoundTrips>,
     pacing: &mut Pacing,
 ) -> Result<Session, String> {
     // Small buffers and no Nagle delay: a load test holds thousands of these, each
@@ -276,7 +290,10 @@ async fn session(
                     state.apply(&update);
                 }
                 if let Some((_, at)) = sent.take_if(|(v, _)| update.version > *v) {
-                    round_trips.push((at, at.elapsed()));
+                    if let Some(round_trips) = round_trips {
+                        let took = at.elapsed();
+                        round_trips.lock().expect("never poisoned").push((at, took));
+                    }
                 }
             }
             ServerMessage::Error { message } => {
