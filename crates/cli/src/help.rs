@@ -87,8 +87,47 @@ pub fn malzom_due(game: &AnyGame, legal: &[Action]) -> bool {
         && !legal.contains(&Action::Pass)
 }
 
-/// How to type the decision `legal` at `phase` of `game`: a number where the choices
-/// are numbered (a Bid Euchre auction has a legend instead), the action itself, and
+/// How to type a call in a Kaibosh or Kout Bo auction: the keys of the menu (a number
+/// alone is the bid of that number) and the calls in words, for the calls in `legal`.
+fn auction_keys(legal: &[Action]) -> String {
+    let mut keys: Vec<String> = Vec::new();
+    let mut calls: Vec<String> = Vec::new();
+    if legal.contains(&Action::Pass) {
+        calls.push("pass".to_string());
+    }
+    let low = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(n) => Some(*n),
+            _ => None,
+        })
+        .min();
+    if let Some(low) = low {
+        keys.push(format!("a number to bid it ({low} bids {low})"));
+        calls.push(format!("bid {low}"));
+    }
+    if legal.contains(&Action::Pass) {
+        keys.push("p to pass".to_string());
+    }
+    for (call, key, what) in [
+        (Action::Kaibosh, "k", "kaibosh"),
+        (Action::Misdeal, "m", "misdeal"),
+    ] {
+        if legal.contains(&call) {
+            keys.push(format!("{key} for {what}"));
+            calls.push(what.to_string());
+        }
+    }
+    format!(
+        "Type {}, or the call itself: {}.",
+        keys.join(", "),
+        calls.join(", ")
+    )
+}
+
+/// How to type the decision `legal` at `phase` of `game`: the keys of the menu (in a
+/// Kaibosh or Kout Bo auction a number alone is a bid; Bid Euchre's calls are typed,
+/// a legend says how), the action itself, and
 /// the card names of the game's deck (tens only where there are tens, jokers only in
 /// Kout Bo).
 fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
@@ -110,22 +149,15 @@ fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
                 .min()
                 .unwrap_or(8);
             format!(
-                "Type the call itself: pass, bid {low} hearts (bid {low} h, bid {low} ♥), \
+                "Type the call itself: pass (or p), bid {low} hearts (bid {low} h, bid {low} ♥), \
                  bid {low} NT, call2 spades, call1 h, moon NT. A number alone is not a \
                  bid: it needs its suit or NT."
             )
         }
-        Phase::Auction if name == "kout" => format!(
-            "{numbered} the call itself: pass, bid 6. A bid is a number of tricks with \
-             no suit: you name trump once you win the auction."
-        ),
         Phase::Auction => format!(
-            "{numbered} the call itself: pass, bid 4, kaibosh{}. A bid is a number of \
-             tricks with no suit: you name trump once you win the auction.",
-            match legal.contains(&Action::Misdeal) {
-                true => ", misdeal",
-                false => "",
-            }
+            "{} A bid is a number of tricks with no suit: you name trump once you win \
+             the auction.",
+            auction_keys(legal)
         ),
         Phase::TrumpNaming => format!("{numbered} the suit: h, hearts, ♥ or trump h."),
         Phase::Exchange => format!("{numbered} {cards}, one at a time."),

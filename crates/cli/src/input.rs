@@ -2,7 +2,7 @@
 //! of their own, so Ctrl-C is noticed while waiting), and the forgiving reading of a line
 //! into a command, an action or a card.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
@@ -29,6 +29,11 @@ pub trait Lines {
     fn interrupted(&self) -> bool {
         false
     }
+
+    /// Forgets whatever was typed before the question about to be asked: keys pressed
+    /// while the bots played must not answer a menu the player has not seen. Only a
+    /// terminal's input is forgotten; piped answers are all kept.
+    fn discard_typed_ahead(&mut self) {}
 }
 
 /// Lines from any reader, with no Ctrl-C handling (a `night` table, tests).
@@ -129,6 +134,15 @@ impl Lines for Stdin {
     fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::SeqCst)
     }
+
+    fn discard_typed_ahead(&mut self) {
+        // A line being read already belongs to the question before; nothing is read
+        // between questions, so what was typed since waits in the terminal's queue.
+        if !self.asked && io::stdin().is_terminal() {
+            #[cfg(unix)]
+            let _ = rustix::termios::tcflush(io::stdin(), rustix::termios::QueueSelector::IFlush);
+        }
+    }
 }
 
 /// A word of the player's, if it names a strain: `h`, `hearts`, `♥`, `nt`, `no-trump`.
@@ -163,7 +177,8 @@ pub fn card_word(word: &str) -> Option<Card> {
 pub enum Typed {
     /// An empty line: show the choices again.
     Repeat,
-    /// A number from the menu.
+    /// A number alone: a bid in a Kaibosh or Kout Bo auction, else a number from the
+    /// menu.
     Number(usize),
     /// `help` or `?`.
     Help,
@@ -203,6 +218,7 @@ pub fn read(line: &str) -> Typed {
         ["hint"] => return Typed::Hint,
         ["undo"] => return Typed::Undo,
         ["quit" | "q" | "exit"] => return Typed::Quit,
+        ["p"] => return Typed::Action(Action::Pass),
         [word] => {
             if let Ok(n) = word.parse::<usize>() {
                 return Typed::Number(n);
@@ -270,6 +286,7 @@ mod tests {
         assert_eq!(read("play 10h"), Typed::Action(Action::Play(ten)));
         assert_eq!(read("rj"), Typed::Card(Card::RED_JOKER));
         assert_eq!(read(" 2 "), Typed::Number(2));
+        assert_eq!(read("P"), Typed::Action(Action::Pass));
         assert_eq!(read(""), Typed::Repeat);
         assert_eq!(read("?"), Typed::Help);
         assert_eq!(read(" Hint"), Typed::Hint);

@@ -181,11 +181,11 @@ struct Session<'a> {
 
 /// The choices offered at a prompt.
 enum Menu {
-    /// Numbered actions: calls, trump suits or cards to play.
+    /// Actions each with its key (see [`menu_key`]): calls, trump suits or cards to play.
     Actions(Vec<Action>),
     /// Numbered cards, one to pick towards a give or a discard.
     Cards(Vec<Card>),
-    /// Too many calls to number (Bid Euchre): a line saying how to type them.
+    /// Bid Euchre's calls, too many to list: a line saying how to type them.
     Legend(String),
 }
 
@@ -210,6 +210,8 @@ impl Session<'_> {
             return Ok(Some(only));
         }
         let mut picked: Vec<Card> = Vec::new();
+        // Keys pressed while the bots played were not meant for this menu.
+        self.input.discard_typed_ahead();
         self.show_choices(game, &view, &picked, true)?;
         loop {
             let line = match self.input.next_line()? {
@@ -218,7 +220,18 @@ impl Session<'_> {
                 Line::Interrupted => return self.stop(Request::Interrupted),
             };
             let menu = self.menu(game, &view, &picked);
-            let action = match input::read(&line) {
+            let keyed = match &menu {
+                Menu::Actions(actions) => actions.iter().enumerate().find_map(|(i, a)| {
+                    let key = menu_key(view.phase, i, *a);
+                    key.eq_ignore_ascii_case(line.trim()).then_some(*a)
+                }),
+                _ => None,
+            };
+            let typed = match keyed {
+                Some(action) => Typed::Action(action),
+                None => input::read(&line),
+            };
+            let action = match typed {
                 Typed::Repeat => {
                     self.show_choices(game, &view, &picked, true)?;
                     continue;
@@ -255,6 +268,11 @@ impl Session<'_> {
                 Typed::Undo => return self.stop(Request::Undo),
                 Typed::Quit => return self.stop(Request::Quit),
                 Typed::Number(n) => match &menu {
+                    // A number alone is a bid (one that may not be made now is refused
+                    // below, with the reason).
+                    Menu::Actions(_) if view.phase == Phase::Auction => {
+                        Action::Bid(u8::try_from(n).unwrap_or(u8::MAX))
+                    }
                     Menu::Actions(actions) if (1..=actions.len()).contains(&n) => actions[n - 1],
                     Menu::Cards(cards) if (1..=cards.len()).contains(&n) => {
                         match self.pick(game, &view, &mut picked, cards[n - 1])? {
@@ -266,11 +284,7 @@ impl Session<'_> {
                         }
                     }
                     Menu::Actions(items) if !items.is_empty() => {
-                        say(format!(
-                            "Choose a number from 1 to {}.{}",
-                            items.len(),
-                            bid_tip(&self.style, &view.legal)
-                        ))?;
+                        say(format!("Choose a number from 1 to {}.", items.len()))?;
                         self.reprompt()?;
                         continue;
                     }
@@ -458,7 +472,9 @@ impl Session<'_> {
             let order = screen::card_order(game.rules().game(), view.trump);
             return Menu::Cards(screen::sorted_groups(order, cards.into_iter()).concat());
         }
-        if view.phase == Phase::Auction && view.legal.len() > 12 {
+        // Bid Euchre's calls are typed (a number alone is never one of its calls).
+        let strained = |a: &Action| matches!(a, Action::BidStrain(..) | Action::Loner(..));
+        if view.phase == Phase::Auction && view.legal.iter().any(strained) {
             return Menu::Legend(legend(&self.style, &view.legal));
         }
         let order = screen::card_order(game.rules().game(), view.trump);
@@ -564,10 +580,13 @@ impl Session<'_> {
             Menu::Actions(actions) => actions
                 .iter()
                 .enumerate()
-                .map(|(i, a)| match a {
-                    Action::Play(card) => format!("[{}] {}", i + 1, self.style.card(*card)),
-                    Action::Trump(suit) => format!("[{}] {}", i + 1, self.style.suit(*suit)),
-                    other => format!("[{}] {}", i + 1, self.style.call(*other)),
+                .map(|(i, a)| {
+                    let key = menu_key(view.phase, i, *a);
+                    match a {
+                        Action::Play(card) => format!("[{key}] {}", self.style.card(*card)),
+                        Action::Trump(suit) => format!("[{key}] {}", self.style.suit(*suit)),
+                        other => format!("[{key}] {}", self.style.call(*other)),
+                    }
                 })
                 .collect(),
         };
@@ -586,6 +605,20 @@ impl Session<'_> {
             say(line)?;
         }
         Ok(())
+    }
+}
+
+/// The key that picks `action`, item `index` of a menu at `phase`. In an auction a bid's
+/// key is its own number and any other call's a letter (`p` pass, `k` kaibosh, `m`
+/// misdeal), so that a number alone is always the bid of that number; elsewhere the
+/// keys are the items' numbers from 1.
+fn menu_key(phase: Phase, index: usize, action: Action) -> String {
+    match (phase, action) {
+        (Phase::Auction, Action::Pass) => "p".to_string(),
+        (Phase::Auction, Action::Bid(n)) => n.to_string(),
+        (Phase::Auction, Action::Kaibosh) => "k".to_string(),
+        (Phase::Auction, Action::Misdeal) => "m".to_string(),
+        _ => (index + 1).to_string(),
     }
 }
 
@@ -636,8 +669,8 @@ fn legend(style: &Style, legal: &[Action]) -> String {
         }
     }
     let suits: Vec<String> = Strain::ALL.iter().map(|s| style.strain(*s)).collect();
-    let example = match levels.iter().min() {
-        Some(low) => format!("bid {low} {}", style.strain(Strain::ALL[1])),
+    let example = match lowest_call(legal) {
+        Some(call) => style.call(call),
         None => format!("moon {}", style.strain(Strain::ALL[1])),
     };
     format!(
@@ -685,18 +718,7 @@ fn lowest_level(legal: &[Action]) -> Option<u8> {
         .min()
 }
 
-/// After a number off the menu in an auction of plain bids: how to type a bid instead.
-fn bid_tip(style: &Style, legal: &[Action]) -> String {
-    match lowest_level(legal) {
-        Some(low) if legal.contains(&Action::Bid(low)) => format!(
-            " To bid, type bid N, e.g. {}.",
-            style.call(Action::Bid(low))
-        ),
-        _ => String::new(),
-    }
-}
-
-/// A number alone where the calls are too many to number (Bid Euchre): a bid needs its
+/// A number alone in a Bid Euchre auction, whose calls are typed: a bid needs its
 /// strain, so say how to type it, with `n` if it is a level that may be bid.
 fn number_is_no_bid(style: &Style, legal: &[Action], n: usize) -> String {
     let level = u8::try_from(n)
@@ -708,15 +730,32 @@ fn number_is_no_bid(style: &Style, legal: &[Action], n: usize) -> String {
         })
         .or_else(|| lowest_level(legal));
     let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
-    match level {
-        Some(level) => format!(
+    match (level, lowest_call(legal)) {
+        (Some(level), _) => format!(
             "A number alone is not a bid here: a bid names a suit or NT, e.g. {} or {} \
              (or pass; help explains).",
             style.call(Action::BidStrain(level, hearts)),
             style.call(Action::BidStrain(level, Strain::NoTrump)),
         ),
-        None => "A number alone is not a call here: type the call (help explains).".to_string(),
+        (None, Some(call)) => format!(
+            "A number alone is not a call here: type the call, e.g. {} (or pass; help \
+             explains).",
+            style.call(call)
+        ),
+        (None, None) => {
+            "A number alone is not a call here: type the call (help explains).".to_string()
+        }
     }
+}
+
+/// The lowest Bid Euchre bid or loner among `legal`, in hearts: an example to type.
+fn lowest_call(legal: &[Action]) -> Option<Action> {
+    let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
+    legal.iter().find_map(|a| match a {
+        Action::BidStrain(n, _) => Some(Action::BidStrain(*n, hearts)),
+        Action::Loner(loner, _) => Some(Action::Loner(*loner, hearts)),
+        _ => None,
+    })
 }
 
 /// Why an action of another game's kind is refused, and what to type instead: Kaibosh

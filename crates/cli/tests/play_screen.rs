@@ -87,7 +87,8 @@ fn check_screen(name: &str, dir: &Path, out: &Output) {
     }
 }
 
-/// One hand of `game`, the first choice taken at every prompt after `script`.
+/// One hand of `game`, the first item taken at every prompt after `script` (which
+/// makes the player's calls).
 fn one_hand(name: &str, args: &[&str], script: &str) {
     let dir = temp_dir(name);
     let mut all = vec!["--bots", "rules", "--max-deals", "1"];
@@ -128,7 +129,7 @@ fn a_kout6_hand_looks_as_recorded() {
     one_hand(
         "kout6",
         &["--game", "kout", "--variant", "kout6", "--seed", "2"],
-        "?\n",
+        "?\np\n",
     );
 }
 
@@ -137,7 +138,7 @@ fn a_kout4_hand_in_ascii_looks_as_recorded() {
     one_hand(
         "kout4-ascii",
         &words("--game kout --variant kout4 --seed 4 --ascii"),
-        "",
+        "p\n",
     );
 }
 
@@ -178,9 +179,8 @@ fn refused_input_is_explained_and_asked_again() {
         "bid 9\nbid seven\n9\nzz\nbid 2\nplay AS\nkaibosh\ntrump x\nspades\nplay 9S\nundo\n",
     );
     for expected in [
-        "Not allowed: you must bid from 1 to 6.",
         "Not understood: \"seven\" is not a number of tricks;",
-        "Choose a number from 1 to 3.",
+        "Not allowed: you must bid from 1 to 6.",
         "Not understood: unknown action \"zz\";",
         "Not allowed: you must bid higher than \"bid 5\".",
         "Not allowed: you may not do that now: the game expects a call:",
@@ -204,6 +204,14 @@ fn refused_input_is_explained_and_asked_again() {
             "no prompt after {line:?}\n{screen}"
         );
     }
+    // `bid 9` and `9` alike: a number alone is a bid, never the menu's item 9.
+    assert_eq!(
+        screen
+            .matches("Not allowed: you must bid from 1 to 6.")
+            .count(),
+        2,
+        "{screen}"
+    );
     assert_eq!(actions.iter().filter(|a| *a == "kaibosh").count(), 1);
     // The trump named was taken back: nothing after the kaibosh is left.
     assert_eq!(
@@ -321,7 +329,7 @@ fn a_resumed_game_ends_as_the_uninterrupted_one() {
         ]
     };
     let strs = |v: &[String]| v.iter().map(String::clone).collect::<Vec<_>>();
-    let ones = "1\n".repeat(400);
+    let ones = common::first_choices(200);
     let whole_args = strs(&args(&whole));
     let out = play(
         &dir,
@@ -335,11 +343,15 @@ fn a_resumed_game_ends_as_the_uninterrupted_one() {
     let first = play(
         &dir,
         &parts_args.iter().map(String::as_str).collect::<Vec<_>>(),
-        &format!("{}quit\n", "1\n".repeat(7)),
+        &format!("{}quit\n", common::first_choices(4)),
     );
     assert!(first.status.success(), "{}", text(&first.stderr));
     let resume = ["--resume", parts.to_str().unwrap(), "--bots", "rules"];
-    let second = play(&dir, &resume, &format!("{}quit\n", "1\n".repeat(5)));
+    let second = play(
+        &dir,
+        &resume,
+        &format!("{}quit\n", common::first_choices(3)),
+    );
     assert!(second.status.success(), "{}", text(&second.stderr));
     assert!(text(&second.stdout).contains("Resuming after"));
     let last = play(&dir, &resume, &ones);
@@ -364,7 +376,7 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
     let bots = ["--bots", "random", "--speed", "0"];
     let mut args = vec!["--game", "kaibosh", "--record", record];
     args.extend(bots);
-    let out = play(&dir, &args, "1\n1\nquit\n");
+    let out = play(&dir, &args, &format!("{}quit\n", common::first_choices(1)));
     assert!(out.status.success(), "{}", text(&out.stderr));
     // The saved game resumed twice, in different seconds of the clock.
     let mut hands = Vec::new();
@@ -373,13 +385,20 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
         std::fs::copy(&saved, &copy).unwrap();
         let mut args = vec!["--resume", copy.to_str().unwrap()];
         args.extend(bots);
-        let out = play(&dir, &args, &format!("{}quit\n", "1\n".repeat(30)));
+        let out = play(&dir, &args, &format!("{}quit\n", common::first_choices(30)));
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(text(&out.stdout).contains("Resuming after"));
         let record: Value = read_json(&copy);
         // The interrupted hand, finished after the resume (later hands have new seeds).
+        // (A hand may be short, a kaibosh or a misdeal: that a next one was dealt shows
+        // it finished.)
         let first = record["hands"][0]["actions"].clone();
-        assert!(first.as_array().unwrap().len() > 20, "{first}");
+        let before = read_json(&saved)["hands"][0]["actions"].clone();
+        assert!(
+            first.as_array().unwrap().len() > before.as_array().unwrap().len()
+                && record["hands"].as_array().unwrap().len() > 1,
+            "{record}"
+        );
         hands.push(first);
         std::thread::sleep(std::time::Duration::from_millis(1100));
     }
@@ -414,8 +433,9 @@ fn a_bid_of_another_game_says_what_to_type_instead() {
     let no_suit = "Not allowed: Kaibosh bids are a number of tricks, with no suit; the \
                    winner of the auction names trump after it. Instead type bid 6 (or pass).";
     assert_eq!(screen.matches(no_suit).count(), 2, "{screen}");
+    // A number alone is the bid of that number, however many items the menu has.
     assert!(
-        screen.contains("Choose a number from 1 to 3. To bid, type bid N, e.g. bid 6."),
+        screen.contains("Not allowed: you must bid from 1 to 6."),
         "{screen}"
     );
     let (screen, _) = screen_of("alexa-no-suit", "bid-euchre", "alexa", "5", "bid 8\n8\n1\n");
@@ -452,7 +472,8 @@ fn help_speaks_of_the_game_and_the_decision_at_hand() {
     let (kaibosh, _) = kaibosh_with("help-kaibosh", "?\nbid 6\nh\n?\n");
     let kaibosh = kaibosh.split_whitespace().collect::<Vec<_>>().join(" ");
     for needle in [
-        "pass, bid 4, kaibosh",
+        "Type a number to bid it (6 bids 6), p to pass, k for kaibosh, or the call \
+         itself: pass, bid 6, kaibosh.",
         "Partners signal with low bids",
         "T or 10 for a ten",
         "(right bower)",
@@ -468,7 +489,7 @@ fn help_speaks_of_the_game_and_the_decision_at_hand() {
     for needle in [
         "5 (Bab) to 9 (Bawan)",
         "a forced 5 is Malzom",
-        "pass, bid 6",
+        "Type a number to bid it (5 bids 5), p to pass, or the call itself: pass, bid 5.",
     ] {
         assert!(kout.contains(needle), "{needle}: {kout}");
     }
@@ -520,4 +541,134 @@ fn malzom_is_named_where_the_dealer_is_forced_to_bid_5() {
 /// A file `name` in a fresh temporary folder `dir`.
 fn dir_file(dir: &str, name: &str) -> PathBuf {
     temp_dir(dir).join(name)
+}
+
+/// The output of `calltrump play ARGS` run on a terminal (a pseudo-terminal made by
+/// script(1)) with the data folder in `dir`: `typed_early` typed at once, while the bots
+/// play, then `answer` once the first prompt of the player's is on the screen. `None`
+/// when script(1) is missing.
+#[cfg(unix)]
+fn on_a_terminal(dir: &Path, args: &str, typed_early: &str, answer: &str) -> Option<String> {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    let line = format!("{} play {args}", env!("CARGO_BIN_EXE_calltrump"));
+    let Ok(mut child) = Command::new("script")
+        .args(["-qfec", &line, "/dev/null"])
+        .env("XDG_DATA_HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("script(1) is missing: not tried on a terminal");
+        return None;
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let screen = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::clone(&screen);
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+            shared.lock().unwrap().extend_from_slice(&buffer[..n]);
+        }
+    });
+    stdin.write_all(typed_early.as_bytes()).unwrap();
+    let start = Instant::now();
+    let prompted = || {
+        let screen = text(&screen.lock().unwrap());
+        screen.contains("Your bid:") && screen.trim_end().ends_with('>')
+    };
+    while !prompted() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no prompt: {}",
+            text(&screen.lock().unwrap())
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    stdin.write_all(answer.as_bytes()).unwrap();
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    drop(stdin);
+    let screen = text(&screen.lock().unwrap());
+    assert!(status.success(), "{screen}");
+    Some(screen)
+}
+
+#[cfg(unix)]
+#[test]
+fn keys_typed_while_the_bots_play_do_not_answer_the_next_question() {
+    let dir = temp_dir("typed-ahead");
+    let record = dir.join("game.json");
+    // Seed 3: the three bots bid before seat 0, 0.7 s each. An impatient `k` and Enter
+    // typed meanwhile would call kaibosh at a menu never seen; they are forgotten, and
+    // the answer typed at the prompt is read.
+    let args = format!(
+        "--seed 3 --bots rules --speed normal --record {}",
+        record.display()
+    );
+    let Some(screen) = on_a_terminal(&dir, &args, "k\n", "quit\n") else {
+        return;
+    };
+    assert!(screen.contains("Game stopped."), "{screen}");
+    assert!(!screen.contains("you: kaibosh"), "{screen}");
+    let actions = record_actions(&record);
+    assert_eq!(actions, ["bid 4", "pass", "bid 5"], "{screen}");
+}
+
+#[test]
+fn a_number_alone_is_the_bid_of_that_number_in_every_auction() {
+    // Kaibosh: the menu keys say so, and a number that may not be bid is refused,
+    // never taken as the menu's item of that number (3 was kaibosh, 1 pass).
+    let (screen, actions) = kaibosh_with("number-bids", "3\n1\n6\nh\n");
+    assert!(
+        screen.contains("  [p] pass  [6] bid 6  [k] kaibosh\n"),
+        "{screen}"
+    );
+    assert_eq!(
+        screen
+            .matches("Not allowed: you must bid higher than \"bid 5\".")
+            .count(),
+        2,
+        "{screen}"
+    );
+    assert_eq!(actions[..5], ["bid 4", "pass", "bid 5", "bid 6", "trump H"]);
+    // The letters: p passes, k calls kaibosh.
+    for (key, call) in [("p", "pass"), ("P", "pass"), ("k", "kaibosh")] {
+        let (screen, actions) = kaibosh_with("letter-calls", &format!("{key}\n"));
+        assert_eq!(actions.get(3).map(String::as_str), Some(call), "{screen}");
+    }
+    // Kout Bo: 5 is Bab (the menu's item 5 was bid 8).
+    let (screen, record) = screen_of("kout-number", "kout", "kout6", "2", "5\n");
+    assert!(
+        screen.contains("  [p] pass  [5] bid 5  [6] bid 6  [7] bid 7  [8] bid 8\n  [9] bid 9\n"),
+        "{screen}"
+    );
+    assert!(
+        record_actions(&record).contains(&"bid 5".to_string()),
+        "{screen}"
+    );
+    // Bid Euchre: calls are typed even when few are left (after a loner they were
+    // numbered, 2 being call1 ♠); a number alone is refused with what to type.
+    let (screen, record) = screen_of("alexa-after-loner", "bid-euchre", "alexa", "59", "2\np\n");
+    let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("Your bid: pass, call1 SUIT, moon SUIT. SUIT is ♠ ♥ ♦ ♣ NT, e.g. call1 ♥."),
+        "{screen}"
+    );
+    assert!(!screen.contains("[1] pass"), "{screen}");
+    assert!(
+        screen.contains(
+            "A number alone is not a call here: type the call, e.g. call1 ♥ (or pass; help \
+             explains)."
+        ),
+        "{screen}"
+    );
+    assert_eq!(
+        record_actions(&record)[..3],
+        ["bid 6 D", "call2 S", "pass"],
+        "{screen}"
+    );
 }

@@ -198,7 +198,7 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
     let seeded = temp_path("seeded.json");
     let out = calltrump(
         &words(&and_path("play --seed 5 --bots random --record", &seeded)),
-        &"1\n".repeat(60),
+        &common::first_choices(30),
     );
     // The input ends before the game does: exit 1, the record saved all the same.
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
@@ -212,7 +212,7 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
     let (committed, out) = run_to_file(
         "committed.json",
         "play --game kout --variant kout4 --option cut=right --bots random --record",
-        &"1\n".repeat(200),
+        &common::first_choices(100),
     );
     // Secret deals: the game may end within the input (exit 0) or not (exit 1).
     assert!(
@@ -269,7 +269,7 @@ fn a_committed_game_stopped_midway_and_resumed_verifies() {
     let record = || -> Value { read_json(&path) };
     let out = calltrump(
         &words(&format!("play --bots random --record {}", path.display())),
-        &"1\n".repeat(4),
+        &common::first_choices(2),
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stopped = record();
@@ -278,7 +278,7 @@ fn a_committed_game_stopped_midway_and_resumed_verifies() {
 
     let out = calltrump(
         &["play", "--resume", path.to_str().unwrap()],
-        &"1\n".repeat(400),
+        &common::first_choices(200),
     );
     assert!(
         matches!(out.status.code(), Some(0 | 1)),

@@ -19,6 +19,13 @@ pub const VARIANTS: [(&str, &str); 5] = [
 /// A Kaibosh deal of one suit to each seat: spades, hearts, diamonds, clubs.
 pub const KAIBOSH_DEAL: &str = r#"[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]]"#;
 
+/// Input for `calltrump play` that takes the first choice at `n` prompts or more: `p`
+/// passes in an auction (where a number alone is a bid) and `1` takes the first item
+/// of any other menu (and cuts at 1); each is refused where the other is meant.
+pub fn first_choices(n: usize) -> String {
+    "p\n1\n".repeat(n)
+}
+
 /// Runs `calltrump ARGS` with `stdin`.
 pub fn calltrump(args: &[&str], stdin: &str) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_calltrump"));
