@@ -388,7 +388,12 @@ async fn connection(
                 continue;
             }
         };
-        if !said_hello && !matches!(parsed, ClientMessage::Hello { .. }) {
+        if !said_hello
+            && !matches!(
+                parsed,
+                ClientMessage::Hello { .. } | ClientMessage::Look { .. }
+            )
+        {
             let _ = outbox.send(ServerMessage::Error {
                 message: "the first message must be \"hello\"".into(),
             });

@@ -13,12 +13,12 @@ use calltrump_engine::{
     seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Observation, Record, Seat, Turn,
     Viewer,
 };
-use calltrump_table::{BotPlayer, Budget, Entry, Player, Request, Settings, Table};
+use calltrump_table::{BotPlayer, Budget, Entry, Event, Player, Request, Settings, Table};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
-use crate::protocol::{CallShows, ClientMessage, HintAction, SeatInfo, ServerMessage};
+use crate::protocol::{CallShows, ChatMessage, ClientMessage, HintAction, SeatInfo, ServerMessage};
 use crate::store::{ChatLine, Store, StoreError, StoredTable};
 
 /// Longest chat line, in characters.
@@ -647,7 +647,7 @@ struct TableActor {
     /// A bot is thinking, or a deal is scheduled, at this version.
     pending: Option<u64>,
     chat_seq: i64,
-    chat: Vec<ChatLine>,
+    chat: Vec<ChatMessage>,
     /// The deal generator before the first deal, to rebuild the table from its log.
     initial_rng: GameRng,
     mailbox: Option<mpsc::UnboundedSender<Command>>,
@@ -697,7 +697,15 @@ impl TableActor {
             players: Mutex::new((0..seat_count).map(|_| None).collect()),
             pending: None,
             chat_seq: chat.last().map_or(0, |line| line.seq),
-            chat,
+            // Where in the game they were said is not stored: not known after a restart.
+            chat: chat
+                .into_iter()
+                .map(|line| ChatMessage {
+                    line,
+                    deals: None,
+                    actions: None,
+                })
+                .collect(),
             initial_rng: deal_rng,
             mailbox: None,
             epoch: 0,
@@ -1163,24 +1171,30 @@ impl TableActor {
     }
 
     async fn connect(&mut self, conn: u64, hello: ClientMessage, outbox: Outbox, base: String) {
-        let ClientMessage::Hello {
-            token,
-            name,
-            version,
-            host: host_token,
-        } = hello
-        else {
-            let _ = outbox.send(ServerMessage::Error {
-                message: "the first message must be \"hello\"".into(),
-            });
-            return;
+        // `look`: a seat's link whose person has not sat down yet watches; the seat
+        // stays open (`welcome` names it all the same).
+        let (token, name, version, host_token, looking) = match hello {
+            ClientMessage::Hello {
+                token,
+                name,
+                version,
+                host,
+            } => (token, name, version, host, false),
+            ClientMessage::Look { token } => (Some(token), None, None, None, true),
+            _ => {
+                let _ = outbox.send(ServerMessage::Error {
+                    message: "the first message must be \"hello\"".into(),
+                });
+                return;
+            }
         };
         let name = name.as_deref().and_then(player_name);
         let host_only = token.as_deref() == Some(self.host_token.as_str());
-        let host = host_only || host_token.as_deref() == Some(self.host_token.as_str());
+        let host =
+            !looking && (host_only || host_token.as_deref() == Some(self.host_token.as_str()));
         let seat = match token.as_deref() {
             None => None,
-            Some(_) if host_only => None,
+            Some(_) if host_only && !looking => None,
             Some(token) => match self.seats.iter().position(|s| s.token == token) {
                 Some(i) => Some(Seat(i as u8)),
                 None => {
@@ -1205,6 +1219,12 @@ impl TableActor {
                 });
                 return;
             }
+        }
+        // The seat the token is for; a connection that only looks holds none.
+        let token_seat = seat;
+        let seat = seat.filter(|_| !looking);
+        if let Some(seat) = seat {
+            let record = &mut self.seats[seat.index()];
             record.sitter = "person".into();
             if name.is_some() {
                 record.name = name.clone();
@@ -1234,7 +1254,7 @@ impl TableActor {
             conn,
             ServerMessage::Welcome {
                 table: self.id.clone(),
-                seat,
+                seat: token_seat,
                 host,
                 rules: self.table.settings().rules.clone(),
                 status: self.status.clone(),
@@ -1253,6 +1273,16 @@ impl TableActor {
         let skip = self.chat.len().saturating_sub(CHAT_HISTORY);
         for line in &self.chat[skip..] {
             self.send(conn, ServerMessage::Chat(line.clone()));
+        }
+        if looking {
+            // Nothing changed for the others; this client needs the seats.
+            self.send(
+                conn,
+                ServerMessage::Seats {
+                    seats: self.seat_infos(),
+                },
+            );
+            return;
         }
         self.broadcast_seats();
         // Every person's seat taken: the game starts.
@@ -1318,7 +1348,9 @@ impl TableActor {
         let refuse =
             |this: &Self, message: String| this.send(conn, ServerMessage::Error { message });
         match message {
-            ClientMessage::Hello { .. } => refuse(self, "already said hello".into()),
+            ClientMessage::Hello { .. } | ClientMessage::Look { .. } => {
+                refuse(self, "already said hello".into())
+            }
             ClientMessage::Ping => self.send(conn, ServerMessage::Pong),
             ClientMessage::Act { version, action } => {
                 let Some(seat) = seat else {
@@ -1566,6 +1598,7 @@ impl TableActor {
             body: text,
             at: now_secs(),
         };
+        let (deals, actions) = self.place_in_game();
         if let Err(error) = self.shared.store.chat(&self.id, &line).await {
             self.chat_seq -= 1;
             self.send(
@@ -1576,8 +1609,34 @@ impl TableActor {
             );
             return;
         }
-        self.chat.push(line.clone());
-        self.broadcast(&ServerMessage::Chat(line));
+        let message = ChatMessage {
+            line,
+            deals: Some(deals),
+            actions: Some(actions),
+        };
+        self.chat.push(message.clone());
+        self.broadcast(&ServerMessage::Chat(message));
+    }
+
+    /// Where the game stands, for a chat line said now: the deals so far and the
+    /// actions of the latest one (less those taken back), so that a log rebuilt later
+    /// puts the line where it was said.
+    fn place_in_game(&self) -> (u32, u32) {
+        let (mut deals, mut actions) = (0u32, 0u32);
+        for entry in self.table.log() {
+            match &entry.event {
+                Event::Dealt { .. } => {
+                    deals += 1;
+                    actions = 0;
+                }
+                Event::Acted { .. } => actions += 1,
+                Event::Undone { actions: back, .. } => {
+                    actions = actions.saturating_sub(*back as u32);
+                }
+                _ => {}
+            }
+        }
+        (deals, actions)
     }
 }
 

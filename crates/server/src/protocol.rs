@@ -29,6 +29,14 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         host: Option<String>,
     },
+    /// Instead of `hello`, from a seat's link whose person has not sat down yet (a page
+    /// asking for their name): the connection watches, as a spectator does, and
+    /// `welcome` names the token's seat; the seat stays open, not taken, until a `hello`
+    /// with the token takes it.
+    Look {
+        /// A seat's token.
+        token: String,
+    },
     /// An action in the notation (`bid 3`, `play JH`), answering `version`.
     Act {
         /// The version the action answers: the client's latest.
@@ -126,7 +134,7 @@ pub enum ServerMessage {
         status: String,
     },
     /// A chat line (plain text, never markup).
-    Chat(ChatLine),
+    Chat(ChatMessage),
     /// A request was refused; nothing changed.
     Error {
         /// What was wrong.
@@ -169,6 +177,21 @@ pub enum ServerMessage {
         /// Why.
         reason: String,
     },
+}
+
+/// A chat line as sent: the stored line and where in the game it was said.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// The line.
+    #[serde(flatten)]
+    pub line: ChatLine,
+    /// Where in the game the line was said: after this many deals (0: before the
+    /// first)... Left out for a line said before the server last started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deals: Option<u32>,
+    /// ...and this many actions of the latest deal (as a `snapshot`'s `actions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<u32>,
 }
 
 /// One action of a hint.
