@@ -63,6 +63,8 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
   const dialogs = [];
   for (const page of [host, friend]) page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
   const evil = "<img src=x onerror=alert(1)>";
+  // On the phone the chat opens over the table from the bar's button.
+  await friend.click("#chat-toggle");
   await friend.fill("#chat-input", evil);
   await friend.press("#chat-input", "Enter");
   await host.fill("#chat-input", "good luck!");
@@ -74,6 +76,7 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
     assert.equal(await line.locator("b").textContent(), "<i>Bo</i>: ");
     assert.equal(await page.locator("#log img").count(), 0);
   }
+  await friend.click("#chat-close");
 
   let reloaded = false;
   const friendPlay = playSeat(friend, {

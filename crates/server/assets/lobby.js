@@ -170,9 +170,12 @@ async function refreshTables() {
       return `${s.name ?? "someone"}${s.connected ? "" : " (away)"}`;
     });
     const status = table.status === "open" ? "waiting for players" : "playing";
+    // One run of text: where it wraps, no line starts with a separator (each "·" is
+    // held to the word before it).
     const item = el("li", { className: "table-row" },
-      el("strong", { textContent: gameTitle(table.game, table.variant) }),
-      el("span", { className: "hint", textContent: ` · ${status} · ${seats.join(", ")}` }));
+      el("span", { className: "table-what" },
+        el("strong", { textContent: gameTitle(table.game, table.variant) }),
+        el("span", { className: "hint", textContent: `\u00a0· ${status}\u00a0· ${seats.join(", ")}` })));
     const actions = el("span", { className: "actions" });
     if (own) actions.append(el("a", { className: "button primary", href: own.url, textContent: own.seat != null ? "Back to my seat" : "Open as host" }));
     actions.append(el("a", { className: "button", href: `/table/${table.id}`, textContent: "Watch" }));

@@ -37,9 +37,15 @@ const state = {
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
   historyAsked: false, // the log of the game so far was asked for (once a page)
+  chatWaiting: null, // chat lines held while that log is built, to go where they were said
   asked: false, // the seat's dialog was shown
   hint: null, // the latest `hint` answer (for the version it names)
   hintAsked: null, // the version a hint was asked for, until it comes
+  unread: 0, // chat lines said while the chat was out of view (narrow screens)
+  talkSent: false, // the chat lines after `welcome` (the talk so far) have all come
+  // A seat's link whose person has no name yet only looks (`look`): the seat is taken
+  // once they sit down, name given, with `hello`.
+  looking: Boolean(token) && !localStorage.getItem("calltrump.name"),
 };
 
 // ---- names and words ------------------------------------------------------------
@@ -96,13 +102,16 @@ function connect() {
   setConn("Connecting…", "connecting");
   socket.addEventListener("open", () => {
     backoff = 500;
-    send({
-      type: "hello",
-      token: token ?? undefined,
-      host: hostToken ?? undefined,
-      name: localStorage.getItem("calltrump.name") || undefined,
-      version: state.received ?? undefined,
-    });
+    if (state.looking) send({ type: "look", token });
+    else {
+      send({
+        type: "hello",
+        token: token ?? undefined,
+        host: hostToken ?? undefined,
+        name: localStorage.getItem("calltrump.name") || undefined,
+        version: state.received ?? undefined,
+      });
+    }
     setConn("Connected", "ok");
     clearInterval(pinger);
     pinger = setInterval(() => send({ type: "ping" }), 20000);
@@ -152,6 +161,7 @@ const FINAL = /token|bot|ended/;
 function receive(message) {
   switch (message.type) {
     case "welcome":
+      state.talkSent = false;
       state.welcome = message;
       state.status = message.status;
       onWelcome();
@@ -166,6 +176,8 @@ function receive(message) {
       enqueue(message);
       break;
     case "seats":
+      // The talk so far comes between `welcome` and `seats`; later lines are new.
+      state.talkSent = true;
       state.seats = message.seats;
       seatsArrived();
       state.seatsAt = Date.now();
@@ -181,7 +193,8 @@ function receive(message) {
     case "chat":
       if (message.seq > state.lastChat) {
         state.lastChat = message.seq;
-        chatLine(message);
+        if (state.chatWaiting) state.chatWaiting.push(message);
+        else chatLine(message, state.talkSent);
       }
       break;
     case "hint":
@@ -225,6 +238,8 @@ function onWelcome() {
   const { rules, table, seat, host } = state.welcome;
   const title = gameTitle(rules.game, rules.variant);
   $("title").textContent = title + (seat == null ? (host ? " · host" : " · watching") : "");
+  // Cut short on a phone's one-line bar: the whole of it on hover.
+  $("title").title = $("title").textContent;
   $("rules-link").href = `/rules/${rules.game}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(table)}/record`;
   $("record-link").setAttribute("download", `calltrump-${table}.json`);
@@ -257,7 +272,9 @@ async function pump() {
     for (const hold of holds) {
       state.holding = hold;
       render();
-      await new Promise((resolve) => setTimeout(resolve, hold.ms * pace()));
+      // The pace is read as the hold goes: a change shows on the trick on the table.
+      const since = Date.now();
+      while (Date.now() - since < hold.ms * pace()) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     state.holding = null;
   }
@@ -270,6 +287,7 @@ function applySnapshot(snapshot) {
   if (check0 && check0.cut == null && check0.seed == null && check0.cutter === mySeat() && state.cutDeadline == null) startCutClock();
   if (!state.historyAsked) {
     state.historyAsked = true;
+    state.chatWaiting = [];
     loadHistory(snapshot);
   }
   state.snap = {
@@ -368,7 +386,13 @@ async function loadHistory(snapshot) {
   const v = snapshot.view;
   const inHand = !["dealing", "hand-over", "game-over"].includes(v.phase);
   const lines = [];
-  const add = (text, kind) => lines.push(el("li", { className: `${kind} history`, textContent: text }));
+  // Where each line stands in the game, [hand, actions of it made], for the chat's lines.
+  const anchors = [];
+  let anchor = [-1, 0];
+  const add = (text, kind) => {
+    lines.push(el("li", { className: `${kind} history`, textContent: text }));
+    anchors.push(anchor);
+  };
   // Hands before this one, or this one over: the server's replay has them (none yet: no
   // request, and no refusal in the console).
   const before = v.deals_played > 0 || ["hand-over", "game-over"].includes(v.phase);
@@ -378,23 +402,31 @@ async function loadHistory(snapshot) {
       const replay = await response.json();
       const last = inHand ? v.deals_played - 1 : v.deals_played;
       let end = null;
+      let endAnchor = null;
       const close = () => {
         if (!end) return;
+        const now = anchor;
+        anchor = endAnchor; // the summary stands at its hand's end
         add(handSummaryText({
           outcome: end.hand_outcome, points: end.hand_points, tricks: end.tricks,
           contract: end.contract?.bid ?? null, declarer: end.contract?.declarer ?? null,
         }, end), "event");
+        anchor = now;
         end = null;
       };
       for (const step of replay.steps) {
         if (step.hand > last) break;
+        anchor = [step.hand, step.index == null ? 0 : step.index + 1];
         if (step.index == null) {
           close();
           add(`New hand: ${seatLabel(step.view.dealer)} ${step.view.dealer === mySeat() ? "deal" : "deals"}.`, "event");
         } else {
           add(`${seatName(step.seat)}: ${actionText(step.action)}`, "action");
         }
-        if (["hand-over", "game-over"].includes(step.view.phase)) end = step.view;
+        if (["hand-over", "game-over"].includes(step.view.phase)) {
+          end = step.view;
+          endAnchor = anchor;
+        }
         if (step.view.phase === "game-over" && step.view.outcome != null) {
           close();
           add(gameOverText(step.view.outcome, step.view.scores), "event");
@@ -406,12 +438,39 @@ async function loadHistory(snapshot) {
     // No history: the log starts now.
   }
   if (inHand) {
+    anchor = [v.deals_played, 0];
     add(`New hand: ${seatLabel(v.dealer)} ${v.dealer === mySeat() ? "deal" : "deals"}.`, "event");
-    for (const [seat, action] of snapshot.actions ?? []) add(`${seatName(seat)}: ${actionText(action)}`, "action");
+    (snapshot.actions ?? []).forEach(([seat, action], i) => {
+      anchor = [v.deals_played, i + 1];
+      add(`${seatName(seat)}: ${actionText(action)}`, "action");
+    });
   }
-  if (!lines.length) return;
+  const talk = state.chatWaiting ?? [];
+  state.chatWaiting = null;
   const log = $("log");
-  log.prepend(el("li", { className: "event history-head", textContent: "The game so far:" }), ...lines);
+  if (!lines.length) {
+    for (const line of talk) chatLine(line);
+    return;
+  }
+  // Each chat line after the last line of the game it followed (`deals` and `actions`
+  // of the server); a line that does not say (said before a restart of the server)
+  // after the game so far. Never before an earlier chat line.
+  const upTo = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
+  // slots[i]: the chat lines before lines[i]; the last, those after the game so far.
+  const slots = [...lines, null].map(() => []);
+  let floor = 0;
+  for (const line of talk) {
+    let at = lines.length;
+    if (line.deals != null && line.actions != null) {
+      const said = [line.deals - 1, line.actions];
+      at = anchors.filter((a) => upTo(a, said)).length;
+    }
+    at = Math.max(at, floor);
+    floor = at;
+    slots[at].push(chatItem(line));
+  }
+  const merged = lines.flatMap((line, i) => [...slots[i], line]).concat(slots[lines.length]);
+  log.prepend(el("li", { className: "event history-head", textContent: "The game so far:" }), ...merged);
   log.scrollTop = log.scrollHeight;
 }
 
@@ -1204,12 +1263,76 @@ function logLine(text, kind) {
   log.scrollTop = log.scrollHeight;
 }
 
-function chatLine(line) {
-  const log = $("log");
-  // Chat is plain text: textContent, never markup.
-  log.append(el("li", { className: "chat-line" }, el("b", { textContent: `${line.sender}: ` }), el("span", { textContent: line.body })));
-  log.scrollTop = log.scrollHeight;
+/** A chat line for the log. Chat is plain text: textContent, never markup. */
+function chatItem(line) {
+  const item = el("li", { className: "chat-line" }, el("b", { textContent: `${line.sender}: ` }), el("span", { textContent: line.body }));
+  item.dataset.seq = line.seq;
+  return item;
 }
+
+/** A chat line at the end of the log; `fresh`: said now (not the talk before one came). */
+function chatLine(line, fresh = false) {
+  const log = $("log");
+  log.append(chatItem(line));
+  log.scrollTop = log.scrollHeight;
+  if (fresh && !chatInView()) {
+    state.unread += 1;
+    showUnread();
+  }
+}
+
+// ---- the chat on a narrow screen: a button with the lines unread, the panel over the table
+
+const narrow = matchMedia("(max-width: 900px)");
+
+function chatInView() {
+  return !narrow.matches || document.body.classList.contains("chat-open");
+}
+
+function showUnread() {
+  const badge = $("chat-unread");
+  badge.hidden = state.unread === 0;
+  badge.textContent = String(state.unread);
+  $("chat-toggle").setAttribute("aria-label", state.unread ? `Chat, ${state.unread} new ${state.unread === 1 ? "line" : "lines"}` : "Chat");
+}
+
+function openChat(open) {
+  document.body.classList.toggle("chat-open", open);
+  $("chat-toggle").setAttribute("aria-expanded", String(open));
+  if (open) {
+    state.unread = 0;
+    showUnread();
+    const log = $("log");
+    log.scrollTop = log.scrollHeight;
+    // The panel, not the input: no keyboard pops up over a phone's screen to read.
+    $("chat-panel").focus();
+  } else if (narrow.matches) $("chat-toggle").focus();
+}
+
+$("chat-toggle").addEventListener("click", () => openChat(!document.body.classList.contains("chat-open")));
+$("chat-close").addEventListener("click", () => openChat(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  if (document.body.classList.contains("chat-open") && narrow.matches) openChat(false);
+  if ($("bar-menu").closest(".bar").classList.contains("menu-open")) openMenu(false);
+});
+narrow.addEventListener("change", () => {
+  if (!narrow.matches) {
+    document.body.classList.remove("chat-open");
+    state.unread = 0;
+    showUnread();
+  }
+});
+
+// The bar's menu (rules, record, pace) where they do not fit on its line.
+function openMenu(open) {
+  $("bar-menu").closest(".bar").classList.toggle("menu-open", open);
+  $("menu-toggle").setAttribute("aria-expanded", String(open));
+}
+$("menu-toggle").addEventListener("click", () => openMenu(!$("bar-menu").closest(".bar").classList.contains("menu-open")));
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#bar-menu, #menu-toggle")) openMenu(false);
+});
 
 $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -1244,11 +1367,27 @@ setInterval(() => {
   if (["open", "playing"].includes(state.status) && state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
 }, 1000);
 
+/** Takes the seat looked at: a new connection says hello with the token (and the name). */
+function sitDown() {
+  state.looking = false;
+  // The look's snapshot was a spectator's: the seat's own comes with the next hello.
+  state.received = null;
+  socket?.close();
+}
+
 // A seat link asks for a name once, when the table says which seat it is.
 function askName() {
   const { seat, rules } = state.welcome;
-  // A seat named already (a night's player) needs no name.
-  if (state.asked || seat == null || localStorage.getItem("calltrump.name") || state.seats[seat]?.name) return;
+  if (state.asked || seat == null) return;
+  // A seat named already (a night's player, or this person on another device) needs no
+  // name: it is taken at once.
+  if (localStorage.getItem("calltrump.name") || state.seats[seat]?.name) {
+    if (state.looking) {
+      state.asked = true;
+      sitDown();
+    }
+    return;
+  }
   state.asked = true;
   const seats = rules.game === "kout" && rules.variant === "kout6" ? 6 : 4;
   const partners = [];
@@ -1264,14 +1403,18 @@ function askName() {
   $("name-what").textContent = `${gameTitle(rules.game, rules.variant)}: you sit at seat ${seat}, team ${teamLetter(seat)}; ` +
     `${partners.length === 1 ? "your partner is" : "your partners are"} ${partnerText.join(" and ")}.`;
   const dialog = $("name-dialog");
+  // The seat is taken by sitting down: Escape does not leave the dialog.
+  dialog.addEventListener("cancel", (event) => event.preventDefault());
   dialog.addEventListener("close", () => {
     const name = $("name-input").value.trim();
-    if (name) {
-      localStorage.setItem("calltrump.name", name);
-      // The name goes with hello: say it again.
-      socket?.close();
+    if (!name) {
+      dialog.showModal();
+      return;
     }
-  }, { once: true });
+    localStorage.setItem("calltrump.name", name);
+    // The name goes with hello: the seat is taken now.
+    sitDown();
+  });
   dialog.showModal();
 }
 
