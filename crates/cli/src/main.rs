@@ -111,11 +111,16 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(error) => {
-            // A closed pipe (`calltrump ... | head`) is a clean exit, not an error.
-            if error
-                .downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-            {
+            // A closed pipe (`calltrump ... | head`) is a clean exit, not an error,
+            // however deep in the error's causes it lies.
+            let broken_pipe = error.chain().any(|cause| {
+                let kind = cause
+                    .downcast_ref::<io::Error>()
+                    .map(io::Error::kind)
+                    .or_else(|| cause.downcast_ref::<serde_json::Error>()?.io_error_kind());
+                kind == Some(io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
                 return ExitCode::SUCCESS;
             }
             let _ = writeln!(io::stderr(), "error: {error:#}");

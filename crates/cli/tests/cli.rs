@@ -687,6 +687,32 @@ fn play_saves_the_record_even_when_its_output_is_closed() {
     succeeded(&replayed);
 }
 
+/// `calltrump replay --show FILE | head -1`: the reader goes away after a line, and the
+/// command stops quietly, as Unix tools do, instead of printing a broken pipe error.
+#[test]
+fn output_closed_early_ends_a_command_quietly() {
+    let records = simulated_records("pipe.jsonl", 20, 1);
+    for args in [
+        vec!["replay", "--show", records.to_str().unwrap()],
+        vec!["replay", records.to_str().unwrap()],
+        vec!["rules", "kaibosh"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+}
+
 /// An outside bot that records, one JSON line per message into `log`, its process id,
 /// the seat its hello named, and every card it is shown: its dealt cards, its hand and
 /// every card in the actions. It plays the first legal action.
