@@ -1006,6 +1006,8 @@ fn ask_cut(
     dice: &mut Dice<'_>,
 ) -> Result<Option<u64>> {
     let prompt = format!("You cut the deck: a number from 1 to {max} (Enter: a random cut)");
+    // An Enter pressed while the last hand ended is no random cut asked for.
+    session.input.discard_typed_ahead();
     say(&prompt)?;
     loop {
         session.reprompt()?;
