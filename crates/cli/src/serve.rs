@@ -1,6 +1,7 @@
 //! `calltrump serve` (the table server) and `calltrump join` (a bot at a seat link).
 
-use std::net::SocketAddr;
+use std::io::IsTerminal;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -14,10 +15,11 @@ use crate::game_args::MAX_DEALS;
 /// Arguments of `serve`.
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
-    /// Where to listen. Use 0.0.0.0:8080 to let other machines in (or put a proxy in
-    /// front, passing `Host` and the WebSocket upgrade on).
+    /// Where to listen, as HOST:PORT (127.0.0.1:8080, localhost:8080). Use 0.0.0.0:8080
+    /// to let other machines in (or put a proxy in front, passing `Host` and the
+    /// WebSocket upgrade on).
     #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
+    addr: String,
     /// The folder of the database (default: a calltrump folder in the user's data folder).
     #[arg(long)]
     data: Option<PathBuf>,
@@ -72,13 +74,28 @@ pub(crate) fn default_data_dir() -> Result<PathBuf> {
     Ok(PathBuf::from(home).join(".local/share/calltrump"))
 }
 
+/// Log lines on standard error, at `info` unless `RUST_LOG` says otherwise; coloured
+/// only on a terminal, so that a log file holds plain text.
 fn logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_target(false)
         .try_init();
+}
+
+/// The address `--addr` names: `HOST:PORT`, the host a name or an IP address.
+fn listen_address(addr: &str) -> Result<SocketAddr> {
+    let advice = "give HOST:PORT, e.g. 127.0.0.1:8080, localhost:8080 or 0.0.0.0:8080";
+    let mut found = addr
+        .to_socket_addrs()
+        .map_err(|error| anyhow::anyhow!("--addr {addr}: {error}; {advice}"))?;
+    found
+        .next()
+        .with_context(|| format!("--addr {addr} names no address; {advice}"))
 }
 
 /// Runs the server until SIGINT or SIGTERM.
@@ -98,7 +115,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         }
     };
     let config = ServerConfig {
-        addr: args.addr,
+        addr: listen_address(&args.addr)?,
         database_url,
         hub: HubConfig {
             seed: args.seed,
@@ -131,9 +148,13 @@ pub fn join(args: &JoinArgs) -> Result<ExitCode> {
         ))
         .context("join")?;
     let view = &finished.state.view;
+    let times = match finished.reconnects {
+        1 => "1 time".to_string(),
+        n => format!("{n} times"),
+    };
     println!(
-        "game over: scores {} to {}, {} actions sent, {} reconnects",
-        view.scores[0], view.scores[1], finished.actions, finished.reconnects
+        "game over: scores {} to {}, {} actions sent, reconnected {times}",
+        view.scores[0], view.scores[1], finished.actions
     );
     Ok(ExitCode::SUCCESS)
 }

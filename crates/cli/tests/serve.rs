@@ -83,7 +83,7 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
                 .args(["join", invite["url"].as_str().unwrap(), "--level", "rules"])
                 .args(["--seed", &i.to_string(), "--patience-secs", "60"])
                 .stdout(Stdio::piped())
-                .stderr(Stdio::null())
+                .stderr(Stdio::piped())
                 .spawn()
                 .unwrap()
         })
@@ -108,7 +108,12 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
     for join in joins {
         let output = join.wait_with_output().unwrap();
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
-        assert!(output.status.success(), "join failed: {text}");
+        let said = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "join failed: {text}{said}");
+        // It said where it sat, that the connection went, and that it came back.
+        assert!(said.contains(&format!("at table {id}, seat ")), "{said}");
+        assert!(said.contains("lost the connection"), "{said}");
+        assert!(said.contains(&format!("back at table {id}")), "{said}");
         finals.push(text);
     }
     // Every seat saw the same end.
@@ -117,7 +122,11 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
         finals.iter().all(|f| scores(f) == scores(&finals[0])),
         "{finals:?}"
     );
-    assert!(finals[0].contains("reconnects"), "{}", finals[0]);
+    // One loss of the connection each, however many tries it took to get back.
+    assert!(
+        finals.iter().all(|f| f.contains("reconnected 1 time")),
+        "{finals:?}"
+    );
     let (status, record) = http(&addr, "GET", &format!("/api/tables/{id}/record"), "");
     assert_eq!(status, 200);
     server.kill().unwrap();
@@ -149,6 +158,97 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
         total > killed_at,
         "{total} actions, {killed_at} at the kill"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `--addr` takes a host name or an address; an address that cannot be listened at is
+/// named with what to do; 0.0.0.0 is printed as a link that opens on this machine.
+#[test]
+fn serve_says_where_it_listens_and_what_is_wrong_with_an_address() {
+    let data = std::env::temp_dir().join(format!("calltrump-addr-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (mut server, addr) = serve("localhost:0", &data);
+    assert!(
+        addr.starts_with("127.0.0.1:") || addr.starts_with("[::1]:"),
+        "{addr}"
+    );
+    let taken = calltrump()
+        .args(["serve", "--addr", &addr, "--data"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&taken.stderr);
+    assert!(!taken.status.success());
+    assert!(said.contains(&format!("cannot listen at {addr}")), "{said}");
+    assert!(said.contains("choose another port"), "{said}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    for bad in ["127.0.0.1", "no such host:80"] {
+        let refused = calltrump()
+            .args(["serve", "--addr", bad, "--data"])
+            .arg(&data)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(!refused.status.success(), "{bad}");
+        assert!(said.contains(&format!("--addr {bad}")), "{said}");
+        assert!(said.contains("give HOST:PORT"), "{said}");
+    }
+
+    let mut everywhere = calltrump()
+        .args(["serve", "--addr", "0.0.0.0:0", "--data"])
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(everywhere.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let second = lines.next().unwrap().unwrap();
+    everywhere.kill().unwrap();
+    everywhere.wait().unwrap();
+    assert!(
+        first.starts_with("calltrump is serving at http://127.0.0.1:"),
+        "{first}"
+    );
+    assert!(second.starts_with("other machines: http://"), "{second}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A link to a table the server does not have fails at once, saying so, instead of
+/// trying for the whole patience; a server that is not there is tried for the patience.
+#[test]
+fn join_says_at_once_that_a_table_does_not_exist() {
+    let data = std::env::temp_dir().join(format!("calltrump-nojoin-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (mut server, addr) = serve("127.0.0.1:0", &data);
+    let started = Instant::now();
+    let output = calltrump()
+        .args([
+            "join",
+            &format!("http://{addr}/table/nosuchtable#token=abc"),
+        ])
+        .args(["--patience-secs", "60"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(said.contains("no such table (404 Not Found)"), "{said}");
+    assert!(started.elapsed() < Duration::from_secs(30), "{said}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    // The server is gone now: join tries, says so, and gives up after its patience.
+    let output = calltrump()
+        .args(["join", &format!("http://{addr}/table/x#token=abc")])
+        .args(["--patience-secs", "1"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(said.contains("cannot reach the table"), "{said}");
+    assert!(said.contains("gave up reaching"), "{said}");
     let _ = std::fs::remove_dir_all(&data);
 }
 

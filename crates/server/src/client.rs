@@ -10,8 +10,9 @@ use calltrump_engine::{seeded, Action, GameRng, Viewer};
 use calltrump_table::{BotPlayer, Budget, ClientState, Player, Request};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
+use tokio_tungstenite::tungstenite::http::StatusCode;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{self, Message};
 
 use crate::protocol::{ClientMessage, ServerMessage};
 
@@ -78,7 +79,7 @@ pub struct Finished {
     pub state: ClientState,
     /// Actions this client sent and the server accepted.
     pub actions: u64,
-    /// Times the client had to reconnect.
+    /// Times the connection was lost and made again.
     pub reconnects: u32,
 }
 
@@ -101,6 +102,15 @@ pub enum ClientError {
     /// The server closed the seat for good.
     #[error("the server closed the seat: {0}")]
     Closed(String),
+    /// The server answered the connection with a refusal that trying again would only
+    /// hear again (no such table, a refused origin).
+    #[error("{url}: {why}")]
+    Rejected {
+        /// The address.
+        url: String,
+        /// The server's answer.
+        why: String,
+    },
     /// The bot name is unknown.
     #[error("{0}")]
     Bot(String),
@@ -171,12 +181,20 @@ async fn play(
                     reconnects,
                 });
             }
-            Ok(Session::Refused(reason)) => return Err(ClientError::Closed(reason)),
+            Ok(Session::Refused(error)) => return Err(error),
             Ok(Session::Dropped) => {
+                tracing::warn!("lost the connection to the table; connecting again");
+                reconnects += 1;
                 unreachable_since = None;
                 backoff = Duration::from_millis(50);
             }
             Err(error) => {
+                if unreachable_since.is_none() {
+                    tracing::warn!(
+                        "cannot reach the table ({error}); trying again for up to {} s",
+                        patience.as_secs()
+                    );
+                }
                 let since = *unreachable_since.get_or_insert_with(Instant::now);
                 if since.elapsed() > patience {
                     return Err(ClientError::Unreachable {
@@ -186,7 +204,6 @@ async fn play(
                 }
             }
         }
-        reconnects += 1;
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(Duration::from_secs(2));
     }
@@ -211,7 +228,7 @@ enum Session {
     /// The connection dropped: try again.
     Dropped,
     /// The server refused the seat for good.
-    Refused(String),
+    Refused(ClientError),
 }
 
 /// One connection: hello, then fold updates and act whenever it is the seat's turn.
@@ -229,10 +246,31 @@ async fn session(
     let config = WebSocketConfig::default()
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(SOCKET_BUFFER_BYTES);
-    let (socket, _) =
-        tokio_tungstenite::connect_async_with_config(link.websocket(), Some(config), true)
+    let socket =
+        match tokio_tungstenite::connect_async_with_config(link.websocket(), Some(config), true)
             .await
-            .map_err(|e| e.to_string())?;
+        {
+            Ok((socket, _)) => socket,
+            // The server answered and said no: no table by that id (it never was, or it
+            // is gone), or a refused origin. Trying again would only hear it again.
+            Err(tungstenite::Error::Http(response))
+                if response.status().is_client_error()
+                    && response.status() != StatusCode::TOO_MANY_REQUESTS =>
+            {
+                let status = response.status();
+                return Ok(Session::Refused(ClientError::Rejected {
+                    url: link.websocket(),
+                    why: if status == StatusCode::NOT_FOUND {
+                        format!(
+                            "no such table ({status}): the link is mistyped or the table is gone"
+                        )
+                    } else {
+                        format!("the server refused the connection ({status})")
+                    },
+                }));
+            }
+            Err(error) => return Err(error.to_string()),
+        };
     let (mut sink, mut stream) = socket.split();
     let send = |message: &ClientMessage| {
         Message::Text(
@@ -278,8 +316,17 @@ async fn session(
             ServerMessage::Welcome {
                 status: s,
                 rules: r,
+                table,
+                seat,
                 ..
             } => {
+                let seat = seat.map_or("no seat".into(), |seat| format!("seat {}", seat.0));
+                let game = format!("{} {}", r.game(), r.variant());
+                if state.is_none() {
+                    tracing::info!("at table {table}, {seat}: {game}, {s}");
+                } else {
+                    tracing::info!("back at table {table}, {seat}");
+                }
                 status = s;
                 rules = Some(r);
             }
@@ -297,7 +344,7 @@ async fn session(
                 }
             }
             ServerMessage::Error { message } => {
-                tracing::warn!(%message, "the server refused");
+                tracing::warn!("the server refused: {message}");
                 // Answer again from the current state, after a pause: a refusal for
                 // going too fast would only repeat.
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -305,7 +352,7 @@ async fn session(
             }
             ServerMessage::Closing { reason } => {
                 if reason.contains("bot") || reason.contains("ended") || reason.contains("token") {
-                    return Ok(Session::Refused(reason));
+                    return Ok(Session::Refused(ClientError::Closed(reason)));
                 }
                 return Ok(Session::Dropped);
             }
@@ -322,7 +369,9 @@ async fn session(
             return Ok(Session::Over);
         }
         if status == "ended" {
-            return Ok(Session::Refused("the table was ended".into()));
+            return Ok(Session::Refused(ClientError::Closed(
+                "the table was ended".into(),
+            )));
         }
         // Committed deals: this seat cuts the deck when asked (at random, as a bot may).
         let must_cut = current.deal_check.as_ref().is_some_and(|check| {

@@ -18,7 +18,7 @@ pub mod protocol;
 pub mod replay;
 pub mod store;
 
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -63,7 +63,9 @@ pub async fn start(
     let store = SqliteStore::open(&config.database_url).await?;
     let hub = Hub::start(Arc::new(store), config.hub).await?;
     night::resume_nights(&hub).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|error| listen_error(config.addr, &error))?;
     let addr = listener.local_addr()?;
     // Small messages go out at once: Nagle's wait for an acknowledgement would hold a
     // card behind the previous message.
@@ -89,11 +91,47 @@ pub async fn start(
     })
 }
 
+/// Why the server cannot listen at `addr`, and what to do about it.
+fn listen_error(addr: SocketAddr, error: &std::io::Error) -> String {
+    let advice = match error.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            "; another program (another calltrump serve?) listens there: choose another port, e.g. --addr 127.0.0.1:8081"
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            "; ports below 1024 need privileges: choose a port above 1024, e.g. --addr 127.0.0.1:8080"
+        }
+        std::io::ErrorKind::AddrNotAvailable => {
+            "; that address is not one of this machine's: use 127.0.0.1 (this machine only) or 0.0.0.0 (every network)"
+        }
+        _ => "",
+    };
+    format!("cannot listen at {addr}: {error}{advice}")
+}
+
 /// Runs a server until SIGINT or SIGTERM, then shuts it down gracefully.
 pub async fn serve(config: ServerConfig) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let server = start(config).await?;
-    println!("calltrump is serving at http://{}/", server.addr);
-    tracing::info!(addr = %server.addr, "listening");
+    let addr = server.addr;
+    if addr.ip().is_unspecified() {
+        // 0.0.0.0 is no address to open: this machine is at loopback, others at its
+        // own name or address on their network.
+        let here = SocketAddr::new(
+            if addr.is_ipv4() {
+                Ipv4Addr::LOCALHOST.into()
+            } else {
+                Ipv6Addr::LOCALHOST.into()
+            },
+            addr.port(),
+        );
+        println!("calltrump is serving at http://{here}/");
+        println!(
+            "other machines: http://THIS-MACHINE:{}/ (this machine's name or address on their network)",
+            addr.port()
+        );
+    } else {
+        println!("calltrump is serving at http://{addr}/");
+    }
+    tracing::info!("listening at {addr}");
     shutdown_signal().await;
     tracing::info!("shutting down");
     let stopping = server.stop();
