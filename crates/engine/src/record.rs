@@ -248,6 +248,14 @@ impl Record {
                 }
                 Turn::Chance => {}
             }
+            if hand.deal.iter().all(Vec::is_empty) {
+                // The table server's record of a hand still in play shows no deal.
+                return Err(hand_error(
+                    "no deal shown: the record was taken while this hand was played, and \
+                     holds only what every player may see; it replays once the hand is over"
+                        .to_string(),
+                ));
+            }
             let deal = parse_deal(&hand.deal).map_err(hand_error)?;
             game.deal(&deal).map_err(|e| hand_error(e.to_string()))?;
             watch(&game, None);

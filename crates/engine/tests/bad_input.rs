@@ -358,6 +358,19 @@ fn broken_deals_name_the_hand() {
     check_broken_deals(&valid(), calltrump_engine::kaibosh::DECK);
 }
 
+/// A record taken from the table server while a hand is played shows that hand with no
+/// deal: replaying it says so, rather than counting the cards missing.
+#[test]
+fn a_hand_shown_without_its_deal_is_named_as_one_still_in_play() {
+    let mut record = valid();
+    for seat in record["hands"][0]["deal"].as_array_mut().unwrap() {
+        *seat = json!([]);
+    }
+    let line = error_of(&record);
+    assert!(line.starts_with("hand 0: no deal shown"), "{line}");
+    assert!(line.contains("replays once the hand is over"), "{line}");
+}
+
 #[test]
 fn broken_deals_name_the_hand_in_every_variant() {
     for (name, rules) in every_variant() {
