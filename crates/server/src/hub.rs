@@ -10,10 +10,12 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use calltrump_bots::{bot_by_name, hint, table_hint_bot, Decision};
 use calltrump_engine::fair_deal::{self, Seed};
 use calltrump_engine::{
-    seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Observation, Record, Seat, Turn,
-    Viewer,
+    seeded, stream, Action, AnyGame, Broken, Game, GameRng, GameRules, Observation, PlayError,
+    Record, Seat, Turn, Viewer,
 };
-use calltrump_table::{BotPlayer, Budget, Entry, Event, Player, Request, Settings, Table};
+use calltrump_table::{
+    BotPlayer, Budget, Entry, Event, Player, Request, Settings, Table, TableError,
+};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
@@ -412,6 +414,12 @@ impl Hub {
             created_at: now_secs(),
         };
         self.shared.store.create_table(&stored).await?;
+        tracing::info!(
+            "table {id}: {} {}, seats {}",
+            settings.rules.game(),
+            settings.rules.variant(),
+            sitters.join(", ")
+        );
         let created = CreatedTable {
             id: id.clone(),
             host_token: stored.host_token.clone(),
@@ -532,10 +540,10 @@ impl Hub {
             .ok_or_else(|| HubError::NoTable(id.to_string()))?;
         let log = self.shared.store.log(id).await?;
         let table = stored_table(&stored, &log)?;
-        Ok(if stored.status == "over" || stored.status == "ended" {
-            table.record().clone()
-        } else {
-            table.public_record()
+        Ok(match stored.status.as_str() {
+            "over" => table.record().clone(),
+            "ended" => table.ended_record(),
+            _ => table.public_record(),
         })
     }
 
@@ -559,6 +567,21 @@ impl Hub {
 }
 
 /// Checks a seat's sitter: `open` or `bot:LEVEL` with a known level.
+/// A refused action's message; when the game waits for another kind of action (a card
+/// in the auction, a call in the play), what the seat may do instead.
+fn with_choices(table: &Table, seat: Seat, error: &TableError) -> String {
+    let TableError::Illegal(PlayError {
+        broken: Broken::NotNow { .. },
+        ..
+    }) = error
+    else {
+        return error.to_string();
+    };
+    let legal = table.view(Viewer::Seat(seat)).legal;
+    let choices: Vec<String> = legal.iter().map(Action::to_string).collect();
+    format!("{error}; seat {seat} may now: {}", choices.join(", "))
+}
+
 fn check_sitter(sitter: &str) -> Result<(), String> {
     match sitter.strip_prefix("bot:") {
         None if sitter == "open" => Ok(()),
@@ -871,7 +894,9 @@ impl TableActor {
             Command::Message { conn, message } => return self.message(conn, message).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Record { reply } => {
-                let record = if self.table.turn() == Turn::Over || self.status == "ended" {
+                let record = if self.status == "ended" {
+                    self.table.ended_record()
+                } else if self.table.turn() == Turn::Over {
                     self.table.record().clone()
                 } else {
                     self.table.public_record()
@@ -1044,6 +1069,17 @@ impl TableActor {
 
     async fn set_status(&mut self, status: &str) {
         self.status = status.to_string();
+        let scores = self.table.game().scores();
+        match status {
+            "playing" => tracing::info!("table {}: the game starts", self.id),
+            "over" => tracing::info!(
+                "table {}: the game is over, {} to {}",
+                self.id,
+                scores[0],
+                scores[1]
+            ),
+            _ => tracing::info!("table {}: {status}", self.id),
+        }
         self.save_seats().await;
         self.broadcast(&ServerMessage::Status {
             status: status.to_string(),
@@ -1229,6 +1265,11 @@ impl TableActor {
             if name.is_some() {
                 record.name = name.clone();
             }
+            tracing::info!(
+                "table {}: seat {seat} is taken by {}",
+                self.id,
+                record.name.as_deref().unwrap_or("a player with no name")
+            );
             // Back before or after the grace: the person plays again.
             self.away.remove(&seat);
             self.standing_in.remove(&seat);
@@ -1302,6 +1343,9 @@ impl TableActor {
             .fetch_sub(1, Ordering::Relaxed);
         if let Some(seat) = connection.seat {
             let still_here = self.connections.values().any(|c| c.seat == Some(seat));
+            if !still_here {
+                tracing::info!("table {}: seat {seat}'s player left", self.id);
+            }
             if !still_here && self.status == "playing" {
                 self.put_on_grace(seat);
             }
@@ -1361,13 +1405,17 @@ impl TableActor {
                     refuse(self, format!("the table is {}, not playing", self.status));
                     return true;
                 }
-                if version != self.table.version() {
+                let current = self.table.version();
+                if version != current {
                     refuse(
                         self,
-                        format!(
-                            "stale version {version}: the table is at version {}",
-                            self.table.version()
-                        ),
+                        if version < current {
+                            format!("stale version {version}: the table is at version {current}")
+                        } else {
+                            format!(
+                                "version {version} is ahead of the table, which is at version {current}: answer the last version received"
+                            )
+                        },
                     );
                     return true;
                 }
@@ -1378,8 +1426,11 @@ impl TableActor {
                         return true;
                     }
                 };
-                self.seated_move(conn, |t| t.apply(seat, action).map_err(|e| e.to_string()))
-                    .await;
+                self.seated_move(conn, |t| {
+                    t.apply(seat, action)
+                        .map_err(|error| with_choices(t, seat, &error))
+                })
+                .await;
             }
             ClientMessage::Cut { cut } => {
                 let Some(seat) = seat else {

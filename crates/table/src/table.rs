@@ -450,6 +450,20 @@ impl Table {
         record
     }
 
+    /// The whole record of a table its host ended: every hand as dealt, and the seed of
+    /// a hand left unfinished revealed, so that the record verifies.
+    pub fn ended_record(&self) -> Record {
+        let mut record = self.record.clone();
+        let unfinished = record
+            .hands
+            .last_mut()
+            .and_then(|hand| hand.fair_deal.as_mut());
+        if let (Some(seed), Some(block)) = (&self.hand_seed, unfinished) {
+            block.reveal(seed);
+        }
+        record
+    }
+
     /// Hands dealt so far.
     pub fn deals(&self) -> usize {
         self.record.hands.len()
