@@ -43,6 +43,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut all_ok = true;
     for (label, record) in games(&text) {
         let place = label.map(|l| format!("{l}: ")).unwrap_or_default();
+        // A record taken from a table while a hand is played shows that hand with no deal
+        // and no seed yet: the hands before it are checked, it is only named.
+        let mut in_play = None;
+        let record = record.map(|mut record| {
+            if record.hands.last().is_some_and(|hand| {
+                hand.deal.iter().all(Vec::is_empty)
+                    && hand.fair_deal.as_ref().is_none_or(|b| b.seed.is_none())
+            }) {
+                record.hands.pop();
+                in_play = Some(record.hands.len());
+            }
+            record
+        });
         let verification =
             match record.and_then(|r| fair_deal::verify(&r).map_err(|e| e.to_string())) {
                 Ok(verification) => verification,
@@ -66,9 +79,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 writeln!(out, "{place}hand {}: {fault}", check.hand)?;
             }
         }
+        if let Some(hand) = in_play {
+            writeln!(
+                out,
+                "{place}hand {hand}: in play, not checked (its deal and seed are shown when it ends)"
+            )?;
+        }
         let hands = verification.hands.len();
         let failed = verification.hands.iter().filter(|c| !c.is_ok()).count();
-        if verification.is_ok() {
+        if hands == 0 && in_play.is_some() {
+            writeln!(out, "{place}no hand is over yet: nothing to check")?;
+        } else if verification.is_ok() {
             writeln!(out, "{place}{hands} hands: every deal checks out")?;
         } else {
             let verb = if failed == 1 { "does" } else { "do" };

@@ -155,6 +155,47 @@ fn a_changed_seed_fails_naming_the_hand() {
     assert_contains(&stdout, &["hand 1: the seed is not revealed"]);
 }
 
+/// A record served by a table while a hand is played (its deal and seed not shown yet):
+/// the hands before it are checked, the one in play is named and not failed; a hand
+/// whose deal is shown but whose seed is withheld still fails.
+#[test]
+fn a_hand_still_in_play_is_named_and_the_hands_before_it_checked() {
+    let mut record = fixture("kaibosh.json");
+    let hands = record["hands"].as_array().unwrap().len();
+    let last = &mut record["hands"][hands - 1];
+    for seat in last["deal"].as_array_mut().unwrap() {
+        *seat = Value::Array(vec![]);
+    }
+    last["fair_deal"].as_object_mut().unwrap().remove("seed");
+    let stdout = verify_exits(&record, 0);
+    assert_contains(
+        &stdout,
+        &[
+            "hand 0: ok (committed",
+            &format!("hand {}: in play, not checked", hands - 1),
+            &format!("{} hands: every deal checks out", hands - 1),
+        ],
+    );
+
+    // Only the hand in play: nothing is over to check.
+    let mut first = fixture("kaibosh.json");
+    first["hands"] = Value::Array(vec![record["hands"][hands - 1].clone()]);
+    let stdout = verify_exits(&first, 0);
+    assert_contains(&stdout, &["hand 0: in play", "no hand is over yet"]);
+
+    // Dealt in the open but the seed kept back: that does not check out.
+    let mut withheld = fixture("kaibosh.json");
+    withheld["hands"][hands - 1]["fair_deal"]
+        .as_object_mut()
+        .unwrap()
+        .remove("seed");
+    let stdout = verify_exits(&withheld, 1);
+    assert_contains(
+        &stdout,
+        &[&format!("hand {}: the seed is not revealed", hands - 1)],
+    );
+}
+
 #[test]
 fn a_record_without_a_deal_source_does_not_verify_but_still_replays() {
     let record = r#"{"game":"kaibosh","hands":[{"deal":[["9S","TS","JS","QS","KS","AS"],["9H","TH","JH","QH","KH","AH"],["9D","TD","JD","QD","KD","AD"],["9C","TC","JC","QC","KC","AC"]],"actions":["pass"]}]}"#;
