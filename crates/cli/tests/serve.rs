@@ -34,6 +34,13 @@ fn serve(addr: &str, data: &std::path::Path) -> (Child, String) {
     (child, url)
 }
 
+/// An empty data folder of this test process's own, named `name`.
+fn fresh_data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("calltrump-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// A plain HTTP request; returns the status and the body.
 fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
@@ -61,8 +68,7 @@ fn actions(addr: &str) -> u64 {
 
 #[test]
 fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
-    let data = std::env::temp_dir().join(format!("calltrump-serve-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_data_dir("serve");
     let (mut server, addr) = serve("127.0.0.1:0", &data);
     let (status, body) = http(
         &addr,
@@ -165,8 +171,7 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
 /// named with what to do; 0.0.0.0 is printed as a link that opens on this machine.
 #[test]
 fn serve_says_where_it_listens_and_what_is_wrong_with_an_address() {
-    let data = std::env::temp_dir().join(format!("calltrump-addr-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_data_dir("addr");
     let (mut server, addr) = serve("localhost:0", &data);
     assert!(
         addr.starts_with("127.0.0.1:") || addr.starts_with("[::1]:"),
@@ -216,37 +221,31 @@ fn serve_says_where_it_listens_and_what_is_wrong_with_an_address() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
+/// `join URL` with `patience` seconds, which must fail: what it said.
+fn join_fails(url: &str, patience: u32) -> String {
+    let output = calltrump()
+        .args(["join", url, "--patience-secs", &patience.to_string()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// A link to a table the server does not have fails at once, saying so, instead of
 /// trying for the whole patience; a server that is not there is tried for the patience.
 #[test]
 fn join_says_at_once_that_a_table_does_not_exist() {
-    let data = std::env::temp_dir().join(format!("calltrump-nojoin-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_data_dir("nojoin");
     let (mut server, addr) = serve("127.0.0.1:0", &data);
     let started = Instant::now();
-    let output = calltrump()
-        .args([
-            "join",
-            &format!("http://{addr}/table/nosuchtable#token=abc"),
-        ])
-        .args(["--patience-secs", "60"])
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
+    let said = join_fails(&format!("http://{addr}/table/nosuchtable#token=abc"), 60);
     assert!(said.contains("no such table (404 Not Found)"), "{said}");
     assert!(started.elapsed() < Duration::from_secs(30), "{said}");
     server.kill().unwrap();
     server.wait().unwrap();
 
     // The server is gone now: join tries, says so, and gives up after its patience.
-    let output = calltrump()
-        .args(["join", &format!("http://{addr}/table/x#token=abc")])
-        .args(["--patience-secs", "1"])
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
+    let said = join_fails(&format!("http://{addr}/table/x#token=abc"), 1);
     assert!(said.contains("cannot reach the table"), "{said}");
     assert!(said.contains("gave up reaching"), "{said}");
     let _ = std::fs::remove_dir_all(&data);
