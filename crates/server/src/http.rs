@@ -2,15 +2,19 @@
 
 use std::time::Duration;
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio::sync::mpsc;
+
+use calltrump_engine::{AnyGame, Game, GameRules, Seat};
 
 use crate::hub::{Command, Hub, HubError, NewTable};
 use crate::pages;
@@ -52,15 +56,164 @@ pub fn router(hub: Hub) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
         .merge(crate::night::routes())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn(refuse_foreign_origin))
         .with_state(hub)
 }
 
+/// The fields of `POST /api/tables` ([`NewTable`]'s): any other is refused.
+const TABLE_FIELDS: &[&str] = &[
+    "game",
+    "variant",
+    "options",
+    "seats",
+    "undo",
+    "hints",
+    "names",
+    "first_dealer",
+];
+
 /// A request's JSON body, or what is wrong with it as `what`'s JSON.
-pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
+fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, String> {
+    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {e}"))
+}
+
+/// A request refused before it is handled: its status and what is wrong, answered as
+/// [`error`] answers.
+pub(crate) struct Refusal(StatusCode, String);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        error(self.0, self.1)
+    }
+}
+
+/// Whether the request says its body is JSON: `Content-Type: application/json` (with
+/// or without parameters such as `charset`).
+fn says_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .and_then(|t| t.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// A request body that must be JSON (`what`, e.g. `table`): refused with 415 unless it
+/// is sent as `Content-Type: application/json`: a form or plain text is not read as
+/// JSON by chance.
+pub(crate) fn json_content(headers: &HeaderMap, what: &str) -> Result<(), Refusal> {
+    if says_json(headers) {
+        return Ok(());
+    }
+    let sent = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .map_or("no Content-Type".to_string(), |t| {
+            format!("Content-Type: {t}")
+        });
+    Err(Refusal(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        format!("the {what} must be JSON sent with Content-Type: application/json, not {sent}"),
+    ))
+}
+
+/// A JSON request body read as `T`: 415 if it is not sent as JSON, 400 naming what is
+/// wrong (a syntax error, a missing field, a field `T` does not know).
+pub(crate) fn json_request<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
     body: &[u8],
     what: &str,
-) -> Result<T, String> {
-    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {e}"))
+) -> Result<T, Refusal> {
+    json_content(headers, what)?;
+    json_body(body, what).map_err(|message| Refusal(StatusCode::BAD_REQUEST, message))
+}
+
+/// A new table's body: `NewTable`, with every field known and one name per seat.
+fn new_table(headers: &HeaderMap, body: &[u8]) -> Result<NewTable, Refusal> {
+    let value: serde_json::Value = json_request(headers, body, "table")?;
+    if let Some(fields) = value.as_object() {
+        if let Some(unknown) = fields.keys().find(|k| !TABLE_FIELDS.contains(&k.as_str())) {
+            let expected: Vec<String> = TABLE_FIELDS.iter().map(|f| format!("`{f}`")).collect();
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "the table's JSON: unknown field `{unknown}`, expected one of {}",
+                    expected.join(", ")
+                ),
+            ));
+        }
+    }
+    let table: NewTable = serde_json::from_value(value)
+        .map_err(|e| Refusal(StatusCode::BAD_REQUEST, format!("the table's JSON: {e}")))?;
+    if let Some(names) = &table.names {
+        // The seats' count as the hub will find it; a game it refuses is its to explain.
+        let seats = match &table.seats {
+            Some(seats) => Some(seats.len()),
+            None => GameRules::from_header(&table.game, table.variant.as_deref(), &table.options)
+                .ok()
+                .map(|rules| AnyGame::new(&rules, Seat(0)).seats()),
+        };
+        if let Some(seats) = seats.filter(|&n| n != names.len()) {
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "names: {} names for {seats} seats: give one per seat, in seat order (\"\" for a seat without one)",
+                    names.len()
+                ),
+            ));
+        }
+    }
+    Ok(table)
+}
+
+/// Refuses a state-changing request (anything but GET and HEAD) from a page of another
+/// site: its `Origin` header, when there is one, must be this server's own, as for the
+/// WebSocket. Programs send no `Origin` and go on.
+async fn refuse_foreign_origin(request: Request, next: Next) -> Response {
+    let safe = matches!(*request.method(), Method::GET | Method::HEAD);
+    if !safe && !same_origin(request.headers()) {
+        let origin = request
+            .headers()
+            .get(header::ORIGIN)
+            .and_then(|o| o.to_str().ok())
+            .unwrap_or("?");
+        let own = base_url(request.headers());
+        return error(
+            StatusCode::FORBIDDEN,
+            format!(
+                "a page of {origin} may not {} here: only this server's own pages ({own}) may",
+                request.method()
+            ),
+        );
+    }
+    next.run(request).await
+}
+
+/// No such route: under `/api/`, a JSON error as every API error; elsewhere an empty 404.
+async fn not_found(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return error(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no API at {method} {path}: the API is /api/tables, /api/tables/{{id}}/record, /api/tables/{{id}}/replay, /api/replay and /api/nights (docs/table-protocol.md)"
+            ),
+        );
+    }
+    StatusCode::NOT_FOUND.into_response()
+}
+
+/// A route asked with a method it does not take: a JSON error naming the method.
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!("{path} does not take {method} (docs/table-protocol.md)"),
+        );
+    }
+    StatusCode::METHOD_NOT_ALLOWED.into_response()
 }
 
 /// An error as JSON: `{"error": "..."}` with a status.
@@ -84,9 +237,9 @@ async fn create_table(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let request: NewTable = match json_body(&body, "table") {
+    let request = match new_table(&headers, &body) {
         Ok(request) => request,
-        Err(message) => return error(StatusCode::BAD_REQUEST, message),
+        Err(refused) => return refused.into_response(),
     };
     match hub.create(request).await {
         Ok(created) => {
@@ -151,6 +304,7 @@ async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
 
 /// The query of a replay: whose view (`all`, `spectator` or a seat's number).
 #[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ReplayQuery {
     seat: Option<String>,
 }
@@ -200,9 +354,33 @@ async fn players(hub: &Hub, id: &str) -> Option<Vec<String>> {
     )
 }
 
+/// A replay's query, or a JSON 400 naming what is wrong with it (`?viewer=0`).
+fn replay_query(query: Result<Query<ReplayQuery>, QueryRejection>) -> Result<ReplayQuery, Refusal> {
+    query.map(|Query(query)| query).map_err(|e| {
+        Refusal(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "the query: {}; it takes only seat (all, spectator or a seat's number)",
+                e.body_text()
+            ),
+        )
+    })
+}
+
 /// `POST /api/replay`: a record in the body, every state of it for a viewer. Nothing is
 /// kept.
-async fn replay_record(Query(query): Query<ReplayQuery>, body: axum::body::Bytes) -> Response {
+async fn replay_record(
+    query: Result<Query<ReplayQuery>, QueryRejection>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let query = match replay_query(query) {
+        Ok(query) => query,
+        Err(refused) => return refused.into_response(),
+    };
+    if let Err(refused) = json_content(&headers, "record") {
+        return refused.into_response();
+    }
     let Ok(text) = std::str::from_utf8(&body) else {
         return error(StatusCode::BAD_REQUEST, "the record is not UTF-8 text");
     };
@@ -219,8 +397,12 @@ async fn replay_record(Query(query): Query<ReplayQuery>, body: axum::body::Bytes
 async fn table_replay(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-    Query(query): Query<ReplayQuery>,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Response {
+    let query = match replay_query(query) {
+        Ok(query) => query,
+        Err(refused) => return refused.into_response(),
+    };
     let record = match hub.record(&id).await {
         Ok(record) => record,
         Err(e) => return e.into_response(),

@@ -33,6 +33,7 @@ const MAX_SETS: usize = 50;
 
 /// A night to start, as `POST /api/nights` takes it.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewNight {
     /// The players in order (at least four): the sit-outs and partners rotate over it.
     pub players: Vec<NewNightPlayer>,
@@ -46,6 +47,7 @@ pub struct NewNight {
 
 /// One player of a new night.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewNightPlayer {
     /// The name on the score sheet.
     pub name: String,
@@ -462,9 +464,9 @@ pub fn routes() -> Router<Hub> {
 }
 
 async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Response {
-    let request: NewNight = match http::json_body(&body, "night") {
+    let request: NewNight = match http::json_request(&headers, &body, "night") {
         Ok(request) => request,
-        Err(message) => return http::error(StatusCode::BAD_REQUEST, message),
+        Err(refused) => return refused.into_response(),
     };
     match hub.create_night(request).await {
         Ok(created) => (

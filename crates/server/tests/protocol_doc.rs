@@ -103,6 +103,27 @@ fn covered(written: &Value, code: &Value, at: &str) -> Result<(), String> {
     }
 }
 
+/// The first field that `code` (the message as the type writes it) has and `written`
+/// leaves out, if any: a server's message written whole must show every field the server
+/// sends.
+fn left_out(written: &Value, code: &Value, at: &str) -> Option<String> {
+    match (written, code) {
+        (Value::Object(w), Value::Object(c)) => c.iter().find_map(|(key, theirs)| {
+            let inner = format!("{at}.{key}");
+            match w.get(key) {
+                None => Some(inner),
+                Some(value) => left_out(value, theirs, &inner),
+            }
+        }),
+        (Value::Array(w), Value::Array(c)) => w
+            .iter()
+            .zip(c)
+            .enumerate()
+            .find_map(|(i, (w, c))| left_out(w, c, &format!("{at}[{i}]"))),
+        _ => None,
+    }
+}
+
 /// `text` as a message of type `T`: parsed, and covered by what `T` writes back.
 fn check_as<T: DeserializeOwned + Serialize>(text: &str) -> Result<Value, String> {
     let written: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
@@ -110,6 +131,20 @@ fn check_as<T: DeserializeOwned + Serialize>(text: &str) -> Result<Value, String
     let code = serde_json::to_value(&message).expect("messages serialize");
     covered(&written, &code, "")?;
     Ok(written)
+}
+
+/// `text` as a server's message written whole, as the server sends it: checked as
+/// [`check_as`] does, and leaving out no field that the server sends.
+fn check_whole_server_message(text: &str) -> Result<Value, String> {
+    let written = check_as::<ServerMessage>(text)?;
+    let message: ServerMessage = serde_json::from_value(written.clone()).expect("checked");
+    let code = serde_json::to_value(&message).expect("messages serialize");
+    match left_out(&written, &code, "") {
+        Some(field) => Err(format!(
+            "{field} is left out, but the server sends it: a line not shortened with … is whole"
+        )),
+        None => Ok(written),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +196,7 @@ fn read_examples(markdown: &str) -> (Examples, Vec<String>) {
                 }
                 match (
                     check_as::<ClientMessage>(&text),
-                    check_as::<ServerMessage>(&text),
+                    check_whole_server_message(&text),
                 ) {
                     (Ok(value), _) => examples.whole.push((Side::Client, value)),
                     (_, Ok(value)) => examples.whole.push((Side::Server, value)),
@@ -197,7 +232,7 @@ fn read_examples(markdown: &str) -> (Examples, Vec<String>) {
                     }
                     let checked = match side {
                         Side::Client => check_as::<ClientMessage>(json),
-                        Side::Server => check_as::<ServerMessage>(json),
+                        Side::Server => check_whole_server_message(json),
                     };
                     match checked {
                         Ok(value) => examples.whole.push((side, value)),
@@ -207,6 +242,22 @@ fn read_examples(markdown: &str) -> (Examples, Vec<String>) {
             }
             "sh" => {
                 for (i, line) in block.lines.iter().enumerate() {
+                    // A body that curl sends must say it is JSON: the server refuses
+                    // any other (415), and curl -d says it is a form.
+                    let sends_body = [" -d ", " --data", " --json "]
+                        .iter()
+                        .any(|flag| line.contains(flag));
+                    if line.contains("curl ")
+                        && sends_body
+                        && !line.contains("-H 'Content-Type: application/json'")
+                        && !line.contains(" --json ")
+                    {
+                        examples.checked_lines += 1;
+                        faults.push(format!(
+                            "docs/table-protocol.md:{}: curl sends a body without -H 'Content-Type: application/json'",
+                            block.line + 1 + i
+                        ));
+                    }
                     let Some((_, body)) = line
                         .split_once("curl ")
                         .and_then(|(_, rest)| rest.split_once("-d '"))
@@ -279,7 +330,8 @@ fn every_message_and_event_type_has_a_whole_example_in_the_document() {
 fn the_checks_themselves_catch_a_wrong_example() {
     // A misspelled field (even an optional one, which serde alone would ignore), a
     // wrong type of value, an unknown type, a message of the wrong side, a shortened
-    // line without its type and a table the server would refuse are all caught.
+    // line without its type, a table the server would refuse, a curl body not sent as
+    // JSON and a server's message not shortened but not whole are all caught.
     let bad = [
         "```json\n{\"type\":\"hello\",\"tokne\":\"a7eeb19e184a322bf1692bc99338289d\"}\n```",
         "```json\n{\"type\":\"welcome\",\"table\":\"t\",\"seat\":0,\"host\":false,\"rules\":{\"game\":\"kaibosh\",\"variant\":\"standard\",\"options\":{}},\"status\":\"open\",\"undo\":\"yes\"}\n```",
@@ -287,7 +339,10 @@ fn the_checks_themselves_catch_a_wrong_example() {
         "```text\nAnn  → {\"type\":\"pong\"}\n```",
         "```text\nAnn  ← {\"type\":\"update\",\"version\":3,…}\n```",
         "```text\nAnn  ← {\"type\":\"upd…\n```",
-        "```sh\ncurl -s -X POST http://h/api/tables -d '{\"gaem\":\"kaibosh\"}'\n```",
+        "```sh\ncurl -s -X POST http://h/api/tables -H 'Content-Type: application/json' -d '{\"gaem\":\"kaibosh\"}'\n```",
+        "```sh\ncurl -s -X POST http://h/api/tables -d '{\"game\":\"kaibosh\"}'\n```",
+        "```sh\ncurl -s -X POST http://h/api/replay --data-binary @game.json\n```",
+        "```text\nAnn  ← {\"type\":\"welcome\",\"table\":\"t\",\"seat\":0,\"host\":false,\"rules\":{\"game\":\"kaibosh\",\"variant\":\"standard\",\"options\":{}},\"status\":\"open\",\"undo\":false}\n```",
     ];
     for (i, markdown) in bad.iter().enumerate() {
         let (_, faults) = read_examples(markdown);

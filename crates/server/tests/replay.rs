@@ -280,10 +280,22 @@ async fn a_table_in_play_replays_its_public_record_and_no_hidden_card() {
             let answer: Value = serde_json::from_str(&body).unwrap();
             assert_eq!(answer["in_progress"]["hand"], 0, "{body}");
             assert!(answer["steps"].as_array().unwrap().is_empty(), "{body}");
+            // The note is for people and counts hands from 1; `in_progress.hand` counts
+            // from 0, as the record does (docs/table-protocol.md).
             assert!(
-                answer["note"].as_str().unwrap().contains("in progress"),
+                answer["note"]
+                    .as_str()
+                    .unwrap()
+                    .contains("hand 1 in progress"),
                 "{body}"
             );
+            // The viewer is written as the query's `seat`: a string, a seat's number too.
+            let expected = match viewer {
+                "?seat=0" => "0",
+                "?seat=spectator" => "spectator",
+                _ => "all",
+            };
+            assert_eq!(answer["viewer"], expected, "{body}");
             let mut named = Vec::new();
             cards_named(&answer, &mut named);
             assert!(named.is_empty(), "{body}");
