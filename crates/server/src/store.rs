@@ -8,8 +8,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
 };
-use sqlx::{QueryBuilder, Row, Sqlite, SqlitePool};
+use sqlx::{FromRow, QueryBuilder, Row, Sqlite, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
+
+use crate::protocol::ChatMessage;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -65,6 +67,16 @@ pub struct ChatLine {
     pub at: i64,
 }
 
+/// Where in the game a chat line was said: after `deals` deals and `actions` actions of
+/// the latest one (as a `snapshot`'s `actions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChatPlace {
+    /// Deals so far (0: before the first).
+    pub deals: u32,
+    /// Actions of the latest deal, less those taken back.
+    pub actions: u32,
+}
+
 /// A boxed future, so that the trait can be used as `dyn Store`.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
@@ -81,16 +93,33 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'a, ()>;
     /// Appends log entries, in one transaction.
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
-    /// Appends a chat line.
-    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()>;
+    /// Appends a chat line whose place in the game is not known (it is stored as none).
+    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()> {
+        self.chat_at(id, line, None)
+    }
+    /// Appends a chat line and where in the game it was said, if known.
+    fn chat_at<'a>(
+        &'a self,
+        id: &'a str,
+        line: &'a ChatLine,
+        place: Option<ChatPlace>,
+    ) -> StoreFuture<'a, ()>;
     /// Every table open or playing, oldest first: those resumed at start.
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>>;
     /// One table by id.
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
     /// A table's log.
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
-    /// A table's chat.
-    fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>>;
+    /// A table's chat lines, without their places.
+    fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
+        Box::pin(async move {
+            let history = self.chat_history(id).await?;
+            Ok(history.into_iter().map(|message| message.line).collect())
+        })
+    }
+    /// A table's chat, in order, each line as it was sent: with where in the game it
+    /// was said (none for a line stored without it).
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>>;
     /// Adds a night, or changes its state and status.
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()>;
     /// One night by id.
@@ -287,16 +316,24 @@ impl Store for SqliteStore {
         })
     }
 
-    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()> {
+    fn chat_at<'a>(
+        &'a self,
+        id: &'a str,
+        line: &'a ChatLine,
+        place: Option<ChatPlace>,
+    ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query(
-                "INSERT INTO chat (table_id, seq, sender, body, at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO chat (table_id, seq, sender, body, at, deals, actions) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(id)
             .bind(line.seq)
             .bind(&line.sender)
             .bind(&line.body)
             .bind(line.at)
+            .bind(place.map(|p| i64::from(p.deals)))
+            .bind(place.map(|p| i64::from(p.actions)))
             .execute(&self.pool)
             .await?;
             Ok(())
@@ -359,10 +396,35 @@ impl Store for SqliteStore {
         ))
     }
 
-    fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
-        Box::pin(self.rows(
-            "SELECT seq, sender, body, at FROM chat WHERE table_id = ? ORDER BY seq",
-            Some(id),
-        ))
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT seq, sender, body, at, deals, actions FROM chat \
+                 WHERE table_id = ? ORDER BY seq",
+            )
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+            let count = |row: &SqliteRow, column: &str| -> Result<Option<u32>, StoreError> {
+                let value: Option<i64> = row.try_get(column)?;
+                value
+                    .map(|n| {
+                        u32::try_from(n).map_err(|_| StoreError::Corrupt {
+                            table: id.to_string(),
+                            message: format!("chat {column} {n}"),
+                        })
+                    })
+                    .transpose()
+            };
+            rows.iter()
+                .map(|row| {
+                    Ok(ChatMessage {
+                        line: ChatLine::from_row(row)?,
+                        deals: count(row, "deals")?,
+                        actions: count(row, "actions")?,
+                    })
+                })
+                .collect()
+        })
     }
 }

@@ -536,6 +536,107 @@ async fn a_restarted_server_resumes_its_tables() {
     server.stop().await.unwrap();
 }
 
+/// The next chat line said `body` (earlier ones, history, are passed over).
+async fn chat_line(socket: &mut common::Socket, body: &str) -> Value {
+    loop {
+        let line = until(socket, "chat").await;
+        if line["body"] == body {
+            return line;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs crates/server/src/hub.rs to store each line's place (Store::chat_at) and read it back (Store::chat_history)"]
+async fn chat_lines_keep_their_place_in_the_game_across_a_restart() {
+    let (dir, server, created) = kaibosh_table(Duration::from_secs(60), 1, "bot:rules").await;
+    let (id, token) = id_and_token(&created);
+    let id = id.to_string();
+    // Ann fills the table: the game starts. She speaks on her turn, acts, speaks again.
+    let mut ann = hello(&server, &id, json!({"token": token, "name": "Ann"})).await;
+    let (version, legal) = until_my_turn(&mut ann, Duration::from_secs(10)).await;
+    send(&mut ann, json!({"type": "chat", "text": "my turn"})).await;
+    let first = chat_line(&mut ann, "my turn").await;
+    send(
+        &mut ann,
+        json!({"type": "act", "version": version, "action": legal[0]}),
+    )
+    .await;
+    until(&mut ann, "update").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    send(&mut ann, json!({"type": "chat", "text": "played"})).await;
+    let second = chat_line(&mut ann, "played").await;
+    assert_eq!(first["deals"], 1, "{first}");
+    assert!(first["actions"].as_u64().is_some(), "{first}");
+    assert!(
+        second["actions"].as_u64() > first["actions"].as_u64(),
+        "{first} {second}"
+    );
+    server.stop().await.unwrap();
+    // Back on the same database, a newcomer's history puts each line where it was said.
+    let server = start_with_config(&dir, seeded(Duration::from_secs(60))).await;
+    let mut zoe = hello(&server, &id, json!({"name": "Zoe"})).await;
+    for said in [first, second] {
+        let line = chat_line(&mut zoe, said["body"].as_str().unwrap()).await;
+        assert_eq!(line, said);
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_keeps_each_chat_lines_place_in_the_game() {
+    use calltrump_server::store::{ChatLine, ChatPlace, SqliteStore, Store, StoredTable};
+    let dir = tempfile::tempdir().unwrap();
+    let url = common::database_url(&dir);
+    let table = StoredTable {
+        id: "t".into(),
+        settings: "{}".into(),
+        deal_rng: "{}".into(),
+        seats: "[]".into(),
+        host_token: "h".into(),
+        status: "playing".into(),
+        created_at: 0,
+    };
+    let line = |seq: i64, body: &str| ChatLine {
+        seq,
+        sender: "Ann".into(),
+        body: body.into(),
+        at: 1_700_000_000 + seq,
+    };
+    {
+        let store = SqliteStore::open(&url).await.unwrap();
+        store.create_table(&table).await.unwrap();
+        // A line whose place is not known (as before the place was kept), then two.
+        store.chat(&table.id, &line(1, "hi")).await.unwrap();
+        let place = |deals, actions| Some(ChatPlace { deals, actions });
+        store
+            .chat_at(&table.id, &line(2, "deal 1"), place(1, 0))
+            .await
+            .unwrap();
+        store
+            .chat_at(&table.id, &line(3, "deal 3"), place(3, 17))
+            .await
+            .unwrap();
+    }
+    let store = SqliteStore::open(&url).await.unwrap();
+    let history = store.chat_history(&table.id).await.unwrap();
+    let places: Vec<_> = history
+        .iter()
+        .map(|m| (m.line.body.as_str(), m.deals, m.actions))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("hi", None, None),
+            ("deal 1", Some(1), Some(0)),
+            ("deal 3", Some(3), Some(17))
+        ]
+    );
+    assert_eq!(history[2].line, line(3, "deal 3"));
+    let lines = store.chat_lines(&table.id).await.unwrap();
+    assert_eq!(lines.len(), 3);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shared_tables_deal_committed_hands_that_verify() {
     use calltrump_engine::fair_deal::{verify, DealSource};
@@ -831,7 +932,7 @@ async fn a_table_may_name_its_seats_and_choose_its_first_dealer() {
     let (_dir, server) = server_in_temp(unseeded()).await;
     let created = create(
         &server,
-        json!({"game": "kaibosh", "names": ["Ann", "", "  "], "first_dealer": 2}),
+        json!({"game": "kaibosh", "names": ["Ann", "", "  ", ""], "first_dealer": 2}),
     )
     .await;
     let (_, list) = http(&server, "GET", "/api/tables", None).await;
@@ -858,6 +959,11 @@ async fn a_table_may_name_its_seats_and_choose_its_first_dealer() {
         (
             json!({"game": "kaibosh", "names": ["a", "b", "c", "d", "e"]}),
             "5 names",
+        ),
+        // One name per seat: fewer is a mistake too, not seats left unnamed.
+        (
+            json!({"game": "kaibosh", "names": ["a", "b"]}),
+            "2 names for 4 seats",
         ),
     ] {
         let (status, body) = http(&server, "POST", "/api/tables", Some(table)).await;
