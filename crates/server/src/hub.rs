@@ -21,7 +21,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
 use crate::protocol::{CallShows, ChatMessage, ClientMessage, HintAction, SeatInfo, ServerMessage};
-use crate::store::{ChatLine, Store, StoreError, StoredTable};
+use crate::store::{ChatLine, ChatPlace, Store, StoreError, StoredTable};
 
 /// Longest chat line, in characters.
 pub const CHAT_MAX_CHARS: usize = 500;
@@ -326,7 +326,7 @@ impl Hub {
         };
         for stored in hub.shared.store.live_tables().await? {
             let log = hub.shared.store.log(&stored.id).await?;
-            let chat = hub.shared.store.chat_lines(&stored.id).await?;
+            let chat = hub.shared.store.chat_history(&stored.id).await?;
             let actor = TableActor::restore(&hub.shared, stored, &log, chat)?;
             hub.spawn(actor);
         }
@@ -465,7 +465,7 @@ impl Hub {
             return Ok(None);
         }
         let log = self.shared.store.log(id).await?;
-        let chat = self.shared.store.chat_lines(id).await?;
+        let chat = self.shared.store.chat_history(id).await?;
         let actor = TableActor::restore(&self.shared, stored, &log, chat)?;
         Ok(Some(self.spawn(actor)))
     }
@@ -689,7 +689,7 @@ impl TableActor {
         shared: &Arc<Shared>,
         stored: StoredTable,
         log: &[Entry],
-        chat: Vec<ChatLine>,
+        chat: Vec<ChatMessage>,
     ) -> Result<TableActor, HubError> {
         let (settings, deal_rng, seats) = stored_parts(&stored)?;
         let (_, hints) = stored_settings(&stored)?;
@@ -719,16 +719,10 @@ impl TableActor {
             standing_in: HashSet::new(),
             players: Mutex::new((0..seat_count).map(|_| None).collect()),
             pending: None,
-            chat_seq: chat.last().map_or(0, |line| line.seq),
-            // Where in the game they were said is not stored: not known after a restart.
-            chat: chat
-                .into_iter()
-                .map(|line| ChatMessage {
-                    line,
-                    deals: None,
-                    actions: None,
-                })
-                .collect(),
+            chat_seq: chat.last().map_or(0, |message| message.line.seq),
+            // Each line with where in the game it was said, as stored (none for a line
+            // stored before the place was).
+            chat,
             initial_rng: deal_rng,
             mailbox: None,
             epoch: 0,
@@ -1650,7 +1644,13 @@ impl TableActor {
             at: now_secs(),
         };
         let (deals, actions) = self.place_in_game();
-        if let Err(error) = self.shared.store.chat(&self.id, &line).await {
+        let place = ChatPlace { deals, actions };
+        if let Err(error) = self
+            .shared
+            .store
+            .chat_at(&self.id, &line, Some(place))
+            .await
+        {
             self.chat_seq -= 1;
             self.send(
                 conn,

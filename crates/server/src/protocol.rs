@@ -186,7 +186,7 @@ pub struct ChatMessage {
     #[serde(flatten)]
     pub line: ChatLine,
     /// Where in the game the line was said: after this many deals (0: before the
-    /// first)... Left out for a line said before the server last started.
+    /// first)... Left out for a line stored by a server older than this field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deals: Option<u32>,
     /// ...and this many actions of the latest deal (as a `snapshot`'s `actions`).

@@ -93,10 +93,6 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'a, ()>;
     /// Appends log entries, in one transaction.
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
-    /// Appends a chat line whose place in the game is not known (it is stored as none).
-    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine) -> StoreFuture<'a, ()> {
-        self.chat_at(id, line, None)
-    }
     /// Appends a chat line and where in the game it was said, if known.
     fn chat_at<'a>(
         &'a self,
@@ -110,13 +106,6 @@ pub trait Store: Send + Sync {
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
     /// A table's log.
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
-    /// A table's chat lines, without their places.
-    fn chat_lines<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatLine>> {
-        Box::pin(async move {
-            let history = self.chat_history(id).await?;
-            Ok(history.into_iter().map(|message| message.line).collect())
-        })
-    }
     /// A table's chat, in order, each line as it was sent: with where in the game it
     /// was said (none for a line stored without it).
     fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>>;
