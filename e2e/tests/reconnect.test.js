@@ -68,7 +68,7 @@ test("the host starts a table before everyone came: bots take the empty seats", 
 test("a link to a table that does not exist says so and stops trying", { timeout: 30_000 }, async () => {
   const page = await newPage(browser, { width: 360, height: 740 });
   await page.goto(`${server.url}/table/0000000000000000`);
-  await page.waitForSelector('#turn-line:has-text("there is no such table")');
+  await page.waitForSelector('#turn-line:has-text("There is no table at this link")');
   assert.equal(await page.getAttribute("#conn", "data-kind"), "closed");
   assert.equal(await page.getAttribute('#turn-line a', "href"), "/");
 });

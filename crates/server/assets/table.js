@@ -41,7 +41,12 @@ const state = {
   asked: false, // the seat's dialog was shown
   hint: null, // the latest `hint` answer (for the version it names)
   hintAsked: null, // the version a hint was asked for, until it comes
-  unread: 0, // chat lines said while the chat was out of view (narrow screens)
+  unread: 0, // chat lines said while the chat was out of view
+  live: false, // this page's connection is open and welcomed: a chat line goes at once
+  away: false, // the server does not answer: the page tries again
+  gone: null, // the table cannot be joined: "over", "ended" or "unknown" (no such table)
+  pendingChat: [], // chat lines typed while the connection was down, sent once it is back
+  wasMyTurn: false,
   talkSent: false, // the chat lines after `welcome` (the talk so far) have all come
   // A seat's link whose person has no name yet only looks (`look`): the seat is taken
   // once they sit down, name given, with `hello`.
@@ -122,27 +127,58 @@ function connect() {
   socket.addEventListener("close", async () => {
     clearInterval(pinger);
     state.sending = false;
-    // Refused before a word: a table that does not exist (or was ended) is not retried.
-    if (!welcomed && !state.closed && (await tableGone())) state.closed = "there is no such table (any more)";
+    state.live = false;
+    // Refused before a word (the upgrade answered 404, or nobody answered): ask the
+    // server why. A table over or ended, or none at this link, is not retried.
+    if (!welcomed && !state.closed) {
+      const why = await whyRefused();
+      if (why === "away") state.away = true;
+      else if (why) {
+        state.gone = why;
+        state.closed = goneWords(why);
+        const r = state.goneReplay;
+        $("title").textContent = r?.game ? gameTitle(r.game, r.variant) : "";
+      }
+    } else state.away = false;
     if (state.closed) {
       setConn("Closed", "closed");
+      chatClosed();
       render();
       return;
     }
     setConn("Reconnecting…", "connecting");
+    render();
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   });
 }
 
-/** Whether the server answers that the table is unknown (not merely unreachable). */
-async function tableGone() {
+/**
+ * Why a connection was refused, from the table's replay: `over` (its game is over),
+ * `ended` (the host ended it), `unknown` (no such table), `away` (the server does not
+ * answer, or answers as if it could not say), null (the table is there: try again).
+ */
+async function whyRefused() {
   try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/record`);
-    return response.status === 404;
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?seat=spectator`);
+    if (response.status === 404) return "unknown";
+    // Not started, yet refused: ended (or given up) before its first deal, nothing to replay.
+    if (response.status === 409) {
+      state.goneReplay = null;
+      state.goneEmpty = true;
+      return "ended";
+    }
+    if (!response.ok) return "away";
+    const replay = await response.json().catch(() => null);
+    state.goneReplay = replay;
+    return replay?.finished ? "over" : "ended";
   } catch {
-    return false;
+    return "away";
   }
+}
+
+function goneWords(why) {
+  return { over: "this game is over", ended: "this table has ended", unknown: "there is no table at this link" }[why];
 }
 
 function send(message) {
@@ -162,6 +198,9 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       state.talkSent = false;
+      state.live = true;
+      state.away = false;
+      flushChat();
       state.welcome = message;
       state.status = message.status;
       onWelcome();
@@ -187,6 +226,7 @@ function receive(message) {
       break;
     case "status":
       state.status = message.status;
+      chatClosed();
       logLine(statusWords(message.status), "event");
       render();
       break;
@@ -540,6 +580,14 @@ function render() {
   const cutting = mustCut();
   document.body.dataset.cut = String(cutting && !busy);
   const focusKey = document.activeElement?.dataset?.key;
+  // The player's turn comes while the chat covers a phone's table: the chat steps aside
+  // (what was typed stays in its box, for after the move).
+  const turnNow = (myTurn || cutting) && !busy;
+  if (turnNow && !state.wasMyTurn && narrow.matches && document.body.classList.contains("chat-open")) {
+    openChat(false, { focus: false });
+    announce(`Your turn: the chat is closed${$("chat-input").value ? ", what you typed is kept" : ""}.`);
+  }
+  state.wasMyTurn = turnNow;
   renderSeats(v);
   renderCenter(v);
   renderTurnLine(v, myTurn, cutting);
@@ -675,7 +723,8 @@ function renderCenter(v) {
   const center = $("center");
   center.replaceChildren();
   if (!v) {
-    center.append(el("p", { className: "center-note", textContent: "Connecting to the table…" }));
+    center.append(state.gone ? goneNotice() : el("p", { className: "center-status", textContent:
+      state.away ? "The server is not answering: trying again…" : state.closed ? "" : "Connecting to the table…" }));
     return;
   }
   const n = v.seats;
@@ -717,24 +766,68 @@ function renderCenter(v) {
   }
   const summary = centerSummary(v);
   if (summary) center.append(summary);
-  else if (caption) center.append(el("p", { className: `center-note ${won ? "won" : ""}`, textContent: caption }));
+  else if (caption && state.showLast && state.holding?.kind !== "trick") {
+    const hide = el("button", { type: "button", className: "quiet hide-last", textContent: "Hide" });
+    hide.dataset.key = "hide-last";
+    hide.setAttribute("aria-label", "Hide the last trick");
+    hide.addEventListener("click", () => { state.showLast = false; render(); });
+    center.append(el("p", { className: "center-note won last-note" }, caption, " ", hide));
+  } else if (caption) center.append(el("p", { className: `center-note ${won ? "won" : ""}`, textContent: caption }));
   else if (v.phase === "play" && trick && trick.cards.length === 0) {
     center.append(el("p", { className: "center-note", textContent: `${seatName(trick.leader)} ${trick.leader === mySeat() ? "lead" : "leads"}` }));
   }
 }
 
+/** Whether a hand was dealt at this table (else there is nothing to replay). */
+function dealtYet(v) {
+  return v != null && (v.deals_played > 0 || v.phase !== "dealing");
+}
+
+/** Where to go from a table that is over or ended: its replay, its record, the lobby. */
+function exitLinks({ replay = true, record = true } = {}) {
+  const id = encodeURIComponent(tableId);
+  return el("p", { className: "row exit-links" },
+    record ? el("a", { className: "button", href: `/api/tables/${id}/record`, download: `calltrump-${tableId}.json`, textContent: "Download the record" }) : null,
+    replay ? el("a", { className: "button", href: `/replay/${id}`, textContent: "Replay this game" }) : null,
+    el("a", { className: "button primary", href: "/", textContent: "Back to the lobby" }));
+}
+
+/** A table that cannot be joined: over, ended, or none at this link. */
+function goneNotice() {
+  const heading = { over: "This game is over", ended: "This table has ended", unknown: "There is no table at this link" }[state.gone];
+  const box = el("div", { className: "gone-notice", role: "status" }, el("h2", { textContent: heading }));
+  if (state.gone === "unknown") {
+    box.append(el("p", { textContent: "The link may be mistyped, or cut short." }), exitLinks({ replay: false, record: false }));
+    return box;
+  }
+  if (state.goneEmpty) {
+    box.append(el("p", { textContent: "It ended before a hand was dealt: there is no game to replay." }), exitLinks({ replay: false, record: false }));
+    return box;
+  }
+  const r = state.goneReplay;
+  if (r?.game) {
+    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, t) => `Team ${t === 0 ? "A" : "B"} ${x}`).join(", ")}` : "";
+    box.append(el("p", { textContent: `${gameTitle(r.game, r.variant)}${scores}` }));
+  }
+  box.append(el("p", { textContent: state.gone === "over" ? "Its replay shows every hand." : "The host ended it; its replay shows the game up to then." }), exitLinks());
+  return box;
+}
+
 /** The hand's or the game's end, over the last trick. */
 function centerSummary(v) {
   if (state.holding?.kind === "trick") return null;
+  if (state.status === "ended") {
+    return el("div", { className: "summary final", role: "status" },
+      el("h2", { textContent: "The host ended the table" }),
+      el("p", { textContent: teamOrder().map((t) => `${teamName(t)} (${teamMembers(t)}) ${v.scores[t]}`).join(" · ") }),
+      // Ended before its first deal: no game to replay.
+      exitLinks({ replay: dealtYet(v), record: dealtYet(v) }));
+  }
   if (v.phase === "game-over" && v.outcome != null) {
     const box = el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
       el("p", { textContent: teamOrder().map((t) => `${teamName(t)} (${teamMembers(t)}) ${v.scores[t]}`).join(" · ") }));
-    const links = el("p", { className: "row" },
-      el("a", { className: "button", href: $("record-link").href, download: `calltrump-${tableId}.json`, textContent: "Download the record" }),
-      el("a", { className: "button", href: `/replay/${encodeURIComponent(tableId)}`, textContent: "Replay this game" }),
-      el("a", { className: "button primary", href: "/", textContent: "Back to the lobby" }));
-    box.append(links);
+    box.append(exitLinks());
     return box;
   }
   if ((v.phase === "hand-over" || state.holding?.kind === "hand") && state.lastHand) {
@@ -755,8 +848,9 @@ function centerSummary(v) {
 function renderTurnLine(v, myTurn, cutting) {
   const line = $("turn-line");
   let text = "";
-  if (state.closed) text = `This page is closed: ${state.closed}.`;
-  else if (!v) text = "Connecting…";
+  if (state.gone) text = `${goneWords(state.gone).replace(/^./, (c) => c.toUpperCase())}.`;
+  else if (state.closed) text = `This page is closed: ${state.closed}.`;
+  else if (!v) text = state.away ? "The server is not answering: trying again…" : "Connecting…";
   else if (state.status === "open") {
     const open = state.seats.filter((s) => s.sitter === "open").length;
     const who = open ? `${open} more ${open === 1 ? "player" : "players"}` : "players";
@@ -785,12 +879,23 @@ function renderTurnLine(v, myTurn, cutting) {
   if (state.closed || state.status === "ended") {
     // A seat given to a bot can still be watched.
     if (/bot/.test(state.closed ?? "")) line.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}`, textContent: "Watch instead" }), " ·");
+    else if (state.gone ? state.gone !== "unknown" && !state.goneEmpty : dealtYet(v) && (state.status === "ended" || /ended/.test(state.closed ?? ""))) {
+      line.append(" ", el("a", { href: `/replay/${encodeURIComponent(tableId)}`, textContent: "Replay this game" }), " ·");
+    }
     line.append(" ", el("a", { href: "/", textContent: "Back to the lobby" }));
   }
   line.classList.toggle("mine", Boolean(myTurn || cutting));
   // The tab says so too, when this page is in the background.
-  const title = state.welcome ? gameTitle(state.welcome.rules.game, state.welcome.rules.variant) : "calltrump table";
-  document.title = `${myTurn || cutting ? "▶ Your turn · " : ""}${title} · calltrump`;
+  const title = state.welcome ? gameTitle(state.welcome.rules.game, state.welcome.rules.variant)
+    : state.gone ? { over: "Game over", ended: "Table ended", unknown: "No such table" }[state.gone] : "table";
+  titleBase = `${myTurn || cutting ? "▶ Your turn · " : ""}${title} · calltrump`;
+  setTitle();
+}
+
+let titleBase = "calltrump table";
+/** The tab's title: the chat lines unread first, "(2) ▶ Your turn · Kaibosh · calltrump". */
+function setTitle() {
+  document.title = `${state.unread ? `(${state.unread}) ` : ""}${titleBase}`;
 }
 
 function exchangeWords(v) {
@@ -927,9 +1032,18 @@ function actionButton(action, label, cls = "") {
   const hinted = action === hintedAction();
   if (hinted) button.classList.add("hinted");
   button.setAttribute("aria-label", actionText(action) + (hinted ? ", the hint's best" : ""));
+  // A button that shows only a symbol says what it does on hover too.
+  button.title = actionText(action);
   button.addEventListener("click", () => act(action));
   return button;
 }
+
+// Bid Euchre's loners in a few words, for the grid's headings.
+const LONER_WORDS = {
+  call2: "alone: your partner gives you 2 cards, you discard 2; take all 8 tricks",
+  call1: "alone: your partner gives you 1 card, you discard 1; take all 8 tricks",
+  moon: "shoot the moon: alone with the cards you were dealt; take all 8 tricks",
+};
 
 /** Bid Euchre's many bids as a grid (level by strain); other games' calls as a row. */
 function callControls(calls) {
@@ -944,6 +1058,15 @@ function callControls(calls) {
     const strains = ["S", "H", "D", "C", "NT"].filter((s) => strained.some((a) => a.endsWith(` ${s}`)));
     const levels = [...new Set(strained.map((a) => a.split(" ").slice(0, -1).join(" ")))];
     const levelLabel = (level) => (level.startsWith("bid ") ? level.slice(4) : { call2: "Call 2", call1: "Call 1", moon: "Moon" }[level]);
+    const levelHead = (level, scope) => {
+      const th = el("th", { scope, textContent: levelLabel(level) });
+      const about = LONER_WORDS[level] ?? (level.startsWith("bid ") ? `bid ${level.slice(4)}: take ${level.slice(4)} of the 8 tricks with your partner` : null);
+      if (about) {
+        th.title = about;
+        if (LONER_WORDS[level]) th.classList.add("explained");
+      }
+      return th;
+    };
     const strainHead = (s) => el("th", { scope: "row", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) });
     // A cell says "5♠" for a level, only the strain for a loner (its row or column says which).
     const cell = (level, s) => {
@@ -960,11 +1083,11 @@ function callControls(calls) {
     // row per level (a narrow one).
     if (window.innerWidth > 560) {
       grid.classList.add("by-strain");
-      grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...levels.map((level) => el("th", { scope: "col", textContent: levelLabel(level) })))));
+      grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...levels.map((level) => levelHead(level, "col")))));
       for (const s of strains) body.append(el("tr", {}, strainHead(s), ...levels.map((level) => cell(level, s))));
     } else {
       grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...strains.map((s) => el("th", { scope: "col", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) })))));
-      for (const level of levels) body.append(el("tr", {}, el("th", { scope: "row", textContent: levelLabel(level) }), ...strains.map((s) => cell(level, s))));
+      for (const level of levels) body.append(el("tr", {}, levelHead(level, "row"), ...strains.map((s) => cell(level, s))));
     }
     grid.append(body);
     group.append(el("div", { className: "grid-wrap" }, grid));
@@ -1145,11 +1268,23 @@ function renderInfo(v) {
     const toggle = el("button", { type: "button", className: "quiet", textContent: state.showLast ? "Hide the last trick" : "Show the last trick" });
     toggle.dataset.key = "last-trick";
     toggle.setAttribute("aria-pressed", String(state.showLast));
-    toggle.addEventListener("click", () => { state.showLast = !state.showLast; render(); });
+    toggle.addEventListener("click", () => {
+      state.showLast = !state.showLast;
+      render();
+      // On a phone the table is far above this button: bring the trick into view.
+      if (state.showLast) showTable();
+    });
     box.append(toggle);
   }
   box.append(fairDealBlock());
   if (state.lastHand && v.phase !== "hand-over") box.append(el("p", { className: "hint last-hand", textContent: `Last hand: ${handSummaryText(state.lastHand.summary, state.lastHand.view)}` }));
+}
+
+/** Scrolls the table's felt into view where it is out of the window. */
+function showTable() {
+  const felt = $("felt").getBoundingClientRect();
+  if (felt.top >= 0 && felt.bottom <= window.innerHeight) return;
+  $("felt").scrollIntoView({ block: felt.height > window.innerHeight ? "start" : "center" });
 }
 
 /** Whether the last hand is over and the next one's deck waits for its cut. */
@@ -1194,8 +1329,9 @@ let hostSignature = "";
 function renderHost() {
   const box = $("host");
   const host = state.welcome?.host;
-  box.hidden = !host;
-  if (!host) return;
+  // Once the game is over there is nothing left to run (nor to end).
+  box.hidden = !host || state.status === "over";
+  if (box.hidden) return;
   // Rebuilt only when something in it changed, so an open seat menu stays open.
   const invites = myTables().find((t) => t.id === tableId)?.invites ?? [];
   const signature = JSON.stringify([state.status, state.endConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected]), invites]);
@@ -1263,9 +1399,16 @@ function logLine(text, kind) {
   log.scrollTop = log.scrollHeight;
 }
 
+/** Who said a chat line, in words: a spectator or host without a name is not "watching: hi". */
+function senderText(sender) {
+  if (sender === "watching") return "a spectator (watching)";
+  if (sender === "host") return "the host";
+  return sender;
+}
+
 /** A chat line for the log. Chat is plain text: textContent, never markup. */
 function chatItem(line) {
-  const item = el("li", { className: "chat-line" }, el("b", { textContent: `${line.sender}: ` }), el("span", { textContent: line.body }));
+  const item = el("li", { className: "chat-line" }, el("b", { textContent: `${senderText(line.sender)}: ` }), el("span", { textContent: line.body }));
   item.dataset.seq = line.seq;
   return item;
 }
@@ -1273,7 +1416,11 @@ function chatItem(line) {
 /** A chat line at the end of the log; `fresh`: said now (not the talk before one came). */
 function chatLine(line, fresh = false) {
   const log = $("log");
-  log.append(chatItem(line));
+  // Lines of this page's still waiting for the connection stay last.
+  const pending = log.querySelector(".chat-line.pending");
+  const item = chatItem(line);
+  if (pending) pending.before(item);
+  else log.append(item);
   log.scrollTop = log.scrollHeight;
   if (fresh && !chatInView()) {
     state.unread += 1;
@@ -1281,32 +1428,66 @@ function chatLine(line, fresh = false) {
   }
 }
 
-// ---- the chat on a narrow screen: a button with the lines unread, the panel over the table
+// ---- the chat's lines unread: on a narrow screen a button with the count, the panel over
+// the table; beside the table (a laptop) a badge atop the side column while the chat is
+// below its fold; in the tab's title on both.
 
 const narrow = matchMedia("(max-width: 900px)");
+let chatSeen = true; // beside the table: the chat's latest lines are in the window
 
 function chatInView() {
-  return !narrow.matches || document.body.classList.contains("chat-open");
+  if (document.visibilityState === "hidden") return false;
+  return narrow.matches ? document.body.classList.contains("chat-open") : chatSeen;
+}
+
+function clearUnread() {
+  if (!state.unread) return;
+  state.unread = 0;
+  showUnread();
 }
 
 function showUnread() {
+  const n = state.unread;
   const badge = $("chat-unread");
-  badge.hidden = state.unread === 0;
-  badge.textContent = String(state.unread);
-  $("chat-toggle").setAttribute("aria-label", state.unread ? `Chat, ${state.unread} new ${state.unread === 1 ? "line" : "lines"}` : "Chat");
+  badge.hidden = n === 0;
+  badge.textContent = String(n);
+  const words = `${n} new ${n === 1 ? "line" : "lines"}`;
+  $("chat-toggle").setAttribute("aria-label", n ? `Chat, ${words}` : "Chat");
+  const side = $("side-unread");
+  side.hidden = n === 0 || narrow.matches;
+  side.textContent = `${n} new in the chat ↓`;
+  side.setAttribute("aria-label", `${words} in the chat: go to the chat`);
+  const head = $("chat-h-unread");
+  head.hidden = n === 0;
+  head.textContent = n ? ` · ${n} new` : "";
+  setTitle();
 }
 
-function openChat(open) {
+// The chat's latest lines are just above its box: seen while the box is in the window.
+new IntersectionObserver((entries) => {
+  chatSeen = entries[entries.length - 1].intersectionRatio >= 0.9;
+  if (chatInView()) clearUnread();
+}, { threshold: [0, 0.5, 0.9, 1] }).observe($("chat-form"));
+document.addEventListener("visibilitychange", () => { if (chatInView()) clearUnread(); });
+$("chat-panel").addEventListener("focusin", clearUnread);
+$("side-unread").addEventListener("click", () => {
+  $("chat-panel").scrollIntoView({ block: "nearest" });
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+  $("chat-input").disabled ? $("chat-panel").focus() : $("chat-input").focus();
+});
+
+function openChat(open, { focus = true } = {}) {
   document.body.classList.toggle("chat-open", open);
   $("chat-toggle").setAttribute("aria-expanded", String(open));
   if (open) {
-    state.unread = 0;
-    showUnread();
+    clearUnread();
     const log = $("log");
     log.scrollTop = log.scrollHeight;
     // The panel, not the input: no keyboard pops up over a phone's screen to read.
     $("chat-panel").focus();
-  } else if (narrow.matches) $("chat-toggle").focus();
+  } else if (narrow.matches && focus) $("chat-toggle").focus();
+  else if ($("chat-panel").contains(document.activeElement)) document.activeElement.blur();
 }
 
 $("chat-toggle").addEventListener("click", () => openChat(!document.body.classList.contains("chat-open")));
@@ -1317,11 +1498,9 @@ document.addEventListener("keydown", (event) => {
   if ($("bar-menu").closest(".bar").classList.contains("menu-open")) openMenu(false);
 });
 narrow.addEventListener("change", () => {
-  if (!narrow.matches) {
-    document.body.classList.remove("chat-open");
-    state.unread = 0;
-    showUnread();
-  }
+  if (!narrow.matches) document.body.classList.remove("chat-open");
+  if (chatInView()) clearUnread();
+  else showUnread();
 });
 
 // The bar's menu (rules, record, pace) where they do not fit on its line.
@@ -1334,14 +1513,60 @@ document.addEventListener("click", (event) => {
   if (!event.target.closest("#bar-menu, #menu-toggle")) openMenu(false);
 });
 
+// A line typed while the connection is down (a new name reopens it, the server is away)
+// waits, shown as "sending", and goes once the table has welcomed this page again.
 $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = $("chat-input");
   const text = input.value.trim();
-  if (!text) return;
-  send({ type: "chat", text });
+  if (!text || chatIsClosed()) return;
   input.value = "";
+  if (state.live && socket?.readyState === WebSocket.OPEN && !state.pendingChat.length) {
+    send({ type: "chat", text });
+    return;
+  }
+  state.pendingChat.push(text);
+  const item = el("li", { className: "chat-line pending" }, el("b", { textContent: "You (sending once connected): " }), el("span", { textContent: text }));
+  $("log").append(item);
+  $("log").scrollTop = $("log").scrollHeight;
 });
+
+let flushing = false;
+/** Sends the lines that waited, half a second apart (the server's pace for chat). */
+async function flushChat() {
+  if (flushing) return;
+  flushing = true;
+  while (state.pendingChat.length && state.live && socket?.readyState === WebSocket.OPEN) {
+    $("log").querySelector(".chat-line.pending")?.remove();
+    send({ type: "chat", text: state.pendingChat.shift() });
+    if (state.pendingChat.length) await new Promise((resolve) => setTimeout(resolve, 600));
+  }
+  flushing = false;
+}
+
+function chatIsClosed() {
+  return Boolean(state.closed || state.gone) || state.status === "ended";
+}
+
+/** A table closed (or a seat lost for good): the chat box takes no line it cannot send. */
+function chatClosed() {
+  if (!chatIsClosed()) return;
+  const input = $("chat-input");
+  const reason = state.gone === "unknown" ? "there is no table here" : "the table is closed";
+  input.disabled = true;
+  input.placeholder = `No chat: ${reason}`;
+  $("chat-form").querySelector("button").disabled = true;
+  const note = $("chat-note");
+  note.hidden = false;
+  note.textContent = `The chat is closed: ${reason}.`;
+  // Lines still waiting are not lost: back in the box, to copy.
+  if (state.pendingChat.length) {
+    input.value = state.pendingChat.join(" ");
+    state.pendingChat = [];
+    note.textContent += " What you typed was not sent; it is still in the box.";
+    for (const item of $("log").querySelectorAll(".chat-line.pending")) item.remove();
+  }
+}
 
 let toastTimer = null;
 function toast(text) {
@@ -1370,6 +1595,7 @@ setInterval(() => {
 /** Takes the seat looked at: a new connection says hello with the token (and the name). */
 function sitDown() {
   state.looking = false;
+  state.live = false;
   // The look's snapshot was a spectator's: the seat's own comes with the next hello.
   state.received = null;
   socket?.close();
@@ -1428,6 +1654,8 @@ if (!token) {
     if (!name || name === localStorage.getItem("calltrump.name")) return;
     localStorage.setItem("calltrump.name", name);
     toast(`Your name in the chat: ${name}`);
+    // The name goes with a new hello: until it is welcomed, chat lines wait.
+    state.live = false;
     socket?.close();
   });
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); save.click(); } });
