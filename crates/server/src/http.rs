@@ -14,8 +14,6 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use calltrump_engine::{AnyGame, Game, GameRules, Seat};
-
 use crate::hub::{Command, Hub, HubError, NewTable};
 use crate::pages;
 use crate::protocol::{ClientMessage, ServerMessage};
@@ -61,18 +59,6 @@ pub fn router(hub: Hub) -> Router {
         .layer(middleware::from_fn(refuse_foreign_origin))
         .with_state(hub)
 }
-
-/// The fields of `POST /api/tables` ([`NewTable`]'s): any other is refused.
-const TABLE_FIELDS: &[&str] = &[
-    "game",
-    "variant",
-    "options",
-    "seats",
-    "undo",
-    "hints",
-    "names",
-    "first_dealer",
-];
 
 /// A request's JSON body, or what is wrong with it as `what`'s JSON.
 fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, String> {
@@ -127,44 +113,6 @@ pub(crate) fn json_request<T: serde::de::DeserializeOwned>(
 ) -> Result<T, Refusal> {
     json_content(headers, what)?;
     json_body(body, what).map_err(|message| Refusal(StatusCode::BAD_REQUEST, message))
-}
-
-/// A new table's body: `NewTable`, with every field known and one name per seat.
-fn new_table(headers: &HeaderMap, body: &[u8]) -> Result<NewTable, Refusal> {
-    let value: serde_json::Value = json_request(headers, body, "table")?;
-    if let Some(fields) = value.as_object() {
-        if let Some(unknown) = fields.keys().find(|k| !TABLE_FIELDS.contains(&k.as_str())) {
-            let expected: Vec<String> = TABLE_FIELDS.iter().map(|f| format!("`{f}`")).collect();
-            return Err(Refusal(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "the table's JSON: unknown field `{unknown}`, expected one of {}",
-                    expected.join(", ")
-                ),
-            ));
-        }
-    }
-    let table: NewTable = serde_json::from_value(value)
-        .map_err(|e| Refusal(StatusCode::BAD_REQUEST, format!("the table's JSON: {e}")))?;
-    if let Some(names) = &table.names {
-        // The seats' count as the hub will find it; a game it refuses is its to explain.
-        let seats = match &table.seats {
-            Some(seats) => Some(seats.len()),
-            None => GameRules::from_header(&table.game, table.variant.as_deref(), &table.options)
-                .ok()
-                .map(|rules| AnyGame::new(&rules, Seat(0)).seats()),
-        };
-        if let Some(seats) = seats.filter(|&n| n != names.len()) {
-            return Err(Refusal(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "names: {} names for {seats} seats: give one per seat, in seat order (\"\" for a seat without one)",
-                    names.len()
-                ),
-            ));
-        }
-    }
-    Ok(table)
 }
 
 /// Refuses a state-changing request (anything but GET and HEAD) from a page of another
@@ -237,7 +185,7 @@ async fn create_table(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let request = match new_table(&headers, &body) {
+    let request = match json_request::<NewTable>(&headers, &body, "table") {
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
     };

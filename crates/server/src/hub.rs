@@ -101,8 +101,9 @@ impl SeatRecord {
     }
 }
 
-/// A new table's request (`POST /api/tables`).
+/// A new table's request (`POST /api/tables`); a field it does not know is refused.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewTable {
     /// The game (`kaibosh`, `bid-euchre`, `kout`).
     pub game: String,
@@ -364,9 +365,9 @@ impl Hub {
             check_sitter(sitter).map_err(|e| HubError::BadRequest(format!("seat {s}: {e}")))?;
         }
         let names = request.names.unwrap_or_default();
-        if names.len() > seat_count {
+        if !names.is_empty() && names.len() != seat_count {
             return Err(HubError::BadRequest(format!(
-                "{} names for {seat_count} seats",
+                "names: {} names for {seat_count} seats: give one per seat, in seat order (\"\" for a seat without one)",
                 names.len()
             )));
         }
