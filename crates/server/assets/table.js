@@ -1045,6 +1045,9 @@ const LONER_WORDS = {
   moon: "shoot the moon: alone with the cards you were dealt; take all 8 tricks",
 };
 
+// ... and in fewer, under them (a title does not show on a touch screen).
+const LONER_SHORT = { call2: "alone, +2 cards", call1: "alone, +1 card", moon: "alone, no cards" };
+
 /** Bid Euchre's many bids as a grid (level by strain); other games' calls as a row. */
 function callControls(calls) {
   const group = el("div", { className: "calls", role: "group" });
@@ -1063,7 +1066,10 @@ function callControls(calls) {
       const about = LONER_WORDS[level] ?? (level.startsWith("bid ") ? `bid ${level.slice(4)}: take ${level.slice(4)} of the 8 tricks with your partner` : null);
       if (about) {
         th.title = about;
-        if (LONER_WORDS[level]) th.classList.add("explained");
+        if (LONER_WORDS[level]) {
+          th.classList.add("explained");
+          th.append(el("small", { textContent: LONER_SHORT[level] }));
+        }
       }
       return th;
     };
@@ -1554,11 +1560,12 @@ function chatClosed() {
   const input = $("chat-input");
   const reason = state.gone === "unknown" ? "there is no table here" : "the table is closed";
   input.disabled = true;
-  input.placeholder = `No chat: ${reason}`;
+  input.placeholder = "Chat closed";
   $("chat-form").querySelector("button").disabled = true;
+  for (const control of document.querySelectorAll(".watch-name input, .watch-name button")) control.disabled = true;
   const note = $("chat-note");
   note.hidden = false;
-  note.textContent = `The chat is closed: ${reason}.`;
+  note.textContent = `No more chat: ${reason}.`;
   // Lines still waiting are not lost: back in the box, to copy.
   if (state.pendingChat.length) {
     input.value = state.pendingChat.join(" ");
