@@ -107,6 +107,7 @@ test("a table ended, or none at the link, says so with its replay and stops tryi
   const sockets = countSockets(page);
   await other.stop();
   await page.waitForSelector('#conn[data-kind="connecting"]');
+  await page.waitForSelector('#turn-line:has-text("The server is not answering: trying again")');
   await sleep(3000);
   assert.ok(sockets.n >= 2, `tried again: ${sockets.n}`);
   assert.equal(await page.getAttribute("#conn", "data-kind"), "connecting");

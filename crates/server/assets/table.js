@@ -850,7 +850,8 @@ function renderTurnLine(v, myTurn, cutting) {
   let text = "";
   if (state.gone) text = `${goneWords(state.gone).replace(/^./, (c) => c.toUpperCase())}.`;
   else if (state.closed) text = `This page is closed: ${state.closed}.`;
-  else if (!v) text = state.away ? "The server is not answering: trying again…" : "Connecting…";
+  else if (state.away) text = "The server is not answering: trying again…";
+  else if (!v) text = "Connecting…";
   else if (state.status === "open") {
     const open = state.seats.filter((s) => s.sitter === "open").length;
     const who = open ? `${open} more ${open === 1 ? "player" : "players"}` : "players";
