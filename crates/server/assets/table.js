@@ -758,13 +758,14 @@ function renderCenter(v) {
     }
   }
   centerShown = shown;
-  if (v.trump) {
+  const summary = centerSummary(v);
+  // A summary over the trick covers the trump mark: none then (the side panel says it).
+  if (v.trump && !summary) {
     const trump = el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
       el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
       el("span", { textContent: v.trump === "NT" ? "no trump" : `trump: ${strainText(v.trump).split(" ")[0]}` }));
     center.append(trump);
   }
-  const summary = centerSummary(v);
   if (summary) center.append(summary);
   else if (caption && state.showLast && state.holding?.kind !== "trick") {
     const hide = el("button", { type: "button", className: "quiet hide-last", textContent: "Hide" });
