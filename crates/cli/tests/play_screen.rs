@@ -389,17 +389,23 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(text(&out.stdout).contains("Resuming after"));
         let record: Value = read_json(&copy);
-        // The interrupted hand, finished after the resume (later hands have new seeds).
-        // (A hand may be short, a kaibosh or a misdeal: that a next one was dealt shows
-        // it finished.)
-        let first = record["hands"][0]["actions"].clone();
-        let before = read_json(&saved)["hands"][0]["actions"].clone();
+        // The interrupted hand, finished after the resume (later hands have new seeds):
+        // the saved record's last (hands before it may have been played out by the
+        // bots before the player's first decision, a partner's kaibosh say). A hand may
+        // be short, a kaibosh or a misdeal: that a next one was dealt shows it finished.
+        let saved_hands = read_json(&saved)["hands"].as_array().unwrap().clone();
+        let interrupted = saved_hands.len() - 1;
+        let before = saved_hands[interrupted]["actions"]
+            .as_array()
+            .unwrap()
+            .len();
+        let finished = record["hands"][interrupted]["actions"].clone();
         assert!(
-            first.as_array().unwrap().len() > before.as_array().unwrap().len()
-                && record["hands"].as_array().unwrap().len() > 1,
+            finished.as_array().unwrap().len() > before
+                && record["hands"].as_array().unwrap().len() > interrupted + 1,
             "{record}"
         );
-        hands.push(first);
+        hands.push(finished);
         std::thread::sleep(std::time::Duration::from_millis(1100));
     }
     assert_eq!(hands[0], hands[1]);

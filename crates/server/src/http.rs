@@ -62,7 +62,17 @@ pub fn router(hub: Hub) -> Router {
 
 /// A request's JSON body, or what is wrong with it as `what`'s JSON.
 fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, String> {
-    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {e}"))
+    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {}", plain_json_error(&e)))
+}
+
+/// A JSON library's error in the words of a reader of the protocol: Rust's integer
+/// types are whole numbers to them.
+fn plain_json_error(error: &serde_json::Error) -> String {
+    ["u64", "u32", "u16", "u8", "usize", "i64", "i32"]
+        .iter()
+        .fold(error.to_string(), |text, rust| {
+            text.replace(&format!("expected {rust}"), "expected a whole number")
+        })
 }
 
 /// A request refused before it is handled: its status and what is wrong, answered as
@@ -513,7 +523,7 @@ async fn connection(
             Ok(parsed) => parsed,
             Err(e) => {
                 let _ = outbox.send(ServerMessage::Error {
-                    message: format!("not a message of the protocol: {e}"),
+                    message: format!("not a message of the protocol: {}", plain_json_error(&e)),
                 });
                 continue;
             }

@@ -89,6 +89,15 @@ async fn a_refusal_says_what_the_seat_may_do_and_which_way_its_version_is_off() 
         let message = error_of(&mut ann).await;
         assert!(message.starts_with("stale version"), "{message}");
     }
+    // A version sent as text: the error speaks of a number, not of Rust's types.
+    send(
+        &mut ann,
+        json!({"type": "act", "version": version.to_string(), "action": legal[0]}),
+    )
+    .await;
+    let message = error_of(&mut ann).await;
+    assert!(message.contains("expected a whole number"), "{message}");
+    assert!(!message.contains("u64"), "{message}");
     // None of it changed the table: Ann's answer to the real version is taken.
     send(
         &mut ann,
