@@ -1047,8 +1047,9 @@ const LONER_WORDS = {
   moon: "shoot the moon: alone with the cards you were dealt; take all 8 tricks",
 };
 
-// ... and in fewer, under them (a title does not show on a touch screen).
-const LONER_SHORT = { call2: "alone, +2 cards", call1: "alone, +1 card", moon: "alone, no cards" };
+// ... and in fewer, under them (a title does not show on a touch screen), on two lines
+// so that the columns stay as narrow as their buttons and the hint fits beside the grid.
+const LONER_SHORT = { call2: "alone,\n+2 cards", call1: "alone,\n+1 card", moon: "alone,\nno cards" };
 
 /** Bid Euchre's many bids as a grid (level by strain); other games' calls as a row. */
 function callControls(calls) {
