@@ -1646,12 +1646,7 @@ impl TableActor {
         };
         let (deals, actions) = self.place_in_game();
         let place = ChatPlace { deals, actions };
-        if let Err(error) = self
-            .shared
-            .store
-            .chat_at(&self.id, &line, Some(place))
-            .await
-        {
+        if let Err(error) = self.shared.store.chat(&self.id, &line, place).await {
             self.chat_seq -= 1;
             self.send(
                 conn,

@@ -93,13 +93,9 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'a, ()>;
     /// Appends log entries, in one transaction.
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
-    /// Appends a chat line and where in the game it was said, if known.
-    fn chat_at<'a>(
-        &'a self,
-        id: &'a str,
-        line: &'a ChatLine,
-        place: Option<ChatPlace>,
-    ) -> StoreFuture<'a, ()>;
+    /// Appends a chat line and where in the game it was said.
+    fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine, place: ChatPlace)
+        -> StoreFuture<'a, ()>;
     /// Every table open or playing, oldest first: those resumed at start.
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>>;
     /// One table by id.
@@ -107,7 +103,7 @@ pub trait Store: Send + Sync {
     /// A table's log.
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
     /// A table's chat, in order, each line as it was sent: with where in the game it
-    /// was said (none for a line stored without it).
+    /// was said (none for a line stored before migration 0003 kept it).
     fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>>;
     /// Adds a night, or changes its state and status.
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()>;
@@ -305,11 +301,11 @@ impl Store for SqliteStore {
         })
     }
 
-    fn chat_at<'a>(
+    fn chat<'a>(
         &'a self,
         id: &'a str,
         line: &'a ChatLine,
-        place: Option<ChatPlace>,
+        place: ChatPlace,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query(
@@ -321,8 +317,8 @@ impl Store for SqliteStore {
             .bind(&line.sender)
             .bind(&line.body)
             .bind(line.at)
-            .bind(place.map(|p| i64::from(p.deals)))
-            .bind(place.map(|p| i64::from(p.actions)))
+            .bind(i64::from(place.deals))
+            .bind(i64::from(place.actions))
             .execute(&self.pool)
             .await?;
             Ok(())

@@ -605,18 +605,25 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
     {
         let store = SqliteStore::open(&url).await.unwrap();
         store.create_table(&table).await.unwrap();
-        // A line whose place is not known (as before the place was kept), then two.
+        // A line stored before the place was kept (written as that server wrote it),
+        // then two with their places.
+        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+        sqlx::query(
+            "INSERT INTO chat (table_id, seq, sender, body, at) VALUES (?, 1, 'Ann', 'hi', ?)",
+        )
+        .bind(&table.id)
+        .bind(line(1, "hi").at)
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+        let place = |deals, actions| ChatPlace { deals, actions };
         store
-            .chat_at(&table.id, &line(1, "hi"), None)
+            .chat(&table.id, &line(2, "deal 1"), place(1, 0))
             .await
             .unwrap();
-        let place = |deals, actions| Some(ChatPlace { deals, actions });
         store
-            .chat_at(&table.id, &line(2, "deal 1"), place(1, 0))
-            .await
-            .unwrap();
-        store
-            .chat_at(&table.id, &line(3, "deal 3"), place(3, 17))
+            .chat(&table.id, &line(3, "deal 3"), place(3, 17))
             .await
             .unwrap();
     }
