@@ -33,6 +33,7 @@ const state = {
   showLast: false,
   sending: false,
   closed: null, // why the server closed the seat for good
+  closedKind: null, // the `closing` kind of that: seat_gone, table_gone, bad_token, too_big
   endConfirm: false,
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
@@ -191,8 +192,9 @@ function setConn(text, kind) {
   conn.dataset.kind = kind;
 }
 
-// Closing reasons after which reconnecting cannot help.
-const FINAL = /token|bot|ended/;
+// The closing kinds after which connecting again may help; every other kind is final
+// (the seat or the table is gone, the link is wrong, a message was too big).
+const RETRY_KINDS = new Set(["retry", "idle"]);
 
 function receive(message) {
   switch (message.type) {
@@ -258,9 +260,12 @@ function receive(message) {
       render();
       break;
     case "closing":
-      // A final reason is on the page for good (and the error before it stays up).
-      if (FINAL.test(message.reason)) state.closed = message.reason;
-      else toast(`The server closed the connection: ${message.reason}`);
+      // A final closing is on the page for good (and the error before it stays up).
+      if (RETRY_KINDS.has(message.kind)) toast(`The server closed the connection: ${message.reason}`);
+      else {
+        state.closed = message.reason;
+        state.closedKind = message.kind;
+      }
       break;
     default:
       break;
@@ -880,8 +885,8 @@ function renderTurnLine(v, myTurn, cutting) {
   line.textContent = text;
   if (state.closed || state.status === "ended") {
     // A seat given to a bot can still be watched.
-    if (/bot/.test(state.closed ?? "")) line.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}`, textContent: "Watch instead" }), " ·");
-    else if (state.gone ? state.gone !== "unknown" && !state.goneEmpty : dealtYet(v) && (state.status === "ended" || /ended/.test(state.closed ?? ""))) {
+    if (state.closedKind === "seat_gone") line.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}`, textContent: "Watch instead" }), " ·");
+    else if (state.gone ? state.gone !== "unknown" && !state.goneEmpty : dealtYet(v) && (state.status === "ended" || state.closedKind === "table_gone")) {
       line.append(" ", el("a", { href: `/replay/${encodeURIComponent(tableId)}`, textContent: "Replay this game" }), " ·");
     }
     line.append(" ", el("a", { href: "/", textContent: "Back to the lobby" }));

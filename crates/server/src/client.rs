@@ -14,6 +14,7 @@ use tokio_tungstenite::tungstenite::http::StatusCode;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{self, Message};
 
+use crate::model::TableStatus;
 use crate::protocol::{ClientMessage, ServerMessage};
 
 /// A client socket's read and write buffers (the library's default is 128 KB each,
@@ -289,7 +290,7 @@ async fn session(
     .map_err(|e| e.to_string())?;
     // The version this client answered last, and when.
     let mut sent: Option<(u64, Instant)> = None;
-    let mut status = String::new();
+    let mut status = None;
     let mut rules = None;
     let ping_every = Duration::from_secs(20);
     loop {
@@ -327,10 +328,10 @@ async fn session(
                 } else {
                     tracing::info!("back at table {table}, {seat}");
                 }
-                status = s;
+                status = Some(s);
                 rules = Some(r);
             }
-            ServerMessage::Status { status: s } => status = s,
+            ServerMessage::Status { status: s } => status = Some(s),
             ServerMessage::Snapshot(snapshot) => *state = Some(snapshot),
             ServerMessage::Update(update) => {
                 if let Some(state) = state.as_mut() {
@@ -343,18 +344,18 @@ async fn session(
                     }
                 }
             }
-            ServerMessage::Error { message } => {
+            ServerMessage::Error { message, .. } => {
                 tracing::warn!("the server refused: {message}");
                 // Answer again from the current state, after a pause: a refusal for
                 // going too fast would only repeat.
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 sent = None;
             }
-            ServerMessage::Closing { reason } => {
-                if reason.contains("bot") || reason.contains("ended") || reason.contains("token") {
-                    return Ok(Session::Refused(ClientError::Closed(reason)));
+            ServerMessage::Closing { kind, reason } => {
+                if kind.may_retry() {
+                    return Ok(Session::Dropped);
                 }
-                return Ok(Session::Dropped);
+                return Ok(Session::Refused(ClientError::Closed(reason)));
             }
             ServerMessage::Seats { .. }
             | ServerMessage::Chat(_)
@@ -365,10 +366,10 @@ async fn session(
         let Some(current) = state.as_ref() else {
             continue;
         };
-        if status == "over" || current.view.outcome.is_some() {
+        if status == Some(TableStatus::Over) || current.view.outcome.is_some() {
             return Ok(Session::Over);
         }
-        if status == "ended" {
+        if status == Some(TableStatus::Ended) {
             return Ok(Session::Refused(ClientError::Closed(
                 "the table was ended".into(),
             )));

@@ -14,9 +14,10 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::hub::{Command, Hub, HubError, NewTable};
+use crate::hub::{Command, Hub, HubError, NewTable, SeatRecord};
+use crate::model::Sitter;
 use crate::pages;
-use crate::protocol::{ClientMessage, ServerMessage};
+use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::replay::{self, ReplayViewer};
 
 /// Largest message a client may send.
@@ -291,21 +292,20 @@ fn replay_states(
 /// `Bot N` for a bot. Read from the stored seats, of which nothing else (no token) is used.
 async fn players(hub: &Hub, id: &str) -> Option<Vec<String>> {
     let stored = hub.shared().store.table(id).await.ok()??;
-    let seats: Vec<serde_json::Value> = serde_json::from_str(&stored.seats).ok()?;
+    let seats: Vec<SeatRecord> = serde_json::from_str(&stored.seats).ok()?;
     Some(
         seats
             .iter()
             .enumerate()
-            .map(|(seat, info)| {
-                let sitter = info.get("sitter").and_then(|s| s.as_str()).unwrap_or("");
-                let name = info.get("name").and_then(|n| n.as_str());
-                match name.filter(|n| !n.is_empty()) {
+            .map(|(seat, record)| {
+                let bot = matches!(record.sitter, Sitter::Bot(_));
+                match record.name.as_deref().filter(|n| !n.is_empty()) {
                     // A named seat a bot plays: a night's player, or a person's seat
                     // the host gave a bot.
-                    Some(name) if sitter.starts_with("bot:") => format!("{name} (bot)"),
-                    None if sitter.starts_with("bot:") => format!("Bot {seat}"),
+                    Some(name) if bot => format!("{name} (bot)"),
+                    None if bot => format!("Bot {seat}"),
                     Some(name) => name.to_string(),
-                    _ => format!("Seat {seat}"),
+                    None => format!("Seat {seat}"),
                 }
             })
             .collect(),
@@ -453,15 +453,15 @@ async fn connection(
     let writer = tokio::spawn(async move {
         while let Some(message) = outgoing.recv().await {
             let closing = match &message {
-                ServerMessage::Closing { reason } => Some(reason.clone()),
+                ServerMessage::Closing { kind, reason } => Some((*kind, reason.clone())),
                 _ => None,
             };
             let text = serde_json::to_string(&message).expect("server messages serialize");
             if sink.send(Message::Text(text.into())).await.is_err() {
                 return;
             }
-            if let Some(reason) = closing {
-                let code = if reason == TOO_BIG {
+            if let Some((kind, reason)) = closing {
+                let code = if kind == CloseKind::TooBig {
                     CLOSE_TOO_BIG
                 } else {
                     CLOSE_GOING_AWAY
@@ -485,18 +485,14 @@ async fn connection(
         let next = tokio::time::timeout(IDLE_TIMEOUT, stream.next()).await;
         let message = match next {
             Err(_) => {
-                let _ = outbox.send(ServerMessage::Closing {
-                    reason: "idle for too long".into(),
-                });
+                let _ = outbox.send(ServerMessage::closing(CloseKind::Idle, "idle for too long"));
                 break;
             }
             Ok(None) => break,
             Ok(Some(Err(error))) => {
                 // Over the size limit the socket refuses the message: say so, and close.
                 if error.to_string().contains("Message too long") {
-                    let _ = outbox.send(ServerMessage::Closing {
-                        reason: TOO_BIG.into(),
-                    });
+                    let _ = outbox.send(ServerMessage::closing(CloseKind::TooBig, TOO_BIG));
                 }
                 break;
             }
@@ -506,25 +502,28 @@ async fn connection(
             Message::Text(text) => text,
             Message::Close(_) => break,
             Message::Binary(_) => {
-                let _ = outbox.send(ServerMessage::Error {
-                    message: "messages are JSON text, not binary".into(),
-                });
+                let _ = outbox.send(ServerMessage::error(
+                    ErrorCode::Malformed,
+                    "messages are JSON text, not binary",
+                ));
                 continue;
             }
             Message::Ping(_) | Message::Pong(_) => continue,
         };
         if !limit.allow() {
-            let _ = outbox.send(ServerMessage::Error {
-                message: "too many messages: slow down".into(),
-            });
+            let _ = outbox.send(ServerMessage::error(
+                ErrorCode::TooFast,
+                "too many messages: slow down",
+            ));
             continue;
         }
         let parsed: ClientMessage = match serde_json::from_str(text.as_str()) {
             Ok(parsed) => parsed,
             Err(e) => {
-                let _ = outbox.send(ServerMessage::Error {
-                    message: format!("not a message of the protocol: {}", plain_json_error(&e)),
-                });
+                let _ = outbox.send(ServerMessage::error(
+                    ErrorCode::Malformed,
+                    format!("not a message of the protocol: {}", plain_json_error(&e)),
+                ));
                 continue;
             }
         };
@@ -534,9 +533,10 @@ async fn connection(
                 ClientMessage::Hello { .. } | ClientMessage::Look { .. }
             )
         {
-            let _ = outbox.send(ServerMessage::Error {
-                message: "the first message must be \"hello\"".into(),
-            });
+            let _ = outbox.send(ServerMessage::error(
+                ErrorCode::Hello,
+                "the first message must be \"hello\"",
+            ));
             continue;
         }
         let command = if said_hello {
@@ -554,9 +554,12 @@ async fn connection(
             }
         };
         if mailbox.send(command).is_err() {
-            let _ = outbox.send(ServerMessage::Closing {
-                reason: "the table has closed".into(),
-            });
+            // The task left: the table went out of memory (a new connection loads it
+            // again) or ended (a new connection finds no table).
+            let _ = outbox.send(ServerMessage::closing(
+                CloseKind::Retry,
+                "the table has closed",
+            ));
             break;
         }
     }

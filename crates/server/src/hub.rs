@@ -20,7 +20,11 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
-use crate::protocol::{CallShows, ChatMessage, ClientMessage, HintAction, SeatInfo, ServerMessage};
+use crate::model::{Sitter, TableStatus};
+use crate::protocol::{
+    CallShows, ChatMessage, ClientMessage, CloseKind, ErrorCode, HintAction, SeatInfo,
+    ServerMessage,
+};
 use crate::store::{ChatLine, ChatPlace, Store, StoreError, StoredTable};
 
 /// Longest chat line, in characters.
@@ -92,12 +96,12 @@ pub struct SeatRecord {
     /// The person's name (or none).
     pub name: Option<String>,
     /// `open` (a person's seat not yet taken), `person`, or `bot:LEVEL`.
-    pub sitter: String,
+    pub sitter: Sitter,
 }
 
 impl SeatRecord {
     fn bot_level(&self) -> Option<&str> {
-        self.sitter.strip_prefix("bot:")
+        self.sitter.bot_level()
     }
 }
 
@@ -115,7 +119,7 @@ pub struct NewTable {
     pub options: serde_json::Map<String, serde_json::Value>,
     /// Each seat: `open` or `bot:LEVEL`; all open if none.
     #[serde(default)]
-    pub seats: Option<Vec<String>>,
+    pub seats: Option<Vec<Sitter>>,
     /// Whether a person may take back an action.
     #[serde(default)]
     pub undo: bool,
@@ -152,7 +156,7 @@ pub struct TableSummary {
     /// The variant.
     pub variant: String,
     /// `open`, `playing`, `over` or `ended`.
-    pub status: String,
+    pub status: TableStatus,
     /// Who sits where.
     pub seats: Vec<SeatInfo>,
 }
@@ -352,7 +356,7 @@ impl Hub {
         let seat_count = AnyGame::new(&rules, Seat(0)).seats();
         let sitters = request
             .seats
-            .unwrap_or_else(|| vec!["open".to_string(); seat_count]);
+            .unwrap_or_else(|| vec![Sitter::Open; seat_count]);
         if sitters.len() != seat_count {
             return Err(HubError::BadRequest(format!(
                 "{} {} has {seat_count} seats, not {}",
@@ -411,7 +415,7 @@ impl Hub {
             deal_rng: serde_json::to_string(&deal_rng).expect("a generator serializes"),
             seats: serde_json::to_string(&seats).expect("seats serialize"),
             host_token: random_hex(),
-            status: "open".into(),
+            status: TableStatus::Open,
             created_at: now_secs(),
         };
         self.shared.store.create_table(&stored).await?;
@@ -419,7 +423,11 @@ impl Hub {
             "table {id}: {} {}, seats {}",
             settings.rules.game(),
             settings.rules.variant(),
-            sitters.join(", ")
+            sitters
+                .iter()
+                .map(Sitter::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         let created = CreatedTable {
             id: id.clone(),
@@ -427,7 +435,7 @@ impl Hub {
             seat_tokens: seats
                 .iter()
                 .enumerate()
-                .filter(|(_, s)| s.sitter == "open")
+                .filter(|(_, s)| s.sitter == Sitter::Open)
                 .map(|(i, s)| (Seat(i as u8), s.token.clone()))
                 .collect(),
         };
@@ -462,7 +470,7 @@ impl Hub {
         let Some(stored) = self.shared.store.table(id).await? else {
             return Ok(None);
         };
-        if stored.status != "over" {
+        if stored.status != TableStatus::Over {
             return Ok(None);
         }
         let log = self.shared.store.log(id).await?;
@@ -488,16 +496,15 @@ impl Hub {
         }
     }
 
-    /// The status of table `id` (`open`, `playing`, `over` or `ended`), from memory or
-    /// the store; none for an unknown table.
-    pub async fn status(&self, id: &str) -> Result<Option<String>, HubError> {
+    /// The status of table `id`, from memory or the store; none for an unknown table.
+    pub async fn status(&self, id: &str) -> Result<Option<TableStatus>, HubError> {
         let running = {
             let tables = self
                 .shared
                 .tables
                 .lock()
                 .expect("the table map is never poisoned");
-            tables.get(id).map(|(_, summary)| summary.status.clone())
+            tables.get(id).map(|(_, summary)| summary.status)
         };
         match running {
             Some(status) => Ok(Some(status)),
@@ -515,7 +522,7 @@ impl Hub {
         let mut list: Vec<TableSummary> = tables
             .values()
             .map(|(_, summary)| summary.clone())
-            .filter(|s| s.status == "open" || s.status == "playing")
+            .filter(|s| s.status.is_live())
             .collect();
         list.sort_by(|a, b| a.id.cmp(&b.id));
         list
@@ -541,10 +548,10 @@ impl Hub {
             .ok_or_else(|| HubError::NoTable(id.to_string()))?;
         let log = self.shared.store.log(id).await?;
         let table = stored_table(&stored, &log)?;
-        Ok(match stored.status.as_str() {
-            "over" => table.record().clone(),
-            "ended" => table.ended_record(),
-            _ => table.public_record(),
+        Ok(match stored.status {
+            TableStatus::Over => table.record().clone(),
+            TableStatus::Ended => table.ended_record(),
+            TableStatus::Open | TableStatus::Playing => table.public_record(),
         })
     }
 
@@ -567,7 +574,6 @@ impl Hub {
     }
 }
 
-/// Checks a seat's sitter: `open` or `bot:LEVEL` with a known level.
 /// A refused action's message; when the game waits for another kind of action (a card
 /// in the auction, a call in the play), what the seat may do instead.
 fn with_choices(table: &Table, seat: Seat, error: &TableError) -> String {
@@ -583,13 +589,12 @@ fn with_choices(table: &Table, seat: Seat, error: &TableError) -> String {
     format!("{error}; seat {seat} may now: {}", choices.join(", "))
 }
 
-fn check_sitter(sitter: &str) -> Result<(), String> {
-    match sitter.strip_prefix("bot:") {
-        None if sitter == "open" => Ok(()),
-        None => Err(format!(
-            "\"{sitter}\" is neither \"open\" nor \"bot:LEVEL\""
-        )),
-        Some(level) => bot_by_name(level).map(|_| ()).map_err(|e| e.to_string()),
+/// Checks a seat's sitter as a host gives it: `open` or `bot:LEVEL` with a known level.
+fn check_sitter(sitter: &Sitter) -> Result<(), String> {
+    match sitter {
+        Sitter::Open => Ok(()),
+        Sitter::Person => Err("\"person\" is no seat to give: \"open\" waits for a person".into()),
+        Sitter::Bot(level) => bot_by_name(level).map(|_| ()).map_err(|e| e.to_string()),
     }
 }
 
@@ -660,7 +665,7 @@ struct TableActor {
     table: Table,
     seats: Vec<SeatRecord>,
     host_token: String,
-    status: String,
+    status: TableStatus,
     connections: HashMap<u64, Connection>,
     /// People away, since when.
     away: HashMap<Seat, Instant>,
@@ -698,11 +703,11 @@ impl TableActor {
             .map_err(|e| corrupt(&stored.id, e.to_string()))?;
         let seat_count = table.seats();
         // Nobody is connected after a restart: people's graces start now.
-        let away = if stored.status == "playing" {
+        let away = if stored.status == TableStatus::Playing {
             seats
                 .iter()
                 .enumerate()
-                .filter(|(_, s)| s.sitter == "person")
+                .filter(|(_, s)| s.sitter == Sitter::Person)
                 .map(|(i, _)| (Seat(i as u8), Instant::now()))
                 .collect()
         } else {
@@ -739,7 +744,7 @@ impl TableActor {
             id: self.id.clone(),
             game: rules.game().to_string(),
             variant: rules.variant().to_string(),
-            status: self.status.clone(),
+            status: self.status,
             seats: self.seat_infos(),
         }
     }
@@ -790,7 +795,10 @@ impl TableActor {
         while let Some(command) = inbox.recv().await {
             match command {
                 Command::Shutdown { done } => {
-                    self.close_all("the server is shutting down; reconnect in a moment");
+                    self.close_all(
+                        CloseKind::Retry,
+                        "the server is shutting down; reconnect in a moment",
+                    );
                     let _ = done.send(());
                     break;
                 }
@@ -808,14 +816,18 @@ impl TableActor {
             .expect("the table map is never poisoned")
             .remove(&self.id);
         self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
-        // Whoever reached the mailbox as the task ended: told, so they come again.
+        // Whoever reached the mailbox as the task ended: told, so that they come again
+        // to a table that only left memory, and not to one that ended.
         inbox.close();
+        let kind = if self.status == TableStatus::Ended {
+            CloseKind::TableGone
+        } else {
+            CloseKind::Retry
+        };
         while let Ok(command) = inbox.try_recv() {
             match command {
                 Command::Connect { outbox, .. } => {
-                    let _ = outbox.send(ServerMessage::Closing {
-                        reason: "the table has closed".into(),
-                    });
+                    let _ = outbox.send(ServerMessage::closing(kind, "the table has closed"));
                 }
                 Command::Shutdown { done } => {
                     let _ = done.send(());
@@ -832,10 +844,10 @@ impl TableActor {
         if !self.connections.is_empty() {
             return;
         }
-        let wait = match self.status.as_str() {
-            "over" => self.shared.config.keep_over,
-            "open" => self.shared.config.abandon_open,
-            _ => return,
+        let wait = match self.status {
+            TableStatus::Over => self.shared.config.keep_over,
+            TableStatus::Open => self.shared.config.abandon_open,
+            TableStatus::Playing | TableStatus::Ended => return,
         };
         let Some(mailbox) = self.mailbox.clone() else {
             return;
@@ -869,27 +881,27 @@ impl TableActor {
                 base,
             } => self.connect(conn, hello, outbox, base).await,
             Command::Start => {
-                if self.status == "open" {
+                if self.status == TableStatus::Open {
                     self.start().await;
                 }
             }
             Command::Retire { epoch } => {
                 if epoch == self.epoch && self.connections.is_empty() {
-                    match self.status.as_str() {
-                        "over" => return false,
-                        "open" => {
+                    match self.status {
+                        TableStatus::Over => return false,
+                        TableStatus::Open => {
                             tracing::info!(table = %self.id, "nobody came: the table is closed");
-                            self.set_status("ended").await;
+                            self.set_status(TableStatus::Ended).await;
                             return false;
                         }
-                        _ => {}
+                        TableStatus::Playing | TableStatus::Ended => {}
                     }
                 }
             }
             Command::Message { conn, message } => return self.message(conn, message).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Record { reply } => {
-                let record = if self.status == "ended" {
+                let record = if self.status == TableStatus::Ended {
                     self.table.ended_record()
                 } else if self.table.turn() == Turn::Over {
                     self.table.record().clone()
@@ -909,13 +921,16 @@ impl TableActor {
                     self.pending = None;
                 }
                 let still_bot = self.is_bot_seat(seat);
-                if version == self.table.version() && still_bot && self.status == "playing" {
+                if version == self.table.version()
+                    && still_bot
+                    && self.status == TableStatus::Playing
+                {
                     if let Some(action) = action {
                         if let Err(error) = self
                             .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
                             .await
                         {
-                            tracing::error!(table = %self.id, %seat, %error, "a bot's action was refused");
+                            tracing::error!(table = %self.id, %seat, error = %error.1, "a bot's action was refused");
                         }
                     }
                 }
@@ -926,7 +941,7 @@ impl TableActor {
                     self.pending = None;
                 }
                 if version == self.table.version()
-                    && self.status == "playing"
+                    && self.status == TableStatus::Playing
                     && self.table.turn() == Turn::Chance
                 {
                     let committed = self.table.settings().committed.is_some();
@@ -945,7 +960,7 @@ impl TableActor {
                         })
                         .await;
                     if let Err(error) = result {
-                        tracing::error!(table = %self.id, %error, "a deal failed");
+                        tracing::error!(table = %self.id, error = %error.1, "a deal failed");
                     }
                 }
                 self.schedule();
@@ -962,13 +977,13 @@ impl TableActor {
                         .step(|t| t.cut(cutter, cut).map_err(|e| e.to_string()))
                         .await
                     {
-                        tracing::error!(table = %self.id, %error, "a cut failed");
+                        tracing::error!(table = %self.id, error = %error.1, "a cut failed");
                     }
                 }
                 self.schedule();
             }
             Command::GraceOver { seat, since } => {
-                if self.away.get(&seat) == Some(&since) && self.status == "playing" {
+                if self.away.get(&seat) == Some(&since) && self.status == TableStatus::Playing {
                     self.standing_in.insert(seat);
                     self.broadcast_seats();
                     self.schedule();
@@ -1007,8 +1022,8 @@ impl TableActor {
         conn: u64,
         apply: impl FnOnce(&mut Table) -> Result<Vec<Entry>, String>,
     ) {
-        if let Err(message) = self.step(apply).await {
-            self.send(conn, ServerMessage::Error { message });
+        if let Err((code, message)) = self.step(apply).await {
+            self.send(conn, ServerMessage::error(code, message));
         }
         self.schedule();
     }
@@ -1016,10 +1031,10 @@ impl TableActor {
     async fn step(
         &mut self,
         apply: impl FnOnce(&mut Table) -> Result<Vec<Entry>, String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), (ErrorCode, String)> {
         let started = Instant::now();
         let before = self.table.version();
-        let entries = apply(&mut self.table)?;
+        let entries = apply(&mut self.table).map_err(|message| (ErrorCode::Illegal, message))?;
         if let Err(error) = self.shared.store.append(&self.id, &entries).await {
             // Not kept, so not done: back to the table as the store has it.
             let settings = self.table.settings().clone();
@@ -1027,11 +1042,14 @@ impl TableActor {
             let initial = self.initial_rng.clone();
             self.table =
                 Table::restore(settings, initial, log).expect("a log that was played replays");
-            return Err(format!("the action could not be saved: {error}"));
+            return Err((
+                ErrorCode::NotSaved,
+                format!("the action could not be saved: {error}"),
+            ));
         }
         self.broadcast_updates(&entries);
-        if self.table.turn() == Turn::Over && self.status == "playing" {
-            self.set_status("over").await;
+        if self.table.turn() == Turn::Over && self.status == TableStatus::Playing {
+            self.set_status(TableStatus::Over).await;
             self.retire_when_idle();
         }
         self.shared.metrics.actions.fetch_add(1, Ordering::Relaxed);
@@ -1062,12 +1080,12 @@ impl TableActor {
         });
     }
 
-    async fn set_status(&mut self, status: &str) {
-        self.status = status.to_string();
+    async fn set_status(&mut self, status: TableStatus) {
+        self.status = status;
         let scores = self.table.game().scores();
         match status {
-            "playing" => tracing::info!("table {}: the game starts", self.id),
-            "over" => tracing::info!(
+            TableStatus::Playing => tracing::info!("table {}: the game starts", self.id),
+            TableStatus::Over => tracing::info!(
                 "table {}: the game is over, {} to {}",
                 self.id,
                 scores[0],
@@ -1076,9 +1094,7 @@ impl TableActor {
             _ => tracing::info!("table {}: {status}", self.id),
         }
         self.save_seats().await;
-        self.broadcast(&ServerMessage::Status {
-            status: status.to_string(),
-        });
+        self.broadcast(&ServerMessage::Status { status });
     }
 
     async fn save_seats(&self) {
@@ -1086,7 +1102,7 @@ impl TableActor {
         if let Err(error) = self
             .shared
             .store
-            .update_table(&self.id, &seats, &self.status)
+            .update_table(&self.id, &seats, self.status)
             .await
         {
             tracing::error!(table = %self.id, %error, "the table's seats could not be saved");
@@ -1098,7 +1114,7 @@ impl TableActor {
         let version = self.table.version();
         // Something is already under way for this version (a timer from an older one
         // finds the table moved on and does nothing).
-        if self.status != "playing" || self.pending == Some(version) {
+        if self.status != TableStatus::Playing || self.pending == Some(version) {
             return;
         }
         let delay = self.shared.config.bot_delay;
@@ -1192,11 +1208,9 @@ impl TableActor {
         }
     }
 
-    fn close_all(&mut self, reason: &str) {
+    fn close_all(&mut self, kind: CloseKind, reason: &str) {
         for connection in self.connections.values() {
-            let _ = connection.outbox.send(ServerMessage::Closing {
-                reason: reason.to_string(),
-            });
+            let _ = connection.outbox.send(ServerMessage::closing(kind, reason));
         }
         self.connections.clear();
     }
@@ -1213,9 +1227,10 @@ impl TableActor {
             } => (token, name, version, host, false),
             ClientMessage::Look { token } => (Some(token), None, None, None, true),
             _ => {
-                let _ = outbox.send(ServerMessage::Error {
-                    message: "the first message must be \"hello\"".into(),
-                });
+                let _ = outbox.send(ServerMessage::error(
+                    ErrorCode::Hello,
+                    "the first message must be \"hello\"",
+                ));
                 return;
             }
         };
@@ -1229,12 +1244,12 @@ impl TableActor {
             Some(token) => match self.seats.iter().position(|s| s.token == token) {
                 Some(i) => Some(Seat(i as u8)),
                 None => {
-                    let _ = outbox.send(ServerMessage::Error {
-                        message: "this link's token does not belong to this table".into(),
-                    });
-                    let _ = outbox.send(ServerMessage::Closing {
-                        reason: "unknown token".into(),
-                    });
+                    let _ = outbox.send(ServerMessage::error(
+                        ErrorCode::BadToken,
+                        "this link's token does not belong to this table",
+                    ));
+                    let _ =
+                        outbox.send(ServerMessage::closing(CloseKind::BadToken, "unknown token"));
                     return;
                 }
             },
@@ -1242,12 +1257,14 @@ impl TableActor {
         if let Some(seat) = seat {
             let record = &mut self.seats[seat.index()];
             if record.bot_level().is_some() {
-                let _ = outbox.send(ServerMessage::Error {
-                    message: format!("seat {seat} is played by a bot now; ask the host for it"),
-                });
-                let _ = outbox.send(ServerMessage::Closing {
-                    reason: "seat taken by a bot".into(),
-                });
+                let _ = outbox.send(ServerMessage::error(
+                    ErrorCode::SeatTaken,
+                    format!("seat {seat} is played by a bot now; ask the host for it"),
+                ));
+                let _ = outbox.send(ServerMessage::closing(
+                    CloseKind::SeatGone,
+                    "seat taken by a bot",
+                ));
                 return;
             }
         }
@@ -1256,7 +1273,7 @@ impl TableActor {
         let seat = seat.filter(|_| !looking);
         if let Some(seat) = seat {
             let record = &mut self.seats[seat.index()];
-            record.sitter = "person".into();
+            record.sitter = Sitter::Person;
             if name.is_some() {
                 record.name = name.clone();
             }
@@ -1293,7 +1310,7 @@ impl TableActor {
                 seat: token_seat,
                 host,
                 rules: self.table.settings().rules.clone(),
-                status: self.status.clone(),
+                status: self.status,
                 undo: self.table.settings().undo,
                 hints: self.hints,
                 cut_wait_ms: self.shared.config.cut_wait.as_millis() as u64,
@@ -1322,7 +1339,7 @@ impl TableActor {
         }
         self.broadcast_seats();
         // Every person's seat taken: the game starts.
-        if self.status == "open" && self.seats.iter().all(|s| s.sitter != "open") {
+        if self.status == TableStatus::Open && self.seats.iter().all(|s| s.sitter != Sitter::Open) {
             self.start().await;
         }
         self.schedule();
@@ -1341,7 +1358,7 @@ impl TableActor {
             if !still_here {
                 tracing::info!("table {}: seat {seat}'s player left", self.id);
             }
-            if !still_here && self.status == "playing" {
+            if !still_here && self.status == TableStatus::Playing {
                 self.put_on_grace(seat);
             }
         }
@@ -1358,22 +1375,22 @@ impl TableActor {
 
     async fn start(&mut self) {
         for record in &mut self.seats {
-            if record.sitter == "open" {
-                record.sitter = format!("bot:{FILL_LEVEL}");
+            if record.sitter == Sitter::Open {
+                record.sitter = Sitter::Bot(FILL_LEVEL.into());
             }
         }
         // People who took a seat and left before the start: their grace starts now.
         let absent: Vec<Seat> = (0..self.seats.len())
             .map(|i| Seat(i as u8))
             .filter(|&seat| {
-                self.seats[seat.index()].sitter == "person"
+                self.seats[seat.index()].sitter == Sitter::Person
                     && !self.connections.values().any(|c| c.seat == Some(seat))
             })
             .collect();
         for seat in absent {
             self.put_on_grace(seat);
         }
-        self.set_status("playing").await;
+        self.set_status(TableStatus::Playing).await;
         self.broadcast_seats();
         self.schedule();
     }
@@ -1384,26 +1401,36 @@ impl TableActor {
             return true;
         };
         let (seat, host) = (connection.seat, connection.host);
-        let refuse =
-            |this: &Self, message: String| this.send(conn, ServerMessage::Error { message });
+        let refuse = |this: &Self, code: ErrorCode, message: String| {
+            this.send(conn, ServerMessage::error(code, message))
+        };
         match message {
             ClientMessage::Hello { .. } | ClientMessage::Look { .. } => {
-                refuse(self, "already said hello".into())
+                refuse(self, ErrorCode::Hello, "already said hello".into())
             }
             ClientMessage::Ping => self.send(conn, ServerMessage::Pong),
             ClientMessage::Act { version, action } => {
                 let Some(seat) = seat else {
-                    refuse(self, "only a seated player may act".into());
+                    refuse(
+                        self,
+                        ErrorCode::NotSeated,
+                        "only a seated player may act".into(),
+                    );
                     return true;
                 };
-                if self.status != "playing" {
-                    refuse(self, format!("the table is {}, not playing", self.status));
+                if self.status != TableStatus::Playing {
+                    refuse(
+                        self,
+                        ErrorCode::Status,
+                        format!("the table is {}, not playing", self.status),
+                    );
                     return true;
                 }
                 let current = self.table.version();
                 if version != current {
                     refuse(
                         self,
+                        ErrorCode::Version,
                         if version < current {
                             format!("stale version {version}: the table is at version {current}")
                         } else {
@@ -1417,7 +1444,11 @@ impl TableActor {
                 let action: Action = match action.parse() {
                     Ok(action) => action,
                     Err(error) => {
-                        refuse(self, format!("\"{action}\" is not an action: {error}"));
+                        refuse(
+                            self,
+                            ErrorCode::Malformed,
+                            format!("\"{action}\" is not an action: {error}"),
+                        );
                         return true;
                     }
                 };
@@ -1429,7 +1460,11 @@ impl TableActor {
             }
             ClientMessage::Cut { cut } => {
                 let Some(seat) = seat else {
-                    refuse(self, "only a seated player may cut".into());
+                    refuse(
+                        self,
+                        ErrorCode::NotSeated,
+                        "only a seated player may cut".into(),
+                    );
                     return true;
                 };
                 self.seated_move(conn, |t| t.cut(seat, cut).map_err(|e| e.to_string()))
@@ -1437,7 +1472,11 @@ impl TableActor {
             }
             ClientMessage::Undo => {
                 let Some(seat) = seat else {
-                    refuse(self, "only a seated player may undo".into());
+                    refuse(
+                        self,
+                        ErrorCode::NotSeated,
+                        "only a seated player may undo".into(),
+                    );
                     return true;
                 };
                 self.seated_move(conn, |t| {
@@ -1446,45 +1485,48 @@ impl TableActor {
                 .await;
             }
             ClientMessage::Hint => {
-                if let Err(message) = self.ask_hint(conn, seat) {
-                    refuse(self, message);
+                if let Err((code, message)) = self.ask_hint(conn, seat) {
+                    refuse(self, code, message);
                 }
             }
             ClientMessage::Chat { text } => self.chat_line(conn, seat, text).await,
             ClientMessage::Start | ClientMessage::End | ClientMessage::SetSeat { .. } if !host => {
-                refuse(self, "only the host may do that".into());
+                refuse(self, ErrorCode::NotHost, "only the host may do that".into());
             }
             ClientMessage::Start => {
-                if self.status == "open" {
+                if self.status == TableStatus::Open {
                     self.start().await;
                 } else {
-                    refuse(self, format!("the table is {} already", self.status));
+                    refuse(
+                        self,
+                        ErrorCode::Status,
+                        format!("the table is {} already", self.status),
+                    );
                 }
             }
             ClientMessage::End => {
-                self.set_status("ended").await;
-                self.close_all("the host ended the table");
+                self.set_status(TableStatus::Ended).await;
+                self.close_all(CloseKind::TableGone, "the host ended the table");
                 return false;
             }
             ClientMessage::SetSeat { seat, sitter } => {
                 if seat.index() >= self.seats.len() {
-                    refuse(self, format!("there is no seat {seat}"));
+                    refuse(self, ErrorCode::BadSeat, format!("there is no seat {seat}"));
                     return true;
                 }
                 if let Err(message) = check_sitter(&sitter) {
-                    refuse(self, message);
+                    refuse(self, ErrorCode::BadSeat, message);
                     return true;
                 }
                 let record = &mut self.seats[seat.index()];
-                if sitter == "open" {
+                if sitter == Sitter::Open {
                     // Back to a person: the seat waits for its link again.
                     record.sitter = if record.name.is_some() {
-                        "person"
+                        Sitter::Person
                     } else {
-                        "open"
-                    }
-                    .into();
-                    if self.status == "playing"
+                        Sitter::Open
+                    };
+                    if self.status == TableStatus::Playing
                         && !self.connections.values().any(|c| c.seat == Some(seat))
                     {
                         self.put_on_grace(seat);
@@ -1514,9 +1556,10 @@ impl TableActor {
                                 .metrics
                                 .connections
                                 .fetch_sub(1, Ordering::Relaxed);
-                            let _ = c.outbox.send(ServerMessage::Closing {
-                                reason: format!("the host gave seat {seat} to a bot"),
-                            });
+                            let _ = c.outbox.send(ServerMessage::closing(
+                                CloseKind::SeatGone,
+                                format!("the host gave seat {seat} to a bot"),
+                            ));
                         }
                     }
                 }
@@ -1530,18 +1573,27 @@ impl TableActor {
 
     /// A hint for `seat` of connection `conn`: from the cache, or worked out on a
     /// blocking thread from the seat's observation alone, answered when ready.
-    fn ask_hint(&mut self, conn: u64, seat: Option<Seat>) -> Result<(), String> {
+    fn ask_hint(&mut self, conn: u64, seat: Option<Seat>) -> Result<(), (ErrorCode, String)> {
         if !self.hints {
-            return Err("this table does not allow hints".into());
+            return Err((ErrorCode::NoHint, "this table does not allow hints".into()));
         }
         let Some(seat) = seat else {
-            return Err("only a seated player may ask for a hint".into());
+            return Err((
+                ErrorCode::NotSeated,
+                "only a seated player may ask for a hint".into(),
+            ));
         };
-        if self.status != "playing" {
-            return Err(format!("the table is {}, not playing", self.status));
+        if self.status != TableStatus::Playing {
+            return Err((
+                ErrorCode::Status,
+                format!("the table is {}, not playing", self.status),
+            ));
         }
         if self.table.turn() != Turn::Seat(seat) {
-            return Err("a hint is for your own turn: it is not your turn".into());
+            return Err((
+                ErrorCode::NoHint,
+                "a hint is for your own turn: it is not your turn".into(),
+            ));
         }
         let version = self.table.version();
         if let Some((s, v, message)) = &self.last_hint {
@@ -1559,7 +1611,7 @@ impl TableActor {
             return Ok(());
         }
         let Some(mailbox) = self.mailbox.clone() else {
-            return Err("the table is closing".into());
+            return Err((ErrorCode::Status, "the table is closing".into()));
         };
         // What the seat knows, and nothing else, goes to the thread.
         let game = self.table.game();
@@ -1604,9 +1656,10 @@ impl TableActor {
         if text.chars().count() > CHAT_MAX_CHARS {
             self.send(
                 conn,
-                ServerMessage::Error {
-                    message: format!("a chat line has at most {CHAT_MAX_CHARS} characters"),
-                },
+                ServerMessage::error(
+                    ErrorCode::Chat,
+                    format!("a chat line has at most {CHAT_MAX_CHARS} characters"),
+                ),
             );
             return;
         }
@@ -1617,9 +1670,10 @@ impl TableActor {
             .last_chat
             .is_some_and(|t| t.elapsed() < CHAT_INTERVAL)
         {
-            let _ = connection.outbox.send(ServerMessage::Error {
-                message: "slow down: one chat line every half second".into(),
-            });
+            let _ = connection.outbox.send(ServerMessage::error(
+                ErrorCode::Chat,
+                "slow down: one chat line every half second",
+            ));
             return;
         }
         connection.last_chat = Some(Instant::now());
@@ -1650,9 +1704,10 @@ impl TableActor {
             self.chat_seq -= 1;
             self.send(
                 conn,
-                ServerMessage::Error {
-                    message: format!("the chat line could not be saved: {error}"),
-                },
+                ServerMessage::error(
+                    ErrorCode::NotSaved,
+                    format!("the chat line could not be saved: {error}"),
+                ),
             );
             return;
         }

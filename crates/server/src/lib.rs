@@ -5,6 +5,7 @@
 //! - [`hub`]: one task per table owns its [`calltrump_table::Table`]; every message
 //!   with cards in it is made by the table's per-recipient choke point.
 //! - [`night`]: the alexa Bid Euchre night, a table per set.
+//! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
 //!   (docs/table-protocol.md).
 
@@ -12,6 +13,7 @@ pub mod client;
 pub mod http;
 pub mod hub;
 pub mod metrics;
+pub mod model;
 pub mod night;
 mod pages;
 pub mod protocol;

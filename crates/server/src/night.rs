@@ -23,6 +23,7 @@ use serde_json::{json, Map, Value};
 
 use crate::http;
 use crate::hub::{Hub, HubError, NewTable};
+use crate::model::{NightStatus, Sitter, TableStatus};
 use crate::store::StoredNight;
 
 /// How often a night looks whether its set's game is over.
@@ -53,11 +54,11 @@ pub struct NewNightPlayer {
     pub name: String,
     /// `person` (the default) or `bot:LEVEL`.
     #[serde(default = "person")]
-    pub sitter: String,
+    pub sitter: Sitter,
 }
 
-fn person() -> String {
-    "person".into()
+fn person() -> Sitter {
+    Sitter::Person
 }
 
 /// A night's state as stored.
@@ -75,7 +76,7 @@ struct NightState {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct NightPlayer {
     name: String,
-    sitter: String,
+    sitter: Sitter,
     /// The player's own link to the night.
     token: String,
 }
@@ -132,7 +133,7 @@ pub struct NightView {
     /// The night's id.
     pub id: String,
     /// `playing`, `over` or `ended` (a set's table was ended).
-    pub status: String,
+    pub status: NightStatus,
     /// Sets in the night.
     pub sets: usize,
     /// The set being played, from 0 (none once the night is over).
@@ -214,7 +215,7 @@ impl Hub {
             let Some(name) = crate::hub::player_name(&player.name) else {
                 return Err(night_error(format!("player {}: no name", i + 1)));
             };
-            if player.sitter != "person" && !player.sitter.starts_with("bot:") {
+            if player.sitter == Sitter::Open {
                 return Err(night_error(format!(
                     "player {name}: \"{}\" is neither \"person\" nor \"bot:LEVEL\"",
                     player.sitter
@@ -241,7 +242,7 @@ impl Hub {
         let stored = StoredNight {
             id: id.clone(),
             state: serde_json::to_string(&state).expect("a night serializes"),
-            status: "playing".into(),
+            status: NightStatus::Playing,
             created_at: crate::hub::now_secs(),
         };
         self.shared().store.save_night(&stored).await?;
@@ -260,12 +261,12 @@ impl Hub {
     async fn start_set(&self, state: &mut NightState) -> Result<(), HubError> {
         let set = state.tables.len();
         let seating = set_table(state.players.len(), set);
-        let sitters: Vec<String> = seating
+        let sitters: Vec<Sitter> = seating
             .seats
             .iter()
-            .map(|&p| match state.players[p].sitter.as_str() {
-                "person" => "open".to_string(),
-                bot => bot.to_string(),
+            .map(|&p| match &state.players[p].sitter {
+                Sitter::Person | Sitter::Open => Sitter::Open,
+                bot @ Sitter::Bot(_) => bot.clone(),
             })
             .collect();
         let mut options = state.options.clone();
@@ -314,7 +315,7 @@ impl Hub {
             .await?
             .ok_or_else(|| HubError::NoNight(id.to_string()))?;
         let state = read_state(&stored)?;
-        let playing = stored.status == "playing";
+        let playing = stored.status == NightStatus::Playing;
         let set = playing.then_some(state.results.len());
         let seating = set.and_then(|set| {
             let table = state.tables.get(set)?;
@@ -359,7 +360,7 @@ impl Hub {
         }
         Ok(NightView {
             id: stored.id.clone(),
-            status: stored.status.clone(),
+            status: stored.status,
             sets: state.sets,
             set,
             players: state
@@ -367,7 +368,7 @@ impl Hub {
                 .iter()
                 .map(|p| NightPlayerView {
                     name: p.name.clone(),
-                    bot: p.sitter != "person",
+                    bot: p.sitter.bot_level().is_some(),
                 })
                 .collect(),
             sheet: state.night().sheet(),
@@ -383,7 +384,7 @@ impl Hub {
         let Some(mut stored) = self.shared().store.night(id).await? else {
             return Ok(false);
         };
-        if stored.status != "playing" {
+        if stored.status != NightStatus::Playing {
             return Ok(false);
         }
         let mut state = read_state(&stored)?;
@@ -391,26 +392,26 @@ impl Hub {
         let Some(current) = state.tables.get(set) else {
             return Err(corrupt_night(id, "no table for the set being played"));
         };
-        match self.status(&current.table).await?.as_deref() {
-            Some("over") => {
+        match self.status(&current.table).await? {
+            Some(TableStatus::Over) => {
                 let record = self.record(&current.table).await?;
                 let (replay, _) = record
                     .replay()
                     .map_err(|e| corrupt_night(id, &format!("set {set}: {e}")))?;
                 state.results.push(replay.scores);
                 if state.results.len() == state.sets {
-                    stored.status = "over".into();
+                    stored.status = NightStatus::Over;
                 } else {
                     self.start_set(&mut state).await?;
                 }
             }
             // The set's table was ended (or is gone): so is the night.
-            Some("ended") | None => stored.status = "ended".into(),
+            Some(TableStatus::Ended) | None => stored.status = NightStatus::Ended,
             _ => return Ok(true),
         }
         stored.state = serde_json::to_string(&state).expect("a night serializes");
         self.shared().store.save_night(&stored).await?;
-        Ok(stored.status == "playing")
+        Ok(stored.status == NightStatus::Playing)
     }
 }
 

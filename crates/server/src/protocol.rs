@@ -5,6 +5,7 @@ use calltrump_engine::{Action, GameRules, Seat};
 use calltrump_table::{Snapshot, Update};
 use serde::{Deserialize, Serialize};
 
+use crate::model::{Sitter, TableStatus};
 use crate::store::ChatLine;
 
 /// What a client sends.
@@ -68,7 +69,7 @@ pub enum ClientMessage {
         /// The seat.
         seat: Seat,
         /// `open` or `bot:LEVEL`.
-        sitter: String,
+        sitter: Sitter,
     },
     /// Keep-alive; answered with `pong`.
     Ping,
@@ -83,7 +84,7 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// A bot plays the seat (`bot:LEVEL`), or a person does or will (`person`), or it is
     /// free (`open`).
-    pub sitter: String,
+    pub sitter: Sitter,
     /// Whether the person is connected now.
     pub connected: bool,
     /// While a person is away: the milliseconds until a bot stands in.
@@ -107,7 +108,7 @@ pub enum ServerMessage {
         /// The game, variant and options.
         rules: GameRules,
         /// `open` (waiting to start), `playing`, `over` or `ended`.
-        status: String,
+        status: TableStatus,
         /// Whether undo is allowed.
         undo: bool,
         /// Whether a seat may ask for hints.
@@ -131,13 +132,16 @@ pub enum ServerMessage {
     /// The table's status changed.
     Status {
         /// `open`, `playing`, `over` or `ended`.
-        status: String,
+        status: TableStatus,
     },
     /// A chat line (plain text, never markup).
     Chat(ChatMessage),
     /// A request was refused; nothing changed.
     Error {
-        /// What was wrong.
+        /// What was wrong, for a program.
+        #[serde(default)]
+        code: ErrorCode,
+        /// What was wrong, for a person.
         message: String,
     },
     /// To the host, when it opens a seat for a person (`set-seat` with `open`): the
@@ -174,9 +178,101 @@ pub enum ServerMessage {
     Pong,
     /// The server closes the connection.
     Closing {
-        /// Why.
+        /// Why, for a program: whether to connect again.
+        #[serde(default)]
+        kind: CloseKind,
+        /// Why, for a person.
         reason: String,
     },
+}
+
+impl ServerMessage {
+    /// An `error` message.
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A `closing` message.
+    pub fn closing(kind: CloseKind, reason: impl Into<String>) -> ServerMessage {
+        ServerMessage::Closing {
+            kind,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Why the server closes a connection; only [`CloseKind::Retry`] and
+/// [`CloseKind::Idle`] are worth connecting again for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseKind {
+    /// The server is stopping, or the table restarting: connect again in a moment.
+    Retry,
+    /// The connection sent nothing for too long: connect again when there is
+    /// something to send.
+    Idle,
+    /// The seat is no longer this link's: the host gave it to a bot.
+    SeatGone,
+    /// The table is closed for good: the host ended it, nobody came, or it broke
+    /// beyond repair.
+    TableGone,
+    /// The link's token is not one of this table's.
+    BadToken,
+    /// A message was over the size limit.
+    TooBig,
+    /// A kind this client does not know (a newer server's): taken as final.
+    #[default]
+    #[serde(other)]
+    Other,
+}
+
+impl CloseKind {
+    /// Whether connecting again may help.
+    pub fn may_retry(self) -> bool {
+        matches!(self, CloseKind::Retry | CloseKind::Idle)
+    }
+}
+
+/// What was wrong with a refused request, for a program (the `message` beside it says
+/// it to a person).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not a message of the protocol, or a value out of its range.
+    Malformed,
+    /// Too many messages at once.
+    TooFast,
+    /// The first message must be `hello` (or `look`); or it was said already.
+    Hello,
+    /// The token is not one of this table's.
+    BadToken,
+    /// The seat is played by a bot now.
+    SeatTaken,
+    /// Only a seated player may do that.
+    NotSeated,
+    /// Only the host may do that.
+    NotHost,
+    /// The table's status does not allow it (not playing, started already).
+    Status,
+    /// The version answered is not the table's.
+    Version,
+    /// The action is not legal now (or not this seat's).
+    Illegal,
+    /// There is no such seat, or no such sitter.
+    BadSeat,
+    /// The table does not allow hints, or it is not this seat's turn.
+    NoHint,
+    /// A chat line too long, or too soon after the last one.
+    Chat,
+    /// The store failed: nothing was done.
+    NotSaved,
+    /// A code this client does not know (a newer server's).
+    #[default]
+    #[serde(other)]
+    Other,
 }
 
 /// A chat line as sent: the stored line and where in the game it was said.
@@ -212,4 +308,41 @@ pub struct CallShows {
     pub call: Action,
     /// What it shows of the caller's hand.
     pub shows: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_or_code_a_client_does_not_know_is_read_as_other() {
+        let closing: ServerMessage =
+            serde_json::from_str(r#"{"type":"closing","kind":"moved_to_mars","reason":"?"}"#)
+                .unwrap();
+        assert_eq!(closing, ServerMessage::closing(CloseKind::Other, "?"));
+        assert!(!CloseKind::Other.may_retry());
+        let error: ServerMessage =
+            serde_json::from_str(r#"{"type":"error","code":"new_rule","message":"?"}"#).unwrap();
+        assert_eq!(error, ServerMessage::error(ErrorCode::Other, "?"));
+    }
+
+    #[test]
+    fn an_older_servers_closing_without_a_kind_is_final() {
+        let closing: ServerMessage =
+            serde_json::from_str(r#"{"type":"closing","reason":"unknown token"}"#).unwrap();
+        assert_eq!(
+            closing,
+            ServerMessage::closing(CloseKind::Other, "unknown token")
+        );
+    }
+
+    #[test]
+    fn a_sitter_that_is_none_is_refused_where_the_message_is_read() {
+        let text = r#"{"type":"set-seat","seat":1,"sitter":"robot"}"#;
+        let error = serde_json::from_str::<ClientMessage>(text).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "\"robot\" is neither \"open\", \"person\" nor \"bot:LEVEL\""
+        );
+    }
 }

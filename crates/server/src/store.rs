@@ -11,6 +11,7 @@ use sqlx::sqlite::{
 use sqlx::{FromRow, QueryBuilder, Row, Sqlite, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::model::{NightStatus, TableStatus};
 use crate::protocol::ChatMessage;
 
 /// A storage failure.
@@ -48,8 +49,8 @@ pub struct StoredTable {
     pub seats: String,
     /// The host's token.
     pub host_token: String,
-    /// `open`, `playing`, `over` or `ended`.
-    pub status: String,
+    /// Where the table stands.
+    pub status: TableStatus,
     /// Seconds since 1970 at creation.
     pub created_at: i64,
 }
@@ -89,7 +90,7 @@ pub trait Store: Send + Sync {
         &'a self,
         id: &'a str,
         seats: &'a str,
-        status: &'a str,
+        status: TableStatus,
     ) -> StoreFuture<'a, ()>;
     /// Appends log entries, in one transaction.
     fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
@@ -120,8 +121,8 @@ pub struct StoredNight {
     pub id: String,
     /// The night's players, sets and results, as JSON.
     pub state: String,
-    /// `playing`, `over` or `ended`.
-    pub status: String,
+    /// Where the night stands.
+    pub status: NightStatus,
     /// Seconds since 1970 at creation.
     pub created_at: i64,
 }
@@ -252,7 +253,7 @@ impl Store for SqliteStore {
             .bind(&table.deal_rng)
             .bind(&table.seats)
             .bind(&table.host_token)
-            .bind(&table.status)
+            .bind(table.status)
             .bind(table.created_at)
             .execute(&self.pool)
             .await?;
@@ -264,7 +265,7 @@ impl Store for SqliteStore {
         &'a self,
         id: &'a str,
         seats: &'a str,
-        status: &'a str,
+        status: TableStatus,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
@@ -362,7 +363,7 @@ impl Store for SqliteStore {
             )
             .bind(&night.id)
             .bind(&night.state)
-            .bind(&night.status)
+            .bind(night.status)
             .bind(night.created_at)
             .execute(&self.pool)
             .await?;

@@ -254,7 +254,7 @@ async fn store_table(
         .map(|(s, _)| SeatRecord {
             token: format!("{id}-seat-{s}"),
             name: Some(format!("P{s}")),
-            sitter: "person".into(),
+            sitter: calltrump_server::model::Sitter::Person,
         })
         .collect();
     store
@@ -264,7 +264,7 @@ async fn store_table(
             deal_rng: serde_json::to_string(&seeded(11)).unwrap(),
             seats: serde_json::to_string(&seats).unwrap(),
             host_token: format!("{id}-host"),
-            status: "playing".into(),
+            status: calltrump_server::model::TableStatus::Playing,
             created_at: 0,
         })
         .await

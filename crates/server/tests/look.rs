@@ -120,7 +120,9 @@ async fn look_is_refused_for_the_hosts_token_and_a_strangers() {
             error["message"].as_str().unwrap().contains("token"),
             "{error}"
         );
+        assert_eq!(error["code"], "bad_token", "{error}");
         let closing = until(&mut looker, "closing").await;
+        assert_eq!(closing["kind"], "bad_token", "{closing}");
         assert_eq!(closing["reason"], "unknown token", "{closing}");
     }
     assert_eq!(listed_status(&server, id).await, "open");

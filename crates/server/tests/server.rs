@@ -413,12 +413,12 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         json!({"type": "act", "version": 1, "action": "pass"}),
     )
     .await;
-    error_saying(&mut socket, "hello").await;
+    error_saying(&mut socket, "hello", "hello").await;
     socket
         .send(Message::Text("{not json".into()))
         .await
         .unwrap();
-    error_saying(&mut socket, "not a message").await;
+    error_saying(&mut socket, "malformed", "not a message").await;
     send(&mut socket, json!({"type": "hello", "token": token})).await;
     // Wait until it is seat 0's turn.
     let (version, legal) = until_my_turn(&mut socket, Duration::from_secs(10)).await;
@@ -428,13 +428,13 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         json!({"type": "act", "version": version - 1, "action": legal[0]}),
     )
     .await;
-    error_saying(&mut socket, "stale version").await;
+    error_saying(&mut socket, "version", "stale version").await;
     send(
         &mut socket,
         json!({"type": "act", "version": version, "action": "play 7X"}),
     )
     .await;
-    error_saying(&mut socket, "not an action").await;
+    error_saying(&mut socket, "malformed", "not an action").await;
     send(
         &mut socket,
         json!({"type": "act", "version": version, "action": "kaibosh kaibosh"}),
@@ -442,7 +442,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     .await;
     until(&mut socket, "error").await;
     send(&mut socket, json!({"type": "end"})).await;
-    error_saying(&mut socket, "host").await;
+    error_saying(&mut socket, "not_host", "host").await;
     // Chat is text: markup comes back as the same text; too long is refused.
     send(&mut socket, json!({"type": "chat", "text": "<b>hi</b>"})).await;
     assert_eq!(until(&mut socket, "chat").await["body"], "<b>hi</b>");
@@ -452,7 +452,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         json!({"type": "chat", "text": "x".repeat(501)}),
     )
     .await;
-    error_saying(&mut socket, "at most").await;
+    error_saying(&mut socket, "chat", "at most").await;
     // Nothing changed: the legal action still answers the same version.
     send(
         &mut socket,
@@ -469,7 +469,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         json!({"type": "act", "version": version + 1, "action": "pass"}),
     )
     .await;
-    error_saying(&mut watcher, "seated").await;
+    error_saying(&mut watcher, "not_seated", "seated").await;
     // A spectator's chat lines carry the name it gave, marked as watching.
     let mut named = hello(&server, id, json!({"name": "Eve"})).await;
     assert!(until(&mut named, "welcome").await["cut_wait_ms"].as_u64() > Some(0));
@@ -482,7 +482,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     assert_eq!(line["sender"], "Eve (watching)");
     let stranger_token = "00000000000000000000000000000000";
     let mut stranger = hello(&server, id, json!({ "token": stranger_token })).await;
-    error_saying(&mut stranger, "token").await;
+    error_saying(&mut stranger, "bad_token", "token").await;
     // An oversized message closes the connection, with the reason: a `closing`, then a
     // close frame 1009 (message too big).
     let mut big = connect(&server, id).await;
@@ -492,7 +492,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let closing = next(&mut big, Duration::from_secs(5)).await;
     assert_eq!(
         closing,
-        Some(json!({"type": "closing", "reason": "a message over 16 KiB"}))
+        Some(json!({"type": "closing", "kind": "too_big", "reason": "a message over 16 KiB"}))
     );
     let frame = loop {
         match tokio::time::timeout(Duration::from_secs(5), big.next()).await {
@@ -593,7 +593,7 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         deal_rng: "{}".into(),
         seats: "[]".into(),
         host_token: "h".into(),
-        status: "playing".into(),
+        status: calltrump_server::model::TableStatus::Playing,
         created_at: 0,
     };
     let line = |seq: i64, body: &str| ChatLine {
@@ -692,7 +692,7 @@ async fn a_host_who_plays_a_seat_uses_one_connection_for_both() {
         (json!(0), json!(false))
     );
     send(&mut guest, json!({"type": "start"})).await;
-    error_saying(&mut guest, "only the host").await;
+    error_saying(&mut guest, "not_host", "only the host").await;
     drop(guest);
 
     let mut host = hello(
@@ -830,7 +830,8 @@ async fn an_ended_tables_record_is_served_and_a_finished_table_is_not_resumed() 
     until_my_turn(&mut ann, Duration::from_secs(10)).await;
     let mut host = hello(&server, &ended_id, json!({"token": ended["host_token"]})).await;
     send(&mut host, json!({"type": "end"})).await;
-    until(&mut host, "closing").await;
+    let closing = until(&mut host, "closing").await;
+    assert_eq!(closing["kind"], "table_gone", "{closing}");
     let (status, body) = record_of(&server, &ended_id).await;
     assert_eq!(status, 200, "{body}");
     let record = Record::parse(&body).unwrap();

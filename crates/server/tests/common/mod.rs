@@ -196,11 +196,12 @@ pub async fn until(socket: &mut Socket, kind: &str) -> Value {
     }
 }
 
-/// The next `error` message, which must say `says`.
-pub async fn error_saying(socket: &mut Socket, says: &str) {
+/// The next `error` message, which must have `code` and say `says`.
+pub async fn error_saying(socket: &mut Socket, code: &str, says: &str) {
     let error = until(socket, "error").await;
     let message = error["message"].as_str().unwrap();
     assert!(message.contains(says), "{message} does not say {says}");
+    assert_eq!(error["code"], code, "{error}");
 }
 
 /// Messages until one whose view has legal actions for this seat: its version and

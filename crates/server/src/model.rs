@@ -1,0 +1,163 @@
+//! The server's own vocabulary, typed: a table's status, who sits at a seat, a night's
+//! status. Each is written on the wire and in the store as the word the protocol
+//! document gives (`open`, `bot:medium`, ...); that word is read and written here only.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(rename_all = "lowercase")]
+pub enum TableStatus {
+    /// Waiting for its players; the host may start it.
+    Open,
+    /// The game is under way.
+    Playing,
+    /// The game is over; its record is whole.
+    Over,
+    /// The host ended the table (or nobody came): final.
+    Ended,
+}
+
+impl TableStatus {
+    /// The status's word on the wire and in the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Open => "open",
+            TableStatus::Playing => "playing",
+            TableStatus::Over => "over",
+            TableStatus::Ended => "ended",
+        }
+    }
+
+    /// Whether the lobby lists the table and a restart resumes it: open or playing.
+    pub fn is_live(self) -> bool {
+        matches!(self, TableStatus::Open | TableStatus::Playing)
+    }
+}
+
+impl fmt::Display for TableStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Who sits at a seat: written `open`, `person` or `bot:LEVEL`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Sitter {
+    /// A person's seat nobody has taken yet: its link waits.
+    Open,
+    /// A person took the seat (they may be away now).
+    Person,
+    /// A bot of this level (a name [`calltrump_bots::bot_by_name`] knows) plays it.
+    Bot(String),
+}
+
+impl Sitter {
+    /// The bot's level, if a bot sits here.
+    pub fn bot_level(&self) -> Option<&str> {
+        match self {
+            Sitter::Bot(level) => Some(level),
+            Sitter::Open | Sitter::Person => None,
+        }
+    }
+}
+
+impl fmt::Display for Sitter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sitter::Open => f.write_str("open"),
+            Sitter::Person => f.write_str("person"),
+            Sitter::Bot(level) => write!(f, "bot:{level}"),
+        }
+    }
+}
+
+/// A sitter's word that is not `open`, `person` or `bot:LEVEL`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is neither \"open\", \"person\" nor \"bot:LEVEL\"")]
+pub struct BadSitter(pub String);
+
+impl FromStr for Sitter {
+    type Err = BadSitter;
+
+    fn from_str(word: &str) -> Result<Sitter, BadSitter> {
+        match word {
+            "open" => Ok(Sitter::Open),
+            "person" => Ok(Sitter::Person),
+            _ => match word.strip_prefix("bot:") {
+                Some(level) if !level.is_empty() => Ok(Sitter::Bot(level.to_string())),
+                _ => Err(BadSitter(word.to_string())),
+            },
+        }
+    }
+}
+
+impl TryFrom<String> for Sitter {
+    type Error = BadSitter;
+
+    fn try_from(word: String) -> Result<Sitter, BadSitter> {
+        word.parse()
+    }
+}
+
+impl From<Sitter> for String {
+    fn from(sitter: Sitter) -> String {
+        sitter.to_string()
+    }
+}
+
+/// Where a night of alexa Bid Euchre stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
+#[serde(rename_all = "lowercase")]
+#[sqlx(rename_all = "lowercase")]
+pub enum NightStatus {
+    /// Its sets are being played.
+    Playing,
+    /// Every set was played.
+    Over,
+    /// A set's table was ended: so is the night.
+    Ended,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sitters_read_back_as_written() {
+        for sitter in [Sitter::Open, Sitter::Person, Sitter::Bot("medium".into())] {
+            let word = sitter.to_string();
+            assert_eq!(word.parse::<Sitter>(), Ok(sitter.clone()));
+            let json = serde_json::to_string(&sitter).unwrap();
+            assert_eq!(json, format!("\"{word}\""));
+            assert_eq!(serde_json::from_str::<Sitter>(&json).unwrap(), sitter);
+        }
+    }
+
+    #[test]
+    fn a_word_that_is_no_sitter_is_refused() {
+        for word in ["", "bot:", "bots:medium", "Person", "human"] {
+            assert_eq!(word.parse::<Sitter>(), Err(BadSitter(word.into())));
+        }
+        assert!(serde_json::from_str::<Sitter>("\"robot\"").is_err());
+    }
+
+    #[test]
+    fn statuses_are_their_words() {
+        for status in [
+            TableStatus::Open,
+            TableStatus::Playing,
+            TableStatus::Over,
+            TableStatus::Ended,
+        ] {
+            let json = serde_json::to_string(&status).unwrap();
+            assert_eq!(json, format!("\"{}\"", status.as_str()));
+            assert_eq!(serde_json::from_str::<TableStatus>(&json).unwrap(), status);
+        }
+    }
+}
