@@ -3,7 +3,7 @@
 //! [`Table::update_for`] and [`Table::snapshot`], and only after the store committed it.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -38,6 +38,9 @@ pub const FILL_LEVEL: &str = "medium";
 /// How long a person who must cut may take before the server cuts at random
 /// ([`HubConfig::cut_wait`]).
 pub const DEFAULT_CUT_WAIT: Duration = Duration::from_secs(15);
+/// The bot that plays a turn whose own bot failed: one that cannot fail while the game
+/// has a legal action.
+const FALLBACK_LEVEL: &str = "random";
 /// Longest time a bot may think over one decision.
 const BOT_BUDGET: Duration = Duration::from_secs(5);
 /// The most deals a table plays unless the server says otherwise (`--max-deals`): far
@@ -181,6 +184,13 @@ pub enum HubError {
 /// Sends to one connection.
 pub type Outbox = mpsc::UnboundedSender<ServerMessage>;
 
+/// A table's connections by number, as its supervisor reaches them.
+type Listeners = Arc<Mutex<HashMap<u64, Outbox>>>;
+
+/// How many times a table whose task panicked is restored from its log before it is
+/// given up (a log that makes the task panic at every start would loop otherwise).
+const MAX_RESTARTS: u32 = 3;
+
 /// What a table's task is asked to do.
 pub enum Command {
     /// A client connected: `hello` is its first message.
@@ -224,8 +234,8 @@ pub enum Command {
         seat: Seat,
         /// Its action, or none if it failed.
         action: Option<Action>,
-        /// The bot, handed back.
-        player: Box<dyn Player>,
+        /// The bot, handed back (none if its task panicked: it is made again).
+        player: Option<Box<dyn Player>>,
     },
     /// Time to deal (internal).
     DealDue {
@@ -250,8 +260,8 @@ pub enum Command {
         seat: Seat,
         /// The version it is for.
         version: u64,
-        /// The `hint` message.
-        message: Box<ServerMessage>,
+        /// The `hint` message, or none if its task failed.
+        message: Option<Box<ServerMessage>>,
     },
     /// A person's grace ran out (internal).
     GraceOver {
@@ -273,6 +283,8 @@ pub struct Shared {
     /// Every running table's mailbox and its lobby summary.
     tables: Mutex<HashMap<String, (mpsc::UnboundedSender<Command>, TableSummary)>>,
     next_conn: AtomicU64,
+    /// How many times each table's task was restored after it panicked.
+    restarts: Mutex<HashMap<String, u32>>,
     /// Hints worked out at once, over every table: one per core.
     hint_slots: Arc<tokio::sync::Semaphore>,
 }
@@ -324,6 +336,7 @@ impl Hub {
                 metrics: Metrics::default(),
                 tables: Mutex::new(HashMap::new()),
                 next_conn: AtomicU64::new(1),
+                restarts: Mutex::new(HashMap::new()),
                 hint_slots: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, |n| n.get()),
                 )),
@@ -457,8 +470,104 @@ impl Hub {
         let (tx, rx) = mpsc::unbounded_channel();
         tables.insert(actor.id.clone(), (tx.clone(), actor.summary()));
         self.shared.metrics.tables.fetch_add(1, Ordering::Relaxed);
-        tokio::spawn(actor.run(rx, tx.clone()));
+        let (id, listeners, stop) = (
+            actor.id.clone(),
+            Arc::clone(&actor.listeners),
+            Arc::clone(&actor.stop),
+        );
+        let task = tokio::spawn(actor.run(rx, tx.clone()));
+        // The supervisor: a task that panicked left its table in the registry and its
+        // connections waiting; it is retired, they are told, and it is restored.
+        let hub = self.clone();
+        let mailbox = tx.clone();
+        tokio::spawn(async move {
+            if let Err(error) = task.await {
+                stop.store(true, Ordering::Relaxed);
+                if error.is_panic() {
+                    tracing::error!(table = %id, "the table's task panicked");
+                    hub.table_failed(&id, &mailbox, &listeners).await;
+                }
+            }
+        });
         tx
+    }
+
+    /// Retires table `id`, whose task (at `mailbox`) panicked, from the registry and the
+    /// metrics; restores it from its log if that replays (a few times at most), and
+    /// tells its connections whether to come again.
+    async fn table_failed(
+        &self,
+        id: &str,
+        mailbox: &mpsc::UnboundedSender<Command>,
+        listeners: &Listeners,
+    ) {
+        {
+            let mut tables = self
+                .shared
+                .tables
+                .lock()
+                .expect("the table map is never poisoned");
+            if tables
+                .get(id)
+                .is_some_and(|(tx, _)| tx.same_channel(mailbox))
+            {
+                tables.remove(id);
+                self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+        let outboxes: Vec<Outbox> = listeners
+            .lock()
+            .map(|mut l| l.drain().map(|(_, outbox)| outbox).collect())
+            .unwrap_or_default();
+        self.shared
+            .metrics
+            .connections
+            .fetch_sub(outboxes.len() as u64, Ordering::Relaxed);
+        let restarts = {
+            let mut restarts = self.shared.restarts.lock().expect("never poisoned");
+            let count = restarts.entry(id.to_string()).or_default();
+            *count += 1;
+            *count
+        };
+        let restored = if restarts <= MAX_RESTARTS {
+            match self.restore(id).await {
+                Ok(restored) => restored,
+                Err(error) => {
+                    tracing::error!(table = %id, %error, "the table cannot be restored");
+                    false
+                }
+            }
+        } else {
+            tracing::error!(table = %id, "the table failed {restarts} times: it is given up");
+            false
+        };
+        let closing = if restored {
+            tracing::info!(table = %id, "the table was restored from its log");
+            ServerMessage::closing(CloseKind::Retry, "the table restarts")
+        } else {
+            ServerMessage::closing(
+                CloseKind::TableGone,
+                "the table broke and cannot be restored",
+            )
+        };
+        for outbox in outboxes {
+            let _ = outbox.send(closing.clone());
+        }
+    }
+
+    /// Runs table `id` again from the store, if it is live there; whether it runs.
+    async fn restore(&self, id: &str) -> Result<bool, HubError> {
+        let Some(stored) = self.shared.store.table(id).await? else {
+            return Ok(false);
+        };
+        if !stored.status.is_live() && stored.status != TableStatus::Over {
+            return Ok(false);
+        }
+        let log = self.shared.store.log(id).await?;
+        let chat = self.shared.store.chat_history(id).await?;
+        let actor = TableActor::restore(&self.shared, stored, &log, chat)?;
+        self.spawn(actor);
+        Ok(true)
     }
 
     /// The mailbox of table `id` for a new connection: a table running, or one whose
@@ -667,6 +776,11 @@ struct TableActor {
     host_token: String,
     status: TableStatus,
     connections: HashMap<u64, Connection>,
+    /// Every connection's outbox, shared with the table's supervisor: if the task
+    /// panics, its connections are told all the same.
+    listeners: Listeners,
+    /// Raised when the table's task ends: a bot still thinking stops.
+    stop: Arc<AtomicBool>,
     /// People away, since when.
     away: HashMap<Seat, Instant>,
     /// Seats of people away past their grace, where a bot plays.
@@ -721,6 +835,8 @@ impl TableActor {
             host_token: stored.host_token,
             status: stored.status,
             connections: HashMap::new(),
+            listeners: Listeners::default(),
+            stop: Arc::default(),
             away,
             standing_in: HashSet::new(),
             players: Mutex::new((0..seat_count).map(|_| None).collect()),
@@ -810,6 +926,7 @@ impl TableActor {
             }
             self.publish_summary();
         }
+        self.stop.store(true, Ordering::Relaxed);
         self.shared
             .tables
             .lock()
@@ -916,7 +1033,7 @@ impl TableActor {
                 action,
                 player,
             } => {
-                self.players.lock().expect("never poisoned")[seat.index()] = Some(player);
+                self.players.lock().expect("never poisoned")[seat.index()] = player;
                 if self.pending == Some(version) {
                     self.pending = None;
                 }
@@ -925,14 +1042,7 @@ impl TableActor {
                     && still_bot
                     && self.status == TableStatus::Playing
                 {
-                    if let Some(action) = action {
-                        if let Err(error) = self
-                            .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
-                            .await
-                        {
-                            tracing::error!(table = %self.id, %seat, error = %error.1, "a bot's action was refused");
-                        }
-                    }
+                    self.play_bot_action(seat, action).await;
                 }
                 self.schedule();
             }
@@ -995,18 +1105,59 @@ impl TableActor {
                 message,
             } => {
                 let waiting = self.hints_waiting.remove(&(seat, version));
+                let message = match message {
+                    Some(message) => *message,
+                    None => {
+                        tracing::error!(table = %self.id, %seat, version, "a hint's task failed");
+                        ServerMessage::error(ErrorCode::NoHint, "the hint could not be worked out")
+                    }
+                };
                 // Only to a connection still at the seat, while the hint still holds.
                 let current = version == self.table.version();
                 for conn in waiting.unwrap_or_default().into_iter().filter(|_| current) {
                     if self.connections.get(&conn).and_then(|c| c.seat) == Some(seat) {
-                        self.send(conn, (*message).clone());
+                        self.send(conn, message.clone());
                     }
                 }
-                self.last_hint = Some((seat, version, *message));
+                if matches!(message, ServerMessage::Hint { .. }) {
+                    self.last_hint = Some((seat, version, message));
+                }
             }
             Command::Shutdown { .. } => {}
         }
         true
+    }
+
+    /// A bot's action at `seat`, whose turn it is; if the bot failed (no action, or
+    /// one the table refuses), the failure is logged and a fallback bot plays the turn,
+    /// so that the table never waits on a broken bot.
+    async fn play_bot_action(&mut self, seat: Seat, action: Option<Action>) {
+        let played = match action {
+            Some(action) => self
+                .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
+                .await
+                .map_err(|(_, error)| error),
+            None => Err("it gave no action".to_string()),
+        };
+        let Err(error) = played else {
+            return;
+        };
+        tracing::error!(table = %self.id, %seat, %error, "the seat's bot failed: a fallback bot plays the turn");
+        let fallback = bot_by_name(FALLBACK_LEVEL).map(|bot| {
+            let player = BotPlayer::new(bot, stream(self.table.version(), seat.0.into()));
+            let budget = Budget::within(BOT_BUDGET).stopped_by(Arc::clone(&self.stop));
+            decide(Box::new(player), self.table.game(), seat, &budget).0
+        });
+        let Ok(Some(action)) = fallback else {
+            tracing::error!(table = %self.id, %seat, "the fallback bot gave no action either");
+            return;
+        };
+        if let Err((_, error)) = self
+            .step(|t| t.apply(seat, action).map_err(|e| e.to_string()))
+            .await
+        {
+            tracing::error!(table = %self.id, %seat, %error, "the fallback bot's action was refused");
+        }
     }
 
     fn is_bot_seat(&self, seat: Seat) -> bool {
@@ -1154,18 +1305,24 @@ impl TableActor {
                 };
                 self.pending = Some(version);
                 let game = self.table.game().clone();
+                let stop = Arc::clone(&self.stop);
                 tokio::spawn(async move {
                     tokio::time::sleep(delay).await;
+                    let budget = Budget::within(BOT_BUDGET).stopped_by(stop);
                     let answer =
-                        tokio::task::spawn_blocking(move || decide(player, &game, seat)).await;
-                    if let Ok((action, player)) = answer {
-                        let _ = mailbox.send(Command::BotAnswer {
-                            version,
-                            seat,
-                            action,
-                            player,
-                        });
-                    }
+                        tokio::task::spawn_blocking(move || decide(player, &game, seat, &budget))
+                            .await;
+                    // A bot whose thread panicked is answered as one that failed.
+                    let (action, player) = match answer {
+                        Ok((action, player)) => (action, Some(player)),
+                        Err(_) => (None, None),
+                    };
+                    let _ = mailbox.send(Command::BotAnswer {
+                        version,
+                        seat,
+                        action,
+                        player,
+                    });
                 });
             }
             Turn::Seat(_) => {}
@@ -1213,6 +1370,7 @@ impl TableActor {
             let _ = connection.outbox.send(ServerMessage::closing(kind, reason));
         }
         self.connections.clear();
+        self.listeners.lock().expect("never poisoned").clear();
     }
 
     async fn connect(&mut self, conn: u64, hello: ClientMessage, outbox: Outbox, base: String) {
@@ -1287,6 +1445,10 @@ impl TableActor {
             self.standing_in.remove(&seat);
             self.save_seats().await;
         }
+        self.listeners
+            .lock()
+            .expect("never poisoned")
+            .insert(conn, outbox.clone());
         self.connections.insert(
             conn,
             Connection {
@@ -1346,6 +1508,7 @@ impl TableActor {
     }
 
     fn disconnect(&mut self, conn: u64) {
+        self.listeners.lock().expect("never poisoned").remove(&conn);
         let Some(connection) = self.connections.remove(&conn) else {
             return;
         };
@@ -1551,6 +1714,7 @@ impl TableActor {
                         .map(|(&k, _)| k)
                         .collect();
                     for k in leaving {
+                        self.listeners.lock().expect("never poisoned").remove(&k);
                         if let Some(c) = self.connections.remove(&k) {
                             self.shared
                                 .metrics
@@ -1630,20 +1794,21 @@ impl TableActor {
             .collect();
         let slots = Arc::clone(&self.shared.hint_slots);
         tokio::spawn(async move {
-            let Ok(_slot) = slots.acquire_owned().await else {
-                return;
+            // The semaphore is never closed; a hint's thread that panics is answered
+            // all the same, so that nobody waits for it for ever.
+            let message = match slots.acquire_owned().await {
+                Ok(_slot) => tokio::task::spawn_blocking(move || {
+                    hint_message(&rules, &observation, &legal, version, &names)
+                })
+                .await
+                .ok(),
+                Err(_) => None,
             };
-            let answer = tokio::task::spawn_blocking(move || {
-                hint_message(&rules, &observation, &legal, version, &names)
-            })
-            .await;
-            if let Ok(message) = answer {
-                let _ = mailbox.send(Command::HintReady {
-                    seat,
-                    version,
-                    message: Box::new(message),
-                });
-            }
+            let _ = mailbox.send(Command::HintReady {
+                seat,
+                version,
+                message: message.map(Box::new),
+            });
         });
         Ok(())
     }
@@ -1803,6 +1968,7 @@ fn decide(
     mut player: Box<dyn Player>,
     game: &AnyGame,
     seat: Seat,
+    budget: &Budget,
 ) -> (Option<Action>, Box<dyn Player>) {
     let observation = game.observation(seat);
     let view = game.view(Viewer::Seat(seat));
@@ -1814,6 +1980,6 @@ fn decide(
         legal: &legal,
         deal: 0,
     };
-    let action = player.decide(&request, &Budget::within(BOT_BUDGET)).ok();
+    let action = player.decide(&request, budget).ok();
     (action, player)
 }

@@ -63,7 +63,15 @@ pub async fn start(
     config: ServerConfig,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     let store = SqliteStore::open(&config.database_url).await?;
-    let hub = Hub::start(Arc::new(store), config.hub).await?;
+    start_with_store(config, Arc::new(store)).await
+}
+
+/// As [`start`], on `store` instead of the database of `config.database_url`.
+pub async fn start_with_store(
+    config: ServerConfig,
+    store: Arc<dyn store::Store>,
+) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -56,6 +56,12 @@ impl Budget {
         }
     }
 
+    /// This budget, cancelled by `stop` instead of a flag of its own: one flag raised
+    /// by a host (a table that ends) stops every decision made with it.
+    pub fn stopped_by(self, stop: Arc<AtomicBool>) -> Budget {
+        Budget { stop, ..self }
+    }
+
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
