@@ -480,6 +480,15 @@ impl VariantKind {
         }
     }
 
+    /// How long a game lasts under the default options, in words: "to 50 points, ...".
+    pub const fn length(self) -> &'static str {
+        match self.game() {
+            GameKind::Kaibosh => "to 50 points, or the options' target or number of deals",
+            GameKind::BidEuchre => "over 8 deals, or the options' number of deals or rounds",
+            GameKind::Kout => "to 101 points (51 with the other side at none)",
+        }
+    }
+
     /// The order of play.
     pub const fn direction(self) -> Direction {
         match self.game() {
@@ -567,7 +576,11 @@ mod tests {
         for variant in VariantKind::ALL {
             let keys: Vec<&str> = variant.options().map(|o| o.key).collect();
             for key in &keys {
-                assert_eq!(keys.iter().filter(|k| *k == key).count(), 1, "{variant} {key}");
+                assert_eq!(
+                    keys.iter().filter(|k| *k == key).count(),
+                    1,
+                    "{variant} {key}"
+                );
             }
             for option in variant.game().options() {
                 assert!(option.variants.iter().all(|v| v.game() == variant.game()));

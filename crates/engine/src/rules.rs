@@ -146,7 +146,10 @@ impl GameRules {
             GameRules::Kaibosh(rules) => {
                 let default = KaiboshRules::default();
                 if rules.all_pass != default.all_pass {
-                    map.insert(spec::ALL_PASS.key.into(), all_pass_name(rules.all_pass).into());
+                    map.insert(
+                        spec::ALL_PASS.key.into(),
+                        all_pass_name(rules.all_pass).into(),
+                    );
                 }
                 if let Some(deals) = rules.deals {
                     map.insert(spec::KAIBOSH_DEALS.key.into(), deals.into());
@@ -174,7 +177,10 @@ impl GameRules {
             GameRules::BidEuchre(rules) => {
                 let default = BidEuchreRules::new(rules.variant);
                 if rules.all_pass != default.all_pass {
-                    map.insert(spec::ALL_PASS.key.into(), all_pass_name(rules.all_pass).into());
+                    map.insert(
+                        spec::ALL_PASS.key.into(),
+                        all_pass_name(rules.all_pass).into(),
+                    );
                 }
                 if rules.deals != default.deals {
                     // Simplified games are agreed in rounds of four deals.
@@ -358,8 +364,14 @@ mod tests {
             names(&spec::JOKER_LEAD),
             JOKER_LEADS.map(joker_lead_name).to_vec()
         );
-        assert_eq!(names(&spec::DECK), KOUT4_DECKS.map(kout4_deck_name).to_vec());
-        assert_eq!(names(&spec::ALL_PASS), ALL_PASSES.map(all_pass_name).to_vec());
+        assert_eq!(
+            names(&spec::DECK),
+            KOUT4_DECKS.map(kout4_deck_name).to_vec()
+        );
+        assert_eq!(
+            names(&spec::ALL_PASS),
+            ALL_PASSES.map(all_pass_name).to_vec()
+        );
     }
 }
 

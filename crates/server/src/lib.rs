@@ -9,6 +9,7 @@
 //!   (docs/table-protocol.md).
 
 pub mod client;
+mod games;
 pub mod http;
 pub mod hub;
 pub mod metrics;
