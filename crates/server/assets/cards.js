@@ -83,12 +83,12 @@ export function cardFace(code, tag = "div") {
 /**
  * Sorts a hand for showing: trumps first (highest first), then the other suits with
  * colours alternating, each from its highest card. `trump` is a suit letter, `NT` or
- * null (not named yet); `order` is the variant's `hand_order` in the catalogue:
+ * null (not named yet); `handOrder` is the variant's `hand_order` in the catalogue:
  * "bowers" (the jacks of trump's colour on top) or "jokers" (the jokers and the trump ace).
  */
-export function sortHand(cards, order, trump) {
+export function sortHand(cards, handOrder, trump) {
   const suitTrump = trump && trump !== "NT" ? trump : null;
-  const bowers = order === "bowers" && suitTrump;
+  const bowers = handOrder === "bowers" && suitTrump;
   // The suit a card belongs to in this hand: the left bower and the jokers are trumps.
   const effectiveSuit = (code) => {
     const { rank, suit, joker } = parse(code);
@@ -100,7 +100,7 @@ export function sortHand(cards, order, trump) {
   const power = (code) => {
     const { rank, suit, joker } = parse(code);
     if (joker) return code === "RJ" ? 100 : 98;
-    if (order === "jokers" && suit === suitTrump && rank === "A") return 99;
+    if (handOrder === "jokers" && suit === suitTrump && rank === "A") return 99;
     if (bowers && rank === "J") {
       if (suit === suitTrump) return 60;
       if (suit === SAME_COLOUR[suitTrump]) return 59;
