@@ -14,13 +14,13 @@ test("cards are named as a screen reader should say them", () => {
 test("a hand is sorted trumps first, bowers and jokers on top, colours alternating", () => {
   const hand = ["9C", "AS", "JD", "KH", "JH", "QD", "TH", "AC"];
   // Hearts trump: the right bower JH, the left bower JD, then A K Q 10 9 of hearts.
-  assert.deepEqual(sortHand(hand, "kaibosh", "H"), ["JH", "JD", "KH", "TH", "AC", "9C", "QD", "AS"]);
+  assert.deepEqual(sortHand(hand, "bowers", "H"), ["JH", "JD", "KH", "TH", "AC", "9C", "QD", "AS"]);
   // No trump yet: suits alternate black and red, each from its highest card.
-  assert.deepEqual(sortHand(hand, "kaibosh", null), ["AS", "KH", "JH", "TH", "AC", "9C", "QD", "JD"]);
+  assert.deepEqual(sortHand(hand, "bowers", null), ["AS", "KH", "JH", "TH", "AC", "9C", "QD", "JD"]);
   // No trump: jacks are plain jacks.
-  assert.deepEqual(sortHand(hand, "bid-euchre", "NT"), ["AS", "KH", "JH", "TH", "AC", "9C", "QD", "JD"]);
+  assert.deepEqual(sortHand(hand, "bowers", "NT"), ["AS", "KH", "JH", "TH", "AC", "9C", "QD", "JD"]);
   // Kout Bo: the colour joker, the trump ace, the black-and-white joker, then trump down.
-  assert.deepEqual(sortHand(["KS", "BJ", "2S", "AS", "RJ", "AH", "JS"], "kout", "S"), ["RJ", "AS", "BJ", "KS", "JS", "2S", "AH"]);
+  assert.deepEqual(sortHand(["KS", "BJ", "2S", "AS", "RJ", "AH", "JS"], "jokers", "S"), ["RJ", "AS", "BJ", "KS", "JS", "2S", "AH"]);
   // Bid Euchre's two copies stay side by side.
-  assert.deepEqual(sortHand(["JS", "AH", "JS", "JC"], "bid-euchre", "S"), ["JS", "JS", "JC", "AH"]);
+  assert.deepEqual(sortHand(["JS", "AH", "JS", "JC"], "bowers", "S"), ["JS", "JS", "JC", "AH"]);
 });

@@ -8,7 +8,8 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
-use calltrump_engine::GAMES;
+use calltrump_engine::catalog::{OptionValues, RulesDocument};
+use calltrump_engine::GameKind;
 
 /// Arguments of `rules`.
 #[derive(clap::Args, Debug)]
@@ -30,37 +31,49 @@ struct Page {
     aliases: &'static [&'static str],
     /// What the page is, for the list of pages.
     about: &'static str,
-    /// The page, in Markdown.
-    text: &'static str,
+    /// The page.
+    document: RulesDocument,
 }
 
-/// The pages, games first in the order of [`GAMES`].
-const PAGES: [Page; 4] = [
-    Page {
-        name: "kaibosh",
-        aliases: &[],
-        about: "Kaibosh: 4 players, 24 cards, bid 1 to 6 or kaibosh",
-        text: include_str!("../../../docs/rules/kaibosh.md"),
-    },
-    Page {
-        name: "bid-euchre",
-        aliases: &["bideuchre", "euchre"],
-        about: "Bid Euchre: 4 players, 32 cards, levels 1 to 8, call2, call1, moon",
-        text: include_str!("../../../docs/rules/bid-euchre.md"),
-    },
-    Page {
-        name: "kout",
-        aliases: &["kout-bo", "koutbo"],
-        about: "Kout Bo: 6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
-        text: include_str!("../../../docs/rules/kout-bo.md"),
-    },
-    Page {
-        name: "glossary",
-        aliases: &[],
-        about: "the words used in the rules",
+/// The page of words used in the rules, after the games' pages.
+const GLOSSARY: Page = Page {
+    name: "glossary",
+    aliases: &[],
+    about: "the words used in the rules",
+    document: RulesDocument {
+        file: "glossary.md",
         text: include_str!("../../../docs/rules/glossary.md"),
     },
-];
+};
+
+/// The pages: each game's in the catalogue's order, then the glossary.
+fn pages() -> impl Iterator<Item = Page> {
+    GameKind::ALL
+        .into_iter()
+        .map(game_page)
+        .chain(std::iter::once(GLOSSARY))
+}
+
+/// A game's page, with the other names people give the game.
+fn game_page(game: GameKind) -> Page {
+    let (aliases, about): (&'static [&'static str], _) = match game {
+        GameKind::Kaibosh => (&[], "Kaibosh: 4 players, 24 cards, bid 1 to 6 or kaibosh"),
+        GameKind::BidEuchre => (
+            &["bideuchre", "euchre"],
+            "Bid Euchre: 4 players, 32 cards, levels 1 to 8, call2, call1, moon",
+        ),
+        GameKind::Kout => (
+            &["kout-bo", "koutbo"],
+            "Kout Bo: 6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
+        ),
+    };
+    Page {
+        name: game.name(),
+        aliases,
+        about,
+        document: game.rules_document(),
+    }
+}
 
 /// Opens a part of a page that applies to one variant only: `<!-- variant NAME -->`.
 const VARIANT_START: &str = "<!-- variant ";
@@ -68,20 +81,19 @@ const VARIANT_START: &str = "<!-- variant ";
 const VARIANT_END: &str = "<!-- end variant -->";
 
 /// The variants of the game named `name` (none for a page that is not a game).
-fn variants(name: &str) -> &'static [&'static str] {
-    GAMES
-        .iter()
-        .find(|(game, _)| *game == name)
-        .map_or(&[], |(_, variants)| variants)
+fn variants(name: &str) -> Vec<&'static str> {
+    name.parse::<GameKind>().map_or_else(
+        |_| Vec::new(),
+        |game| game.variants().iter().map(|v| v.name()).collect(),
+    )
 }
 
-fn page(game: &str) -> Result<&'static Page> {
+fn page(game: &str) -> Result<Page> {
     let wanted = game.to_ascii_lowercase();
-    PAGES
-        .iter()
+    pages()
         .find(|page| page.name == wanted || page.aliases.contains(&wanted.as_str()))
         .ok_or_else(|| {
-            let known: Vec<&str> = PAGES.iter().map(|page| page.name).collect();
+            let known: Vec<&str> = pages().map(|page| page.name).collect();
             anyhow!("unknown game \"{game}\" (known: {})", known.join(", "))
         })
 }
@@ -94,7 +106,7 @@ fn page(game: &str) -> Result<&'static Page> {
 pub fn rules_text(game: &str, variant: Option<&str>) -> Result<Cow<'static, str>> {
     let page = page(game)?;
     let Some(variant) = variant else {
-        return Ok(Cow::Owned(filter(page.text, None)));
+        return Ok(Cow::Owned(filter(page.document.text, None)));
     };
     let known = variants(page.name);
     let variant = variant.to_ascii_lowercase();
@@ -108,11 +120,10 @@ pub fn rules_text(game: &str, variant: Option<&str>) -> Result<Cow<'static, str>
             known.join(", ")
         );
     }
-    let file = match page.name {
-        "kout" => "kout-bo.md".to_string(),
-        name => format!("{name}.md"),
-    };
-    let text = whole_page_links(&filter(page.text, Some(&variant)), &file);
+    let text = whole_page_links(
+        &filter(page.document.text, Some(&variant)),
+        page.document.file,
+    );
     if known.len() < 2 {
         return Ok(Cow::Owned(text));
     }
@@ -197,7 +208,7 @@ fn whole_page_links(text: &str, file: &str) -> String {
 pub fn list() -> String {
     let mut out =
         String::from("The rules of each game: calltrump rules GAME [--variant VARIANT]\n\n");
-    for page in &PAGES {
+    for page in pages() {
         let variants = variants(page.name);
         let _ = write!(out, "  {:<12}{}", page.name, page.about);
         if !variants.is_empty() {
@@ -254,144 +265,29 @@ fn through_pager(text: &str) -> io::Result<()> {
     Ok(())
 }
 
-/// The values an option takes.
-#[derive(Clone, Copy, Debug)]
-enum Values {
-    /// One of these words.
-    Choice(&'static [&'static str]),
-    /// A whole number of at least 1, meaning this.
-    Count(&'static str),
-}
-
-/// One option of the notation.
-#[derive(Clone, Copy, Debug)]
-struct OptionDoc {
-    /// The game, as `--game` names it.
-    game: &'static str,
-    /// The variants it applies to (empty: every variant).
-    variants: &'static [&'static str],
-    key: &'static str,
-    values: Values,
-    /// The default, or `None` when the option is off unless given.
-    default: Option<&'static str>,
-}
-
-/// Every option of every game (docs/notation.md, Options), checked against the engine
-/// by the tests below.
-const OPTIONS: [OptionDoc; 10] = [
-    OptionDoc {
-        game: "kaibosh",
-        variants: &[],
-        key: "all_pass",
-        values: Values::Choice(&["redeal", "dealer-must-bid"]),
-        default: Some("redeal"),
-    },
-    OptionDoc {
-        game: "kaibosh",
-        variants: &[],
-        key: "target",
-        values: Values::Count("the score that ends the game"),
-        default: Some("50"),
-    },
-    OptionDoc {
-        game: "kaibosh",
-        variants: &[],
-        key: "deals",
-        values: Values::Count("a fixed number of deals; alone, it switches the target off"),
-        default: None,
-    },
-    OptionDoc {
-        game: "kaibosh",
-        variants: &[],
-        key: "cut",
-        values: Values::Choice(&["right", "left"]),
-        default: Some("right"),
-    },
-    OptionDoc {
-        game: "bid-euchre",
-        variants: &[],
-        key: "all_pass",
-        values: Values::Choice(&["redeal", "dealer-must-bid"]),
-        default: Some("redeal"),
-    },
-    OptionDoc {
-        game: "bid-euchre",
-        variants: &[],
-        key: "deals",
-        values: Values::Count("the length of the game in deals"),
-        default: Some("8"),
-    },
-    OptionDoc {
-        game: "bid-euchre",
-        variants: &[],
-        key: "rounds",
-        values: Values::Count("the length in rounds of 4 deals, not with deals"),
-        default: Some("2"),
-    },
-    OptionDoc {
-        game: "bid-euchre",
-        variants: &[],
-        key: "cut",
-        values: Values::Choice(&["right", "left"]),
-        default: Some("right"),
-    },
-    OptionDoc {
-        game: "kout",
-        variants: &[],
-        key: "joker_lead",
-        values: Values::Choice(&[
-            "standard",
-            "contract-only",
-            "all-trumps-played",
-            "trump-ace-played",
-        ]),
-        default: Some("standard"),
-    },
-    OptionDoc {
-        game: "kout",
-        variants: &[],
-        key: "cut",
-        values: Values::Choice(&["right", "left"]),
-        default: Some("left"),
-    },
-];
-
-/// Kout Bo 4's deck option, apart because it is for one variant.
-const KOUT4_DECK: OptionDoc = OptionDoc {
-    game: "kout",
-    variants: &["kout4"],
-    key: "deck",
-    values: Values::Choice(&["no-black-sixes", "two-undealt"]),
-    default: Some("no-black-sixes"),
-};
-
-fn all_options() -> impl Iterator<Item = &'static OptionDoc> {
-    OPTIONS.iter().chain(std::iter::once(&KOUT4_DECK))
-}
-
-/// The help of `--option`: every game's options with their values and defaults.
+/// The help of `--option`: every game's options with their values and defaults, from
+/// the engine's catalogue.
 pub fn options_help() -> String {
     let mut out = String::from(
         "An option of the game, as KEY=VALUE (repeatable), e.g. `--option target=100`.\n\
          Unknown keys and values are errors. The options, default in brackets\n\
          (`calltrump rules GAME` explains them):\n",
     );
-    let mut last_game = "";
-    for option in all_options() {
+    for game in GameKind::ALL {
         // A heading per game keeps every line within clap's 100 columns.
-        if option.game != last_game {
-            let _ = writeln!(out, "  {}:", option.game);
-            last_game = option.game;
+        let _ = writeln!(out, "  {game}:");
+        for option in game.options() {
+            let mut values = match option.values {
+                OptionValues::Choice(_) => option.choices().collect::<Vec<_>>().join("|"),
+                OptionValues::Count => format!("N (N >= 1), {}", option.meaning),
+            };
+            if !option.variants.is_empty() {
+                let only: Vec<&str> = option.variants.iter().map(|v| v.name()).collect();
+                values = format!("{values}, {} only", only.join(", "));
+            }
+            let default = option.default.unwrap_or("none");
+            let _ = writeln!(out, "    {}={values} [{default}]", option.key);
         }
-        let mut values = match option.values {
-            Values::Choice(choices) => choices.join("|"),
-            Values::Count(meaning) => format!("N (N >= 1), {meaning}"),
-        };
-        if !option.variants.is_empty() {
-            values = format!("{values}, {} only", option.variants.join(", "));
-        }
-        let default = option.default.unwrap_or("none");
-        let _ = writeln!(out, "    {}={values} [{default}]", option.key);
     }
     out.truncate(out.trim_end().len());
     out
@@ -400,60 +296,13 @@ pub fn options_help() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use calltrump_engine::GameRules;
-    use serde_json::{Map, Value};
+    use calltrump_engine::catalog::OptionSpec;
 
-    fn header(
-        game: &str,
-        variant: &str,
-        option: Option<(&str, Value)>,
-    ) -> Result<GameRules, String> {
-        let mut options = Map::new();
-        if let Some((key, value)) = option {
-            options.insert(key.to_string(), value);
-        }
-        GameRules::from_header(game, Some(variant), &options).map_err(|e| e.to_string())
-    }
-
-    fn value(text: &str) -> Value {
-        text.parse::<u64>()
-            .map_or_else(|_| text.into(), Value::from)
-    }
-
-    #[test]
-    fn every_listed_option_value_is_accepted_and_defaults_change_nothing() {
-        for option in all_options() {
-            for variant in variants(option.game) {
-                let applies = option.variants.is_empty() || option.variants.contains(variant);
-                let default = header(option.game, variant, None).unwrap();
-                let values: Vec<Value> = match option.values {
-                    Values::Choice(choices) => choices.iter().map(|c| value(c)).collect(),
-                    Values::Count(_) => vec![Value::from(1), Value::from(12)],
-                };
-                for v in values {
-                    let read = header(option.game, variant, Some((option.key, v.clone())));
-                    assert_eq!(
-                        read.is_ok(),
-                        applies,
-                        "{} {variant} {}={v}",
-                        option.game,
-                        option.key
-                    );
-                }
-                let bad = header(option.game, variant, Some((option.key, "nonsense".into())));
-                assert!(bad.is_err(), "{} {variant} {}", option.game, option.key);
-                if let (Some(d), true) = (option.default, applies) {
-                    let read = header(option.game, variant, Some((option.key, value(d))));
-                    assert_eq!(
-                        read.unwrap(),
-                        default,
-                        "{} {variant} {}",
-                        option.game,
-                        option.key
-                    );
-                }
-            }
-        }
+    /// Every option of every game, with its game.
+    fn all_options() -> impl Iterator<Item = (GameKind, &'static OptionSpec)> {
+        GameKind::ALL
+            .into_iter()
+            .flat_map(|game| game.options().iter().map(move |option| (game, option)))
     }
 
     #[test]
@@ -476,7 +325,7 @@ mod tests {
             for key in cells[2].split('`').skip(1).step_by(2) {
                 keys += 1;
                 assert!(
-                    all_options().any(|o| o.game == game && o.key == key),
+                    all_options().any(|(g, o)| g.name() == game && o.key == key),
                     "{game} {key} is in the notation but not in the help"
                 );
             }
@@ -486,34 +335,28 @@ mod tests {
             all_options().count(),
             "the help lists options the notation lacks"
         );
-        for option in all_options() {
-            let text = page(option.game).unwrap().text;
+        for (game, option) in all_options() {
+            let text = game.rules_document().text;
             assert!(
                 text.contains(&format!("`{}`", option.key)),
                 "{}",
                 option.key
             );
-            if let Values::Choice(choices) = option.values {
-                for choice in choices {
-                    assert!(
-                        text.contains(&format!("`{choice}`")),
-                        "{} {choice}",
-                        option.game
-                    );
-                }
+            for choice in option.choices() {
+                assert!(text.contains(&format!("`{choice}`")), "{game} {choice}");
             }
         }
         let help = options_help();
-        for option in all_options() {
+        for (_, option) in all_options() {
             assert!(help.contains(option.key));
         }
     }
 
     #[test]
     fn variant_markers_are_balanced_and_name_the_pages_variants() {
-        for page in &PAGES {
+        for page in pages() {
             let mut open: Option<&str> = None;
-            for line in page.text.lines().map(str::trim) {
+            for line in page.document.text.lines().map(str::trim) {
                 if let Some(name) = line
                     .strip_prefix(VARIANT_START)
                     .and_then(|r| r.strip_suffix("-->"))
@@ -575,9 +418,9 @@ mod tests {
         assert!(kout6.contains("](kout-bo.md#kout-bo-4)"), "{kout6}");
         // Links to sections still on the page stay as they were.
         assert!(kout6.contains("](#joker_lead)"), "{kout6}");
-        for (game, variants) in GAMES {
-            for variant in *variants {
-                let text = rules_text(game, Some(variant)).unwrap();
+        for game in GameKind::ALL {
+            for variant in game.variants() {
+                let text = rules_text(game.name(), Some(variant.name())).unwrap();
                 let kept = anchors(&text);
                 for link in text.split("](#").skip(1) {
                     let anchor = &link[..link.find(')').unwrap()];
@@ -609,10 +452,10 @@ mod tests {
     #[test]
     fn the_list_names_every_game_of_the_engine() {
         let list = list();
-        for (game, variants) in GAMES {
-            assert!(list.contains(game), "{game}");
-            for variant in *variants {
-                assert!(list.contains(variant), "{variant}");
+        for game in GameKind::ALL {
+            assert!(list.contains(game.name()), "{game}");
+            for variant in game.variants() {
+                assert!(list.contains(variant.name()), "{variant}");
             }
         }
     }

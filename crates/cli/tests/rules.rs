@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use calltrump_engine::GAMES;
+use calltrump_engine::GameKind;
 
 fn calltrump(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_calltrump"))
@@ -60,10 +60,10 @@ fn rules_without_a_game_lists_every_game_and_its_variants() {
     let out = calltrump(&["rules"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let list = text(&out.stdout);
-    for (game, variants) in GAMES {
-        assert!(list.contains(game), "{list}");
-        for variant in *variants {
-            assert!(list.contains(variant), "{list}");
+    for game in GameKind::ALL {
+        assert!(list.contains(game.name()), "{list}");
+        for variant in game.variants() {
+            assert!(list.contains(variant.name()), "{list}");
         }
     }
 }
@@ -113,9 +113,10 @@ fn rules_are_drawn_for_the_terminal_without_markdown_and_wrapped_between_words()
 
 #[test]
 fn rules_with_a_variant_marks_and_keeps_only_that_variant() {
-    for (game, variants) in GAMES {
-        for variant in *variants {
-            let page = rules_page(&[game, "--variant", variant], 80);
+    for game in GameKind::ALL {
+        let variants: Vec<&str> = game.variants().iter().map(|v| v.name()).collect();
+        for variant in &variants {
+            let page = rules_page(&[game.name(), "--variant", variant], 80);
             if variants.len() > 1 {
                 assert!(page.contains(&format!("Variant {variant} only")), "{page}");
             }

@@ -61,16 +61,6 @@ pub enum Variant {
     Simplified,
 }
 
-impl Variant {
-    /// The notation's variant name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Alexa => "alexa",
-            Variant::Simplified => "simplified",
-        }
-    }
-}
-
 /// Variant and options of a Bid Euchre game (see NOTATION.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BidEuchreRules {

@@ -16,7 +16,6 @@
 //! Every step is a pure function of its inputs, the same on every platform.
 
 use std::fmt;
-use std::str::FromStr;
 
 use hmac::{Hmac, Mac};
 use rand::Rng;
@@ -27,9 +26,11 @@ use sha2::{Digest, Sha256};
 use crate::any_game::AnyGame;
 use crate::card::Card;
 use crate::card_set::CardBag;
+use crate::catalog::{options, Direction, HeaderError};
+pub use crate::deal_source::{Commitment, DealSource, FairDeal, ParseHexError, Seed};
 use crate::game::Game;
 use crate::record::{parse_deal, Record, RecordError};
-use crate::rules::{GameRules, HeaderError, OptionReader};
+use crate::rules::{GameRules, OptionReader};
 use crate::seat::Seat;
 use crate::{bid_euchre, kaibosh, GameRng};
 
@@ -37,84 +38,6 @@ use crate::{bid_euchre, kaibosh, GameRng};
 const COMMIT_LABEL: &[u8] = b"calltrump fair deal v1 commit";
 /// The bytes that start every block of the shuffle's stream.
 const SHUFFLE_LABEL: &[u8] = b"calltrump fair deal v1 shuffle";
-
-/// Writes 32 bytes as 64 lower-case hex digits.
-fn to_hex(bytes: &[u8; 32]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Reads exactly 64 hex digits (either case): a seed or a commitment.
-fn from_hex(text: &str) -> Result<[u8; 32], ParseHexError> {
-    let bad = || ParseHexError(text.to_string());
-    let digits = text.as_bytes();
-    if digits.len() != 64 || !digits.iter().all(u8::is_ascii_hexdigit) {
-        return Err(bad());
-    }
-    let mut bytes = [0; 32];
-    for (byte, pair) in bytes.iter_mut().zip(digits.chunks(2)) {
-        let pair = std::str::from_utf8(pair).map_err(|_| bad())?;
-        *byte = u8::from_str_radix(pair, 16).map_err(|_| bad())?;
-    }
-    Ok(bytes)
-}
-
-/// The text is not 64 hex digits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseHexError(pub String);
-
-impl fmt::Display for ParseHexError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{}\" is not 64 hex digits", self.0.escape_default())
-    }
-}
-
-impl std::error::Error for ParseHexError {}
-
-/// A hand's secret: 32 random bytes from the operating system's secure generator. Its
-/// `Debug` hides it; [`Seed::to_hex`] reveals it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Seed(pub [u8; 32]);
-
-impl Seed {
-    /// The seed as 64 lower-case hex digits, as the record reveals it.
-    pub fn to_hex(&self) -> String {
-        to_hex(&self.0)
-    }
-}
-
-impl fmt::Debug for Seed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Seed(hidden)")
-    }
-}
-
-impl FromStr for Seed {
-    type Err = ParseHexError;
-
-    fn from_str(s: &str) -> Result<Seed, ParseHexError> {
-        from_hex(s).map(Seed)
-    }
-}
-
-/// SHA-256 of a seed with its table and hand: announced before the deal, it binds the
-/// server to the seed without telling it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Commitment(pub [u8; 32]);
-
-impl fmt::Display for Commitment {
-    /// 64 lower-case hex digits.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&to_hex(&self.0))
-    }
-}
-
-impl FromStr for Commitment {
-    type Err = ParseHexError;
-
-    fn from_str(s: &str) -> Result<Commitment, ParseHexError> {
-        from_hex(s).map(Commitment)
-    }
-}
 
 /// The commitment to `seed` for hand `hand` (the hand's index in the game's record, from
 /// 0) of the game `table_id`: SHA-256 of the label `calltrump fair deal v1 commit`, the
@@ -251,19 +174,7 @@ pub fn deck(rules: &GameRules) -> Vec<Card> {
 
 /// The number of seats of a game.
 fn seat_count(rules: &GameRules) -> usize {
-    match rules {
-        GameRules::Kaibosh(_) | GameRules::BidEuchre(_) => 4,
-        GameRules::Kout(rules) => rules.variant.seats(),
-    }
-}
-
-/// The cards each seat is dealt: Kaibosh 6, Bid Euchre 8, Kout Bo 9.
-fn hand_size(rules: &GameRules) -> usize {
-    match rules {
-        GameRules::Kaibosh(_) => 6,
-        GameRules::BidEuchre(_) => 8,
-        GameRules::Kout(_) => 9,
-    }
+    rules.kind().seats()
 }
 
 /// The hands dealt from `deck` (top first) by `dealer`: one card at a time, face down,
@@ -276,7 +187,7 @@ fn hand_size(rules: &GameRules) -> usize {
 /// If `deck` holds fewer cards than the game deals.
 pub fn deal_hands(rules: &GameRules, dealer: Seat, deck: &[Card]) -> Vec<CardBag> {
     let seats = seat_count(rules);
-    let dealt = seats * hand_size(rules);
+    let dealt = seats * rules.kind().hand_size();
     assert!(
         deck.len() >= dealt,
         "a deal of {dealt} cards from a deck of {}",
@@ -313,21 +224,18 @@ pub enum CutSide {
     Left,
 }
 
-/// The `cut` option's values.
-pub(crate) const CUT_SIDES: [&str; 2] = ["right", "left"];
-
 impl CutSide {
     /// The header option that chooses the side.
-    pub const OPTION: &'static str = "cut";
+    pub const OPTION: &'static str = options::CUT_RIGHT.key;
 
     /// The rules' side: Kaibosh's text offers the cut to the player on the dealer's
     /// right, and Bid Euchre, whose texts are silent, follows it; in Kout Bo the player
     /// at the dealer's left cuts. In all three that is the seat before the dealer in the
     /// order of play.
     pub fn default_for(rules: &GameRules) -> CutSide {
-        match rules {
-            GameRules::Kaibosh(_) | GameRules::BidEuchre(_) => CutSide::Right,
-            GameRules::Kout(_) => CutSide::Left,
+        match rules.kind().direction() {
+            Direction::Clockwise => CutSide::Right,
+            Direction::CounterClockwise => CutSide::Left,
         }
     }
 
@@ -337,8 +245,8 @@ impl CutSide {
         rules: &GameRules,
         options: &Map<String, Value>,
     ) -> Result<CutSide, HeaderError> {
-        let mut reader = OptionReader::new(rules.game(), options);
-        Ok(match reader.choice(CutSide::OPTION, &CUT_SIDES)? {
+        let mut reader = OptionReader::new(rules.kind(), options);
+        Ok(match reader.choice(&options::CUT_RIGHT)? {
             Some("left") => CutSide::Left,
             Some(_) => CutSide::Right,
             None => CutSide::default_for(rules),
@@ -359,69 +267,11 @@ impl CutSide {
 /// counter-clockwise, so it sits on the dealer's right (RULINGS.md).
 pub fn cutting_seat(rules: &GameRules, side: CutSide, dealer: Seat) -> Seat {
     let seats = seat_count(rules);
-    let next_on_left = !matches!(rules, GameRules::Kout(_));
+    let next_on_left = rules.kind().direction() == Direction::Clockwise;
     if (side == CutSide::Left) == next_on_left {
         dealer.next(seats)
     } else {
         dealer.after(seats - 1, seats)
-    }
-}
-
-/// Where a record's deals come from: the header's `deal_source`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "method", rename_all = "kebab-case")]
-pub enum DealSource {
-    /// Committed deals: every hand carries a [`FairDeal`] block whose commitment names
-    /// this table.
-    Committed {
-        /// The table (game) id of every hand's commitment.
-        table: String,
-    },
-    /// Reproducible deals from calltrump's seeded generator
-    /// ([`stream`](crate::stream)`(seed, stream)`), one [`Game::deal_random`] per hand:
-    /// for tests, simulations and duplicate deals. Not secret and not cut.
-    Seeded {
-        /// The seed.
-        seed: u64,
-        /// The stream under the seed.
-        stream: u64,
-        /// Whether the first dealer was drawn from the generator
-        /// ([`draw_first_dealer`]) before the first deal.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        first_dealer_drawn: bool,
-    },
-    /// A method this version does not know.
-    #[serde(other)]
-    Other,
-}
-
-/// A hand's fair-deal block: the commitment announced before the deal, the cut, and the
-/// seed once revealed. Kept as text, so that a fault is reported at its hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FairDeal {
-    /// The commitment, 64 hex digits.
-    pub commitment: String,
-    /// The cut, once made.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cut: Option<u64>,
-    /// The seed, 64 hex digits, once revealed after the hand.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<String>,
-}
-
-impl FairDeal {
-    /// The block of a hand just cut: the commitment and the cut, the seed still secret.
-    pub fn new(commitment: Commitment, cut: u64) -> FairDeal {
-        FairDeal {
-            commitment: commitment.to_string(),
-            cut: Some(cut),
-            seed: None,
-        }
-    }
-
-    /// Reveals the seed, after the hand.
-    pub fn reveal(&mut self, seed: &Seed) {
-        self.seed = Some(seed.to_hex());
     }
 }
 

@@ -17,6 +17,8 @@ mod any_game;
 pub mod bid_euchre;
 mod card;
 mod card_set;
+pub mod catalog;
+mod deal_source;
 pub mod fair_deal;
 mod game;
 mod hand;
@@ -37,6 +39,7 @@ pub use any_game::AnyGame;
 pub use bid_euchre::{BidEuchre, BidEuchreRules, Variant as BidEuchreVariant};
 pub use card::{Card, ParseCardError, Rank, Suit, ACE, JACK, KING, QUEEN};
 pub use card_set::{CardBag, CardSet, CardSetIter};
+pub use catalog::{GameKind, HeaderError, VariantKind};
 pub use game::{
     ActionList, AllPass, Broken, DealError, Declared, Game, HandOutcome, HandStart, HandSummary,
     Observation, Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
@@ -46,7 +49,7 @@ pub use kout::{JokerLead, Kout, Kout4Deck, KoutRules, Variant as KoutVariant};
 pub use night::{Night, NightError, NightSheet, SetTable};
 pub use record::{Record, RecordError, RecordHand, Replay};
 pub use rng::{seeded, stream, GameRng};
-pub use rules::{GameRules, HeaderError, OptionReader, GAMES};
+pub use rules::{GameRules, OptionReader};
 pub use seat::{Seat, Team};
 pub use trick::{CardOrder, Trick};
 pub use view::{Contract, Goal, Phase, TrickState, TrickView, View, Viewer};

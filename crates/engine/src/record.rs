@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::any_game::AnyGame;
 use crate::card::Card;
 use crate::card_set::CardBag;
-use crate::fair_deal::{DealSource, FairDeal};
+use crate::deal_source::{DealSource, FairDeal};
 use crate::game::{Game, HandSummary, Outcome, Turn};
 use crate::rules::GameRules;
 use crate::seat::Seat;

@@ -83,11 +83,12 @@ export function cardFace(code, tag = "div") {
 /**
  * Sorts a hand for showing: trumps first (highest first), then the other suits with
  * colours alternating, each from its highest card. `trump` is a suit letter, `NT` or
- * null (not named yet); `game` decides bowers (Kaibosh, Bid Euchre) and jokers (Kout).
+ * null (not named yet); `handOrder` is the variant's `hand_order` in the catalogue:
+ * "bowers" (the jacks of trump's colour on top) or "jokers" (the jokers and the trump ace).
  */
-export function sortHand(cards, game, trump) {
+export function sortHand(cards, handOrder, trump) {
   const suitTrump = trump && trump !== "NT" ? trump : null;
-  const bowers = game !== "kout" && suitTrump;
+  const bowers = handOrder === "bowers" && suitTrump;
   // The suit a card belongs to in this hand: the left bower and the jokers are trumps.
   const effectiveSuit = (code) => {
     const { rank, suit, joker } = parse(code);
@@ -99,7 +100,7 @@ export function sortHand(cards, game, trump) {
   const power = (code) => {
     const { rank, suit, joker } = parse(code);
     if (joker) return code === "RJ" ? 100 : 98;
-    if (game === "kout" && suit === suitTrump && rank === "A") return 99;
+    if (handOrder === "jokers" && suit === suitTrump && rank === "A") return 99;
     if (bowers && rank === "J") {
       if (suit === suitTrump) return 60;
       if (suit === SAME_COLOUR[suitTrump]) return 59;

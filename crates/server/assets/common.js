@@ -1,5 +1,5 @@
-// What the pages share: the games with their variants and options (the rules'
-// defaults), bot levels, teams, the tables this browser holds seats at, and building
+// What the pages share: the games with their variants and options (the engine's
+// catalogue), bot levels, teams, the tables this browser holds seats at, and building
 // the page (an element by id, a new element, a link with a copy button).
 
 /** The element with `id`. */
@@ -32,37 +32,24 @@ export function linkRow(label, url) {
   return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
 }
 
-const ALL_PASS = { key: "all_pass", label: "When everyone passes", default: "redeal",
-  choices: [["redeal", "deal again"], ["dealer-must-bid", "the dealer must bid"]] };
-const JOKER_LEAD = { key: "joker_lead", label: "Leading a joker", default: "standard",
-  choices: [["standard", "standard"], ["contract-only", "contract only"],
-    ["all-trumps-played", "once all top trumps are out"], ["trump-ace-played", "once the trump ace is out"]] };
+/**
+ * The games with their variants, each with its facts (seats, direction of play, how a
+ * hand is sorted, ...) and options: the engine's catalogue, `GET /api/games`. The pages
+ * keep no list of their own.
+ */
+export const GAMES = await loadGames();
 
-const CUT_RIGHT = { key: "cut", label: "Who cuts", default: "right",
-  choices: [["right", "the dealer's right"], ["left", "the dealer's left"]] };
-const CUT_LEFT = { ...CUT_RIGHT, default: "left" };
-// Every option of the engine's games (`calltrump help play`), at the rules' defaults. A
-// number with no default (`optional`) is left out when empty.
-const DEALS_8 = { key: "deals", label: "Deals", default: "8", max: 200 };
+async function loadGames() {
+  const response = await fetch("/api/games");
+  if (!response.ok) throw new Error(`GET /api/games answered ${response.status}`);
+  return (await response.json()).games;
+}
 
-export const GAMES = {
-  kaibosh: { title: "Kaibosh", variants: [
-    { id: "standard", title: "Standard", seats: 4, options: [
-      { key: "target", label: "Points to win", default: "50", max: 500 },
-      { key: "deals", label: "Deals (a short game; alone it ends the game, not the points)", default: "", optional: true, max: 200 },
-      ALL_PASS, CUT_RIGHT] },
-  ] },
-  "bid-euchre": { title: "Bid Euchre", variants: [
-    { id: "alexa", title: "Alexa", seats: 4, options: [DEALS_8, ALL_PASS, CUT_RIGHT] },
-    { id: "simplified", title: "Simplified", seats: 4, options: [DEALS_8, ALL_PASS, CUT_RIGHT] },
-  ] },
-  kout: { title: "Kout Bo", variants: [
-    { id: "kout6", title: "Six players (54 cards)", short: "6 players", seats: 6, options: [JOKER_LEAD, CUT_LEFT] },
-    { id: "kout4", title: "Four players (36 cards)", short: "4 players", seats: 4, options: [JOKER_LEAD,
-      { key: "deck", label: "Deck", default: "no-black-sixes",
-        choices: [["no-black-sixes", "36 cards: no black sixes"], ["two-undealt", "38 cards: two left undealt"]] }, CUT_LEFT] },
-  ] },
-};
+/** The catalogue's entry of `variant` of `game` (the game's first without one), or null. */
+export function variantFacts(game, variant) {
+  const found = GAMES.find((g) => g.id === game);
+  return found?.variants.find((v) => v.id === variant) ?? (variant ? null : found?.variants[0] ?? null);
+}
 
 export const LEVELS = [
   { id: "easy", title: "easy" }, { id: "medium", title: "medium" }, { id: "hard", title: "hard" },
@@ -70,7 +57,7 @@ export const LEVELS = [
 ];
 
 export function gameTitle(game, variant) {
-  const found = GAMES[game];
+  const found = GAMES.find((g) => g.id === game);
   if (!found) return game;
   const v = found.variants.find((x) => x.id === variant);
   return found.variants.length > 1 && v ? `${found.title} · ${v.short ?? v.title}` : found.title;

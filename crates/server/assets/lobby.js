@@ -10,10 +10,10 @@ nameInput.addEventListener("input", () => localStorage.setItem("calltrump.name",
 
 const gameSelect = $("game");
 const variantSelect = $("variant");
-for (const [id, game] of Object.entries(GAMES)) gameSelect.append(el("option", { value: id, textContent: game.title }));
+for (const game of GAMES) gameSelect.append(el("option", { value: game.id, textContent: game.title }));
 
 function currentGame() {
-  return GAMES[gameSelect.value];
+  return GAMES.find((game) => game.id === gameSelect.value);
 }
 
 function currentVariant() {
@@ -22,7 +22,7 @@ function currentVariant() {
 
 function fillVariants() {
   variantSelect.replaceChildren(...currentGame().variants.map((v) => el("option", { value: v.id, textContent: v.title })));
-  $("rules-link").href = `/rules/${gameSelect.value}`;
+  $("rules-link").href = currentGame().rules;
   fillOptionsAndSeats();
 }
 
@@ -30,22 +30,25 @@ function fillVariants() {
 function fillOptionsAndSeats() {
   const variant = currentVariant();
   const fields = variant.options.map((option) => {
+    const fallback = option.default == null ? "" : String(option.default);
     let input;
-    if (option.choices) {
+    if (option.kind === "choice") {
       input = el("select", { name: option.key });
-      for (const [value, label] of option.choices) input.append(el("option", { value, textContent: label }));
-      input.value = option.default;
+      for (const { value, label } of option.choices) input.append(el("option", { value, textContent: label }));
+      input.value = fallback;
     } else {
-      input = el("input", { type: "number", name: option.key, min: 1, max: option.max ?? 999, value: option.default, required: !option.optional });
-      if (option.optional) input.placeholder = "none";
+      input = el("input", { type: "number", name: option.key, min: 1, value: fallback, required: option.default != null });
+      if (option.default == null) input.placeholder = "none";
     }
-    input.dataset.default = option.default;
-    input.dataset.kind = option.choices ? "choice" : "number";
+    input.dataset.default = fallback;
+    input.dataset.kind = option.kind;
+    input.title = option.meaning;
     return el("label", { className: "field" }, option.label + " ", input);
   });
-  const note = currentGame() === GAMES.kout
-    ? [el("p", { className: "hint", textContent: "Kout Bo is played to 101 points (51 with the other side at none); the rules have no shorter game yet." })]
-    : [];
+  // A variant whose length no option sets: say how long its game is.
+  const note = variant.options.some((option) => option.kind === "count")
+    ? []
+    : [el("p", { className: "hint", textContent: `${currentGame().title} is played ${variant.length}; the rules have no shorter game yet.` })];
   $("options").replaceChildren(el("legend", { textContent: "Options (the rules' defaults)" }), ...fields, ...note);
 
   const seats = variant.seats;
@@ -79,7 +82,7 @@ $("new-table").addEventListener("submit", async (event) => {
   const options = {};
   for (const input of $("options").querySelectorAll("input, select")) {
     if (input.value === input.dataset.default || input.value === "") continue;
-    options[input.name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+    options[input.name] = input.dataset.kind === "count" ? Number(input.value) : input.value;
   }
   const choices = [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
   const mySeat = choices.indexOf("me");

@@ -4,7 +4,7 @@
 // rules is worked out here. An `analyze --json` output adds its marks to the steps.
 
 import { cardFace, cardName, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
-import { $, el, gameTitle, teamLetter } from "./common.js";
+import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
 import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
 
 // /replay/{id}: a finished table's game from the server.
@@ -25,7 +25,8 @@ const state = {
 };
 
 const step = () => state.data?.steps[state.at];
-const game = () => state.data?.game;
+/** The catalogue's facts of the replayed game's variant. */
+const facts = () => variantFacts(state.data?.game, state.data?.variant);
 const viewerSeat = () => (/^\d+$/.test(state.seat) ? Number(state.seat) : null);
 const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
@@ -335,7 +336,7 @@ function render() {
 }
 
 function position(seat) {
-  return seatPosition(seat, state.data.seats, viewerSeat(), game());
+  return seatPosition(seat, state.data.seats, viewerSeat(), facts()?.direction);
 }
 
 /** The cards `seat` holds as this view shows them: faces, or backs with a count. */
@@ -344,8 +345,8 @@ function seatCards(s, seat) {
   const box = el("div", { className: "mini-hand" });
   const known = s.hands ? s.hands[seat] : v.viewer?.seat === seat ? v.hand : null;
   if (known) {
-    box.setAttribute("aria-label", `${known.length} cards: ${sortHand(known, game(), v.trump).map(cardName).join(", ")}`);
-    for (const card of sortHand(known, game(), v.trump)) box.append(cardFace(card));
+    box.setAttribute("aria-label", `${known.length} cards: ${sortHand(known, facts()?.hand_order, v.trump).map(cardName).join(", ")}`);
+    for (const card of sortHand(known, facts()?.hand_order, v.trump)) box.append(cardFace(card));
   } else {
     const count = v.hand_sizes[seat] ?? 0;
     box.classList.add("hidden-cards");

@@ -42,12 +42,12 @@ export function callBubble(action) {
 
 /**
  * Where `seat` sits on screen among `n`: 0 at the bottom (the seat `base`, whose view it
- * is), then round the table in the order of play.
+ * is), then round the table in the order of play (`direction`, the catalogue's fact).
  */
-export function seatPosition(seat, n, base, game) {
+export function seatPosition(seat, n, base, direction) {
   const k = (seat - (base ?? 0) + n) % n;
-  // Kout Bo is played counter-clockwise: the next seat sits on the right.
-  return game === "kout" ? (n - k) % n : k;
+  // Counter-clockwise play (Kout Bo): the next seat sits on the right.
+  return direction === "counter-clockwise" ? (n - k) % n : k;
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import { cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
 import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
-import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter } from "./common.js";
+import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -58,7 +58,8 @@ const state = {
 
 const mySeat = () => state.welcome?.seat ?? null;
 const view = () => state.snap?.view;
-const game = () => state.welcome?.rules.game;
+/** The catalogue's facts of the table's variant. */
+const facts = () => variantFacts(state.welcome?.rules.game, state.welcome?.rules.variant);
 const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
 function seatName(seat) {
@@ -569,7 +570,7 @@ function gameOverText(outcome, scores) {
 
 /** Where a seat sits on screen: 0 at the bottom (this player), then round the table in the order of play. */
 function position(seat, n) {
-  return seatPosition(seat, n, mySeat(), game());
+  return seatPosition(seat, n, mySeat(), facts()?.direction);
 }
 
 function render() {
@@ -1137,7 +1138,7 @@ function act(action) {
 }
 
 function sortedHand(v) {
-  return sortHand(v?.hand ?? [], game(), v?.trump ?? null);
+  return sortHand(v?.hand ?? [], facts()?.hand_order, v?.trump ?? null);
 }
 
 function renderHand(v, active) {
@@ -1630,7 +1631,7 @@ function askName() {
     return;
   }
   state.asked = true;
-  const seats = rules.game === "kout" && rules.variant === "kout6" ? 6 : 4;
+  const seats = variantFacts(rules.game, rules.variant)?.seats ?? state.seats.length;
   const partners = [];
   for (let s = seat % 2; s < seats; s += 2) if (s !== seat) partners.push(s);
   const partnerText = partners.map((s) => {

@@ -47,6 +47,7 @@ pub fn router(hub: Hub) -> Router {
         .route("/rules", get(pages::rules_index))
         .route("/rules/{game}", get(pages::rules_page))
         .route("/assets/{file}", get(pages::asset))
+        .route("/api/games", get(crate::games::games))
         .route("/api/tables", post(create_table).get(list_tables))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/replay", get(table_replay))

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use calltrump_bots::{bot_by_name, hint, table_hint_bot, Decision};
-use calltrump_engine::fair_deal::{self, Seed};
+use calltrump_engine::fair_deal::{self, CutSide, Seed};
 use calltrump_engine::{
     seeded, stream, Action, AnyGame, Broken, Game, GameRng, GameRules, Observation, PlayError,
     Record, Seat, Turn, Viewer,
@@ -413,14 +413,17 @@ impl Hub {
                 sitter: sitter.clone(),
             })
             .collect();
+        // The `cut` option (read above with the rules) moves who cuts a committed deal.
+        let cut_side = CutSide::from_options(&rules, &request.options)
+            .map_err(|e| HubError::BadRequest(e.to_string()))?;
         let settings = Settings {
+            cut_side: (cut_side != CutSide::default_for(&rules)).then_some(cut_side),
             rules,
             first_dealer,
             humans: seats.iter().map(|s| s.bot_level().is_none()).collect(),
             undo: request.undo,
             // Shared tables deal committed hands; a seeded server deals reproducibly.
             committed: self.shared.config.seed.is_none().then(|| id.clone()),
-            cut_side: None,
         };
         let stored = StoredTable {
             id: id.clone(),

@@ -10,6 +10,7 @@
 //!   (docs/table-protocol.md).
 
 pub mod client;
+mod games;
 pub mod http;
 pub mod hub;
 pub mod metrics;

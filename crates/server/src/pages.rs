@@ -4,30 +4,21 @@
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
+use calltrump_engine::catalog::RulesDocument;
+use calltrump_engine::GameKind;
 
-/// The rules pages: URL name, title, Markdown.
-const RULES: &[(&str, &str, &str)] = &[
-    (
-        "kaibosh",
-        "Kaibosh",
-        include_str!("../../../docs/rules/kaibosh.md"),
-    ),
-    (
-        "bid-euchre",
-        "Bid Euchre",
-        include_str!("../../../docs/rules/bid-euchre.md"),
-    ),
-    (
-        "kout",
-        "Kout Bo",
-        include_str!("../../../docs/rules/kout-bo.md"),
-    ),
-    (
-        "glossary",
-        "Glossary",
-        include_str!("../../../docs/rules/glossary.md"),
-    ),
-];
+/// The rules pages: URL name, title and page; each game's from the engine's catalogue,
+/// then the glossary.
+fn rules_pages() -> impl Iterator<Item = (&'static str, &'static str, RulesDocument)> {
+    let glossary = RulesDocument {
+        file: "glossary.md",
+        text: include_str!("../../../docs/rules/glossary.md"),
+    };
+    GameKind::ALL
+        .into_iter()
+        .map(|game| (game.name(), game.title(), game.rules_document()))
+        .chain(std::iter::once(("glossary", "Glossary", glossary)))
+}
 
 /// The pages and static files under `/assets/`: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -169,8 +160,7 @@ pub fn escape(text: &str) -> String {
 
 /// `GET /rules`: the games.
 pub async fn rules_index() -> Html<String> {
-    let items: String = RULES
-        .iter()
+    let items: String = rules_pages()
         .map(|(name, title, _)| format!("<li><a href=\"/rules/{name}\">{title}</a></li>"))
         .collect();
     Html(page(
@@ -182,11 +172,12 @@ pub async fn rules_index() -> Html<String> {
 /// `GET /rules/{game}`: one game's rules as a page.
 pub async fn rules_page(Path(game): Path<String>) -> Response {
     let game = game.to_ascii_lowercase();
-    let found = RULES
-        .iter()
-        .find(|(name, _, _)| *name == game || (game == "kout-bo" && *name == "kout"));
+    // A page is also found by its file's name: `kout-bo` is Kout Bo's.
+    let found = rules_pages().find(|(name, _, document)| {
+        *name == game || document.file.strip_suffix(".md") == Some(game.as_str())
+    });
     match found {
-        Some((_, title, markdown)) => Html(page(title, &render(markdown))).into_response(),
+        Some((_, title, document)) => Html(page(title, &render(document.text))).into_response(),
         None => (
             StatusCode::NOT_FOUND,
             Html(page(
@@ -217,12 +208,10 @@ fn render(markdown: &str) -> String {
                 None => (dest.clone(), String::new()),
             };
             let page_name = match target.0.as_str() {
-                "kaibosh.md" => Some("kaibosh"),
-                "bid-euchre.md" => Some("bid-euchre"),
-                "kout-bo.md" => Some("kout"),
-                "glossary.md" => Some("glossary"),
                 "README.md" => Some(""),
-                _ => None,
+                file => rules_pages()
+                    .find(|(_, _, document)| document.file == file)
+                    .map(|(name, _, _)| name),
             };
             let dest_url = match page_name {
                 Some("") => CowStr::from(format!("/rules{}", target.1)),

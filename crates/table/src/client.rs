@@ -7,7 +7,7 @@ use calltrump_engine::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::table::{Entry, Event, Table};
+use crate::log::{Entry, Event};
 
 /// An event as one recipient may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -178,31 +178,6 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    pub(crate) fn of(table: &Table, recipient: Viewer) -> Snapshot {
-        let game = table.game();
-        let observation: Observation = game.observation(recipient.seat().unwrap_or(Seat(0)));
-        let actions = observation
-            .actions
-            .iter()
-            .copied()
-            .map(|(seat, seen)| match (recipient, seen) {
-                (Viewer::Spectator, SeenAction::Open(action)) => (seat, face_down(action)),
-                _ => (seat, seen),
-            })
-            .collect();
-        let dealt = recipient
-            .seat()
-            .filter(|_| table.deals() > 0)
-            .map(|_| observation.dealt);
-        Snapshot {
-            version: table.version(),
-            view: table.view(recipient),
-            actions,
-            dealt,
-            deal_check: table.deal_check().cloned(),
-        }
-    }
-
     /// The seat's observation while a hand is in play, rebuilt from the snapshot: what a
     /// bot sitting at a seat over the network decides from.
     pub fn observation(&self) -> Option<Observation> {

@@ -16,9 +16,11 @@
 //! - Bots (and outside programs) sit at seats as a [`Player`], given a [`Budget`].
 
 mod client;
+mod log;
 mod player;
 mod table;
 
 pub use client::{ClientState, DealCheck, SeenEvent, Snapshot, Update};
+pub use log::{Entry, Event};
 pub use player::{BotPlayer, Budget, Player, PlayerError, Request};
-pub use table::{Entry, Event, Settings, Table, TableError, UndoError};
+pub use table::{Settings, Table, TableError, UndoError};
