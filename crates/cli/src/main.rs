@@ -22,6 +22,7 @@ mod plot;
 mod replay;
 mod review;
 mod rules;
+mod save;
 mod screen;
 mod serve;
 mod simulate;
