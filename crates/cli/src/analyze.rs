@@ -27,9 +27,10 @@ pub struct Args {
     /// Print the analysis as JSON.
     #[arg(long)]
     json: bool,
-    /// Analyse only this hand (its index in the record, from 0, as `replay` counts).
-    #[arg(long, value_name = "N")]
-    hand: Option<usize>,
+    /// Analyse only hand N, counted from 1 as `play` numbers hands.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    hand: Option<u64>,
     /// Deals the expert samples per card play (default 150, its own); calls get 60 per
     /// 150 (at least one). 1 to 100,000.
     #[arg(long, value_name = "S",
@@ -68,7 +69,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     let mut settings = Settings {
         seed: args.seed,
-        hand: args.hand,
+        hand: args.hand.map(|n| n as usize - 1),
         ..Settings::expert()
     };
     if let Some(samples) = args.samples {
@@ -281,7 +282,7 @@ fn text_report(analysis: &Analysis, style: &Style) -> String {
     for hand in &analysis.hands {
         out += &format!(
             "\nHand {}: {}. Score before: {} to {}.\n",
-            hand.hand,
+            hand.hand + 1,
             hand_text(style, hand),
             hand.scores_before[0],
             hand.scores_before[1]

@@ -814,27 +814,52 @@ fn second_person(broken: &Broken) -> String {
     }
 }
 
-/// Takes back the player's last action of the hand and the bots' actions after it.
+/// Takes back the player's last choice of the hand and the bots' actions after it: a
+/// move that was the only one possible would be made again at once, so the one before
+/// it is taken back too.
 fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
     if !matches!(table.turn(), Turn::Seat(_)) {
         return Ok("Nothing to take back: the hand is over.".to_string());
     }
-    let actions = table.hand_actions();
-    let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
+    let mut taken: Vec<Action> = Vec::new();
+    loop {
+        let actions = table.hand_actions();
+        let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
+            break;
+        };
+        taken.splice(0..0, actions[from..].iter().map(|&(_, action)| action));
+        table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
+        if !only_one_move(table, me) {
+            break;
+        }
+    }
+    let Some(&first) = taken.first() else {
         return Ok("Nothing to take back: you have not moved in this hand.".to_string());
     };
-    let taken: Vec<Action> = actions[from..].iter().map(|&(_, action)| action).collect();
-    table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
+    if only_one_move(table, me) {
+        return Ok(
+            "Nothing to take back: each move you made in this hand was the only \
+                   one possible."
+                .to_string(),
+        );
+    }
     let others = taken.len() - 1;
     Ok(format!(
         "Taken back: your {}{}.",
-        style.action(SeenAction::Open(taken[0])),
+        style.action(SeenAction::Open(first)),
         match others {
             0 => String::new(),
             1 => " and the move after it".to_string(),
             n => format!(" and the {n} moves after it"),
         }
     ))
+}
+
+/// Whether it is `me` to move with only one move possible.
+fn only_one_move(table: &Table, me: Seat) -> bool {
+    let mut legal = ActionList::new();
+    table.game().legal_actions(&mut legal);
+    table.turn() == Turn::Seat(me) && legal.len() == 1
 }
 
 /// The person at a table of bots: their seat, what each seat is called, where their
@@ -1388,6 +1413,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         args.max_deals.map(|n| n as usize),
         &mut |table| save::save_game(&record_path, table, me),
     );
+    // A game stopped at the deal limit is over, a draw, and its record says so.
+    if matches!(&played, Ok(ended) if ended.stop == Stop::DealLimit) {
+        table
+            .end_as_draw()
+            .map_err(|e| anyhow!("ending the game at the deal limit: {e}"))?;
+    }
     // The record is saved whatever stopped the game, a closed terminal included; of a
     // hand stopped midway, the cards and seed go to the companion, sealed.
     save::save_game(&record_path, &table, me)?;
@@ -1433,4 +1464,51 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     say(format!("Record saved to {}", record_path.display()))?;
     Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use calltrump_engine::{Action, ActionList, Game, GameRules, Seat, Turn};
+
+    use super::{only_one_move, undo};
+    use crate::screen::Style;
+    use crate::table;
+
+    /// In hands of Kout Bo played by first choices, the player's move that was the only
+    /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
+    /// back the choice before the forced move, not the forced move alone.
+    #[test]
+    fn undo_goes_back_past_a_move_that_was_forced() {
+        let rules = GameRules::from_header("kout", Some("kout6"), &Default::default()).unwrap();
+        let me = Seat(0);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut table = table::seeded(&rules, seed, 0, &[me]);
+            table.deal().unwrap();
+            // Where in the hand the player's last choice (not a forced move) was made.
+            let mut last_choice = None;
+            let mut forced_since = false;
+            let mut legal = ActionList::new();
+            while let Turn::Seat(seat) = table.turn() {
+                legal.clear();
+                table.game().legal_actions(&mut legal);
+                if seat == me && legal.len() > 1 && forced_since {
+                    undo(&mut table, me, &Style::for_stdout(true)).unwrap();
+                    assert_eq!(table.hand_actions().len(), last_choice.unwrap());
+                    assert!(!only_one_move(&table, me));
+                    checked += 1;
+                    break;
+                }
+                if seat == me {
+                    match legal.len() {
+                        1 => forced_since = last_choice.is_some(),
+                        _ => last_choice = Some(table.hand_actions().len()),
+                    }
+                }
+                let action: Action = legal[0];
+                table.apply(seat, action).unwrap();
+            }
+        }
+        assert!(checked > 0, "no hand had a forced move between two choices");
+    }
 }
