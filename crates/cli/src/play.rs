@@ -169,6 +169,9 @@ struct Session<'a> {
     pause: Duration,
     /// What the player asked for instead of a move, until the game loop deals with it.
     request: Option<Request>,
+    /// The hand (by deals played before it) whose result the player was told is
+    /// decided.
+    decided_told: Option<u32>,
 }
 
 /// The choices offered at a prompt.
@@ -908,6 +911,7 @@ pub fn play_interactive(
         input: person.input,
         pause: person.speed.pause(),
         request: None,
+        decided_told: None,
     };
     let ended = play_with_deals(table, &mut session, seating, dice, max_deals, save)?;
     let stopped = match (ended.stop, ended.by) {
@@ -990,9 +994,14 @@ fn play_with_deals(
             next.min(max_deals),
             |game, seat, legal| {
                 let mut session = session_cell.borrow_mut();
+                // A decided Kout Bo hand is played out at once.
+                let interrupted = match kout_decided(game, me).is_some() {
+                    true => session.input.interrupted(),
+                    false => session.wait(),
+                };
                 if seat == me {
                     session.ask(game, legal)
-                } else if session.wait() {
+                } else if interrupted {
                     session.stop(Request::Interrupted)
                 } else {
                     dice.act(&mut seating_cell.borrow_mut(), game, seat, legal)
@@ -1003,7 +1012,18 @@ fn play_with_deals(
                 if matches!(event, Event::HandOver) {
                     seating_cell.borrow_mut().tell_hand(game, 0)?;
                 }
-                session_cell.borrow().show(game, event)?;
+                let mut session = session_cell.borrow_mut();
+                session.show(game, event)?;
+                let hand = game.hand_start().deals_played;
+                if let Some(result) = kout_decided(game, me) {
+                    if session.decided_told != Some(hand) {
+                        session.decided_told = Some(hand);
+                        say(format!(
+                            "The hand is decided: {result}. The tricks left count for \
+                             nothing and are played out at once."
+                        ))?;
+                    }
+                }
                 Ok(())
             },
         )?;
@@ -1032,6 +1052,31 @@ fn play_with_deals(
         if stop != Stop::DealLimit || at_limit {
             return finish(table, seating, stop, session.request);
         }
+    }
+}
+
+/// In a Kout Bo hand being played whose result is settled before its last trick (the
+/// bid made, or failed: tricks beyond count for nothing), what was settled.
+fn kout_decided(game: &AnyGame, me: Seat) -> Option<&'static str> {
+    if game.rules().game() != "kout" || !matches!(game.turn(), Turn::Seat(_)) {
+        return None;
+    }
+    let view = game.view(Viewer::Seat(me));
+    let (Some(contract), Phase::Play) = (view.contract, view.phase) else {
+        return None;
+    };
+    let Action::Bid(bid) = contract.bid else {
+        return None;
+    };
+    let makers = contract.declarer.team().0 as usize;
+    let tricks = view.tricks.iter().map(|&t| u32::from(t)).sum::<u32>()
+        + u32::from(view.hand_sizes.iter().copied().max().unwrap_or(0));
+    if view.tricks[makers] >= bid {
+        Some("the bid is made")
+    } else if u32::from(view.tricks[1 - makers]) > tricks.saturating_sub(u32::from(bid)) {
+        Some("the bid has failed")
+    } else {
+        None
     }
 }
 
@@ -1372,6 +1417,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         input: &mut input,
         pause: args.speed.pause(),
         request: None,
+        decided_told: None,
     };
     let others: Vec<&str> = (0..seats)
         .filter(|s| *s != me.index())

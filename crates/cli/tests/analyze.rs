@@ -390,3 +390,41 @@ fn analyze_numbers_hands_from_1_as_play_shows_them() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn analyze_takes_a_set_of_a_night() {
+    let night = temp_path("analyzed-night.json");
+    let line = format!(
+        "night --players Ann,Bob,Cy,Di --sets 2 --seed 2 --bots random --record {}",
+        night.display()
+    );
+    succeeds(&words(&line), "");
+    let path = night.to_str().unwrap();
+    let out = calltrump(&["analyze", path, "--samples", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("choose it with --set N"),
+        "{}",
+        text(&out.stderr)
+    );
+    let report = succeeds(
+        &[
+            "analyze",
+            path,
+            "--set",
+            "2",
+            "--samples",
+            "1",
+            "--hand",
+            "1",
+        ],
+        "",
+    );
+    assert!(report.starts_with("Bid Euchre (alexa)"), "{report}");
+    let out = calltrump(&["analyze", path, "--set", "3"], "");
+    assert!(
+        text(&out.stderr).contains("there is no set 3"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -822,3 +822,37 @@ fn a_save_shows_nothing_of_the_hand_in_play_and_goes_on_from_the_same_seat() {
         text(&verified.stdout)
     );
 }
+
+#[test]
+fn a_decided_kout_bo_hand_says_so_and_kout_bo_counts_no_throw_ins() {
+    let dir = temp_dir("kout-decided");
+    let args = [
+        "--game",
+        "kout",
+        "--seed",
+        "3",
+        "--bots",
+        "rules",
+        "--max-deals",
+        "1",
+    ];
+    let out = play(&dir, &args, &common::first_choices(100));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // The partner's 6 is made by trick 6: said once, and the hand played out.
+    let lines: Vec<&str> = stdout.lines().collect();
+    let decided: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("The hand is decided: the bid is made."))
+        .collect();
+    assert_eq!(decided.len(), 1, "{stdout}");
+    assert!(lines[decided[0] - 1].starts_with("Trick 6: "), "{stdout}");
+    assert!(stdout.contains("\nTrick 9: "), "{stdout}");
+    let summary = common::succeeds(
+        &words("simulate --game kout --games 2 --seed 1 --bots random"),
+        "",
+    );
+    assert!(
+        summary.contains("\nhands: ") && !summary.contains("thrown in"),
+        "{summary}"
+    );
+}
