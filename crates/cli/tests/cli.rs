@@ -1347,3 +1347,32 @@ fn a_blank_player_is_refused_and_the_sheet_marks_sit_outs_only_when_there_were_s
     );
     assert_contains(&five, &["30*", "* sat out"]);
 }
+
+#[test]
+fn errors_speak_a_persons_words_not_the_parsers() {
+    for (input, expected) in [
+        ("{x", "invalid record: not JSON (line 1, column 2)"),
+        (
+            "{\"game\": ",
+            "invalid record: the text ends before the record does",
+        ),
+        ("[]", "a record is a JSON object"),
+    ] {
+        let error = fails(&["replay", "-"], input);
+        assert!(error.contains(expected), "{input}: {error}");
+        assert!(!error.contains("expected"), "{input}: {error}");
+    }
+    let missing = temp_path("no-such-record.json");
+    let error = fails(&["replay", missing.to_str().unwrap()], "");
+    assert!(
+        error.contains("No such file") && !error.contains("os error"),
+        "{error}"
+    );
+    let out = calltrump(&words("play --seed 99999999999999999999999"), "");
+    assert_eq!(out.status.code(), Some(2));
+    let error = text(&out.stderr);
+    assert!(
+        error.contains("'--seed <SEED>': too large a number"),
+        "{error}"
+    );
+}
