@@ -335,7 +335,10 @@ impl Session<'_> {
                     self.reprompt()?;
                 }
                 Err(broken) => {
-                    say(format!("Not allowed: {}.", second_person(&broken)))?;
+                    say(format!(
+                        "Not allowed: {}.",
+                        second_person(&self.style, &broken)
+                    ))?;
                     self.reprompt()?;
                 }
             }
@@ -809,9 +812,9 @@ fn not_in_game(
 }
 
 /// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
-fn second_person(broken: &Broken) -> String {
+fn second_person(style: &Style, broken: &Broken) -> String {
     match broken {
-        Broken::NotHeld(card) => format!("you do not hold {card}"),
+        Broken::NotHeld(card) => format!("you do not hold {}", style.card(*card)),
         Broken::MustGiveHighestTrumps => "you must give your highest trumps".to_string(),
         other => format!("you {other}"),
     }
@@ -1477,6 +1480,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 "\nGame over. {}",
                 screen::game_closed(&seat_names, outcome, scores)
             ))?;
+            // Commands to copy: on lines of their own, never wrapped.
+            say("Look back over it, every decision judged, or trick by trick:")?;
+            let program = save::program();
+            let path = record_path.display();
+            writeln!(
+                io::stdout().lock(),
+                "  {program} analyze {path} --html review.html\n  {program} replay --show {path}"
+            )?;
         }
         (Stop::DealLimit, _) => {
             let deals = table.deals();

@@ -146,6 +146,11 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
         &moves,
     );
     assert_contains(&stdout, &["Your hand:", "Game over.", "Record saved"]);
+    // The end says how to look back over the game.
+    assert_contains(
+        &stdout,
+        &[&format!("analyze {} --html review.html", record.display())],
+    );
     // Every trick names its winning seat, the hand's last trick included.
     let winners: Vec<&str> = stdout
         .lines()

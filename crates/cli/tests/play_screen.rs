@@ -185,7 +185,8 @@ fn refused_input_is_explained_and_asked_again() {
         "Not allowed: you must bid higher than \"bid 5\".",
         "Not allowed: you may not do that now: the game expects a call:",
         "Not understood: \"x\" is not a suit;",
-        "Not allowed: you do not hold 9S.",
+        // Cards named as the screen shows them.
+        "Not allowed: you do not hold 9♠.",
         "Taken back: your trump ♠.",
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
