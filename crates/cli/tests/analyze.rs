@@ -311,7 +311,7 @@ fn hint_at_first_prompt(name: &str, args: &str) -> (String, String) {
 
 #[test]
 fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
-    let (stdout, hint) = hint_at_first_prompt("hint-game.json", "--seed 3");
+    let (_, hint) = hint_at_first_prompt("hint-game.json", "--seed 3");
     assert!(hint.starts_with("the expert's best"), "{hint}");
     for n in ["  1. ", "  2. ", "  3. "] {
         assert!(hint.contains(n), "{hint}");
