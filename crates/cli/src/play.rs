@@ -130,6 +130,10 @@ impl Dice {
     }
 }
 
+/// The longest line read as an answer at a prompt: any call, card or command is
+/// shorter.
+const LONGEST_ANSWER: usize = 80;
+
 /// What the player asked for instead of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Request {
@@ -214,6 +218,16 @@ impl Session<'_> {
                 Line::End => return self.stop(Request::End),
                 Line::Interrupted => return self.stop(Request::Interrupted),
             };
+            // A line far longer than any answer is not echoed back whole.
+            let length = line.chars().count();
+            if length > LONGEST_ANSWER {
+                say(format!(
+                    "Not understood: a line of {length} characters; type a choice (help \
+                     explains)."
+                ))?;
+                self.reprompt()?;
+                continue;
+            }
             let menu = self.menu(game, &view, &picked);
             let keyed = match &menu {
                 Menu::Actions(actions) => actions.iter().enumerate().find_map(|(i, a)| {

@@ -857,3 +857,21 @@ fn a_decided_kout_bo_hand_says_so_and_kout_bo_counts_no_throw_ins() {
         "{summary}"
     );
 }
+
+#[test]
+fn a_very_long_line_is_not_echoed_back() {
+    let dir = temp_dir("long-line");
+    let long = "x".repeat(5000);
+    let out = play(
+        &dir,
+        &["--seed", "3", "--bots", "rules"],
+        &format!("{long}\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not understood: a line of 5000 characters"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(&"x".repeat(100)), "{stdout}");
+}

@@ -56,7 +56,7 @@ fn every_committed_record_verifies_hand_by_hand() {
         assert_eq!(lines.len(), hands + 1, "{stdout}");
         for (h, line) in lines[..hands].iter().enumerate() {
             assert!(
-                line.starts_with(&format!("hand {h}: ok (committed; dealer ")),
+                line.starts_with(&format!("hand {}: ok (committed; dealer ", h + 1)),
                 "{line}"
             );
         }
@@ -172,7 +172,7 @@ fn a_hand_still_in_play_is_named_and_the_hands_before_it_checked() {
         &stdout,
         &[
             "hand 1: ok (committed",
-            &format!("hand {}: in play, not checked", hands - 1),
+            &format!("hand {hands}: in play, not checked"),
             &format!("{} hands: every deal checks out", hands - 1),
         ],
     );
@@ -192,7 +192,7 @@ fn a_hand_still_in_play_is_named_and_the_hands_before_it_checked() {
     let stdout = verify_exits(&withheld, 1);
     assert_contains(
         &stdout,
-        &[&format!("hand {}: the seed is not revealed", hands - 1)],
+        &[&format!("hand {hands}: the seed is not revealed")],
     );
 }
 
@@ -204,7 +204,7 @@ fn a_record_without_a_deal_source_does_not_verify_but_still_replays() {
     assert_eq!(
         text(&out.stdout),
         "hand 1: no fair-deal block, and the header's deal_source states no seeded deals\n\
-         1 hands: 1 does not check out\n"
+         1 hand: 1 does not check out\n"
     );
     assert!(calltrump(&["replay", "-"], record).status.success());
     // Not a record at all: one line on standard error.
