@@ -291,7 +291,7 @@ pub enum AnalysisError {
     Record(RecordError),
     /// `--hand` names a hand the record does not have.
     NoSuchHand {
-        /// The hand asked for.
+        /// The hand asked for, by index from 0.
         hand: usize,
         /// Hands in the record.
         hands: usize,
@@ -302,13 +302,19 @@ impl std::fmt::Display for AnalysisError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AnalysisError::Record(error) => write!(f, "{error}"),
+            // Hands are numbered from 1, as `play` shows them.
             AnalysisError::NoSuchHand { hand, hands: 0 } => {
-                write!(f, "there is no hand {hand}: the record has no hands")
+                write!(f, "there is no hand {}: the record has no hands", hand + 1)
             }
+            AnalysisError::NoSuchHand { hand, hands: 1 } => write!(
+                f,
+                "there is no hand {}: the record has only hand 1",
+                hand + 1
+            ),
             AnalysisError::NoSuchHand { hand, hands } => write!(
                 f,
-                "there is no hand {hand}: the record has hands 0 to {}",
-                hands - 1
+                "there is no hand {}: the record has hands 1 to {hands}",
+                hand + 1
             ),
         }
     }

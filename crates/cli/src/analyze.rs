@@ -21,15 +21,21 @@ use crate::screen::Style;
 /// Arguments of `analyze`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The game record (JSON, docs/notation.md; a night's record of one set will do), or
-    /// `-` for standard input.
+    /// The game record (JSON, docs/notation.md), a night's record or a file of games one a
+    /// line (choose one with --set), or `-` for standard input.
     record: PathBuf,
     /// Print the analysis as JSON.
     #[arg(long)]
     json: bool,
-    /// Analyse only this hand (its index in the record, from 0, as `replay` counts).
-    #[arg(long, value_name = "N")]
-    hand: Option<usize>,
+    /// Of a night's record, the set to analyse (from 1); of a file of games one a line,
+    /// the game (from 1).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    set: Option<u64>,
+    /// Analyse only hand N, counted from 1 as `play` numbers hands.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    hand: Option<u64>,
     /// Deals the expert samples per card play (default 150, its own); calls get 60 per
     /// 150 (at least one). 1 to 100,000.
     #[arg(long, value_name = "S",
@@ -50,25 +56,39 @@ pub struct Args {
 /// Analyses the record; a record that is not valid exits 1 with its one-line error.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.record)?;
-    let record = match games(&text).as_slice() {
+    let mut games = games(&text);
+    let source = match args.record.as_os_str() == "-" {
+        true => "standard input".to_string(),
+        false => args.record.display().to_string(),
+    };
+    if let Some(n) = args.set {
+        let count = games.len();
+        if n as usize > count {
+            bail!(
+                "there is no set {n}: {source} holds {}",
+                match count {
+                    1 => "one game".to_string(),
+                    count => format!("{count} games"),
+                }
+            );
+        }
+        games = vec![games.swap_remove(n as usize - 1)];
+    }
+    let record = match games.as_slice() {
         [(_, Ok(record))] => record.clone(),
         [(_, Err(error))] => {
             eprintln!("{error}");
             return Ok(ExitCode::FAILURE);
         }
         more => bail!(
-            "{} holds {} games; analyze takes one (a line of a file of games, or a set \
-             of a night)",
-            match args.record.as_os_str() == "-" {
-                true => "standard input".to_string(),
-                false => args.record.display().to_string(),
-            },
+            "{source} holds {} games; analyze takes one: choose it with --set N (a set \
+             of a night, or a line of a file of games, from 1)",
             more.len()
         ),
     };
     let mut settings = Settings {
         seed: args.seed,
-        hand: args.hand,
+        hand: args.hand.map(|n| n as usize - 1),
         ..Settings::expert()
     };
     if let Some(samples) = args.samples {
@@ -281,7 +301,7 @@ fn text_report(analysis: &Analysis, style: &Style) -> String {
     for hand in &analysis.hands {
         out += &format!(
             "\nHand {}: {}. Score before: {} to {}.\n",
-            hand.hand,
+            hand.hand + 1,
             hand_text(style, hand),
             hand.scores_before[0],
             hand.scores_before[1]

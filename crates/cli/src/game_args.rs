@@ -35,9 +35,9 @@ pub fn option_map(options: &[String]) -> Result<Map<String, Value>> {
 /// Which game, variant and options to play.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game: kaibosh, bid-euchre or kout.
-    #[arg(long, default_value = "kaibosh")]
-    pub game: String,
+    /// The game: kaibosh, bid-euchre or kout (default: kaibosh).
+    #[arg(long)]
+    pub game: Option<String>,
     /// The variant (default: the game's first: standard, alexa, kout6).
     #[arg(long)]
     pub variant: Option<String>,
@@ -48,10 +48,21 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The game named, or the default, Kaibosh.
+    pub fn game(&self) -> &str {
+        self.game.as_deref().unwrap_or("kaibosh")
+    }
+
+    /// Whether a game, variant or option was given at all (`play --resume` takes them
+    /// from the record, and refuses others).
+    pub fn given(&self) -> bool {
+        self.game.is_some() || self.variant.is_some() || !self.options.is_empty()
+    }
+
     /// The rules these arguments name; unknown names and values are errors.
     pub fn rules(&self) -> Result<GameRules> {
         let options = option_map(&self.options)?;
-        GameRules::from_header(&self.game, self.variant.as_deref(), &options)
+        GameRules::from_header(self.game(), self.variant.as_deref(), &options)
             .map_err(|e| anyhow!("{e}"))
     }
 

@@ -36,19 +36,6 @@ pub trait Lines {
     fn discard_typed_ahead(&mut self) {}
 }
 
-/// Lines from any reader, with no Ctrl-C handling (a `night` table, tests).
-pub struct Reader<R>(pub R);
-
-impl<R: BufRead> Lines for Reader<R> {
-    fn next_line(&mut self) -> io::Result<Line> {
-        let mut line = String::new();
-        Ok(match self.0.read_line(&mut line)? {
-            0 => Line::End,
-            _ => Line::Text(line.trim_end_matches(['\n', '\r']).to_string()),
-        })
-    }
-}
-
 /// Standard input, read on its own thread, and Ctrl-C turned into [`Line::Interrupted`]:
 /// the game then saves its record and stops instead of dying. A second Ctrl-C exits at
 /// once. A line is read only when one is asked for, so that between questions the

@@ -22,6 +22,7 @@ mod plot;
 mod replay;
 mod review;
 mod rules;
+mod save;
 mod screen;
 mod serve;
 mod simulate;
@@ -80,7 +81,28 @@ struct BotArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Rust's words for a number that does not parse, in a person's.
+            let text = error.render().to_string();
+            let plain = text
+                .replace(
+                    "number too large to fit in target type",
+                    "too large a number",
+                )
+                .replace("invalid digit found in string", "not a whole number")
+                .replace(
+                    "cannot parse integer from empty string",
+                    "a number is missing",
+                );
+            if plain == text {
+                error.exit();
+            }
+            let _ = write!(io::stderr(), "{plain}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Replay(args) => replay::run(&args),
         Command::Analyze(args) => analyze::run(&args),
@@ -123,7 +145,13 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            let _ = writeln!(io::stderr(), "error: {error:#}");
+            // "(os error 2)" after the system's own words says nothing more to a person.
+            let message = format!("{error:#}");
+            let message = match message.rfind(" (os error ") {
+                Some(at) if message.ends_with(')') => &message[..at],
+                _ => &message,
+            };
+            let _ = writeln!(io::stderr(), "error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -3,19 +3,22 @@
 //! turn for 30 points, and everyone keeps an individual score sheet.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::night::{Night, NightSheet, SetTable};
-use calltrump_engine::{stream, Game, GameRules, Record, Seat};
-use serde::Serialize;
+use calltrump_engine::{stream, Action, AnyGame, Game, GameRules, Record, Seat, Turn};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use crate::external::ExternalArgs;
 use crate::game_args::option_map;
-use crate::play::play_interactive;
+use crate::input::{self, Lines};
+use crate::play::{play_interactive, Dice, Person, Speed, Stopped};
 use crate::player::{Player, Seating};
-use crate::table::{self, Event, Stop};
+use crate::save;
+use crate::table::{self, Event, Stop, Table};
 
 /// The most sets a night may have.
 const MAX_SETS: u64 = 10_000;
@@ -24,7 +27,7 @@ const MAX_SETS: u64 = 10_000;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The players' names, separated by commas (at least four).
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required_unless_present = "resume")]
     players: Vec<String>,
     /// How many sets of 8 deals to play (1 to 10,000).
     #[arg(long, default_value_t = 4,
@@ -47,9 +50,20 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Save the night's record (each set's table and game record) to FILE; a night with
-    /// `--me` is saved to the data folder without it.
+    /// `--me` is saved to the data folder without it (calltrump-night-SEED.json, or -2,
+    /// -3, ... added when that holds an unfinished night), after every hand.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Go on with the night saved in FILE (stopped by `quit`, Ctrl-C or the end of the
+    /// input): its players, sets, seed, bots, options and you come from the record.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "sets", "seed", "me", "options", "record"])]
+    resume: Option<PathBuf>,
+    /// With --me: how long the bots pause before each move on a terminal.
+    #[arg(long, value_enum, default_value = "normal")]
+    speed: Speed,
+    /// With --me: suit letters (AS, TH) instead of suit symbols.
+    #[arg(long)]
+    ascii: bool,
     #[command(flatten)]
     external: ExternalArgs,
 }
@@ -61,13 +75,43 @@ struct SetRecord {
     record: Record,
 }
 
-/// A night's record.
+/// A night's record: what `replay` and `analyze` read (each set's game), the sheet, and
+/// what `--resume` goes on with.
 #[derive(Serialize)]
 struct NightRecord<'a> {
     players: &'a [String],
     seed: u64,
-    sets: Vec<SetRecord>,
+    sets: &'a [SetRecord],
     sheet: NightSheet,
+    /// How many sets the night has.
+    planned_sets: usize,
+    /// The bots.
+    bots: &'a str,
+    /// The player played by a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    me: Option<&'a str>,
+    /// The alexa options (`KEY=VALUE`).
+    options: &'a [String],
+}
+
+/// A night's record read back to go on with it.
+#[derive(Deserialize)]
+struct SavedNight {
+    players: Vec<String>,
+    seed: u64,
+    sets: Vec<SavedSet>,
+    planned_sets: usize,
+    bots: String,
+    #[serde(default)]
+    me: Option<String>,
+    #[serde(default)]
+    options: Vec<String>,
+}
+
+/// A set of a night's record read back.
+#[derive(Deserialize)]
+struct SavedSet {
+    record: Record,
 }
 
 fn alexa_rules(options: &[String]) -> Result<GameRules> {
@@ -106,7 +150,14 @@ fn print_sheet(night: &Night, sheet: &NightSheet, out: &mut impl Write) -> io::R
         }
         writeln!(out, " {:>7}", player.total)?;
     }
-    writeln!(out, "* sat out")?;
+    let sat_out = sheet
+        .players
+        .iter()
+        .flat_map(|p| &p.rows)
+        .any(|row| row.points.is_some() && row.seat.is_none());
+    if sat_out {
+        writeln!(out, "* sat out")?;
+    }
     if sheet.complete {
         let verb = if sheet.shared {
             "share the win"
@@ -118,12 +169,124 @@ fn print_sheet(night: &Night, sheet: &NightSheet, out: &mut impl Write) -> io::R
     Ok(())
 }
 
-/// Plays the night and prints the score sheet.
+/// The night to play: from the arguments, or from the saved record to go on with.
+struct Plan {
+    players: Vec<String>,
+    sets: usize,
+    seed: u64,
+    bots: String,
+    me: Option<String>,
+    options: Vec<String>,
+    /// The sets played (the last perhaps unfinished, as a whole record).
+    played: Vec<Record>,
+}
+
+/// The plan of a new night from the arguments.
+fn new_plan(args: &Args) -> Result<Plan> {
+    for (i, name) in args.players.iter().enumerate() {
+        if name.trim().is_empty() {
+            bail!(
+                "--players: player {} of {} has no name (names are separated by commas)",
+                i + 1,
+                args.players.len()
+            );
+        }
+    }
+    let seed = args.seed.unwrap_or_else(crate::play::clock_seed);
+    if args.seed.is_none() {
+        println!("Night seed {seed} (--seed {seed} plays this night again).");
+    }
+    Ok(Plan {
+        players: args.players.iter().map(|p| p.trim().to_string()).collect(),
+        sets: args.sets as usize,
+        seed,
+        bots: args.bots.clone(),
+        me: args.me.clone(),
+        options: args.options.clone(),
+        played: Vec::new(),
+    })
+}
+
+/// The plan of the night saved at `path`, to go on with it.
+fn saved_plan(path: &Path) -> Result<Plan> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the night's record {}", path.display()))?;
+    if !is_night_record(&text) {
+        bail!(
+            "{} is not the record of a night (a game goes on with {} play --resume {})",
+            path.display(),
+            save::program(),
+            path.display()
+        );
+    }
+    let saved: SavedNight = serde_json::from_str(&text).map_err(|_| {
+        anyhow!(
+            "{}: the record of a night from an older calltrump, or changed: it does not \
+             say how many sets the night has, its bots and options",
+            path.display()
+        )
+    })?;
+    let companion = save::read_companion(path)?.unwrap_or_default();
+    let mut played: Vec<Record> = saved.sets.into_iter().map(|s| s.record).collect();
+    if let Some(last) = played.pop() {
+        played.push(save::whole_record(path, last, companion.sealed.as_deref())?);
+    }
+    Ok(Plan {
+        players: saved.players,
+        sets: saved.planned_sets,
+        seed: saved.seed,
+        bots: saved.bots,
+        me: saved.me,
+        options: saved.options,
+        played,
+    })
+}
+
+/// The set `set` of the night's table: seeded from the night's seed, seat 0 dealing
+/// first, and the actions of `saved` (the set as far as it was played) played again.
+fn set_table(
+    rules: &GameRules,
+    seed: u64,
+    set: usize,
+    people: &[Seat],
+    saved: Option<&Record>,
+) -> Result<Table> {
+    let mut table = table::seeded_with_dealer(rules, Seat(0), seed, 2 * set as u64, people);
+    let Some(saved) = saved else {
+        return Ok(table);
+    };
+    let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
+        let hand = saved.hands.get(game.hand_start().deals_played as usize)?;
+        hand.actions
+            .get(game.observation(seat).actions.len())?
+            .parse()
+            .ok()
+    };
+    table::play(
+        &mut table,
+        saved.hands.len(),
+        |game, seat, _| Ok(next(game, seat)),
+        |_, _| Ok(()),
+    )?;
+    if table.record().hands != saved.hands {
+        bail!(
+            "set {}: the saved game does not follow from the night's seed {seed}",
+            set + 1
+        );
+    }
+    Ok(table)
+}
+
+/// Plays the night (or goes on with a saved one) and prints the score sheet.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let rules = alexa_rules(&args.options)?;
-    let set_count = args.sets as usize;
-    let mut night = Night::new(args.players.clone(), set_count).map_err(|e| anyhow!("{e}"))?;
-    let me = match &args.me {
+    let plan = match &args.resume {
+        Some(path) => saved_plan(path)?,
+        None => new_plan(args)?,
+    };
+    let rules = alexa_rules(&plan.options)?;
+    let set_count = plan.sets;
+    let mut night = Night::new(plan.players.clone(), set_count).map_err(|e| anyhow!("{e}"))?;
+    let me = match &plan.me {
         Some(name) => Some(
             night
                 .players()
@@ -133,29 +296,110 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ),
         None => None,
     };
-    let seed = args.seed.unwrap_or_else(crate::play::clock_seed);
-    if args.seed.is_none() {
-        println!("Night seed {seed} (--seed {seed} plays this night again).");
-    }
+    let seed = plan.seed;
     // A night with a person in it is kept, as `play` keeps a game: in the data folder
     // unless --record names a file.
-    let record_path = match (&args.record, me) {
-        (Some(path), _) => Some(path.clone()),
-        (None, Some(_)) => {
+    let resume_command = format!("{} night --resume", save::program());
+    let record_path = match (&args.resume, &args.record, me) {
+        (Some(path), _, _) => Some(path.clone()),
+        (None, Some(path), _) => {
+            save::refuse_overwrite(path, &resume_command)?;
+            Some(path.clone())
+        }
+        (None, None, Some(_)) => {
             let folder = crate::serve::default_data_dir()
                 .context("finding the folder for the night's record: give --record")?;
-            std::fs::create_dir_all(&folder)
-                .with_context(|| format!("creating {}", folder.display()))?;
-            Some(folder.join(format!("calltrump-night-{seed}.json")))
+            let (path, passed) = save::fresh_path(&folder, &format!("calltrump-night-{seed}"));
+            if let Some(passed) = passed {
+                println!(
+                    "{} holds another night, not finished: kept ({resume_command} {} goes on \
+                     with it). This night is saved to {}.",
+                    passed.display(),
+                    passed.display(),
+                    path.display()
+                );
+            }
+            Some(path)
         }
-        (None, None) => None,
+        (None, None, None) => None,
     };
-    let mut input = io::stdin().lock();
-    let mut sets = Vec::new();
+    // Saves the night: the sets played, the one in play as far as the player saw it
+    // (its cards sealed in the companion).
+    let keep = |night: &Night, sets: &[SetRecord], playing: Option<&Table>| -> Result<()> {
+        let Some(path) = &record_path else {
+            return Ok(());
+        };
+        let mut all: Vec<SetRecord> = Vec::new();
+        let shown = playing.map(|table| SetRecord {
+            table: night
+                .table(sets.len())
+                .expect("the set in play is one of the night's"),
+            record: save::shown_record(table),
+        });
+        let sets = match shown {
+            Some(set) => {
+                all.extend(sets.iter().map(|s| SetRecord {
+                    table: s.table.clone(),
+                    record: s.record.clone(),
+                }));
+                all.push(set);
+                &all[..]
+            }
+            None => sets,
+        };
+        let record = NightRecord {
+            players: night.players(),
+            seed,
+            sets,
+            sheet: night.sheet(),
+            planned_sets: night.sets(),
+            bots: &plan.bots,
+            me: plan.me.as_deref(),
+            options: &plan.options,
+        };
+        save::write_file(path, &(serde_json::to_string(&record)? + "\n"))
+            .with_context(|| format!("saving the night to {}", path.display()))?;
+        let companion = match (playing, night.sheet().complete) {
+            (_, true) => None,
+            (Some(table), false) => Some(save::companion(table, None)),
+            (None, false) => Some(save::Companion {
+                calltrump_resume: 1,
+                ..Default::default()
+            }),
+        };
+        save::write_companion(path, companion.as_ref())
+    };
+    // Ctrl-C stops a night with a person in it, which is then saved.
+    let mut stdin = me.map(|_| input::Stdin::start());
+    let mut sets: Vec<SetRecord> = Vec::new();
+    let mut stopped = Stopped::No;
+    if let (Some(_), Some(path)) = (&args.resume, &record_path) {
+        println!(
+            "Going on with the night in {} after {} of {set_count} sets.",
+            path.display(),
+            plan.played
+                .iter()
+                .filter(|r| r.replay().is_ok_and(|(_, g)| g.turn() == Turn::Over))
+                .count()
+        );
+    }
     for set in 0..set_count {
         let table_plan = night.table(set).map_err(|e| anyhow!("{e}"))?;
-        let mut bot_rng = stream(seed, 2 * set as u64 + 1);
         let my_seat = me.and_then(|p| table_plan.seat_of(p));
+        let people: Vec<Seat> = my_seat.map(|s| Seat(s as u8)).into_iter().collect();
+        let mut table = set_table(&rules, seed, set, &people, plan.played.get(set))?;
+        if table.turn() == Turn::Over {
+            // A set the saved night finished.
+            night
+                .record_set(set, table.game().scores())
+                .map_err(|e| anyhow!("{e}"))?;
+            sets.push(SetRecord {
+                table: table_plan,
+                record: table.record().clone(),
+            });
+            continue;
+        }
+        let mut bot_rng = stream(seed, 2 * set as u64 + 1);
         if let (Some(player), None) = (me, my_seat) {
             println!(
                 "{} sits out set {} ({} points): the bots play it.",
@@ -164,13 +408,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 calltrump_engine::night::SIT_OUT_POINTS
             );
         }
-        let people: Vec<Seat> = my_seat.map(|s| Seat(s as u8)).into_iter().collect();
-        // Seat 0 of the set's table deals first.
-        let mut table = table::seeded_with_dealer(&rules, Seat(0), seed, 2 * set as u64, &people);
         let mut players: Vec<Player> = (0..table.seats())
             .map(|s| {
                 Player::from_spec(
-                    &args.bots,
+                    &plan.bots,
                     Seat(s as u8),
                     table.game(),
                     args.external.terms(),
@@ -211,22 +452,34 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             );
             println!("{}", crate::screen::fill(&header, crate::screen::columns()));
         }
-        let stop = match my_seat {
-            Some(seat) => play_interactive(
-                &mut table,
-                Seat(seat as u8),
-                names.iter().map(|n| n.to_string()).collect(),
-                &mut seating,
-                &mut bot_rng,
-                &mut input,
-                None,
-            )?,
-            None => {
+        let stop = match (my_seat, stdin.as_mut()) {
+            (Some(seat), Some(input)) => {
+                let person = Person {
+                    me: Seat(seat as u8),
+                    players: names.iter().map(|n| n.to_string()).collect(),
+                    input,
+                    ascii: args.ascii,
+                    speed: args.speed,
+                };
+                // The bots' dice of each decision from the night's seed, the set, the
+                // hand and the action: a set resumed goes on as it would have.
+                let dice = Dice(stream(seed, 2 * set as u64 + 1).random());
+                let (stop, why) =
+                    play_interactive(&mut table, person, &mut seating, dice, None, &mut |table| {
+                        keep(&night, &sets, Some(table))
+                    })?;
+                stopped = why;
+                stop
+            }
+            (_, input) => {
                 let cell = std::cell::RefCell::new(&mut seating);
-                table::play(
+                let stop = table::play(
                     &mut table,
                     usize::MAX,
                     |game, seat, legal| {
+                        if input.as_ref().is_some_and(|i| i.interrupted()) {
+                            return Ok(None);
+                        }
                         cell.borrow_mut()
                             .at_seat(seat)
                             .act(game, seat, legal, &mut bot_rng, set as u64)
@@ -236,7 +489,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                         Event::HandOver => cell.borrow_mut().tell_hand(game, set as u64),
                         _ => Ok(()),
                     },
-                )?
+                )?;
+                if stop == Stop::Quit {
+                    stopped = Stopped::Interrupted;
+                    // A set of bots alone starts again from its seed.
+                    table = set_table(&rules, seed, set, &people, None)?;
+                }
+                stop
             }
         };
         seating.tell_game(table.game(), table.deals(), stop, set as u64)?;
@@ -247,21 +506,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 names[0], names[2], scores[0], names[1], names[3], scores[1]
             );
             match my_seat {
-                None => println!(
+                None if stop == Stop::GameOver => println!(
                     "You sat this set out ({} points). Set {}: {result}.",
                     calltrump_engine::night::SIT_OUT_POINTS,
                     set + 1,
                 ),
                 Some(_) if stop == Stop::GameOver => println!("Set {} over: {result}.", set + 1),
-                Some(_) => println!("Set {} stopped at {result}.", set + 1),
+                _ => println!("Set {} stopped at {result}.", set + 1),
             }
         }
         if stop != Stop::GameOver {
             println!("Night stopped during set {}.", set + 1);
-            sets.push(SetRecord {
-                table: table_plan,
-                record: table.record().clone(),
-            });
+            keep(&night, &sets, table.deals().gt(&0).then_some(&table))?;
             break;
         }
         night
@@ -271,18 +527,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             table: table_plan,
             record: table.record().clone(),
         });
+        keep(&night, &sets, None)?;
     }
     let sheet = night.sheet();
     if let Some(path) = &record_path {
-        let record = NightRecord {
-            players: night.players(),
-            seed,
-            sets,
-            sheet: sheet.clone(),
-        };
-        std::fs::write(path, serde_json::to_string(&record)? + "\n")
-            .with_context(|| format!("saving the night to {}", path.display()))?;
-        if args.record.is_none() {
+        if !sheet.complete {
+            println!("Go on with:");
+            println!("  {resume_command} {}", path.display());
+        }
+        if args.record.is_none() || args.resume.is_some() {
             println!("Night record saved to {}", path.display());
         }
     }
@@ -292,5 +545,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         print_sheet(&night, &sheet, &mut out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(match stopped {
+        Stopped::Interrupted => ExitCode::from(130),
+        Stopped::InputEnded => ExitCode::FAILURE,
+        Stopped::No | Stopped::Quit => ExitCode::SUCCESS,
+    })
+}
+
+/// Whether `text` is a night's record (players, sets and a score sheet) rather than a
+/// game's.
+pub fn is_night_record(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("sets").is_some() && v.get("players").is_some())
 }

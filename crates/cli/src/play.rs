@@ -5,7 +5,7 @@
 //! is saved after every hand, on quit, on Ctrl-C and at the end, and `--resume` goes on
 //! with a saved game.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,8 +13,8 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::fair_deal::{self, CutSide, DealSource};
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, GameRng, Phase, Record,
-    Seat, SeenAction, Strain, Turn, View, Viewer,
+    stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat,
+    SeenAction, Strain, Turn, View, Viewer,
 };
 use calltrump_table::Settings;
 use rand::Rng;
@@ -22,8 +22,9 @@ use rand::Rng;
 use crate::committed;
 use crate::external::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
-use crate::input::{self, Line, Lines, Reader, Typed};
+use crate::input::{self, Line, Lines, Typed};
 use crate::player::{Player, Seating};
+use crate::save;
 use crate::screen::{self, Names, Style};
 use crate::table::{self, Event, Stop, Table};
 
@@ -32,9 +33,10 @@ use crate::table::{self, Event, Stop, Table};
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Your seat (0 by default; seat 0's partners are the even seats).
-    #[arg(long, default_value_t = 0)]
-    seat: u8,
+    /// Your seat (0 by default; seat 0's partners are the even seats; a resumed game
+    /// keeps the seat it was saved with).
+    #[arg(long)]
+    seat: Option<u8>,
     /// The seed of the deals and the bots (default: from the clock, printed so the game
     /// can be played again).
     #[arg(long)]
@@ -44,13 +46,15 @@ pub struct Args {
     /// others' in seat order.
     #[arg(long, alias = "level", default_value = "hard")]
     bots: String,
-    /// Where to save the game record (default: calltrump-GAME-SEED.json in the data
-    /// folder, $XDG_DATA_HOME/calltrump or ~/.local/share/calltrump; with --resume, the
-    /// resumed file).
+    /// Where to save the game record (default: calltrump-GAME-VARIANT-SEED.json in the
+    /// data folder, $XDG_DATA_HOME/calltrump or ~/.local/share/calltrump, or -2, -3, ...
+    /// added when that holds an unfinished game; with --resume, the resumed file). A
+    /// file holding an unfinished game is never written over.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Continue the game saved in FILE (by `quit`, Ctrl-C or the end of the input): its
-    /// game, options and seed come from the record.
+    /// game, options, seed and your seat come from the save (a night goes on with
+    /// `night --resume`).
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// End the game as a draw once this many deals have been played without a winner
@@ -70,7 +74,7 @@ pub struct Args {
 
 /// The bots' pace, `--speed`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum Speed {
+pub enum Speed {
     /// 1.5 s a move.
     Slow,
     /// 0.7 s a move.
@@ -99,16 +103,12 @@ impl Speed {
     }
 }
 
-/// Where the bots' random choices come from.
-pub enum Dice<'a> {
-    /// One generator, drawn from in turn (a `night` table).
-    Shared(&'a mut GameRng),
-    /// A generator for each decision, from the seed, the hand and the number of actions
-    /// in it: an undone move or a resumed game asks the bots again with the same dice.
-    PerDecision(u64),
-}
+/// Where the bots' random choices come from: a generator for each decision, from this
+/// seed, the hand and the number of actions in it, so that an undone move or a resumed
+/// game asks the bots again with the same dice.
+pub struct Dice(pub u64);
 
-impl Dice<'_> {
+impl Dice {
     /// A bot's choice at `seat` of `game`, with the dice of this decision.
     fn act(
         &mut self,
@@ -117,26 +117,22 @@ impl Dice<'_> {
         seat: Seat,
         legal: &ActionList,
     ) -> Result<Action> {
-        match self {
-            Dice::Shared(rng) => seating.at_seat(seat).act(game, seat, legal, rng, 0),
-            Dice::PerDecision(seed) => {
-                let hand = u64::from(game.hand_start().deals_played);
-                let index = game.observation(seat).actions.len() as u64;
-                let mut rng = stream(*seed, 1 + (hand << 16) + index);
-                seating.at_seat(seat).act(game, seat, legal, &mut rng, 0)
-            }
-        }
+        let hand = u64::from(game.hand_start().deals_played);
+        let index = game.observation(seat).actions.len() as u64;
+        let mut rng = stream(self.0, 1 + (hand << 16) + index);
+        seating.at_seat(seat).act(game, seat, legal, &mut rng, 0)
     }
 
     /// A random number from 1 to `max` (a bot's cut, a cut left to chance) for the
     /// hand of index `hand`.
     fn cut(&mut self, max: u64, hand: usize) -> u64 {
-        match self {
-            Dice::Shared(rng) => rng.random_range(1..=max),
-            Dice::PerDecision(seed) => stream(*seed, u64::MAX - hand as u64).random_range(1..=max),
-        }
+        stream(self.0, u64::MAX - hand as u64).random_range(1..=max)
     }
 }
+
+/// The longest line read as an answer at a prompt: any call, card or command is
+/// shorter.
+const LONGEST_ANSWER: usize = 80;
 
 /// What the player asked for instead of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +173,9 @@ struct Session<'a> {
     pause: Duration,
     /// What the player asked for instead of a move, until the game loop deals with it.
     request: Option<Request>,
+    /// The hand (by deals played before it) whose result the player was told is
+    /// decided.
+    decided_told: Option<u32>,
 }
 
 /// The choices offered at a prompt.
@@ -219,6 +218,16 @@ impl Session<'_> {
                 Line::End => return self.stop(Request::End),
                 Line::Interrupted => return self.stop(Request::Interrupted),
             };
+            // A line far longer than any answer is not echoed back whole.
+            let length = line.chars().count();
+            if length > LONGEST_ANSWER {
+                say(format!(
+                    "Not understood: a line of {length} characters; type a choice (help \
+                     explains)."
+                ))?;
+                self.reprompt()?;
+                continue;
+            }
             let menu = self.menu(game, &view, &picked);
             let keyed = match &menu {
                 Menu::Actions(actions) => actions.iter().enumerate().find_map(|(i, a)| {
@@ -340,7 +349,10 @@ impl Session<'_> {
                     self.reprompt()?;
                 }
                 Err(broken) => {
-                    say(format!("Not allowed: {}.", second_person(&broken)))?;
+                    say(format!(
+                        "Not allowed: {}.",
+                        second_person(&self.style, &broken)
+                    ))?;
                     self.reprompt()?;
                 }
             }
@@ -814,29 +826,47 @@ fn not_in_game(
 }
 
 /// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
-fn second_person(broken: &Broken) -> String {
+fn second_person(style: &Style, broken: &Broken) -> String {
     match broken {
-        Broken::NotHeld(card) => format!("you do not hold {card}"),
+        Broken::NotHeld(card) => format!("you do not hold {}", style.card(*card)),
         Broken::MustGiveHighestTrumps => "you must give your highest trumps".to_string(),
         other => format!("you {other}"),
     }
 }
 
-/// Takes back the player's last action of the hand and the bots' actions after it.
+/// Takes back the player's last choice of the hand and the bots' actions after it: a
+/// move that was the only one possible would be made again at once, so the one before
+/// it is taken back too.
 fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
     if !matches!(table.turn(), Turn::Seat(_)) {
         return Ok("Nothing to take back: the hand is over.".to_string());
     }
-    let actions = table.hand_actions();
-    let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
+    let mut taken: Vec<Action> = Vec::new();
+    loop {
+        let actions = table.hand_actions();
+        let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
+            break;
+        };
+        taken.splice(0..0, actions[from..].iter().map(|&(_, action)| action));
+        table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
+        if !only_one_move(table, me) {
+            break;
+        }
+    }
+    let Some(&first) = taken.first() else {
         return Ok("Nothing to take back: you have not moved in this hand.".to_string());
     };
-    let taken: Vec<Action> = actions[from..].iter().map(|&(_, action)| action).collect();
-    table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
+    if only_one_move(table, me) {
+        return Ok(
+            "Nothing to take back: each move you made in this hand was the only \
+                   one possible."
+                .to_string(),
+        );
+    }
     let others = taken.len() - 1;
     Ok(format!(
         "Taken back: your {}{}.",
-        style.action(SeenAction::Open(taken[0])),
+        style.action(SeenAction::Open(first)),
         match others {
             0 => String::new(),
             1 => " and the move after it".to_string(),
@@ -845,48 +875,81 @@ fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
     ))
 }
 
-/// Plays `table` with the person at `me` answering from `input` and `seating` at every
-/// other seat, showing everything `me` may see as it happens (each seat called by its
-/// name in `players`), until the game ends, the person quits or `max_deals` deals have
-/// been played.
+/// Whether it is `me` to move with only one move possible.
+fn only_one_move(table: &Table, me: Seat) -> bool {
+    let mut legal = ActionList::new();
+    table.game().legal_actions(&mut legal);
+    table.turn() == Turn::Seat(me) && legal.len() == 1
+}
+
+/// The person at a table of bots: their seat, what each seat is called, where their
+/// lines come from, how cards are drawn and how long the bots pause.
+pub struct Person<'a> {
+    /// The person's seat.
+    pub me: Seat,
+    /// Each seat's player by name.
+    pub players: Vec<String>,
+    /// Where the person's lines come from.
+    pub input: &'a mut dyn Lines,
+    /// Suit symbols or letters.
+    pub ascii: bool,
+    /// The bots' pace.
+    pub speed: Speed,
+}
+
+/// How a game with a person in it stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// It did not: it ended, or reached the deal limit.
+    No,
+    /// The person quit.
+    Quit,
+    /// The input ended.
+    InputEnded,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// Plays `table` with `person` answering and `seating` at every other seat, showing
+/// everything the person may see as it happens, until the game ends, the person stops
+/// it or `max_deals` deals have been played; `save` keeps it after every hand.
 pub fn play_interactive(
     table: &mut Table,
-    me: Seat,
-    players: Vec<String>,
+    person: Person<'_>,
     seating: &mut Seating<'_>,
-    bot_rng: &mut GameRng,
-    input: &mut impl BufRead,
+    dice: Dice,
     max_deals: Option<usize>,
-) -> Result<Stop> {
+    save: &mut dyn FnMut(&Table) -> Result<()>,
+) -> Result<(Stop, Stopped)> {
     let mut session = Session {
-        me,
-        style: Style::for_stdout(false),
-        names: Names::new(table.game(), me).with_players(players),
-        input: &mut Reader(input),
-        pause: Speed::Normal.pause(),
+        me: person.me,
+        style: Style::for_stdout(person.ascii),
+        names: Names::new(table.game(), person.me).with_players(person.players),
+        input: person.input,
+        pause: person.speed.pause(),
         request: None,
+        decided_told: None,
     };
-    let ended = play_with_deals(
-        table,
-        &mut session,
-        seating,
-        Dice::Shared(bot_rng),
-        max_deals,
-        None,
-    )?;
-    Ok(ended.stop)
+    let ended = play_with_deals(table, &mut session, seating, dice, max_deals, save)?;
+    let stopped = match (ended.stop, ended.by) {
+        (Stop::Quit, Some(Request::End)) => Stopped::InputEnded,
+        (Stop::Quit, Some(Request::Interrupted)) => Stopped::Interrupted,
+        (Stop::Quit, _) => Stopped::Quit,
+        _ => Stopped::No,
+    };
+    Ok((ended.stop, stopped))
 }
 
 /// [`play_interactive`], with committed deals where the table deals them: each hand's
 /// commitment shown, the cut asked of the player when it is theirs, and the seed shown
-/// once the hand is over. With `save`, the record is written there after every hand.
+/// once the hand is over. `save` keeps the game after every hand.
 fn play_with_deals(
     table: &mut Table,
     session: &mut Session<'_>,
     seating: &mut Seating<'_>,
-    mut dice: Dice<'_>,
+    mut dice: Dice,
     max_deals: Option<usize>,
-    save: Option<&Path>,
+    save: &mut dyn FnMut(&Table) -> Result<()>,
 ) -> Result<Ended> {
     let me = session.me;
     let max_deals = max_deals.unwrap_or(usize::MAX);
@@ -899,11 +962,18 @@ fn play_with_deals(
                 if table.deals() >= max_deals {
                     return finish(table, seating, Stop::DealLimit, None);
                 }
+                let dealer = table.next_dealer();
                 let announced = committed::announce(table)?;
+                let deals = match dealer == me {
+                    true => "deal",
+                    false => "deals",
+                };
                 say(format!(
-                    "\nHand {}: the dealer commits to the deal {}",
+                    "\nHand {}: {} {deals}, committed to the deal {} (in full in the \
+                     record).",
                     announced.hand + 1,
-                    announced.commitment
+                    session.names.short(dealer),
+                    fingerprint(&announced.commitment),
                 ))?;
                 let cut = if announced.cutter == me {
                     match ask_cut(
@@ -930,7 +1000,6 @@ fn play_with_deals(
                     screen::capitalise(&cutter)
                 ))?;
                 table.cut(announced.cutter, cut)?;
-                session.show(table.game(), Event::Dealt)?;
                 table.deals()
             }
             _ => table.deals() + usize::from(table.turn() == Turn::Chance),
@@ -942,9 +1011,14 @@ fn play_with_deals(
             next.min(max_deals),
             |game, seat, legal| {
                 let mut session = session_cell.borrow_mut();
+                // A decided Kout Bo hand is played out at once.
+                let interrupted = match kout_decided(game, me).is_some() {
+                    true => session.input.interrupted(),
+                    false => session.wait(),
+                };
                 if seat == me {
                     session.ask(game, legal)
-                } else if session.wait() {
+                } else if interrupted {
                     session.stop(Request::Interrupted)
                 } else {
                     dice.act(&mut seating_cell.borrow_mut(), game, seat, legal)
@@ -955,7 +1029,18 @@ fn play_with_deals(
                 if matches!(event, Event::HandOver) {
                     seating_cell.borrow_mut().tell_hand(game, 0)?;
                 }
-                session_cell.borrow().show(game, event)?;
+                let mut session = session_cell.borrow_mut();
+                session.show(game, event)?;
+                let hand = game.hand_start().deals_played;
+                if let Some(result) = kout_decided(game, me) {
+                    if session.decided_told != Some(hand) {
+                        session.decided_told = Some(hand);
+                        say(format!(
+                            "The hand is decided: {result}. The tricks left count for \
+                             nothing and are played out at once."
+                        ))?;
+                    }
+                }
                 Ok(())
             },
         )?;
@@ -964,24 +1049,58 @@ fn play_with_deals(
             say(undo(table, me, &session.style)?)?;
             continue;
         }
-        // The hand is over (or the game stopped): a committed deal's seed may be told.
+        // The hand is over (or the game stopped): a committed deal's seed may be told,
+        // from the record, where a hand resumed midway holds it too.
         let hand_over = !matches!(table.turn(), Turn::Seat(_));
-        if let Some(seed) = table.deal_check().and_then(|c| c.seed.as_ref()) {
-            if committed_deals && hand_over {
-                say(format!(
-                    "Hand {}'s seed: {seed} (calltrump verify checks the deal against it)",
-                    table.deals(),
-                ))?;
-            }
+        let seed = table
+            .record()
+            .hands
+            .last()
+            .and_then(|hand| hand.fair_deal.as_ref()?.seed.clone());
+        if let (Some(seed), true) = (seed, committed_deals && hand_over) {
+            say(format!(
+                "Hand {}'s seed: {} (verify checks the deal against it).",
+                table.deals(),
+                fingerprint(&seed),
+            ))?;
         }
-        if let Some(path) = save {
-            write_record(path, table.record())?;
-        }
+        save(table)?;
         let at_limit = table.deals() >= max_deals;
         if stop != Stop::DealLimit || at_limit {
             return finish(table, seating, stop, session.request);
         }
     }
+}
+
+/// In a Kout Bo hand being played whose result is settled before its last trick (the
+/// bid made, or failed: tricks beyond count for nothing), what was settled.
+fn kout_decided(game: &AnyGame, me: Seat) -> Option<&'static str> {
+    if game.rules().game() != "kout" || !matches!(game.turn(), Turn::Seat(_)) {
+        return None;
+    }
+    let view = game.view(Viewer::Seat(me));
+    let (Some(contract), Phase::Play) = (view.contract, view.phase) else {
+        return None;
+    };
+    let Action::Bid(bid) = contract.bid else {
+        return None;
+    };
+    let makers = contract.declarer.team().0 as usize;
+    let tricks = view.tricks.iter().map(|&t| u32::from(t)).sum::<u32>()
+        + u32::from(view.hand_sizes.iter().copied().max().unwrap_or(0));
+    if view.tricks[makers] >= bid {
+        Some("the bid is made")
+    } else if u32::from(view.tricks[1 - makers]) > tricks.saturating_sub(u32::from(bid)) {
+        Some("the bid has failed")
+    } else {
+        None
+    }
+}
+
+/// The first 8 hex digits of a commitment or seed, to tell it on screen (the record
+/// holds all 64).
+fn fingerprint(hex: &str) -> String {
+    format!("{}…", hex.get(..8).unwrap_or(hex))
 }
 
 /// Tells the outside bots how the game ended and says why it stopped.
@@ -1003,7 +1122,7 @@ fn ask_cut(
     game: &AnyGame,
     max: u64,
     hand: usize,
-    dice: &mut Dice<'_>,
+    dice: &mut Dice,
 ) -> Result<Option<u64>> {
     let prompt = format!("You cut the deck: a number from 1 to {max} (Enter: a random cut)");
     // An Enter pressed while the last hand ended is no random cut asked for.
@@ -1036,16 +1155,6 @@ fn ask_cut(
     }
 }
 
-/// Writes `record` to `path`, making its folder if need be.
-fn write_record(path: &Path, record: &Record) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("making the folder {}", dir.display()))?;
-    }
-    std::fs::write(path, record.to_json() + "\n")
-        .with_context(|| format!("saving the record to {}", path.display()))
-}
-
 /// A game to play: its table and the seed of the bots' dice.
 struct Start {
     table: Table,
@@ -1063,10 +1172,10 @@ pub fn clock_seed() -> u64 {
 }
 
 /// A new game from the arguments, the person at `--seat`.
-fn new_game(args: &Args) -> Result<Start> {
+fn new_game(args: &Args, me: Seat) -> Result<Start> {
     let rules = args.game.rules()?;
     let cut_side = args.game.cut_side(&rules)?;
-    let people = [Seat(args.seat)];
+    let people = [me];
     let table_id = committed::local_table_id()?;
     let bots_seed = args.seed.unwrap_or_else(|| committed::bots_seed(&table_id));
     let table = match args.seed {
@@ -1094,9 +1203,7 @@ fn new_game(args: &Args) -> Result<Start> {
 /// dealt again from the seed (so the next ones follow), committed ones go on under the
 /// record's table id.
 fn resume(path: &Path, me: Seat) -> Result<Start> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading the record {}", path.display()))?;
-    let saved = Record::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let (saved, _) = read_save(path)?;
     let (_, game) = saved
         .replay()
         .map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -1167,6 +1274,66 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
     }
 }
 
+/// The whole record of the game saved at `path` (the hand in play unsealed from its
+/// companion) and the seat it was saved with, if it says.
+fn read_save(path: &Path) -> Result<(Record, Option<Seat>)> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the record {}", path.display()))?;
+    if crate::night::is_night_record(&text) {
+        bail!(
+            "{} is the record of a night: go on with it with {} night --resume {}",
+            path.display(),
+            save::program(),
+            path.display()
+        );
+    }
+    let shown = Record::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let companion = save::read_companion(path)?.unwrap_or_default();
+    let whole = save::whole_record(path, shown, companion.sealed.as_deref())?;
+    Ok((whole, companion.seat.map(Seat)))
+}
+
+/// The seat to play a resumed game from: the one it was saved with (a different
+/// `--seat` is refused), else `--seat` or 0; the game, variant and options must be the
+/// record's when given.
+fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
+    let (saved, seat) = read_save(path)?;
+    if args.game.given() {
+        let (rules, _) = saved
+            .rules()
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        if args.game.rules()? != rules {
+            bail!(
+                "{} holds a game of {}{}: --resume goes on with it as it was saved; leave \
+                 out --game, --variant and --option",
+                path.display(),
+                screen::game_title(rules.game(), rules.variant()),
+                match saved.options.is_empty() {
+                    true => String::new(),
+                    false => format!(
+                        " (options {})",
+                        saved
+                            .options
+                            .iter()
+                            .map(|(key, value)| format!("{key}={value}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }
+            );
+        }
+    }
+    match (seat, args.seat) {
+        (Some(saved), Some(given)) if saved.0 != given => bail!(
+            "{} was saved with you at seat {saved}: a resumed game keeps its seat (leave \
+             out --seat)",
+            path.display()
+        ),
+        (Some(saved), _) => Ok(saved),
+        (None, given) => Ok(Seat(given.unwrap_or(0))),
+    }
+}
+
 /// The folder records go to by default: `$XDG_DATA_HOME/calltrump` or
 /// `~/.local/share/calltrump`.
 fn data_dir() -> Result<PathBuf> {
@@ -1194,9 +1361,13 @@ fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
 
 /// Plays one game with the player at `--seat` and bots elsewhere.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    let seat = match &args.resume {
+        Some(path) => resumed_seat(args, path)?,
+        None => Seat(args.seat.unwrap_or(0)),
+    };
     let start = match &args.resume {
-        Some(path) => resume(path, Seat(args.seat))?,
-        None => new_game(args)?,
+        Some(path) => resume(path, seat)?,
+        None => new_game(args, seat)?,
     };
     let Start {
         mut table,
@@ -1205,14 +1376,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } = start;
     let rules = table.game().rules().clone();
     let seats = table.seats();
-    if usize::from(args.seat) >= seats {
+    if seat.index() >= seats {
         bail!(
-            "--seat {} does not exist: this game has seats 0 to {}",
-            args.seat,
+            "--seat {seat} does not exist: this game has seats 0 to {}",
             seats - 1
         );
     }
-    let me = Seat(args.seat);
+    let me = seat;
     let names = bot_names(&args.bots, seats, me)?;
     let mut bots: Vec<Player> = (0..seats)
         .map(|s| {
@@ -1225,12 +1395,34 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         players: &mut bots,
         at: &at,
     };
+    let resume_command = format!("{} play --resume", save::program());
     let record_path = match (&args.record, &args.resume) {
+        (Some(path), None) => {
+            save::refuse_overwrite(path, &resume_command)?;
+            path.clone()
+        }
+        (Some(path), Some(from)) if path != from => {
+            save::refuse_overwrite(path, &resume_command)?;
+            path.clone()
+        }
         (Some(path), _) | (None, Some(path)) => path.clone(),
-        (None, None) => data_dir()?.join(format!("calltrump-{}-{bots_seed}.json", rules.game())),
+        (None, None) => {
+            let name = format!("calltrump-{}-{}-{bots_seed}", rules.game(), rules.variant());
+            let (path, passed) = save::fresh_path(&data_dir()?, &name);
+            if let Some(passed) = passed {
+                say(format!(
+                    "{} holds another game, not finished: kept ({resume_command} {} goes \
+                     on with it). This game is saved to {}.",
+                    passed.display(),
+                    passed.display(),
+                    path.display()
+                ))?;
+            }
+            path
+        }
     };
     // Nothing is dealt before the record is known to be writable.
-    write_record(&record_path, table.record())?;
+    save::save_game(&record_path, &table, me)?;
 
     let style = Style::for_stdout(args.ascii);
     let seat_names = Names::new(table.game(), me);
@@ -1242,6 +1434,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         input: &mut input,
         pause: args.speed.pause(),
         request: None,
+        decided_told: None,
     };
     let others: Vec<&str> = (0..seats)
         .filter(|s| *s != me.index())
@@ -1279,16 +1472,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         &mut table,
         &mut session,
         &mut seating,
-        Dice::PerDecision(bots_seed),
+        Dice(bots_seed),
         args.max_deals.map(|n| n as usize),
-        Some(&record_path),
+        &mut |table| save::save_game(&record_path, table, me),
     );
-    // The record is saved whatever stopped the game, a closed terminal included; a hand
-    // stopped midway shows its seed now, so the record checks out once it is finished.
-    if matches!(table.turn(), Turn::Seat(_)) {
-        table.reveal_unfinished();
+    // A game stopped at the deal limit is over, a draw, and its record says so.
+    if matches!(&played, Ok(ended) if ended.stop == Stop::DealLimit) {
+        table
+            .end_as_draw()
+            .map_err(|e| anyhow!("ending the game at the deal limit: {e}"))?;
     }
-    write_record(&record_path, table.record())?;
+    // The record is saved whatever stopped the game, a closed terminal included; of a
+    // hand stopped midway, the cards and seed go to the companion, sealed.
+    save::save_game(&record_path, &table, me)?;
     let ended = played?;
     let scores = table.game().scores();
     let mut code = ExitCode::SUCCESS;
@@ -1298,6 +1494,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 "\nGame over. {}",
                 screen::game_closed(&seat_names, outcome, scores)
             ))?;
+            // Commands to copy: on lines of their own, never wrapped.
+            say("Look back over it, every decision judged, or trick by trick:")?;
+            let program = save::program();
+            let path = record_path.display();
+            writeln!(
+                io::stdout().lock(),
+                "  {program} analyze {path} --html review.html\n  {program} replay --show {path}"
+            )?;
         }
         (Stop::DealLimit, _) => {
             let deals = table.deals();
@@ -1324,11 +1528,58 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             say("Go on with:")?;
             writeln!(
                 io::stdout().lock(),
-                "  calltrump play --resume {}",
+                "  {resume_command} {}",
                 record_path.display()
             )?;
         }
     }
     say(format!("Record saved to {}", record_path.display()))?;
     Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use calltrump_engine::{Action, ActionList, Game, GameRules, Seat, Turn};
+
+    use super::{only_one_move, undo};
+    use crate::screen::Style;
+    use crate::table;
+
+    /// In hands of Kout Bo played by first choices, the player's move that was the only
+    /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
+    /// back the choice before the forced move, not the forced move alone.
+    #[test]
+    fn undo_goes_back_past_a_move_that_was_forced() {
+        let rules = GameRules::from_header("kout", Some("kout6"), &Default::default()).unwrap();
+        let me = Seat(0);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut table = table::seeded(&rules, seed, 0, &[me]);
+            table.deal().unwrap();
+            // Where in the hand the player's last choice (not a forced move) was made.
+            let mut last_choice = None;
+            let mut forced_since = false;
+            let mut legal = ActionList::new();
+            while let Turn::Seat(seat) = table.turn() {
+                legal.clear();
+                table.game().legal_actions(&mut legal);
+                if seat == me && legal.len() > 1 && forced_since {
+                    undo(&mut table, me, &Style::for_stdout(true)).unwrap();
+                    assert_eq!(table.hand_actions().len(), last_choice.unwrap());
+                    assert!(!only_one_move(&table, me));
+                    checked += 1;
+                    break;
+                }
+                if seat == me {
+                    match legal.len() {
+                        1 => forced_since = last_choice.is_some(),
+                        _ => last_choice = Some(table.hand_actions().len()),
+                    }
+                }
+                let action: Action = legal[0];
+                table.apply(seat, action).unwrap();
+            }
+        }
+        assert!(checked > 0, "no hand had a forced move between two choices");
+    }
 }

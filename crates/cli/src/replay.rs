@@ -44,7 +44,7 @@ pub fn read_record(file: &Path) -> Result<String> {
 /// The games of a file, each with the label that places it (none for a lone record):
 /// `line 3` in a file of records, `set 2` in a night's record.
 pub fn games(text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
-    let parse = |text: &str| Record::parse(text).map_err(|e| e.to_string());
+    let parse = parse_record;
     if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
         if let Some(Value::Array(sets)) = night.get("sets") {
             return sets
@@ -75,6 +75,40 @@ pub fn games(text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
             .map(|(i, line)| (Some(format!("line {}", i + 1)), parse(line)))
             .collect(),
     }
+}
+
+/// The record in `text`, or why it is none, in words a person reads: where the text
+/// stops being JSON, or what kind of JSON it is instead of a record.
+fn parse_record(text: &str) -> Result<Record, String> {
+    use serde_json::error::Category;
+    match serde_json::from_str::<Value>(text) {
+        Err(error) => {
+            let what = match error.classify() {
+                Category::Eof => "the text ends before the record does",
+                _ => "not JSON",
+            };
+            return Err(format!(
+                "invalid record: {what} (line {}, column {})",
+                error.line(),
+                error.column()
+            ));
+        }
+        Ok(Value::Object(_)) => {}
+        Ok(other) => {
+            let kind = match other {
+                Value::Array(_) => "a list",
+                Value::String(_) => "a string",
+                Value::Number(_) => "a number",
+                Value::Bool(_) => "true or false",
+                _ => "null",
+            };
+            return Err(format!(
+                "invalid record: a record is a JSON object ({{\"game\": ..., \"hands\": \
+                 [...]}}), not {kind}"
+            ));
+        }
+    }
+    Record::parse(text).map_err(|e| e.to_string())
 }
 
 /// The players at each seat of each set of a night's record, by name (a set whose table

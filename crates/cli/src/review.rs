@@ -96,8 +96,8 @@ fn hand_section(hand: &HandReview) -> String {
     let _ = writeln!(
         out,
         "<h2 id=\"hand-{}\">Hand {}</h2>\n<p>{}. Score before: {} to {}.</p>",
-        hand.hand,
-        hand.hand,
+        hand.hand + 1,
+        hand.hand + 1,
         cards_html(&hand_text(&PLAIN, hand)),
         hand.scores_before[0],
         hand.scores_before[1]

@@ -135,11 +135,18 @@ impl Summary {
                 self.deal_limit_draws, self.max_deals
             )?;
         }
-        writeln!(
-            out,
-            "hands: {} ({} thrown in, {} misdealt)",
-            self.hands, self.thrown_in, self.misdeals
-        )?;
+        // Only what happened: Kout Bo has no throw-ins and no misdeals.
+        let mut short = Vec::new();
+        if self.thrown_in > 0 {
+            short.push(format!("{} thrown in", self.thrown_in));
+        }
+        if self.misdeals > 0 {
+            short.push(format!("{} misdealt", self.misdeals));
+        }
+        match short.is_empty() {
+            true => writeln!(out, "hands: {}", self.hands)?,
+            false => writeln!(out, "hands: {} ({})", self.hands, short.join(", "))?,
+        }
         writeln!(
             out,
             "{:<10} {:>8} {:>8} {:>7}",

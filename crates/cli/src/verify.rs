@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use calltrump_engine::fair_deal::{self, HandCheck, HandSource};
+use calltrump_engine::fair_deal::{self, DealFault, HandCheck, HandSource};
 
 use crate::replay::{games, read_record};
 
@@ -16,6 +16,14 @@ use crate::replay::{games, read_record};
 pub struct Args {
     /// The record (JSON), or `-` for standard input.
     file: PathBuf,
+}
+
+/// `1 hand`, `3 hands`.
+fn count(hands: usize) -> String {
+    match hands {
+        1 => "1 hand".to_string(),
+        n => format!("{n} hands"),
+    }
 }
 
 /// What a hand that checks out was dealt by.
@@ -71,18 +79,27 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 "{place}first dealer: the record has seat {recorded}, the seed draws seat {drawn}"
             )?;
         }
+        // Hands are numbered from 1, as `play` shows them.
         for check in &verification.hands {
+            let hand = check.hand + 1;
             if check.is_ok() {
-                writeln!(out, "{place}hand {}: ok ({})", check.hand, source(check))?;
+                writeln!(out, "{place}hand {hand}: ok ({})", source(check))?;
             }
             for fault in &check.faults {
-                writeln!(out, "{place}hand {}: {fault}", check.hand)?;
+                let fault = match fault {
+                    DealFault::SeedReused { hand } => {
+                        format!("the seed was already revealed for hand {}", hand + 1)
+                    }
+                    other => other.to_string(),
+                };
+                writeln!(out, "{place}hand {hand}: {fault}")?;
             }
         }
         if let Some(hand) = in_play {
             writeln!(
                 out,
-                "{place}hand {hand}: in play, not checked (its deal and seed are shown when it ends)"
+                "{place}hand {}: in play, not checked (its deal and seed are shown when it ends)",
+                hand + 1
             )?;
         }
         let hands = verification.hands.len();
@@ -90,10 +107,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         if hands == 0 && in_play.is_some() {
             writeln!(out, "{place}no hand is over yet: nothing to check")?;
         } else if verification.is_ok() {
-            writeln!(out, "{place}{hands} hands: every deal checks out")?;
+            writeln!(out, "{place}{}: every deal checks out", count(hands))?;
         } else {
             let verb = if failed == 1 { "does" } else { "do" };
-            writeln!(out, "{place}{hands} hands: {failed} {verb} not check out")?;
+            writeln!(
+                out,
+                "{place}{}: {failed} {verb} not check out",
+                count(hands)
+            )?;
             all_ok = false;
         }
     }

@@ -252,7 +252,7 @@ fn a_bad_record_is_refused_with_one_clear_line() {
         (
             vec!["analyze", "-", "--hand", "3"],
             &good,
-            "error: there is no hand 3: the record has hands 0 to 0",
+            "error: there is no hand 3: the record has only hand 1",
         ),
     ];
     for (args, stdin, message) in cases {
@@ -280,13 +280,17 @@ fn the_html_review_walks_the_game_with_its_score_chart() {
     for part in [
         "<svg",
         "Score through the game",
-        "Hand 0",
+        "Hand 1",
         "Auction",
         "Trick 1",
         "Open cards",
     ] {
         assert!(html.contains(part), "{part}");
     }
+    assert!(
+        !html.contains("Hand 0"),
+        "hands are numbered from 1, as play shows them"
+    );
     // Self-contained: nothing fetched from elsewhere.
     assert!(!html.contains("src=") && !html.contains("href="));
 }
@@ -307,13 +311,14 @@ fn hint_at_first_prompt(name: &str, args: &str) -> (String, String) {
 
 #[test]
 fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
-    let (stdout, hint) = hint_at_first_prompt("hint-game.json", "--seed 3");
+    let (_, hint) = hint_at_first_prompt("hint-game.json", "--seed 3");
     assert!(hint.starts_with("the expert's best"), "{hint}");
     for n in ["  1. ", "  2. ", "  3. "] {
         assert!(hint.contains(n), "{hint}");
     }
     // The same position asks again with the same dice: the same hint.
-    assert_eq!(hint_at_first_prompt("hint-game.json", "--seed 3").0, stdout);
+    let again = hint_at_first_prompt("hint-game-2.json", "--seed 3").1;
+    assert_eq!(again.replace("hint-game-2", "hint-game"), hint);
 }
 
 #[test]
@@ -354,4 +359,72 @@ fn known_best_plays_are_best_and_known_blunders_are_blunders() {
         assert!(known.contains(&&best["action"]), "{name}: {decision}");
         assert_eq!(best["loss"], 0.0, "{name}");
     }
+}
+
+#[test]
+fn analyze_numbers_hands_from_1_as_play_shows_them() {
+    let record = game_record("kaibosh", "standard", 5);
+    let hands = serde_json::from_str::<Value>(&record).unwrap()["hands"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(hands >= 2);
+    let report = succeeds(&["analyze", "-", "--samples", "2", "--hand", "2"], &record);
+    assert!(report.contains("\nHand 2: "), "{report}");
+    assert!(
+        !report.contains("\nHand 1: ") && !report.contains("\nHand 3: "),
+        "{report}"
+    );
+    // The JSON keeps each hand's index in the record, from 0.
+    let json = analyze(&record, &["--samples", "2", "--hand", "2"]);
+    assert_eq!(json["hands"][0]["hand"], 1);
+    let out = calltrump(&["analyze", "-", "--hand", "0"], &record);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let beyond = (hands + 1).to_string();
+    let out = calltrump(&["analyze", "-", "--hand", &beyond], &record);
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "there is no hand {beyond}: the record has hands 1 to {hands}"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn analyze_takes_a_set_of_a_night() {
+    let night = temp_path("analyzed-night.json");
+    let line = format!(
+        "night --players Ann,Bob,Cy,Di --sets 2 --seed 2 --bots random --record {}",
+        night.display()
+    );
+    succeeds(&words(&line), "");
+    let path = night.to_str().unwrap();
+    let out = calltrump(&["analyze", path, "--samples", "1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("choose it with --set N"),
+        "{}",
+        text(&out.stderr)
+    );
+    let report = succeeds(
+        &[
+            "analyze",
+            path,
+            "--set",
+            "2",
+            "--samples",
+            "1",
+            "--hand",
+            "1",
+        ],
+        "",
+    );
+    assert!(report.starts_with("Bid Euchre (alexa)"), "{report}");
+    let out = calltrump(&["analyze", path, "--set", "3"], "");
+    assert!(
+        text(&out.stderr).contains("there is no set 3"),
+        "{}",
+        text(&out.stderr)
+    );
 }

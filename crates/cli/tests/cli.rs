@@ -146,6 +146,11 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
         &moves,
     );
     assert_contains(&stdout, &["Your hand:", "Game over.", "Record saved"]);
+    // The end says how to look back over the game.
+    assert_contains(
+        &stdout,
+        &[&format!("analyze {} --html review.html", record.display())],
+    );
     // Every trick names its winning seat, the hand's last trick included.
     let winners: Vec<&str> = stdout
         .lines()
@@ -186,8 +191,15 @@ fn play_through_a_pipe_plays_a_whole_game_and_saves_it() {
 fn play_saves_the_record_on_quit() {
     let (record, out) = run_to_file("quit.json", "play --seed 2 --record", "quit\n");
     assert!(succeeded(&out).contains("Game stopped."));
-    let replay = json_of(&["replay", record.to_str().unwrap()], "");
-    assert_eq!(replay["hands"][0]["outcome"], "in-progress");
+    // Saved in the middle of a hand: the record shows no one's cards (they are sealed
+    // beside it until the hand is over), so it does not replay yet.
+    let saved = read_json(&record);
+    assert_eq!(
+        saved["hands"][0]["deal"],
+        serde_json::json!([[], [], [], []])
+    );
+    let error = fails(&["replay", record.to_str().unwrap()], "");
+    assert!(error.contains("hand 0: no deal shown"), "{error}");
 }
 
 #[test]
@@ -1168,7 +1180,7 @@ fn replay_reads_what_simulate_and_night_write() {
     assert!(lines.iter().all(|replay| replay["finished"] == true));
 
     let (night, out) = run_to_file(
-        "night.json",
+        "night-replayed.json",
         "night --players Ann,Bob,Cy,Di,Ed --sets 2 --seed 3 --record",
         "",
     );
@@ -1247,5 +1259,125 @@ fn replay_show_walks_the_game_and_hides_what_a_seat_did_not_see() {
         text(&bad.stderr).contains("--seat 7 does not exist"),
         "{}",
         text(&bad.stderr)
+    );
+}
+
+/// `night ARGS --record FILE` for a night of five players and two sets with Bob played
+/// through a pipe: its output.
+fn bobs_night(record: &std::path::Path, extra: &[&str], stdin: &str) -> Output {
+    let mut args = words("night --players Ann,Bob,Cy,Di,Ed --sets 2 --me Bob --seed 5");
+    args.extend(["--record", record.to_str().unwrap()]);
+    args.extend(extra);
+    calltrump(&args, stdin)
+}
+
+#[test]
+fn a_night_stopped_midway_goes_on_with_resume_as_if_never_stopped() {
+    let whole = temp_path("night-whole.json");
+    let parts = temp_path("night-parts.json");
+    let ones = common::first_choices(400);
+    succeeded(&bobs_night(&whole, &[], &ones));
+    // Stopped twice in the middle of Bob's set, and resumed each time.
+    let stopped = bobs_night(&parts, &[], &format!("{}quit\n", common::first_choices(5)));
+    let stdout = succeeded(&stopped);
+    assert_contains(&stdout, &["Night stopped during set 1.", "night --resume"]);
+    let path = parts.to_str().unwrap();
+    let again = calltrump(
+        &["night", "--resume", path],
+        &format!("{}quit\n", common::first_choices(5)),
+    );
+    assert_contains(&succeeded(&again), &["Going on with the night"]);
+    // `play --resume` points to the command that goes on with a night.
+    let refused = fails(&["play", "--resume", path], "");
+    assert!(refused.contains("night --resume"), "{refused}");
+    let last = calltrump(&["night", "--resume", path], &ones);
+    assert_contains(&succeeded(&last), &["wins."]);
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        std::fs::read_to_string(&parts).unwrap()
+    );
+    // A finished night's companion is gone.
+    assert!(!PathBuf::from(format!("{path}.resume")).exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_night_saves_it() {
+    let record = temp_path("night-sigint.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(words(
+            "night --players Ann,Bob,Cy,Di --sets 2 --me Bob --seed 5",
+        ))
+        .arg("--record")
+        .arg(&record)
+        .env("XDG_DATA_HOME", temp_path("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // One move, then the night waits for the next line while Ctrl-C comes.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"p\n1\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert_contains(
+        &text(&out.stdout),
+        &["Night stopped during set 1.", "night --resume"],
+    );
+    let saved = read_json(&record);
+    assert_eq!(saved["sets"].as_array().unwrap().len(), 1, "{saved}");
+    assert_eq!(saved["planned_sets"], 2, "{saved}");
+}
+
+#[test]
+fn a_blank_player_is_refused_and_the_sheet_marks_sit_outs_only_when_there_were_some() {
+    let error = fails(&words("night --players Ann,,Bob,Cy,Di --seed 1"), "");
+    assert!(error.contains("player 2 of 5 has no name"), "{error}");
+    let four = succeeds(
+        &words("night --players Ann,Bob,Cy,Di --sets 1 --seed 1 --bots rules"),
+        "",
+    );
+    assert!(!four.contains("sat out"), "{four}");
+    let five = succeeds(
+        &words("night --players Ann,Bob,Cy,Di,Ed --sets 1 --seed 1 --bots rules"),
+        "",
+    );
+    assert_contains(&five, &["30*", "* sat out"]);
+}
+
+#[test]
+fn errors_speak_a_persons_words_not_the_parsers() {
+    for (input, expected) in [
+        ("{x", "invalid record: not JSON (line 1, column 2)"),
+        (
+            "{\"game\": ",
+            "invalid record: the text ends before the record does",
+        ),
+        ("[]", "a record is a JSON object"),
+    ] {
+        let error = fails(&["replay", "-"], input);
+        assert!(error.contains(expected), "{input}: {error}");
+        assert!(!error.contains("expected"), "{input}: {error}");
+    }
+    let missing = temp_path("no-such-record.json");
+    let error = fails(&["replay", missing.to_str().unwrap()], "");
+    assert!(
+        error.contains("No such file") && !error.contains("os error"),
+        "{error}"
+    );
+    let out = calltrump(&words("play --seed 99999999999999999999999"), "");
+    assert_eq!(out.status.code(), Some(2));
+    let error = text(&out.stderr);
+    assert!(
+        error.contains("'--seed <SEED>': too large a number"),
+        "{error}"
     );
 }

@@ -185,7 +185,8 @@ fn refused_input_is_explained_and_asked_again() {
         "Not allowed: you must bid higher than \"bid 5\".",
         "Not allowed: you may not do that now: the game expects a call:",
         "Not understood: \"x\" is not a suit;",
-        "Not allowed: you do not hold 9S.",
+        // Cards named as the screen shows them.
+        "Not allowed: you do not hold 9♠.",
         "Taken back: your trump ♠.",
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
@@ -232,7 +233,9 @@ fn the_end_of_the_input_stops_the_game_with_an_error_and_saves_it() {
         "{stdout}"
     );
     // Without --record, the record goes to the data folder.
-    let saved = dir.join("calltrump").join("calltrump-kaibosh-2.json");
+    let saved = dir
+        .join("calltrump")
+        .join("calltrump-kaibosh-standard-2.json");
     assert!(saved.exists(), "{stdout}");
     assert!(stdout.contains("calltrump play --resume"), "{stdout}");
 }
@@ -383,6 +386,8 @@ fn a_resumed_committed_game_asks_the_bots_with_the_same_dice_whenever_resumed() 
     for name in ["a.json", "b.json"] {
         let copy = dir.join(name);
         std::fs::copy(&saved, &copy).unwrap();
+        // The hand in play is kept beside the record.
+        std::fs::copy(companion(&saved), companion(&copy)).unwrap();
         let mut args = vec!["--resume", copy.to_str().unwrap()];
         args.extend(bots);
         let out = play(&dir, &args, &format!("{}quit\n", common::first_choices(30)));
@@ -677,4 +682,196 @@ fn a_number_alone_is_the_bid_of_that_number_in_every_auction() {
         ["bid 6 D", "call2 S", "pass"],
         "{screen}"
     );
+}
+
+/// The companion of the save at `path`: the seat and the hand in play, sealed.
+fn companion(path: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.resume", path.display()))
+}
+
+#[test]
+fn a_new_game_never_writes_over_an_unfinished_one() {
+    let dir = temp_dir("no-overwrite");
+    let data = dir.join("calltrump");
+    let quit_early = format!("{}quit\n", common::first_choices(1));
+    let kout4 = ["--game", "kout", "--variant", "kout4", "--seed", "7"];
+    let out = play(&dir, &kout4, &quit_early);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = data.join("calltrump-kout-kout4-7.json");
+    let saved = std::fs::read_to_string(&first).unwrap();
+    // The other variant with the same seed has a name of its own.
+    let kout6 = ["--game", "kout", "--variant", "kout6", "--seed", "7"];
+    let out = play(&dir, &kout6, &quit_early);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(data.join("calltrump-kout-kout6-7.json").exists());
+    // The same game started again goes to a new name, and says where both are.
+    let out = play(&dir, &kout4, &quit_early);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let second = data.join("calltrump-kout-kout4-7-2.json");
+    assert!(second.exists(), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{} holds another game", first.display()))
+            && stdout.contains(&format!("saved to {}", second.display())),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), saved);
+    // Named with --record, an unfinished game is refused, and kept as it was.
+    let mut args = kout4.to_vec();
+    args.extend(["--record", first.to_str().unwrap()]);
+    let out = play(&dir, &args, &quit_early);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("holds an unfinished game"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), saved);
+    // A finished game's file may be written over.
+    let done = dir.join("done.json");
+    let mut args = vec!["--seed", "3", "--max-deals", "1", "--bots", "rules"];
+    args.extend(["--record", done.to_str().unwrap()]);
+    let ones = common::first_choices(100);
+    for _ in 0..2 {
+        let out = play(&dir, &args, &ones);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn a_save_shows_nothing_of_the_hand_in_play_and_goes_on_from_the_same_seat() {
+    let dir = temp_dir("sealed");
+    let saved = dir.join("game.json");
+    let record = saved.to_str().unwrap();
+    // Committed deals, the player at seat 2, stopped in the middle of a hand.
+    let args = ["--bots", "rules", "--seat", "2", "--record", record];
+    let out = play(&dir, &args, &format!("{}quit\n", common::first_choices(2)));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The first dealer is drawn at random: a quit that came at the player's cut, between
+    // hands, goes on to the next hand's first decision.
+    let mut stopped: Value = read_json(&saved);
+    for _ in 0..3 {
+        if companion(&saved).exists() && read_json(&companion(&saved))["sealed"].is_string() {
+            break;
+        }
+        let out = play(&dir, &["--resume", record], "1\nquit\n");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        stopped = read_json(&saved);
+    }
+    let last = stopped["hands"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        last["deal"],
+        serde_json::json!([[], [], [], []]),
+        "{stopped}"
+    );
+    assert!(last["fair_deal"]["seed"].is_null(), "{stopped}");
+    let sealed = std::fs::read_to_string(companion(&saved)).unwrap();
+    assert!(
+        !sealed.contains("deal") && !sealed.contains("\"AS\""),
+        "{sealed}"
+    );
+    // The resumed game keeps its seat and its game.
+    let out = play(&dir, &["--resume", record, "--seat", "0"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("at seat 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = play(&dir, &["--resume", record, "--game", "kout"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("holds a game of Kaibosh"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The record alone, copied elsewhere, does not go on without its hand.
+    let alone = dir.join("alone.json");
+    std::fs::copy(&saved, &alone).unwrap();
+    let out = play(&dir, &["--resume", alone.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("is missing"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Resumed, the hand ends with its deal, and its seed is shown and checks out.
+    let out = play(
+        &dir,
+        &["--resume", record, "--bots", "rules"],
+        &format!("{}quit\n", common::first_choices(40)),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("You are seat 2."), "{stdout}");
+    let hand = stopped["hands"].as_array().unwrap().len();
+    let finished: Value = read_json(&saved);
+    let seed = finished["hands"][hand - 1]["fair_deal"]["seed"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{finished}"))
+        .to_string();
+    assert!(
+        stdout.contains(&format!("Hand {hand}'s seed: {}…", &seed[..8])),
+        "{stdout}"
+    );
+    assert!(!sealed.contains(&seed));
+    let verified = common::calltrump(&["verify", record], "");
+    assert_eq!(
+        verified.status.code(),
+        Some(0),
+        "{}",
+        text(&verified.stdout)
+    );
+}
+
+#[test]
+fn a_decided_kout_bo_hand_says_so_and_kout_bo_counts_no_throw_ins() {
+    let dir = temp_dir("kout-decided");
+    let args = [
+        "--game",
+        "kout",
+        "--seed",
+        "3",
+        "--bots",
+        "rules",
+        "--max-deals",
+        "1",
+    ];
+    let out = play(&dir, &args, &common::first_choices(100));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // The partner's 6 is made by trick 6: said once, and the hand played out.
+    let lines: Vec<&str> = stdout.lines().collect();
+    let decided: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("The hand is decided: the bid is made."))
+        .collect();
+    assert_eq!(decided.len(), 1, "{stdout}");
+    assert!(lines[decided[0] - 1].starts_with("Trick 6: "), "{stdout}");
+    assert!(stdout.contains("\nTrick 9: "), "{stdout}");
+    let summary = common::succeeds(
+        &words("simulate --game kout --games 2 --seed 1 --bots random"),
+        "",
+    );
+    assert!(
+        summary.contains("\nhands: ") && !summary.contains("thrown in"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_very_long_line_is_not_echoed_back() {
+    let dir = temp_dir("long-line");
+    let long = "x".repeat(5000);
+    let out = play(
+        &dir,
+        &["--seed", "3", "--bots", "rules"],
+        &format!("{long}\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not understood: a line of 5000 characters"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(&"x".repeat(100)), "{stdout}");
 }

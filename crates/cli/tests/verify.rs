@@ -56,7 +56,7 @@ fn every_committed_record_verifies_hand_by_hand() {
         assert_eq!(lines.len(), hands + 1, "{stdout}");
         for (h, line) in lines[..hands].iter().enumerate() {
             assert!(
-                line.starts_with(&format!("hand {h}: ok (committed; dealer ")),
+                line.starts_with(&format!("hand {}: ok (committed; dealer ", h + 1)),
                 "{line}"
             );
         }
@@ -73,12 +73,12 @@ fn the_cutting_seat_follows_the_rules_and_the_option() {
         // Kaibosh: the seat right of the dealer, the one before it in the order of play.
         (
             "kaibosh.json",
-            "hand 0: ok (committed; dealer 0, cut 23 by seat 3)",
+            "hand 1: ok (committed; dealer 0, cut 23 by seat 3)",
         ),
         // Kout Bo 4 with `cut: right`: counter-clockwise, the seat after the dealer.
         (
             "kout4-two-undealt-cut-right.json",
-            "hand 0: ok (committed; dealer 3, cut 36 by seat 0)",
+            "hand 1: ok (committed; dealer 3, cut 36 by seat 0)",
         ),
     ] {
         let (_, stdout) = verify(&fixture(name));
@@ -98,10 +98,10 @@ fn a_changed_card_fails_naming_the_hand_and_the_seats() {
     assert_contains(
         &stdout,
         &[
-            "hand 0: ok",
             "hand 1: ok",
-            &format!("hand 2: seat 1: the record deals {b}, the seed deals {a}"),
-            &format!("hand 2: seat 3: the record deals {a}, the seed deals {b}"),
+            "hand 2: ok",
+            &format!("hand 3: seat 1: the record deals {b}, the seed deals {a}"),
+            &format!("hand 3: seat 3: the record deals {a}, the seed deals {b}"),
         ],
     );
     assert!(
@@ -116,14 +116,14 @@ fn a_changed_cut_fails_naming_the_hand() {
     let cut = record["hands"][1]["fair_deal"]["cut"].as_u64().unwrap();
     record["hands"][1]["fair_deal"]["cut"] = (cut % 53 + 1).into();
     let stdout = verify_exits(&record, 1);
-    assert!(stdout.starts_with("hand 0: ok"), "{stdout}");
-    assert_contains(&stdout, &["hand 1: seat "]);
-    assert!(!stdout.contains("hand 0: seat"), "{stdout}");
+    assert!(stdout.starts_with("hand 1: ok"), "{stdout}");
+    assert_contains(&stdout, &["hand 2: seat "]);
+    assert!(!stdout.contains("hand 1: seat"), "{stdout}");
     record["hands"][1]["fair_deal"]["cut"] = 54.into();
     let stdout = verify_exits(&record, 1);
     assert_contains(
         &stdout,
-        &["hand 1: the cut 54 is not from 1 to 53 (the deck's 54 cards less one)"],
+        &["hand 2: the cut 54 is not from 1 to 53 (the deck's 54 cards less one)"],
     );
 }
 
@@ -142,17 +142,17 @@ fn a_changed_seed_fails_naming_the_hand() {
     record["hands"][0]["fair_deal"]["seed"] = changed.into();
     let stdout = verify_exits(&record, 1);
     assert!(
-        stdout.starts_with("hand 0: the seed does not match the commitment\n"),
+        stdout.starts_with("hand 1: the seed does not match the commitment\n"),
         "{stdout}"
     );
-    assert_contains(&stdout, &["hand 1: ok"]);
+    assert_contains(&stdout, &["hand 2: ok"]);
     // A hand whose seed is still secret cannot be checked yet.
     record["hands"][1]["fair_deal"]
         .as_object_mut()
         .unwrap()
         .remove("seed");
     let (_, stdout) = verify(&record);
-    assert_contains(&stdout, &["hand 1: the seed is not revealed"]);
+    assert_contains(&stdout, &["hand 2: the seed is not revealed"]);
 }
 
 /// A record served by a table while a hand is played (its deal and seed not shown yet):
@@ -171,8 +171,8 @@ fn a_hand_still_in_play_is_named_and_the_hands_before_it_checked() {
     assert_contains(
         &stdout,
         &[
-            "hand 0: ok (committed",
-            &format!("hand {}: in play, not checked", hands - 1),
+            "hand 1: ok (committed",
+            &format!("hand {hands}: in play, not checked"),
             &format!("{} hands: every deal checks out", hands - 1),
         ],
     );
@@ -181,7 +181,7 @@ fn a_hand_still_in_play_is_named_and_the_hands_before_it_checked() {
     let mut first = fixture("kaibosh.json");
     first["hands"] = Value::Array(vec![record["hands"][hands - 1].clone()]);
     let stdout = verify_exits(&first, 0);
-    assert_contains(&stdout, &["hand 0: in play", "no hand is over yet"]);
+    assert_contains(&stdout, &["hand 1: in play", "no hand is over yet"]);
 
     // Dealt in the open but the seed kept back: that does not check out.
     let mut withheld = fixture("kaibosh.json");
@@ -192,7 +192,7 @@ fn a_hand_still_in_play_is_named_and_the_hands_before_it_checked() {
     let stdout = verify_exits(&withheld, 1);
     assert_contains(
         &stdout,
-        &[&format!("hand {}: the seed is not revealed", hands - 1)],
+        &[&format!("hand {hands}: the seed is not revealed")],
     );
 }
 
@@ -203,8 +203,8 @@ fn a_record_without_a_deal_source_does_not_verify_but_still_replays() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stdout),
-        "hand 0: no fair-deal block, and the header's deal_source states no seeded deals\n\
-         1 hands: 1 does not check out\n"
+        "hand 1: no fair-deal block, and the header's deal_source states no seeded deals\n\
+         1 hand: 1 does not check out\n"
     );
     assert!(calltrump(&["replay", "-"], record).status.success());
     // Not a record at all: one line on standard error.
@@ -229,7 +229,7 @@ fn simulated_games_say_their_deals_are_seeded_and_verify() {
                     "first_dealer_drawn": true})
             );
             let stdout = verify_exits(&record, 0);
-            assert_contains(&stdout, &["hand 0: ok (seeded; dealer "]);
+            assert_contains(&stdout, &["hand 1: ok (seeded; dealer "]);
         }
     }
 }
@@ -266,7 +266,7 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
         &stdout,
         &[
             "committed deals",
-            "Hand 1: the dealer commits to the deal ",
+            "committed to the deal ",
             "Hand 1's seed: ",
         ],
     );
@@ -277,12 +277,23 @@ fn play_with_a_seed_deals_seeded_and_without_one_committed() {
     assert_eq!(block["commitment"].as_str().unwrap().len(), 64);
     assert_eq!(block["seed"].as_str().unwrap().len(), 64);
     verify_exits(&record, 0);
-    // The commitment shown before the deal is the one recorded.
+    // The commitment shown before the deal, with its dealer, is the one recorded: its
+    // first 8 digits on screen, all 64 in the record.
+    let dealer = record["first_dealer"].as_u64().unwrap();
+    let dealer = match dealer {
+        0 => "you deal".to_string(),
+        n => format!("seat {n} ("),
+    };
     let shown = format!(
-        "Hand 1: the dealer commits to the deal {}",
-        block["commitment"].as_str().unwrap()
+        "committed to the deal {}… (in full in the record)",
+        &block["commitment"].as_str().unwrap()[..8]
     );
-    assert!(stdout.contains(&shown), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("Hand 1: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains(&dealer) && line.contains(&shown), "{line}");
+    assert!(!stdout.contains(block["commitment"].as_str().unwrap()));
 }
 
 #[test]
