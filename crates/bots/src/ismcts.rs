@@ -5,6 +5,8 @@
 //!
 //! Card play runs on the compact [`Position`]; the other decisions on the game itself.
 
+use std::time::Duration;
+
 use arrayvec::ArrayVec;
 use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
 use rand::Rng;
@@ -12,45 +14,83 @@ use rand::Rng;
 use crate::model::{BotGame, Deals};
 use crate::position::{Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
+use crate::thinking::{format_thinking_time, Clock};
 use crate::with_game;
 use crate::{Bot, Decision};
 
 /// Exploration constant of UCT, for rewards in 0..=1.
 const EXPLORATION: f64 = 0.7;
 
-/// The information-set MCTS bot with a budget of iterations per decision.
+/// The information-set MCTS bot with a budget of iterations, or a thinking time, per
+/// decision.
 #[derive(Clone, Copy, Debug)]
 pub struct IsmctsBot {
     iterations: u32,
+    /// With a thinking time, iterations run until it is spent, up to
+    /// [`IsmctsBot::MAX_TIMED_ITERATIONS`].
+    thinking: Option<Duration>,
 }
 
 impl IsmctsBot {
     /// Default iterations per decision.
     pub const DEFAULT_ITERATIONS: u32 = 10_000;
 
+    /// The most iterations a bot with a thinking time runs for one decision, however
+    /// long it may think (bounding the tree's memory: a node an iteration).
+    pub const MAX_TIMED_ITERATIONS: u32 = 1 << 22;
+
+    /// Iterations between two looks at the clock.
+    const CLOCK_EVERY: u32 = 64;
+
     /// A bot that runs `iterations` iterations per decision (at least one).
     pub fn new(iterations: u32) -> IsmctsBot {
         IsmctsBot {
             iterations: iterations.max(1),
+            thinking: None,
+        }
+    }
+
+    /// A bot that runs iterations for `time` per decision (the clock of
+    /// [`crate::thinking`]), at most [`IsmctsBot::MAX_TIMED_ITERATIONS`]. Such a decision
+    /// depends on how fast the machine is, so it is not reproducible from its seed alone.
+    pub fn thinking_for(time: Duration) -> IsmctsBot {
+        IsmctsBot {
+            iterations: IsmctsBot::MAX_TIMED_ITERATIONS,
+            thinking: Some(time),
         }
     }
 }
 
 impl Bot for IsmctsBot {
     fn name(&self) -> String {
-        format!("ismcts:{}", self.iterations)
+        match self.thinking {
+            Some(time) => format!("ismcts@{}", format_thinking_time(time)),
+            None => format!("ismcts:{}", self.iterations),
+        }
     }
 
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
+        self.choose_within(decision, rng, &|| false)
+    }
+
+    fn choose_within(
+        &mut self,
+        decision: &Decision<'_>,
+        rng: &mut GameRng,
+        spent: &dyn Fn() -> bool,
+    ) -> Action {
         if decision.legal.len() == 1 {
             return decision.legal[0];
         }
+        let clock = self.thinking.map(|time| (Clock::start(), time));
+        let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
         let iterations = self.iterations;
         with_game!(decision.rules, |r, G| ismcts_choose::<G>(
             r,
             decision.observation,
             decision.legal,
             iterations,
+            &stop,
             rng
         ))
     }
@@ -365,14 +405,18 @@ fn play_rewards<G: BotGame>(game: &G, position: &Position) -> Vec<[f64; 2]> {
         .collect()
 }
 
-/// Runs ISMCTS for the decision of `observation` and returns the chosen action.
+/// Runs ISMCTS for the decision of `observation`, at most `iterations` iterations and
+/// until `stop` says the time is up (asked every [`IsmctsBot::CLOCK_EVERY`]), and
+/// returns the chosen action.
 pub(crate) fn ismcts_choose<G: BotGame>(
     rules: &G::Rules,
     observation: &Observation,
     legal: &[Action],
     iterations: u32,
+    stop: &dyn Fn() -> bool,
     rng: &mut GameRng,
 ) -> Action {
+    let time_up = |i: u32| i > 0 && i % IsmctsBot::CLOCK_EVERY == 0 && stop();
     let Ok(deals) = Deals::<G>::new(rules, observation) else {
         return legal[0];
     };
@@ -384,7 +428,10 @@ pub(crate) fn ismcts_choose<G: BotGame>(
         let rewards = play_rewards(&template, &position);
         let mut tree = Tree::new(0u8, iterations);
         let observer = observation.seat.index();
-        for _ in 0..iterations {
+        for i in 0..iterations {
+            if time_up(i) {
+                break;
+            }
             let state =
                 determinize_play(deals.sampler(), &position, &layout, observer, &rewards, rng);
             tree.iterate(state, rng, &mut path);
@@ -396,7 +443,10 @@ pub(crate) fn ismcts_choose<G: BotGame>(
             .unwrap_or(legal[0]);
     }
     let mut tree = Tree::new(legal[0], iterations);
-    for _ in 0..iterations {
+    for i in 0..iterations {
+        if time_up(i) {
+            break;
+        }
         let Some((game, _)) = deals.draw(false, 8, rng) else {
             continue;
         };

@@ -193,6 +193,22 @@ fn bad_names_are_refused_with_what_is_wrong() {
         ("pimc:5:0", "bad budget \"0\""),
         ("pimc:5:2:1", "bad depth \"1\""),
         ("pimc:5:2:+x", "bad depth \"+x\""),
+        ("expert@", "bad thinking time \"\" in \"expert@\""),
+        ("expert@2", "bad thinking time \"2\""),
+        ("expert@2m", "bad thinking time \"2m\""),
+        ("expert@0ms", "bad thinking time \"0ms\""),
+        ("expert@-1s", "bad thinking time \"-1s\""),
+        ("expert@601s", "bad thinking time \"601s\""),
+        ("expert@2s@3s", "bad thinking time \"2s@3s\""),
+        ("hard@fast", "bad thinking time \"fast\""),
+        ("nobody@2s", "unknown bot \"nobody@2s\""),
+        ("@2s", "unknown bot \"@2s\""),
+        ("random@1s", "\"random@1s\" cannot think for a time"),
+        ("rules@1s", "cannot think for a time"),
+        ("easy@1s", "cannot think for a time"),
+        ("pimc:40@1s", "cannot think for a time"),
+        ("ismcts:500@1s", "cannot think for a time"),
+        ("pimc:0@1s", "bad budget \"0\""),
     ] {
         let err = bot_by_name(bad)
             .err()
@@ -213,6 +229,13 @@ fn names_set_the_budgets() {
         ("pimc:8:2:+0", "pimc:8:2"),
         ("easy", "easy"),
         ("expert", "expert"),
+        ("expert@2s", "expert@2s"),
+        ("expert@1.5s", "expert@1500ms"),
+        ("hard@300ms", "hard@300ms"),
+        ("medium@50ms", "medium@50ms"),
+        ("pimc@1s", "pimc@1s"),
+        ("ismcts@250ms", "ismcts@250ms"),
+        ("ismcts@2000ms", "ismcts@2s"),
     ] {
         let bot = bot_by_name(good).unwrap_or_else(|e| panic!("{good}: {e}"));
         assert_eq!(bot.name(), name);
