@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
-use crate::calls::in_legal;
 use crate::model::{BotGame, Deals, Lookahead};
 use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
@@ -225,20 +224,32 @@ fn pimc_choose<G: BotGame>(
     if !is_play && bot.call_samples == 0 {
         return rules_choose::<G>(rules, observation, legal, rng);
     }
-    let candidates: Vec<Action> = if is_play {
+    let mut candidates: Vec<Action> = if is_play {
         legal.to_vec()
     } else {
         G::call_candidates(rules, observation, legal)
     };
-    // The rules' call, where the simulation must beat it by a margin.
-    let rules_call = (!is_play && G::CALL_MARGIN > 0.0)
-        .then(|| in_legal(G::rules_call(rules, observation, legal), legal))
-        .and_then(|pick| candidates.iter().position(|&a| a == pick));
+    // The call the simulation must beat by a margin, if any.
+    let baseline = if is_play {
+        None
+    } else {
+        G::call_baseline(rules, observation, legal)
+    };
+    let baseline = baseline.map(|(call, margin)| {
+        let at = candidates
+            .iter()
+            .position(|&a| a == call)
+            .unwrap_or_else(|| {
+                candidates.push(call);
+                candidates.len() - 1
+            });
+        (at, margin)
+    });
     let Some(scores) = bot.score::<G>(
         rules,
         observation,
         &candidates,
-        rules_call.is_some(),
+        baseline.is_some(),
         rng,
         spent,
     ) else {
@@ -254,13 +265,9 @@ fn pimc_choose<G: BotGame>(
             best = i;
         }
     }
-    match rules_call {
-        Some(pick)
-            if !clearly_better(
-                &scores.per_deal[best],
-                &scores.per_deal[pick],
-                G::CALL_MARGIN,
-            ) =>
+    match baseline {
+        Some((pick, margin))
+            if !clearly_better(&scores.per_deal[best], &scores.per_deal[pick], margin) =>
         {
             legal[pick]
         }

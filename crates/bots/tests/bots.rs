@@ -297,3 +297,69 @@ fn every_level_answers_only_from_legal_even_a_short_list() {
     let kout = KoutRules::default();
     short_lists::<Kout>(&kout, &GameRules::Kout(kout), &names);
 }
+
+/// In Bid Euchre, over the partner's standing contract passing is the call to beat by a
+/// margin, and a raise of the partner's strain is always among the calls weighed; over
+/// an opponent's contract nothing is to beat.
+#[test]
+fn bid_euchre_weighs_the_partners_contract() {
+    use calltrump_engine::{BidEuchre, BidEuchreRules, BidEuchreVariant, SeenAction, Turn};
+    let standing = |g: &BidEuchre| {
+        let Turn::Seat(seat) = g.turn() else {
+            return None;
+        };
+        let observation = g.observation(seat);
+        let (caller, call) = observation
+            .actions
+            .iter()
+            .rev()
+            .find_map(|(s, seen)| match seen {
+                SeenAction::Open(call @ (Action::BidStrain(..) | Action::Loner(..))) => {
+                    Some((*s, *call))
+                }
+                _ => None,
+            })?;
+        Some((caller == seat.partner4(), call))
+    };
+    let mut checked = [0; 3];
+    for variant in [BidEuchreVariant::Alexa, BidEuchreVariant::Simplified] {
+        let rules = BidEuchreRules::new(variant);
+        for seed in 0..80 {
+            let game: BidEuchre = common::decision_where(&rules, seed, |g: &BidEuchre| {
+                // Even seeds: the partner's contract stands; odd: an opponent's.
+                g.legal_action_list().contains(&Action::Pass)
+                    && standing(g).is_some_and(|(partners, _)| partners == (seed % 2 == 0))
+            });
+            let (partners, call) = standing(&game).unwrap();
+            let Turn::Seat(seat) = game.turn() else {
+                unreachable!()
+            };
+            let observation = game.observation(seat);
+            let legal = game.legal_action_list();
+            let baseline = BidEuchre::call_baseline(&rules, &observation, &legal);
+            if !partners {
+                assert_eq!(baseline, None, "seed {seed}");
+                checked[0] += 1;
+                continue;
+            }
+            assert_eq!(baseline.map(|(a, _)| a), Some(Action::Pass), "seed {seed}");
+            assert!(baseline.is_some_and(|(_, margin)| margin > 0.0));
+            checked[1] += 1;
+            let Action::BidStrain(_, strain) = call else {
+                continue;
+            };
+            let raise = legal
+                .iter()
+                .find(|a| matches!(a, Action::BidStrain(_, s) if *s == strain));
+            if let Some(raise) = raise {
+                let candidates = BidEuchre::call_candidates(&rules, &observation, &legal);
+                assert!(
+                    candidates.contains(raise),
+                    "seed {seed}: {raise} not weighed"
+                );
+                checked[2] += 1;
+            }
+        }
+    }
+    assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
+}
