@@ -54,7 +54,7 @@ pub use hint::{
     evaluation_rng, hint, reading_rng, readings, table_hint_bot, BestActions, Hint, Reading,
     HINT_ACTIONS,
 };
-pub use ismcts::IsmctsBot;
+pub use ismcts::{IsmctsBot, Reward};
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;
 pub use model::{rebuild, BotGame, Completion, Deals, Lookahead};
@@ -100,7 +100,8 @@ pub trait Bot: Send {
 
 /// The names [`bot_by_name`] knows, for help texts.
 pub const BOT_NAMES: &str =
-    "random, rules, ismcts, ismcts:N (N iterations), pimc, pimc:N (N deals), \
+    "random, rules, ismcts, ismcts:N (N iterations), ismcts:N:own (rewarding a team's own \
+     points, not the difference), pimc, pimc:N (N deals), \
      pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
      easy, medium, hard, expert; a search bot with @TIME thinks for TIME per decision \
      instead of a count (expert@2s, hard@300ms, ismcts@1s, pimc@500ms)";
@@ -208,6 +209,9 @@ fn counted_bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
             };
             match (kind, budgets.as_slice()) {
                 ("ismcts", [n]) => Ok(Box::new(IsmctsBot::new(count(n)?))),
+                ("ismcts", [n, "own"]) => {
+                    Ok(Box::new(IsmctsBot::new(count(n)?).rewarding(Reward::Own)))
+                }
                 ("pimc", [n]) => {
                     let n = count(n)?;
                     Ok(Box::new(PimcBot::new(n, n.div_ceil(2))))
