@@ -54,7 +54,7 @@ for m in "${matches[@]}"; do
         --deals "$deals" --seed 2026 --csv "$name.csv" --resume --json >"$name.json"
 done
 
-echo "| game | A | B | deals | A − B per deal | 95% CI | verdict | A's mean ms / decision (wall) |"
+echo "| game | A | B | deals | A − B per deal | 95% CI | verdict | mean ms per decision, A / B (wall) |"
 echo "|---|---|---|---|---|---|---|---|"
 for m in "${matches[@]}"; do
     grep -q -- "$filter" <<<"$m" || continue
@@ -67,8 +67,9 @@ r = json.load(open(sys.argv[1]))
 d = r["difference"]
 verdict = "A stronger" if d["low"] > 0 else "B stronger" if d["high"] < 0 else "not separated"
 times = {t["bot"]: t["mean"] for t in r.get("decision_time_ms") or []}
-ms = f'{times["A"]:.0f}' if "A" in times else "–"
-print(f'| {r["game"]} {r["variant"]} | `{r["a"]}` | `{r["b"]}` | {d["n"]} | {d["mean"]:+.2f} '
-      f'| [{d["low"]:+.2f}, {d["high"]:+.2f}] | {verdict} | {ms} |')
+ms = " / ".join(f'{times[k]:.0f}' if k in times else "–" for k in "AB")
+num = lambda x: f"{x:+.2f}".replace("-", "−")
+print(f'| {r["game"]} {r["variant"]} | `{r["a"]}` | `{r["b"]}` | {d["n"]} | {num(d["mean"])} '
+      f'| [{num(d["low"])}, {num(d["high"])}] | {verdict} | {ms} |')
 PY
 done
