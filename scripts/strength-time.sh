@@ -66,7 +66,8 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 d = r["difference"]
 verdict = "A stronger" if d["low"] > 0 else "B stronger" if d["high"] < 0 else "not separated"
-times = {t["bot"]: t["mean"] for t in r.get("decision_time_ms") or []}
+# A resumed run times only the pairs it played itself.
+times = {t["bot"]: t["mean"] for t in r.get("decision_time_ms") or [] if t["decisions"]}
 ms = " / ".join(f'{times[k]:.0f}' if k in times else "–" for k in "AB")
 num = lambda x: f"{x:+.2f}".replace("-", "−")
 print(f'| {r["game"]} {r["variant"]} | `{r["a"]}` | `{r["b"]}` | {d["n"]} | {num(d["mean"])} '
