@@ -55,6 +55,14 @@ fn main() {
             game.apply(action).expect("bots play legally");
         }
     }
+    let all: Vec<f64> = times.concat();
+    if !all.is_empty() {
+        println!(
+            "{name} {game_name} every decision with a choice: {}, mean {:.1} ms",
+            all.len(),
+            all.iter().sum::<f64>() / all.len() as f64
+        );
+    }
     for (label, mut t) in ["calls", "plays"].into_iter().zip(times) {
         if t.is_empty() {
             continue;
@@ -62,8 +70,9 @@ fn main() {
         t.sort_by(f64::total_cmp);
         let q = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{name} {game_name} {label}: {} decisions, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            "{name} {game_name} {label}: {} decisions, mean {:.1} ms, median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
             t.len(),
+            t.iter().sum::<f64>() / t.len() as f64,
             q(0.5),
             q(0.99),
             q(1.0)

@@ -304,10 +304,33 @@ impl BotGame for BidEuchre {
         });
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut out: Vec<Action> = scored.into_iter().take(8).map(|(_, a)| a).collect();
-        if !out.contains(&pick) {
-            out.push(pick);
+        // A raise of the partner's strain is always weighed: the hand's own estimate
+        // there leaves out the trumps the partner's bid promises.
+        let raise = partner_call(&observation.actions, observation.seat).and_then(|call| {
+            legal
+                .iter()
+                .copied()
+                .find(|a| matches!((a, call), (Action::BidStrain(_, s), Action::BidStrain(_, t)) if *s == t))
+        });
+        for call in [Some(pick), raise].into_iter().flatten() {
+            if !out.contains(&call) {
+                out.push(call);
+            }
         }
         out
+    }
+
+    /// Over the partner's standing contract (a bid or a loner nobody has overcalled),
+    /// a call must beat passing by a standard error over the sampled deals: taking the
+    /// contract from the partner on a small simulated edge lost points (a `call2 NT`
+    /// over the partner's `call2 clubs`, set for -12).
+    fn call_baseline(
+        _: &BidEuchreRules,
+        observation: &Observation,
+        legal: &[Action],
+    ) -> Option<(Action, f64)> {
+        let partner_holds = partner_call(&observation.actions, observation.seat).is_some();
+        (partner_holds && legal.contains(&Action::Pass)).then_some((Action::Pass, PARTNER_MARGIN))
     }
 
     fn rules_call(_: &BidEuchreRules, observation: &Observation, legal: &[Action]) -> Action {
@@ -341,6 +364,18 @@ impl BotGame for BidEuchre {
             _ => auction_call(observation, legal),
         }
     }
+}
+
+/// Standard errors by which an overcall of the partner's contract must beat passing.
+const PARTNER_MARGIN: f64 = 1.0;
+
+/// The partner's call if it is the auction's standing one (the last bid or loner made).
+fn partner_call(before: &[(Seat, SeenAction)], seat: Seat) -> Option<Action> {
+    let (caller, call) = before.iter().rev().find_map(|(s, seen)| match seen {
+        SeenAction::Open(call @ (Action::BidStrain(..) | Action::Loner(..))) => Some((*s, *call)),
+        _ => None,
+    })?;
+    (caller == seat.partner4()).then_some(call)
 }
 
 /// Tricks the partner's cards add to a loner.

@@ -5,6 +5,8 @@
 //!
 //! Card play runs on the compact [`Position`]; the other decisions on the game itself.
 
+use std::time::Duration;
+
 use arrayvec::ArrayVec;
 use calltrump_engine::{Action, ActionList, GameRng, Observation, Turn};
 use rand::Rng;
@@ -12,45 +14,96 @@ use rand::Rng;
 use crate::model::{BotGame, Deals};
 use crate::position::{Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
+use crate::thinking::{format_thinking_time, Clock};
 use crate::with_game;
 use crate::{Bot, Decision};
 
 /// Exploration constant of UCT, for rewards in 0..=1.
 const EXPLORATION: f64 = 0.7;
 
-/// The information-set MCTS bot with a budget of iterations per decision.
+/// The information-set MCTS bot with a budget of iterations, or a thinking time, per
+/// decision.
 #[derive(Clone, Copy, Debug)]
 pub struct IsmctsBot {
     iterations: u32,
+    reward: Reward,
+    /// With a thinking time, iterations run until it is spent, up to
+    /// [`IsmctsBot::MAX_TIMED_ITERATIONS`].
+    thinking: Option<Duration>,
 }
 
 impl IsmctsBot {
     /// Default iterations per decision.
     pub const DEFAULT_ITERATIONS: u32 = 10_000;
 
+    /// The most iterations a bot with a thinking time runs for one decision, however
+    /// long it may think (bounding the tree's memory: a node an iteration).
+    pub const MAX_TIMED_ITERATIONS: u32 = 1 << 22;
+
+    /// Iterations between two looks at the clock.
+    const CLOCK_EVERY: u32 = 64;
+
     /// A bot that runs `iterations` iterations per decision (at least one).
     pub fn new(iterations: u32) -> IsmctsBot {
         IsmctsBot {
             iterations: iterations.max(1),
+            reward: Reward::Difference,
+            thinking: None,
+        }
+    }
+
+    /// The same bot scoring a play-out by `reward`.
+    pub fn rewarding(mut self, reward: Reward) -> IsmctsBot {
+        self.reward = reward;
+        self
+    }
+
+    /// A bot that runs iterations for `time` per decision (the clock of
+    /// [`crate::thinking`]), at most [`IsmctsBot::MAX_TIMED_ITERATIONS`]. Such a decision
+    /// depends on how fast the machine is, so it is not reproducible from its seed alone.
+    pub fn thinking_for(time: Duration) -> IsmctsBot {
+        IsmctsBot {
+            iterations: IsmctsBot::MAX_TIMED_ITERATIONS,
+            reward: Reward::Difference,
+            thinking: Some(time),
         }
     }
 }
 
 impl Bot for IsmctsBot {
     fn name(&self) -> String {
-        format!("ismcts:{}", self.iterations)
+        let reward = match self.reward {
+            Reward::Difference => "",
+            Reward::Own => ":own",
+        };
+        match self.thinking {
+            Some(time) => format!("ismcts@{}", format_thinking_time(time)),
+            None => format!("ismcts:{}{reward}", self.iterations),
+        }
     }
 
     fn choose(&mut self, decision: &Decision<'_>, rng: &mut GameRng) -> Action {
+        self.choose_within(decision, rng, &|| false)
+    }
+
+    fn choose_within(
+        &mut self,
+        decision: &Decision<'_>,
+        rng: &mut GameRng,
+        spent: &dyn Fn() -> bool,
+    ) -> Action {
         if decision.legal.len() == 1 {
             return decision.legal[0];
         }
-        let iterations = self.iterations;
+        let clock = self.thinking.map(|time| (Clock::start(), time));
+        let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
+        let (iterations, reward) = (self.iterations, self.reward);
         with_game!(decision.rules, |r, G| ismcts_choose::<G>(
             r,
             decision.observation,
             decision.legal,
-            iterations,
+            (iterations, reward),
+            &stop,
             rng
         ))
     }
@@ -172,12 +225,29 @@ impl Determinized for PlayState<'_> {
 #[derive(Clone)]
 struct GameState<G: BotGame> {
     game: G,
+    reward: Reward,
 }
 
-fn team_rewards(points: [i32; 2], swing: f64) -> [f64; 2] {
-    let diff = f64::from(points[0] - points[1]) / swing;
-    let r0 = (0.5 + diff / 2.0).clamp(0.0, 1.0);
-    [r0, 1.0 - r0]
+/// How a play-out's end is scored for each team, in 0..=1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reward {
+    /// The difference of the teams' points on the hand, from 0 (the other team a whole
+    /// swing ahead) to 1 (the team a swing ahead): one team's loss is the other's gain.
+    Difference,
+    /// The team's own points on the hand over the swing, a score of 0 or less counting
+    /// 0 (the public reference design's reward): a set costs no more than a pass.
+    Own,
+}
+
+fn team_rewards(points: [i32; 2], swing: f64, reward: Reward) -> [f64; 2] {
+    match reward {
+        Reward::Difference => {
+            let diff = f64::from(points[0] - points[1]) / swing;
+            let r0 = (0.5 + diff / 2.0).clamp(0.0, 1.0);
+            [r0, 1.0 - r0]
+        }
+        Reward::Own => points.map(|p| (f64::from(p) / swing).clamp(0.0, 1.0)),
+    }
 }
 
 impl<G: BotGame> Determinized for GameState<G> {
@@ -205,7 +275,8 @@ impl<G: BotGame> Determinized for GameState<G> {
     }
 
     fn rewards(&self) -> [f64; 2] {
-        team_rewards(self.game.hand_summary().points.unwrap_or([0, 0]), G::SWING)
+        let points = self.game.hand_summary().points.unwrap_or([0, 0]);
+        team_rewards(points, G::SWING, self.reward)
     }
 }
 
@@ -358,21 +429,26 @@ impl<M: Copy + Eq> Tree<M> {
 }
 
 /// Reward table of the card play: each team's reward by team 0's final tricks.
-fn play_rewards<G: BotGame>(game: &G, position: &Position) -> Vec<[f64; 2]> {
+fn play_rewards<G: BotGame>(game: &G, position: &Position, reward: Reward) -> Vec<[f64; 2]> {
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     (0..=total)
-        .map(|t0| team_rewards(game.hand_points([t0, total - t0]), G::SWING))
+        .map(|t0| team_rewards(game.hand_points([t0, total - t0]), G::SWING, reward))
         .collect()
 }
 
-/// Runs ISMCTS for the decision of `observation` and returns the chosen action.
+/// Runs ISMCTS for the decision of `observation`, at most `iterations` iterations (each
+/// play-out scored by `reward`) and
+/// until `stop` says the time is up (asked every [`IsmctsBot::CLOCK_EVERY`]), and
+/// returns the chosen action.
 pub(crate) fn ismcts_choose<G: BotGame>(
     rules: &G::Rules,
     observation: &Observation,
     legal: &[Action],
-    iterations: u32,
+    (iterations, reward): (u32, Reward),
+    stop: &dyn Fn() -> bool,
     rng: &mut GameRng,
 ) -> Action {
+    let time_up = |i: u32| i > 0 && i % IsmctsBot::CLOCK_EVERY == 0 && stop();
     let Ok(deals) = Deals::<G>::new(rules, observation) else {
         return legal[0];
     };
@@ -381,10 +457,13 @@ pub(crate) fn ismcts_choose<G: BotGame>(
     };
     let mut path = Vec::new();
     if let Some((position, layout)) = template.position() {
-        let rewards = play_rewards(&template, &position);
+        let rewards = play_rewards(&template, &position, reward);
         let mut tree = Tree::new(0u8, iterations);
         let observer = observation.seat.index();
-        for _ in 0..iterations {
+        for i in 0..iterations {
+            if time_up(i) {
+                break;
+            }
             let state =
                 determinize_play(deals.sampler(), &position, &layout, observer, &rewards, rng);
             tree.iterate(state, rng, &mut path);
@@ -396,11 +475,14 @@ pub(crate) fn ismcts_choose<G: BotGame>(
             .unwrap_or(legal[0]);
     }
     let mut tree = Tree::new(legal[0], iterations);
-    for _ in 0..iterations {
+    for i in 0..iterations {
+        if time_up(i) {
+            break;
+        }
         let Some((game, _)) = deals.draw(false, 8, rng) else {
             continue;
         };
-        tree.iterate(GameState { game }, rng, &mut path);
+        tree.iterate(GameState { game, reward }, rng, &mut path);
     }
     tree.best_root_move()
         .filter(|a| legal.contains(a))

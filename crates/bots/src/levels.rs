@@ -21,6 +21,9 @@
 //! In Kout Bo a simulated call must beat the rules-of-thumb call by a standard error
 //! over its deals ([`crate::BotGame::CALL_MARGIN`]).
 //!
+//! A level's name with a thinking time (`expert@2s`, see [`crate::thinking`]) is the
+//! same search sampling for that time instead of its count of deals.
+//!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
 //! with the bot in every seat
 //! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`):

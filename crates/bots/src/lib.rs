@@ -10,6 +10,8 @@
 //!   by the [`Solver`] (to the end in Kaibosh, a few tricks ahead in Bid Euchre and Kout
 //!   Bo); calls by simulating the hand.
 //! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
+//! - Any search bot with a [`thinking`] time instead of a count (`expert@2s`,
+//!   `hard@300ms`, `ismcts@1s`): it searches until the time is spent.
 //! - [`hint`]: a hint for a person, from the search bots' evaluation of every action
 //!   ([`PimcBot::evaluate`]) and their reading of the calls ([`read_call`]).
 //!
@@ -44,6 +46,7 @@ mod random;
 mod rules;
 mod sampler;
 mod solver;
+pub mod thinking;
 
 pub use check::{check_decision, BadDecision, SCORE_LIMIT};
 pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Shows, Trait};
@@ -51,7 +54,7 @@ pub use hint::{
     evaluation_rng, hint, reading_rng, readings, table_hint_bot, BestActions, Hint, Reading,
     HINT_ACTIONS,
 };
-pub use ismcts::IsmctsBot;
+pub use ismcts::{IsmctsBot, Reward};
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;
 pub use model::{rebuild, BotGame, Completion, Deals, Lookahead};
@@ -97,9 +100,14 @@ pub trait Bot: Send {
 
 /// The names [`bot_by_name`] knows, for help texts.
 pub const BOT_NAMES: &str =
-    "random, rules, ismcts, ismcts:N (N iterations), pimc, pimc:N (N deals), \
+    "random, rules, ismcts, ismcts:N (N iterations), ismcts:N:own (rewarding a team's own \
+     points, not the difference), pimc, pimc:N (N deals), \
      pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
-     easy, medium, hard, expert";
+     easy, medium, hard, expert; a search bot with @TIME thinks for TIME per decision \
+     instead of a count (expert@2s, hard@300ms, ismcts@1s, pimc@500ms)";
+
+/// The search bots' names that take a thinking time (`NAME@TIME`).
+const THINKING_BOTS: &str = "medium, hard, expert, pimc, ismcts";
 
 /// A bot's name that names no bot.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -115,6 +123,26 @@ pub enum BotNameError {
         /// The budget in it.
         budget: String,
     },
+    /// A thinking time is not a duration such as `300ms` or `2s` in range.
+    #[error(
+        "bad thinking time \"{time}\" in \"{name}\": expected milliseconds or seconds \
+         such as 300ms, 2s or 1.5s, from 1ms to 600s"
+    )]
+    BadTime {
+        /// The name given.
+        name: String,
+        /// The time in it.
+        time: String,
+    },
+    /// A thinking time given to a bot that does not search, or with a count.
+    #[error(
+        "\"{name}\" cannot think for a time: only {THINKING_BOTS} take @TIME, \
+         and without a count (write expert@2s or pimc@2s, not pimc:40@2s)"
+    )]
+    NoThinking {
+        /// The name given.
+        name: String,
+    },
     /// A depth is not `+N`.
     #[error("bad depth \"{depth}\" in \"{name}\": expected +N, tricks further ahead")]
     BadDepth {
@@ -125,8 +153,37 @@ pub enum BotNameError {
     },
 }
 
-/// The bots by name, for the command line (see [`BOT_NAMES`]).
+/// The bots by name, for the command line (see [`BOT_NAMES`]): a name, or a search bot's
+/// name and a thinking time (`expert@2s`, see [`thinking`]).
 pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
+    let Some((bot, time)) = name.split_once('@') else {
+        return counted_bot_by_name(name);
+    };
+    let time = thinking::parse_thinking_time(time).ok_or_else(|| BotNameError::BadTime {
+        name: name.to_string(),
+        time: time.to_string(),
+    })?;
+    let search = match (bot, Level::from_name(bot)) {
+        ("pimc", _) => PimcBot::new(PimcBot::DEFAULT_SAMPLES, 1),
+        ("ismcts", _) => return Ok(Box::new(IsmctsBot::thinking_for(time))),
+        (_, Some(level)) => match level.search_bot() {
+            Some(search) => search.named(level.name()),
+            None => return Err(BotNameError::NoThinking { name: name.into() }),
+        },
+        // A name that is no bot at all says so; a bot that cannot think, that it cannot.
+        _ => {
+            counted_bot_by_name(bot).map_err(|e| match e {
+                BotNameError::Unknown(_) => BotNameError::Unknown(name.to_string()),
+                other => other,
+            })?;
+            return Err(BotNameError::NoThinking { name: name.into() });
+        }
+    };
+    Ok(Box::new(search.thinking_for(time)))
+}
+
+/// The bots by a name without a thinking time.
+fn counted_bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
     let unknown = || BotNameError::Unknown(name.to_string());
     match name {
         "random" => Ok(Box::new(RandomBot)),
@@ -152,6 +209,9 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
             };
             match (kind, budgets.as_slice()) {
                 ("ismcts", [n]) => Ok(Box::new(IsmctsBot::new(count(n)?))),
+                ("ismcts", [n, "own"]) => {
+                    Ok(Box::new(IsmctsBot::new(count(n)?).rewarding(Reward::Own)))
+                }
                 ("pimc", [n]) => {
                     let n = count(n)?;
                     Ok(Box::new(PimcBot::new(n, n.div_ceil(2))))

@@ -165,6 +165,20 @@ pub trait BotGame: Game + Sized + 'static {
     /// A rule-of-thumb choice for a decision that is not a card play.
     fn rules_call(rules: &Self::Rules, observation: &Observation, legal: &[Action]) -> Action;
 
+    /// The call a simulated call must beat, and by how many standard errors of the
+    /// paired differences over the sampled deals, to be taken instead: by default the
+    /// rules' call by [`BotGame::CALL_MARGIN`], where that is above 0.
+    fn call_baseline(
+        rules: &Self::Rules,
+        observation: &Observation,
+        legal: &[Action],
+    ) -> Option<(Action, f64)> {
+        (Self::CALL_MARGIN > 0.0).then(|| {
+            let pick = crate::calls::in_legal(Self::rules_call(rules, observation, legal), legal);
+            (pick, Self::CALL_MARGIN)
+        })
+    }
+
     /// The tricks `hand` takes by itself with its best trump (or strain), by the
     /// estimate the bots bid by: what a call tells of a hand's strength.
     fn own_tricks(rules: &Self::Rules, hand: CardBag) -> f64;

@@ -5,13 +5,15 @@
 //! hand on (the other decisions by the rules of thumb, the play by the solver). The
 //! action with the best average utility wins; utility keeps the game score in view.
 
+use std::time::Duration;
+
 use calltrump_engine::{Action, GameRng, Observation, Turn};
 
-use crate::calls::in_legal;
 use crate::model::{BotGame, Deals, Lookahead};
 use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
 use crate::solver::Solver;
+use crate::thinking::{format_thinking_time, Clock};
 use crate::with_game;
 use crate::{Bot, Decision};
 
@@ -28,6 +30,11 @@ pub struct PimcBot {
     solver: Solver,
     /// The name it goes by, if not its settings (a level's).
     label: Option<&'static str>,
+    /// With a thinking time, deals are sampled until it is spent (or the best action is
+    /// clearly ahead), up to [`PimcBot::MAX_TIMED_DEALS`].
+    thinking: Option<Duration>,
+    /// Deals sampled for the last decision.
+    last_deals: u32,
 }
 
 impl std::fmt::Debug for PimcBot {
@@ -39,6 +46,7 @@ impl std::fmt::Debug for PimcBot {
             .field("reads_auction", &self.reads_auction)
             .field("lookahead", &self.lookahead)
             .field("label", &self.label)
+            .field("thinking", &self.thinking)
             .finish()
     }
 }
@@ -46,6 +54,17 @@ impl std::fmt::Debug for PimcBot {
 impl PimcBot {
     /// Default deals per card play (`pimc`); calls get half as many.
     pub const DEFAULT_SAMPLES: u32 = 40;
+
+    /// The most deals a bot with a thinking time samples for one decision, however long
+    /// it may think (bounding the memory of a decision: each deal's values are kept).
+    pub const MAX_TIMED_DEALS: u32 = 200_000;
+
+    /// Deals a bot with a thinking time samples before it may stop early.
+    const MIN_DEALS_TO_STOP: u32 = 32;
+
+    /// Standard errors by which the best action must lead every other for a bot with a
+    /// thinking time to stop before its time is spent.
+    const STOP_MARGIN: f64 = 3.0;
 
     /// A bot that samples `play_samples` deals for a card play and `call_samples` for
     /// any other decision; with `call_samples` 0 it makes those by the rules of thumb.
@@ -58,6 +77,8 @@ impl PimcBot {
             lookahead: Lookahead::Near,
             solver: Solver::new(),
             label: None,
+            thinking: None,
+            last_deals: 0,
         }
     }
 
@@ -100,6 +121,28 @@ impl PimcBot {
         self
     }
 
+    /// The same bot thinking for `time` per decision (its clock: [`crate::thinking`])
+    /// instead of for a number of deals: it samples until the time is spent, or until
+    /// the best action leads every other by three standard errors over at least 32
+    /// deals, and at most [`PimcBot::MAX_TIMED_DEALS`]. Decisions that the bot makes by
+    /// the rules of thumb (a budget of 0 deals) stay so. Such a decision depends on how
+    /// fast the machine is, so it is not reproducible from its seed alone.
+    pub fn thinking_for(mut self, time: Duration) -> PimcBot {
+        let calls = if self.call_samples == 0 {
+            0
+        } else {
+            PimcBot::MAX_TIMED_DEALS
+        };
+        self.thinking = Some(time);
+        self.with_budget(PimcBot::MAX_TIMED_DEALS, calls)
+    }
+
+    /// How many deals the bot sampled for its last decision (0 before any, and for a
+    /// decision made without sampling).
+    pub fn deals_last_decision(&self) -> u32 {
+        self.last_deals
+    }
+
     /// How far the play search looks in game `G`.
     fn play_depth<G: BotGame>(&self, rules: &G::Rules) -> Option<u32> {
         G::search_depth(rules, self.lookahead).map(|d| d + self.extra_depth)
@@ -108,6 +151,10 @@ impl PimcBot {
 
 impl Bot for PimcBot {
     fn name(&self) -> String {
+        if let Some(time) = self.thinking {
+            let name = self.label.unwrap_or("pimc");
+            return format!("{name}@{}", format_thinking_time(time));
+        }
         if let Some(label) = self.label {
             return label.to_string();
         }
@@ -128,6 +175,7 @@ impl Bot for PimcBot {
         rng: &mut GameRng,
         spent: &dyn Fn() -> bool,
     ) -> Action {
+        self.last_deals = 0;
         if decision.legal.len() == 1 {
             return decision.legal[0];
         }
@@ -176,20 +224,32 @@ fn pimc_choose<G: BotGame>(
     if !is_play && bot.call_samples == 0 {
         return rules_choose::<G>(rules, observation, legal, rng);
     }
-    let candidates: Vec<Action> = if is_play {
+    let mut candidates: Vec<Action> = if is_play {
         legal.to_vec()
     } else {
         G::call_candidates(rules, observation, legal)
     };
-    // The rules' call, where the simulation must beat it by a margin.
-    let rules_call = (!is_play && G::CALL_MARGIN > 0.0)
-        .then(|| in_legal(G::rules_call(rules, observation, legal), legal))
-        .and_then(|pick| candidates.iter().position(|&a| a == pick));
+    // The call the simulation must beat by a margin, if any.
+    let baseline = if is_play {
+        None
+    } else {
+        G::call_baseline(rules, observation, legal)
+    };
+    let baseline = baseline.map(|(call, margin)| {
+        let at = candidates
+            .iter()
+            .position(|&a| a == call)
+            .unwrap_or_else(|| {
+                candidates.push(call);
+                candidates.len() - 1
+            });
+        (at, margin)
+    });
     let Some(scores) = bot.score::<G>(
         rules,
         observation,
         &candidates,
-        rules_call.is_some(),
+        baseline.is_some(),
         rng,
         spent,
     ) else {
@@ -205,13 +265,9 @@ fn pimc_choose<G: BotGame>(
             best = i;
         }
     }
-    match rules_call {
-        Some(pick)
-            if !clearly_better(
-                &scores.per_deal[best],
-                &scores.per_deal[pick],
-                G::CALL_MARGIN,
-            ) =>
+    match baseline {
+        Some((pick, margin))
+            if !clearly_better(&scores.per_deal[best], &scores.per_deal[pick], margin) =>
         {
             legal[pick]
         }
@@ -258,6 +314,10 @@ impl PimcBot {
         let team = observation.seat.team().index();
         let scores = observation.start.scores;
         let depth = self.play_depth::<G>(rules);
+        // With a thinking time, every deal's values are kept to see when to stop.
+        let clock = self.thinking.map(|time| (Clock::start(), time));
+        let per_deal = per_deal || clock.is_some();
+        let mut next_check = PimcBot::MIN_DEALS_TO_STOP;
         let mut out = Scores {
             utility: vec![0.0; candidates.len()],
             points: vec![0.0; candidates.len()],
@@ -267,8 +327,16 @@ impl PimcBot {
         };
         for sample in 0..samples {
             // Past the budget, the deals sampled so far decide (at least one).
-            if sample > 0 && spent() {
+            let timed_out = || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
+            if sample > 0 && (spent() || timed_out()) {
                 break;
+            }
+            if clock.is_some() && out.deals >= next_check {
+                if clearly_decided(&out, PimcBot::STOP_MARGIN) {
+                    break;
+                }
+                // Checks grow apart as deals pile up: their cost stays a fraction.
+                next_check = out.deals + (out.deals / 8).max(16);
             }
             let Some((game, _)) = deals.draw(self.reads_auction, 8, rng) else {
                 continue;
@@ -295,8 +363,23 @@ impl PimcBot {
                 });
             }
         }
+        self.last_deals = out.deals;
         Some(out)
     }
+}
+
+/// Whether the candidate best on the deals so far leads every other by `margin`
+/// standard errors of their paired differences (an action equal to it on every deal
+/// leads by nothing and stands no chance of passing it either, so it counts as
+/// decided).
+fn clearly_decided(scores: &Scores, margin: f64) -> bool {
+    let totals = &scores.utility;
+    let best = (0..totals.len())
+        .max_by(|&a, &b| totals[a].total_cmp(&totals[b]))
+        .unwrap_or(0);
+    (0..totals.len()).all(|other| {
+        other == best || clearly_better(&scores.per_deal[best], &scores.per_deal[other], margin)
+    })
 }
 
 /// Whether `values` beat `baseline`, deal by deal, by at least `margin` standard errors

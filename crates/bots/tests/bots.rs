@@ -189,10 +189,27 @@ fn bad_names_are_refused_with_what_is_wrong() {
         ("pimc:1:2:3:4", "unknown bot"),
         ("ismcts:0", "bad budget \"0\""),
         ("ismcts:x", "bad budget \"x\""),
+        ("ismcts:5:mine", "unknown bot"),
         ("pimc:", "bad budget \"\""),
         ("pimc:5:0", "bad budget \"0\""),
         ("pimc:5:2:1", "bad depth \"1\""),
         ("pimc:5:2:+x", "bad depth \"+x\""),
+        ("expert@", "bad thinking time \"\" in \"expert@\""),
+        ("expert@2", "bad thinking time \"2\""),
+        ("expert@2m", "bad thinking time \"2m\""),
+        ("expert@0ms", "bad thinking time \"0ms\""),
+        ("expert@-1s", "bad thinking time \"-1s\""),
+        ("expert@601s", "bad thinking time \"601s\""),
+        ("expert@2s@3s", "bad thinking time \"2s@3s\""),
+        ("hard@fast", "bad thinking time \"fast\""),
+        ("nobody@2s", "unknown bot \"nobody@2s\""),
+        ("@2s", "unknown bot \"@2s\""),
+        ("random@1s", "\"random@1s\" cannot think for a time"),
+        ("rules@1s", "cannot think for a time"),
+        ("easy@1s", "cannot think for a time"),
+        ("pimc:40@1s", "cannot think for a time"),
+        ("ismcts:500@1s", "cannot think for a time"),
+        ("pimc:0@1s", "bad budget \"0\""),
     ] {
         let err = bot_by_name(bad)
             .err()
@@ -207,12 +224,20 @@ fn names_set_the_budgets() {
         ("random", "random"),
         ("rules", "rules"),
         ("ismcts:5", "ismcts:5"),
+        ("ismcts:5:own", "ismcts:5:own"),
         ("pimc:5", "pimc:5:3"),
         ("pimc:8:2", "pimc:8:2"),
         ("pimc:8:2:+1", "pimc:8:2:+1"),
         ("pimc:8:2:+0", "pimc:8:2"),
         ("easy", "easy"),
         ("expert", "expert"),
+        ("expert@2s", "expert@2s"),
+        ("expert@1.5s", "expert@1500ms"),
+        ("hard@300ms", "hard@300ms"),
+        ("medium@50ms", "medium@50ms"),
+        ("pimc@1s", "pimc@1s"),
+        ("ismcts@250ms", "ismcts@250ms"),
+        ("ismcts@2000ms", "ismcts@2s"),
     ] {
         let bot = bot_by_name(good).unwrap_or_else(|e| panic!("{good}: {e}"));
         assert_eq!(bot.name(), name);
@@ -273,4 +298,70 @@ fn every_level_answers_only_from_legal_even_a_short_list() {
     short_lists::<Kaibosh>(&kaibosh, &GameRules::Kaibosh(kaibosh), &names);
     let kout = KoutRules::default();
     short_lists::<Kout>(&kout, &GameRules::Kout(kout), &names);
+}
+
+/// In Bid Euchre, over the partner's standing contract passing is the call to beat by a
+/// margin, and a raise of the partner's strain is always among the calls weighed; over
+/// an opponent's contract nothing is to beat.
+#[test]
+fn bid_euchre_weighs_the_partners_contract() {
+    use calltrump_engine::{BidEuchre, BidEuchreRules, BidEuchreVariant, SeenAction, Turn};
+    let standing = |g: &BidEuchre| {
+        let Turn::Seat(seat) = g.turn() else {
+            return None;
+        };
+        let observation = g.observation(seat);
+        let (caller, call) = observation
+            .actions
+            .iter()
+            .rev()
+            .find_map(|(s, seen)| match seen {
+                SeenAction::Open(call @ (Action::BidStrain(..) | Action::Loner(..))) => {
+                    Some((*s, *call))
+                }
+                _ => None,
+            })?;
+        Some((caller == seat.partner4(), call))
+    };
+    let mut checked = [0; 3];
+    for variant in [BidEuchreVariant::Alexa, BidEuchreVariant::Simplified] {
+        let rules = BidEuchreRules::new(variant);
+        for seed in 0..80 {
+            let game: BidEuchre = common::decision_where(&rules, seed, |g: &BidEuchre| {
+                // Even seeds: the partner's contract stands; odd: an opponent's.
+                g.legal_action_list().contains(&Action::Pass)
+                    && standing(g).is_some_and(|(partners, _)| partners == (seed % 2 == 0))
+            });
+            let (partners, call) = standing(&game).unwrap();
+            let Turn::Seat(seat) = game.turn() else {
+                unreachable!()
+            };
+            let observation = game.observation(seat);
+            let legal = game.legal_action_list();
+            let baseline = BidEuchre::call_baseline(&rules, &observation, &legal);
+            if !partners {
+                assert_eq!(baseline, None, "seed {seed}");
+                checked[0] += 1;
+                continue;
+            }
+            assert_eq!(baseline.map(|(a, _)| a), Some(Action::Pass), "seed {seed}");
+            assert!(baseline.is_some_and(|(_, margin)| margin > 0.0));
+            checked[1] += 1;
+            let Action::BidStrain(_, strain) = call else {
+                continue;
+            };
+            let raise = legal
+                .iter()
+                .find(|a| matches!(a, Action::BidStrain(_, s) if *s == strain));
+            if let Some(raise) = raise {
+                let candidates = BidEuchre::call_candidates(&rules, &observation, &legal);
+                assert!(
+                    candidates.contains(raise),
+                    "seed {seed}: {raise} not weighed"
+                );
+                checked[2] += 1;
+            }
+        }
+    }
+    assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
 }

@@ -1,0 +1,132 @@
+//! Thinking time: a search bot given a duration (`expert@2s`, `hard@300ms`) samples and
+//! searches until the time is spent instead of for a fixed number of deals or
+//! iterations, and may stop sooner once the best action is clearly ahead.
+//!
+//! The time is the deciding thread's CPU time where the system keeps one (Unix), else
+//! the wall clock: on a machine shared with other work a bot then thinks as much as it
+//! would alone, and two bots compared in the arena get what their names say however
+//! busy the machine is. A decision checks the clock between deals (or between a few
+//! iterations), so it ends within one deal's work of its time.
+
+use std::time::Duration;
+
+/// The shortest thinking time a name may give.
+pub const MIN_THINKING: Duration = Duration::from_millis(1);
+/// The longest thinking time a name may give.
+pub const MAX_THINKING: Duration = Duration::from_secs(600);
+
+/// The duration `text` gives: a number of milliseconds (`300ms`) or seconds (`2s`,
+/// `1.5s`), from [`MIN_THINKING`] to [`MAX_THINKING`], in whole milliseconds.
+pub fn parse_thinking_time(text: &str) -> Option<Duration> {
+    let (number, per_unit) = if let Some(ms) = text.strip_suffix("ms") {
+        (ms, 1.0)
+    } else {
+        (text.strip_suffix('s')?, 1000.0)
+    };
+    // Digits and at most one point: no signs, exponents, "inf" or "nan".
+    let digits = number.chars().filter(char::is_ascii_digit).count();
+    if digits == 0 || number.chars().any(|c| !c.is_ascii_digit() && c != '.') {
+        return None;
+    }
+    let millis = number.parse::<f64>().ok()? * per_unit;
+    if millis.fract() != 0.0 {
+        return None;
+    }
+    let time = Duration::from_millis(millis as u64);
+    (MIN_THINKING..=MAX_THINKING)
+        .contains(&time)
+        .then_some(time)
+}
+
+/// A thinking time as a name shows it: whole seconds as `2s`, else milliseconds.
+pub fn format_thinking_time(time: Duration) -> String {
+    let ms = time.as_millis();
+    if ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{ms}ms")
+    }
+}
+
+/// The time one decision has used since it started, on the thread that decides.
+pub(crate) struct Clock {
+    started: u64,
+}
+
+impl Clock {
+    /// A clock started now.
+    pub(crate) fn start() -> Clock {
+        Clock { started: now_ns() }
+    }
+
+    /// Time used since the start.
+    pub(crate) fn elapsed(&self) -> Duration {
+        Duration::from_nanos(now_ns().saturating_sub(self.started))
+    }
+}
+
+/// Nanoseconds of CPU time this thread has used.
+#[cfg(unix)]
+fn now_ns() -> u64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+}
+
+/// Nanoseconds of wall time since the first reading, where there is no thread clock.
+#[cfg(not(unix))]
+fn now_ns() -> u64 {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    EPOCH
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_in_milliseconds_or_seconds() {
+        let ms = Duration::from_millis;
+        for (text, time) in [
+            ("300ms", ms(300)),
+            ("2s", ms(2000)),
+            ("1.5s", ms(1500)),
+            ("0.001s", ms(1)),
+            ("1ms", ms(1)),
+            ("600s", ms(600_000)),
+            ("007ms", ms(7)),
+        ] {
+            assert_eq!(parse_thinking_time(text), Some(time), "{text}");
+        }
+        for bad in [
+            "", "s", "ms", "2", "2m", "2 s", "-1s", "+1s", "0ms", "0s", "0.5ms", "1.0005s", "601s",
+            "1e3ms", "infs", "NaNs", "1..2s", ".s", "2sec",
+        ] {
+            assert_eq!(parse_thinking_time(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn durations_show_as_they_are_written() {
+        for text in ["300ms", "2s", "1500ms", "1ms", "600s"] {
+            let time = parse_thinking_time(text).unwrap();
+            assert_eq!(format_thinking_time(time), text);
+        }
+        assert_eq!(
+            format_thinking_time(parse_thinking_time("1.5s").unwrap()),
+            "1500ms"
+        );
+    }
+
+    #[test]
+    fn the_clock_moves_with_work() {
+        let clock = Clock::start();
+        let mut x = 0u64;
+        while clock.elapsed() < Duration::from_millis(2) {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        assert!(clock.elapsed() >= Duration::from_millis(2));
+    }
+}

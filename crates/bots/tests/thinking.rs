@@ -1,0 +1,135 @@
+//! Search bots given a thinking time (`expert@2s`): a legal action within the time and
+//! one deal's work, more deals with more time, an early answer when the choice is clear.
+
+mod common;
+
+use std::time::Duration;
+
+use calltrump_bots::thinking::parse_thinking_time;
+use calltrump_bots::{bot_by_name, Bot, BotGame, IsmctsBot, Level, PimcBot};
+use calltrump_engine::{stream, BidEuchreRules, BidEuchreVariant, Game, GameRules, Turn};
+use common::each_game;
+
+/// The CPU time this thread has used: the clock thinking times are measured by.
+fn thread_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// What `bot` chooses at a random decision of `rules` (seeded), with the legal actions
+/// and the thread time the decision took.
+fn timed_decision<G: Game>(
+    bot: &mut dyn Bot,
+    any: &GameRules,
+    game: &G,
+    seed: u64,
+) -> (bool, Duration) {
+    let before = thread_time();
+    let action = common::decide(bot, any, game, &mut stream(seed, 3));
+    let took = thread_time() - before;
+    (game.legal_action_list().contains(&action), took)
+}
+
+/// The most time one deal (or a few ISMCTS iterations) may add past the thinking time:
+/// the clock is read between deals, so a decision overruns by at most the last deal
+/// it started, which on these decisions is far below this bound.
+const SLACK: Duration = Duration::from_millis(150);
+
+#[test]
+fn a_thinking_bot_answers_legally_within_its_time() {
+    let time = Duration::from_millis(20);
+    for name in ["hard@20ms", "expert@20ms", "ismcts@20ms", "medium@20ms"] {
+        let mut bot = bot_by_name(name).unwrap();
+        for (game_name, rules) in common::all_rules() {
+            for seed in 0..3 {
+                let (legal, took) = each_game!(&rules, |r, G| {
+                    let game: G = common::random_decision(r, seed);
+                    timed_decision(bot.as_mut(), &rules, &game, seed)
+                });
+                assert!(legal, "{name} in {game_name} seed {seed}");
+                assert!(
+                    took <= time + SLACK,
+                    "{name} in {game_name} seed {seed}: {took:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The first card play of a hand (the most to search), seeded.
+fn first_play<G: BotGame>(rules: &G::Rules, seed: u64) -> G {
+    common::decision_where(rules, seed, |g: &G| {
+        g.position()
+            .is_some_and(|(p, _)| p.tricks[0] + p.tricks[1] == 0 && g.legal_action_list().len() > 1)
+    })
+}
+
+#[test]
+fn more_time_samples_more_deals() {
+    let rules = BidEuchreRules::new(BidEuchreVariant::Alexa);
+    let any = GameRules::BidEuchre(rules);
+    let deals = |time: u64, seed: u64| {
+        let mut bot = Level::Expert
+            .search_bot()
+            .unwrap()
+            .thinking_for(Duration::from_millis(time));
+        let game: calltrump_engine::BidEuchre = first_play(&rules, seed);
+        common::decide(&mut bot, &any, &game, &mut stream(seed, 3));
+        bot.deals_last_decision()
+    };
+    // Summed over a few decisions: some may stop early once the best card is clear.
+    let (short, long): (u32, u32) = (0..4)
+        .map(|seed| (deals(5, seed), deals(100, seed)))
+        .fold((0, 0), |(s, l), (a, b)| (s + a, l + b));
+    assert!(short >= 4, "{short}");
+    assert!(long > 2 * short, "5 ms: {short} deals, 100 ms: {long}");
+}
+
+#[test]
+fn a_clear_choice_stops_before_the_time_is_spent() {
+    // Two tricks to go: few cards to choose from, and on most deals the best of them
+    // is plain, so the bot stops once its 32 deals or so show it, instead of thinking
+    // for ten seconds or to its most deals.
+    let rules = calltrump_engine::KaiboshRules::default();
+    let any = GameRules::Kaibosh(rules);
+    let mut stopped = 0;
+    for seed in 0..8 {
+        let game: calltrump_engine::Kaibosh = common::random_endgame(&rules, seed, 2);
+        let Turn::Seat(_) = game.turn() else { continue };
+        if game.legal_action_list().len() < 2 {
+            continue;
+        }
+        let mut bot = Level::Expert
+            .search_bot()
+            .unwrap()
+            .thinking_for(Duration::from_secs(10));
+        let before = thread_time();
+        common::decide(&mut bot, &any, &game, &mut stream(seed, 3));
+        let took = thread_time() - before;
+        assert!(took < Duration::from_secs(5), "seed {seed}: {took:?}");
+        assert!(bot.deals_last_decision() < PimcBot::MAX_TIMED_DEALS);
+        stopped += 1;
+    }
+    assert!(stopped >= 4, "{stopped} decisions checked");
+}
+
+#[test]
+fn plain_levels_keep_their_counts_and_time_names_parse() {
+    // The plain names are the fixed-count bots of before, reproducible from the seed.
+    assert_eq!(Level::Expert.search_bot().unwrap().budget(), (150, 60));
+    assert_eq!(Level::Hard.search_bot().unwrap().budget(), (30, 12));
+    let timed = Level::Medium
+        .search_bot()
+        .unwrap()
+        .thinking_for(Duration::from_secs(1));
+    // `medium` calls by the rules of thumb, with or without a time.
+    assert_eq!(timed.budget(), (PimcBot::MAX_TIMED_DEALS, 0));
+    assert_eq!(
+        parse_thinking_time("300ms"),
+        Some(Duration::from_millis(300))
+    );
+    assert_eq!(
+        IsmctsBot::thinking_for(Duration::from_millis(300)).name(),
+        "ismcts@300ms"
+    );
+}
