@@ -35,42 +35,9 @@ for variant in "kaibosh standard" "bid-euchre alexa" "bid-euchre simplified"; do
     matches+=("$variant expert@1s expert@100ms")
 done
 
-if [[ $deals != --table ]]; then
-    mkdir -p "$out"
-    cargo build --release -q -p calltrump
-    bin=$(mktemp -d)/calltrump
-    cp target/release/calltrump "$bin"
-fi
-file() { echo "$out/$1-$2-${3/@/-at-}-${4/@/-at-}"; }
-for m in "${matches[@]}"; do
-    [[ $deals != --table ]] || break
-    grep -q -- "$filter" <<<"$m" || continue
-    read -r game variant a b <<<"$m"
-    name=$(file "$game" "$variant" "$a" "$b")
-    if [[ -s $name.json ]] && grep -q "\"pairs\": $deals," "$name.json"; then
-        continue
-    fi
-    "$bin" arena --game "$game" --variant "$variant" --a "$a" --b "$b" --threads 1 \
-        --deals "$deals" --seed 2026 --csv "$name.csv" --resume --json >"$name.json"
-done
-
-echo "| game | A | B | deals | A − B per deal | 95% CI | verdict | mean ms per decision, A / B (wall) |"
-echo "|---|---|---|---|---|---|---|---|"
-for m in "${matches[@]}"; do
-    grep -q -- "$filter" <<<"$m" || continue
-    read -r game variant a b <<<"$m"
-    json=$(file "$game" "$variant" "$a" "$b").json
-    [[ -s $json ]] || continue
-    python3 - "$json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))
-d = r["difference"]
-verdict = "A stronger" if d["low"] > 0 else "B stronger" if d["high"] < 0 else "not separated"
-# A resumed run times only the pairs it played itself.
-times = {t["bot"]: t["mean"] for t in r.get("decision_time_ms") or [] if t["decisions"]}
-ms = " / ".join(f'{times[k]:.0f}' if k in times else "–" for k in "AB")
-num = lambda x: f"{x:+.2f}".replace("-", "−")
-print(f'| {r["game"]} {r["variant"]} | `{r["a"]}` | `{r["b"]}` | {d["n"]} | {num(d["mean"])} '
-      f'| [{num(d["low"])}, {num(d["high"])}] | {verdict} | {ms} |')
-PY
-done
+# One thread, so that each report's pairs are in order.
+arena_args=(--threads 1)
+# shellcheck source=lib/arena-matches.sh
+source scripts/lib/arena-matches.sh
+play_matches
+print_matches --times
