@@ -5,30 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};
+use crate::any_game::AnyGame;
 use crate::card::Card;
 use crate::card_set::CardBag;
-use crate::game::{Game, HandOutcome, Observation, Outcome, SeenAction, Turn};
+use crate::game::{
+    Contract, Game, Goal, HandOutcome, Observation, Outcome, Phase, SeenAction, Turn,
+};
 use crate::seat::Seat;
-
-/// The stage of a game, as a screen names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// No hand dealt yet: the first deal is due.
-    Dealing,
-    /// Seats call in turn.
-    Auction,
-    /// The auction's winner names trump.
-    TrumpNaming,
-    /// Cards pass face down: a loner's partner gives, the loner discards (Bid Euchre).
-    Exchange,
-    /// Cards are played to tricks.
-    Play,
-    /// The hand is over; the next deal is due.
-    HandOver,
-    /// The game is over.
-    GameOver,
-}
 
 /// Who a view is for: a seat, or a spectator who sees only what every seat sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -50,17 +33,6 @@ impl Viewer {
     }
 }
 
-/// The auction's result: who won it and with what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Contract {
-    /// The seat that won the auction.
-    pub declarer: Seat,
-    /// The winning call (`bid 4`, `bid 3 H`, `call1 S`, `kaibosh`, ...).
-    pub bid: Action,
-    /// Whether the declarer plays alone, its partner out of the hand.
-    pub alone: bool,
-}
-
 /// A trick on the table: who led, the cards in play order with their seats, and the seat
 /// whose card is winning it (none before the lead).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,24 +43,6 @@ pub struct TrickView {
     pub cards: Vec<(Seat, Card)>,
     /// The seat winning the trick so far (its winner once it is complete).
     pub winning: Option<Seat>,
-}
-
-/// The trick a game shows: the current one during play, or the hand's last once it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TrickState {
-    /// The seat that led.
-    pub leader: Seat,
-    /// The seat winning so far (none before the lead).
-    pub winning: Option<Seat>,
-}
-
-/// What ends the game: a score, a number of deals, or both (whichever comes first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Goal {
-    /// The score that wins, if any.
-    pub target: Option<i32>,
-    /// The number of deals the game lasts, if fixed.
-    pub deals: Option<u32>,
 }
 
 /// What one seat's screen shows (or a spectator's): the same type for every game.
@@ -142,10 +96,17 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
+impl AnyGame {
+    /// What `viewer` may see of the game: see [`View`].
+    pub fn view(&self, viewer: Viewer) -> View {
+        View::of(self, viewer)
+    }
+}
+
 impl View {
     /// The view of `game` for `viewer`: the game's public state, and the rest from the
     /// viewer's observation (a spectator's hides every card passed face down).
-    pub fn of<G: Game>(game: &G, viewer: Viewer) -> View {
+    pub fn of(game: &AnyGame, viewer: Viewer) -> View {
         let seats = game.seats();
         let (observation, hand) = match viewer {
             Viewer::Seat(seat) => {
