@@ -26,6 +26,11 @@ const HAND_SIZE: usize = 9;
 /// The lowest bid (Bab) and the highest (Bawan).
 const LOWEST_BID: u8 = 5;
 const BAWAN: u8 = 9;
+/// The bids with a name of their own: Bab and Bawan (Malzom is a contract, not a call).
+pub const CALL_NAMES: [(Action, &str); 2] = [
+    (Action::Bid(LOWEST_BID), "Bab"),
+    (Action::Bid(BAWAN), "Bawan"),
+];
 /// Most actions in one hand: six calls, trump, 54 cards.
 const MAX_HAND_ACTIONS: usize = 61;
 /// A made Bawan scores this much.

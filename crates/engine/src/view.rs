@@ -64,6 +64,10 @@ pub struct View {
     pub auction: Vec<(Seat, Action)>,
     /// The contract, once the auction is won.
     pub contract: Option<Contract>,
+    /// Kout Bo: whether the contract is Malzom, the dealer's forced bid of 5 (it scores 5
+    /// made and 5 to the others if set); false in the other games and before a contract.
+    #[serde(default)]
+    pub malzom: bool,
     /// Trump (or no-trump), once named.
     pub trump: Option<Strain>,
     /// The seat out of play this hand (a loner's partner), if any.
@@ -82,8 +86,16 @@ pub struct View {
     pub hand_sizes: Vec<u8>,
     /// The viewer's own cards (none for a spectator).
     pub hand: Option<CardBag>,
+    /// The same cards in the order the variant shows a hand: trumps first from the
+    /// highest, then the other suits (see [`HandOrder::sort`](crate::catalog::HandOrder::sort)).
+    #[serde(default)]
+    pub sorted_hand: Option<Vec<Card>>,
     /// The viewer's legal actions, when it is the viewer's turn.
     pub legal: Vec<Action>,
+    /// The game's calls that go by a name of their own, with the name (Kout Bo: `bid 5`
+    /// is Bab, `bid 9` Bawan); the same in every view of the game.
+    #[serde(default)]
+    pub call_names: Vec<(Action, String)>,
     /// Running totals after the last complete hand.
     pub scores: [i32; 2],
     /// How the current hand ended, or that it has not.
@@ -197,6 +209,17 @@ impl View {
             }
         });
 
+        let variant = game.rules().kind();
+        let sorted_hand =
+            hand.map(|hand| variant.hand_order().sort(hand, observation.declared.trump));
+        let malzom = observation.declared.contract.is_some()
+            && matches!(game, AnyGame::Kout(kout, _) if kout.is_malzom());
+        let call_names = variant
+            .game()
+            .call_names()
+            .iter()
+            .map(|&(call, name)| (call, name.to_string()))
+            .collect();
         let legal = match (viewer, game.turn()) {
             (Viewer::Seat(seat), Turn::Seat(to_act)) if seat == to_act => {
                 game.legal_action_list().to_vec()
@@ -212,6 +235,7 @@ impl View {
             deals_played: observation.start.deals_played,
             auction,
             contract: observation.declared.contract,
+            malzom,
             trump: observation.declared.trump,
             sitting_out,
             exchanges,
@@ -221,7 +245,9 @@ impl View {
             tricks_by_seat,
             hand_sizes: sizes.iter().map(|&n| n.clamp(0, 255) as u8).collect(),
             hand,
+            sorted_hand,
             legal,
+            call_names,
             scores: game.scores(),
             hand_outcome: summary.outcome,
             hand_points: summary.points,

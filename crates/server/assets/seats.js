@@ -3,8 +3,21 @@
 
 import { cardFace, cardName, strainText, SUIT_SYMBOLS } from "./cards.js";
 
-/** An action in words for buttons, the log and screen readers. */
-export function actionText(action) {
+/**
+ * The name a call goes by in this game, from the view's `call_names` (Kout Bo's "Bab" and
+ * "Bawan"), or null.
+ */
+export function callName(action, names = []) {
+  return names.find(([call]) => call === action)?.[1] ?? null;
+}
+
+/**
+ * An action in words for buttons, the log and screen readers; `names` is the view's
+ * `call_names` ("bid 5 (Bab)").
+ */
+export function actionText(action, names = []) {
+  const name = callName(action, names);
+  if (name) return `${actionText(action)} (${name})`;
   const [word, ...rest] = action.split(" ");
   const strain = (s) => (s === "NT" ? "no trump" : `${SUIT_SYMBOLS[s]} ${strainText(s).split(" ")[0]}`);
   const cards = (list) => list.map((c) => (c === "??" ? "a hidden card" : cardName(c))).join(" and ");
@@ -24,9 +37,11 @@ export function actionText(action) {
   }
 }
 
-/** A call as a seat's bubble shows it: "Pass", "4 ♥", "Kaibosh!". */
-export function callBubble(action) {
+/** A call as a seat's bubble shows it: "Pass", "4 ♥", "Kaibosh!", "Bab (5)". */
+export function callBubble(action, names = []) {
   const [word, ...rest] = action.split(" ");
+  const name = callName(action, names);
+  if (name) return `${name} (${rest[0]})`;
   const strain = (s) => (s === "NT" ? "NT" : SUIT_SYMBOLS[s]);
   switch (word) {
     case "pass": return "Pass";
@@ -38,6 +53,18 @@ export function callBubble(action) {
     case "moon": return `Moon ${strain(rest[0])}`;
     default: return action;
   }
+}
+
+/** The contract as the declarer's bubble shows it: "4 ♥ · alone", "Malzom (5)". */
+export function contractBubble(v) {
+  const bid = v.malzom ? "Malzom (5)" : callBubble(v.contract.bid, v.call_names);
+  return `${bid}${v.contract.alone ? " · alone" : ""}`;
+}
+
+/** The contract in words: "bid 5 (Malzom, the dealer's forced bid)", "call 1 alone in ♥ hearts". */
+export function contractText(v) {
+  const bid = v.malzom ? `${actionText(v.contract.bid)} (Malzom, the dealer's forced bid)` : actionText(v.contract.bid, v.call_names);
+  return `${bid}${v.contract.alone && !/alone|moon/.test(bid) ? ", alone" : ""}`;
 }
 
 /**

@@ -3,8 +3,8 @@
 // shown one after another, with a pause on each finished trick and hand so people can
 // follow bots that play at once.
 
-import { cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
-import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
+import { cardFace, cardName, cardText, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { actionText, callBubble, contractBubble, contractText, playedFace, seatPosition } from "./seats.js";
 import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 
@@ -58,6 +58,8 @@ const state = {
 
 const mySeat = () => state.welcome?.seat ?? null;
 const view = () => state.snap?.view;
+/** The game's calls with names of their own (the view's `call_names`). */
+const names = () => view()?.call_names ?? [];
 /** The catalogue's facts of the table's variant. */
 const facts = () => variantFacts(state.welcome?.rules.game, state.welcome?.rules.variant);
 const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
@@ -245,7 +247,7 @@ function receive(message) {
       if (message.version === state.received) {
         state.hint = message;
         const best = message.actions[0];
-        announce(best ? `Hint: ${actionText(best.action)} is best, ${pointsText(best.points)} points.` : "No hint for this position.");
+        announce(best ? `Hint: ${actionText(best.action, names())} is best, ${pointsText(best.points)} points.` : "No hint for this position.");
       }
       render();
       break;
@@ -365,7 +367,7 @@ function applyUpdate(update) {
         break;
       case "acted":
         snap.actions.push([event.seat, event.action]);
-        logLine(`${seatName(event.seat)}: ${actionText(event.action)}`, "action");
+        logLine(`${seatName(event.seat)}: ${actionText(event.action, names())}`, "action");
         break;
       case "undone":
         snap.actions.splice(snap.actions.length - event.actions, event.actions);
@@ -467,7 +469,7 @@ async function loadHistory(snapshot) {
           close();
           add(`New hand: ${seatLabel(step.view.dealer)} ${step.view.dealer === mySeat() ? "deal" : "deals"}.`, "event");
         } else {
-          add(`${seatName(step.seat)}: ${actionText(step.action)}`, "action");
+          add(`${seatName(step.seat)}: ${actionText(step.action, names())}`, "action");
         }
         if (["hand-over", "game-over"].includes(step.view.phase)) {
           end = step.view;
@@ -488,7 +490,7 @@ async function loadHistory(snapshot) {
     add(`New hand: ${seatLabel(v.dealer)} ${v.dealer === mySeat() ? "deal" : "deals"}.`, "event");
     (snapshot.actions ?? []).forEach(([seat, action], i) => {
       anchor = [v.deals_played, i + 1];
-      add(`${seatName(seat)}: ${actionText(action)}`, "action");
+      add(`${seatName(seat)}: ${actionText(action, names())}`, "action");
     });
   }
   const talk = state.chatWaiting ?? [];
@@ -553,7 +555,7 @@ function handSummaryText(summary, v) {
   const each = (values, signed) => teamOrder()
     .map((t) => `${teamName(t)} ${signed && values[t] >= 0 ? "+" : ""}${values[t]}`).join(", ");
   const contract = summary.contract != null && summary.declarer != null
-    ? `${seatName(summary.declarer)}: ${actionText(summary.contract)}. ` : "";
+    ? `${seatName(summary.declarer)}: ${actionText(summary.contract, names())}. ` : "";
   return `${contract}Tricks ${each(tricks, false)}. Points ${each(points, true)}.`;
 }
 
@@ -695,8 +697,8 @@ function renderSeats(v) {
 
     const facts = el("div", { className: "facts" });
     const call = lastCall(v, seat);
-    if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: `${callBubble(v.contract.bid)}${v.contract.alone ? " · alone" : ""}` }));
-    else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call) }));
+    if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: contractBubble(v) }));
+    else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call, names()) }));
     if (v && ["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
       facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
     }
@@ -971,7 +973,7 @@ function renderControls(v, active, cutting) {
 function readable(text) {
   return text
     .replace(/\bP(\d) \(seat \d\)/g, (_, s) => seatName(Number(s)))
-    .replace(/\b((?:bid \d+|call[12]|moon|trump) (?:[SHDC]|NT))\b/g, (action) => actionText(action))
+    .replace(/\b((?:bid \d+|call[12]|moon|trump) (?:[SHDC]|NT))\b/g, (action) => actionText(action, names()))
     .replace(/\b([2-9TJQKA][SHDC]|RJ|BJ)\b/g, (card) => cardText(card));
 }
 
@@ -1015,7 +1017,7 @@ function hintBox() {
   const list = el("ol", { className: "hint-actions" });
   hint.actions.forEach(({ action, points }, i) => {
     const item = el("li", { className: i === 0 ? "best" : "" },
-      el("span", { className: "hint-action", textContent: actionText(action) }),
+      el("span", { className: "hint-action", textContent: actionText(action, names()) }),
       " ",
       el("span", { className: "hint-points", textContent: pointsText(points) }));
     item.dataset.hintAction = action;
@@ -1039,9 +1041,9 @@ function actionButton(action, label, cls = "") {
   button.dataset.key = `act:${action}`;
   const hinted = action === hintedAction();
   if (hinted) button.classList.add("hinted");
-  button.setAttribute("aria-label", actionText(action) + (hinted ? ", the hint's best" : ""));
+  button.setAttribute("aria-label", actionText(action, names()) + (hinted ? ", the hint's best" : ""));
   // A button that shows only a symbol says what it does on hover too.
-  button.title = actionText(action);
+  button.title = actionText(action, names());
   button.addEventListener("click", () => act(action));
   return button;
 }
@@ -1064,7 +1066,7 @@ function callControls(calls) {
   const strained = calls.filter((a) => a.split(" ").length === 3 || /^(call2|call1|moon) /.test(a));
   const plain = calls.filter((a) => !strained.includes(a));
   const row = el("div", { className: "choices" });
-  for (const action of plain) row.append(actionButton(action, callBubble(action), action === "pass" ? "pass" : ""));
+  for (const action of plain) row.append(actionButton(action, callBubble(action, names()), action === "pass" ? "pass" : ""));
   group.append(row);
   if (strained.length) {
     const strains = ["S", "H", "D", "C", "NT"].filter((s) => strained.some((a) => a.endsWith(` ${s}`)));
@@ -1125,7 +1127,7 @@ function exchangeControls(legal) {
   const button = el("button", { type: "button", className: "primary", textContent: label, disabled: !match });
   button.dataset.key = "exchange";
   button.dataset.action = word;
-  if (match) button.setAttribute("aria-label", actionText(match));
+  if (match) button.setAttribute("aria-label", actionText(match, names()));
   button.addEventListener("click", () => match && act(match));
   return el("div", { className: "choices" }, button);
 }
@@ -1138,7 +1140,7 @@ function act(action) {
 }
 
 function sortedHand(v) {
-  return sortHand(v?.hand ?? [], facts()?.hand_order, v?.trump ?? null);
+  return v?.sorted_hand ?? [];
 }
 
 function renderHand(v, active) {
@@ -1271,13 +1273,12 @@ function renderInfo(v) {
   fact("Hand", v.phase === "game-over" ? `${handNumber(v)} (the last)` : String(handNumber(v)));
   if (v.phase !== "dealing") fact("Dealer", seatName(v.dealer));
   if (v.contract) {
-    const bid = actionText(v.contract.bid);
-    fact("Contract", `${seatName(v.contract.declarer)}: ${bid}${v.contract.alone && !/alone|moon/.test(bid) ? ", alone" : ""}`);
+    fact("Contract", `${seatName(v.contract.declarer)}: ${contractText(v)}`);
   }
   if (v.trump) fact("Trump", strainText(v.trump));
   if (v.sitting_out != null) fact("Sits out", seatName(v.sitting_out));
   if (["play", "hand-over", "game-over"].includes(v.phase)) fact("Tricks", teamOrder().map((t) => `${teamName(t)} ${v.tricks[t]}`).join(" · "));
-  if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a)}`).join("; "));
+  if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a, names())}`).join("; "));
   box.append(facts);
   if (v.last_trick) {
     const toggle = el("button", { type: "button", className: "quiet", textContent: state.showLast ? "Hide the last trick" : "Show the last trick" });
