@@ -3,9 +3,12 @@
 // (`POST /api/replay`, or a finished table's `GET /api/tables/{id}/replay`): nothing of the
 // rules is worked out here. An `analyze --json` output adds its marks to the steps.
 
-import { cardFace, cardName, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { cardFace, cardName, strainText } from "./cards.js";
 import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
-import { actionText, callBubble, contractBubble, contractText, playedFace, seatPosition } from "./seats.js";
+import {
+  actionText, contractBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
+  seatPosition, trumpMark, turnSeat,
+} from "./drawing.js";
 
 // /replay/{id}: a finished table's game from the server.
 const parts = location.pathname.split("/").filter(Boolean);
@@ -30,7 +33,6 @@ const names = () => step()?.view.call_names ?? [];
 /** The catalogue's facts of the replayed game's variant. */
 const facts = () => variantFacts(state.data?.game, state.data?.variant);
 const viewerSeat = () => (/^\d+$/.test(state.seat) ? Number(state.seat) : null);
-const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
 /** The players' names: the record's `players` if it has them, else none. */
 function players() {
@@ -42,16 +44,20 @@ function players() {
   }
 }
 
-/** A seat as the table page names it: the player's name, else "Seat N"; the viewer is "You". */
-function seatName(seat) {
+/** Who sits at `seat`: the name the record or the table gives (a bot's marked already). */
+function player(seat) {
   const named = players()?.[seat];
-  const base = typeof named === "string" && named ? named : `Seat ${seat}`;
-  return seat === viewerSeat() ? `You (${base})` : base;
+  return { name: typeof named === "string" && named ? named : null };
+}
+
+/** A seat as the pages name it: "Ann", "Bot 2", "Seat 3"; the viewer's "You (Ann)". */
+function seatName(seat) {
+  return nameOf(seat, player(seat), viewerSeat());
 }
 
 /** A seat inside a sentence: "you" for the viewer. */
 function seatLabel(seat) {
-  return seat === viewerSeat() ? "you" : seatName(seat);
+  return labelOf(seat, player(seat), viewerSeat());
 }
 
 function teamName(team) {
@@ -308,8 +314,7 @@ function fillSelects() {
     el("option", { value: "spectator", textContent: "A spectator" }),
   );
   for (let s = 0; s < seats; s += 1) {
-    const named = players()?.[s];
-    seat.append(el("option", { value: String(s), textContent: `${typeof named === "string" && named ? named : `Seat ${s}`}'s view` }));
+    seat.append(el("option", { value: String(s), textContent: `${nameOf(s, player(s))}'s view` }));
   }
   seat.value = state.seat;
 }
@@ -358,11 +363,6 @@ function seatCards(s, seat) {
   return box;
 }
 
-function lastCall(v, seat) {
-  const calls = v.auction.filter(([s]) => s === seat);
-  return calls.length ? calls[calls.length - 1][1] : null;
-}
-
 function renderSeats(s) {
   const v = s.view;
   const n = state.data.seats;
@@ -384,13 +384,7 @@ function renderSeats(s) {
     if (v.dealer === seat) badge("Dealer", "dealer");
     if (v.sitting_out === seat) badge("sits out", "out");
     if (seat === turn) badge("next", "turn");
-    const facts = el("div", { className: "facts" });
-    const call = lastCall(v, seat);
-    if (v.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: contractBubble(v) }));
-    else if (call && v.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call, names()) }));
-    if (["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
-      facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
-    }
+    const facts = seatFacts(v, seat);
     box.append(el("div", { className: "name", textContent: seatName(seat) }), badges, facts, seatCards(s, seat));
     felt.append(box);
   }
@@ -412,9 +406,7 @@ function renderCenter(s) {
     }
   }
   if (v.trump) {
-    center.append(el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
-      el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
-      el("span", { textContent: v.trump === "NT" ? "no trump" : `trump: ${strainText(v.trump).split(" ")[0]}` })));
+    center.append(trumpMark(v.trump));
   }
   let note = "";
   if (v.phase === "game-over" && v.outcome != null) {

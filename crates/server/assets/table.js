@@ -4,7 +4,10 @@
 // follow bots that play at once.
 
 import { cardFace, cardName, cardText, strainText, SUIT_SYMBOLS } from "./cards.js";
-import { actionText, callBubble, contractBubble, contractText, playedFace, seatPosition } from "./seats.js";
+import {
+  actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
+  seatPosition, seatSubject, trumpMark, turnSeat,
+} from "./drawing.js";
 import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 
@@ -62,20 +65,27 @@ const view = () => state.snap?.view;
 const names = () => view()?.call_names ?? [];
 /** The catalogue's facts of the table's variant. */
 const facts = () => variantFacts(state.welcome?.rules.game, state.welcome?.rules.variant);
-const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
-function seatName(seat) {
-  if (seat === mySeat()) return "You";
+/** Who sits at `seat`: a bot's name is its own only if it is not its level's. */
+function player(seat) {
   const info = state.seats[seat];
-  // A bot at a named seat (a night's player, or a person's seat the host gave a bot).
-  if (info?.sitter?.startsWith("bot:")) return info.name && info.name !== info.sitter.slice(4) ? `${info.name} (bot)` : `Bot ${seat}`;
-  return info?.name ?? `Seat ${seat}`;
+  const level = info?.sitter?.startsWith("bot:") ? info.sitter.slice(4) : null;
+  return { name: info?.name && info.name !== level ? info.name : null, bot: level != null };
+}
+
+/** A seat as its box names it: "You (Ann)", "Bo", "Cy (bot)", "Bot 3". */
+function seatTitle(seat) {
+  return nameOf(seat, player(seat), mySeat());
+}
+
+/** A seat in the table's sentences and lists: "You" for this player. */
+function seatName(seat) {
+  return seatSubject(seat, player(seat), mySeat());
 }
 
 /** A seat's name inside a sentence: "Ann", "Bot 3", or "you". */
 function seatLabel(seat) {
-  const name = seatName(seat);
-  return name === "You" ? "you" : name;
+  return labelOf(seat, player(seat), mySeat());
 }
 
 function teamOf(seat) {
@@ -670,13 +680,13 @@ function renderSeats(v) {
   for (let seat = 0; seat < n; seat += 1) {
     const info = state.seats[seat] ?? {};
     const box = el("section", { className: `seat pos-${position(seat, n)} team-${teamLetter(seat)}` });
-    box.setAttribute("aria-label", `${seatName(seat)}, seat ${seat}, team ${teamLetter(seat)}`);
+    box.setAttribute("aria-label", `${seatTitle(seat)}, seat ${seat}, team ${teamLetter(seat)}`);
     box.dataset.seat = seat;
     if (seat === turn && state.status === "playing") box.classList.add("to-act");
     if (v?.sitting_out === seat) box.classList.add("out");
     if (seat === mySeat()) box.classList.add("me");
 
-    const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatName(seat) }));
+    const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatTitle(seat) }));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
     const team = el("span", { className: "badge team", title: `Team ${teamLetter(seat)}` }, el("span", { className: "long", textContent: "Team " }), teamLetter(seat));
@@ -695,13 +705,7 @@ function renderSeats(v) {
     if (v?.sitting_out === seat) badge("sits out", "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
 
-    const facts = el("div", { className: "facts" });
-    const call = lastCall(v, seat);
-    if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: contractBubble(v) }));
-    else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call, names()) }));
-    if (v && ["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
-      facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
-    }
+    const facts = seatFacts(v, seat);
     if (seat !== mySeat() && v?.hand_sizes?.[seat]) {
       const count = v.hand_sizes[seat];
       const stack = el("span", { className: "stack", title: `${count} cards in hand` });
@@ -717,11 +721,6 @@ function renderSeats(v) {
 
 function turnWord(v) {
   return { auction: "bidding", "trump-naming": "naming trump", exchange: "passing cards", play: "to play" }[v?.phase] ?? "next";
-}
-
-function lastCall(v, seat) {
-  const calls = (v?.auction ?? []).filter(([s]) => s === seat);
-  return calls.length ? calls[calls.length - 1][1] : null;
 }
 
 /** The cards the center showed last time, as `seat:card`. */
@@ -769,10 +768,7 @@ function renderCenter(v) {
   const summary = centerSummary(v);
   // A summary over the trick covers the trump mark: none then (the side panel says it).
   if (v.trump && !summary) {
-    const trump = el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
-      el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
-      el("span", { textContent: v.trump === "NT" ? "no trump" : `trump: ${strainText(v.trump).split(" ")[0]}` }));
-    center.append(trump);
+    center.append(trumpMark(v.trump));
   }
   if (summary) center.append(summary);
   else if (caption && state.showLast && state.holding?.kind !== "trick") {

@@ -1,7 +1,41 @@
-// What the table and the replay viewer share to draw a game: actions in words, a call's
-// bubble, where a seat sits on screen and a card played to the trick.
+// What the table and the replay viewer draw alike: seats' names, actions in words, a
+// call's bubble, where a seat sits on screen, a seat's facts, a card played to the trick
+// and the trump mark. Each page adds only what is its own (the table's presence and
+// controls, the replay's open hands and marks).
 
 import { cardFace, cardName, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { el } from "./common.js";
+
+/**
+ * How the pages name a seat. `player` is who sits there, `{name, bot}`: a person by their
+ * name ("Ann", "Seat 2" without one), a bot by its own name marked ("Cy (bot)", "Bot 2"
+ * without one); the viewer's own seat (`viewer`) says so: "You (Ann)".
+ */
+export function seatName(seat, { name = null, bot = false } = {}, viewer = null) {
+  const base = bot ? (name ? `${name} (bot)` : `Bot ${seat}`) : name || `Seat ${seat}`;
+  return seat === viewer ? `You (${base})` : base;
+}
+
+/** A seat as the subject of a sentence whose verb agrees with it: "You" for the viewer. */
+export function seatSubject(seat, player, viewer) {
+  return seat === viewer ? "You" : seatName(seat, player);
+}
+
+/** A seat inside a sentence: "you" for the viewer. */
+export function seatLabel(seat, player, viewer) {
+  return seat === viewer ? "you" : seatName(seat, player);
+}
+
+/** The seat to move, or null at a deal or once the game is over. */
+export function turnSeat(v) {
+  return v?.turn && typeof v.turn === "object" ? v.turn.seat : null;
+}
+
+/** `seat`'s last call of this hand's auction, or null. */
+export function lastCall(v, seat) {
+  const calls = (v?.auction ?? []).filter(([s]) => s === seat);
+  return calls.length ? calls[calls.length - 1][1] : null;
+}
 
 /**
  * The name a call goes by in this game, from the view's `call_names` (Kout Bo's "Bab" and
@@ -75,6 +109,28 @@ export function seatPosition(seat, n, base, direction) {
   const k = (seat - (base ?? 0) + n) % n;
   // Counter-clockwise play (Kout Bo): the next seat sits on the right.
   return direction === "counter-clockwise" ? (n - k) % n : k;
+}
+
+/**
+ * What a seat box shows of the hand under its name: the contract's bubble at the
+ * declarer, else its call during the auction, and the tricks it took once play begins.
+ */
+export function seatFacts(v, seat) {
+  const facts = el("div", { className: "facts" });
+  const call = lastCall(v, seat);
+  if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: contractBubble(v) }));
+  else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call, v.call_names) }));
+  if (v && ["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
+    facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
+  }
+  return facts;
+}
+
+/** The trump mark in the middle of the table: "♥ trump: hearts", "NT no trump". */
+export function trumpMark(trump) {
+  return el("div", { className: `trump-mark ${trump === "NT" ? "" : `suit-${trump}`}` },
+    el("span", { className: "sym", textContent: trump === "NT" ? "NT" : SUIT_SYMBOLS[trump] }),
+    el("span", { textContent: trump === "NT" ? "no trump" : `trump: ${strainText(trump).split(" ")[0]}` }));
 }
 
 /**
