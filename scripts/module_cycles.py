@@ -2,7 +2,7 @@
 """Finds circles in the module import graph of Rust crates.
 
     python3 scripts/module_cycles.py crates/engine/src crates/table/src
-    python3 scripts/module_cycles.py --known game,view crates/engine/src
+    python3 scripts/module_cycles.py --known protocol,store crates/server/src
 
 For each crate's `src` folder, every module (a file: `record.rs` is `record`,
 `arena/stats.rs` is `arena::stats`, folded into its top module `arena`) is a node, and

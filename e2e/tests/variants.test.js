@@ -49,6 +49,12 @@ for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 128
     const hand = await page.locator("#hand").boundingBox();
     assert.ok(hand.y + hand.height <= page.viewportSize().height, `the hand ends at ${hand.y + hand.height} during the auction`);
     await shot(page, `${variant}-auction-${width}`);
+    if (game === "kout") {
+      // Kout Bo's bids go by their names (the view's call_names); a 9 may always be bid.
+      assert.equal(await page.locator('.calls button[data-action="bid 9"]').textContent(), "Bawan (9)");
+      const bab = page.locator('.calls button[data-action="bid 5"]');
+      if (await bab.count()) assert.equal(await bab.textContent(), "Bab (5)");
+    }
     let midHand = false;
     const done = await playSeat(page, {
       until: "hand",
@@ -63,7 +69,9 @@ for (const [game, variant, seats, width] of [["bid-euchre", "simplified", 4, 128
         }
       },
     });
-    assert.ok(done.plays >= 1, JSON.stringify(done));
+    // A whole hand: this seat played, or sat out its partner's loner (Bid Euchre).
+    const satOut = done.exchanges.length > 0 || (await page.locator(".seat.me.out").count()) > 0;
+    assert.ok(done.plays >= 1 || satOut, JSON.stringify(done));
     if (variant === "kout6") {
       // The rules are in the bar's menu on a phone, and open in a new tab.
       await page.click("#menu-toggle");

@@ -5,14 +5,14 @@ use crate::action::Action;
 use crate::bid_euchre::BidEuchre;
 use crate::card_set::CardBag;
 use crate::game::{
-    ActionList, Broken, DealError, Game, HandStart, HandSummary, Observation, Outcome, Turn,
+    ActionList, Broken, DealError, Game, Goal, HandStart, HandSummary, Observation, Outcome, Phase,
+    TrickState, Turn,
 };
 use crate::kaibosh::Kaibosh;
 use crate::kout::Kout;
 use crate::rules::GameRules;
 use crate::seat::Seat;
 use crate::trick::Trick;
-use crate::view::{Goal, Phase, TrickState};
 use crate::GameRng;
 
 /// A game of any family; every call goes to the game inside.

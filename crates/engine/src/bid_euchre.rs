@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::{Action, CardPair, Loner, Strain};
 use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
 use crate::card_set::{CardBag, CardSet};
+use crate::game::Goal;
 use crate::game::{
     push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart, HandSummary,
     Observation, Outcome, SeenAction,
@@ -20,7 +21,6 @@ use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::Seat;
 use crate::shuffle;
 use crate::trick::CardOrder;
-use crate::view::Goal;
 use crate::GameRng;
 
 const SEATS: usize = 4;

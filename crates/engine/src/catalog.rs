@@ -9,11 +9,14 @@
 //! line's help, and the table server's `GET /api/games` that the browser's pages read.
 //! A new variant is a new [`VariantKind`] whose `match`es the compiler then asks for.
 
+use std::cmp::Reverse;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::Serialize;
 
+use crate::action::{Action, Strain};
+use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::CardBag;
 use crate::{bid_euchre, kaibosh, kout};
 
@@ -120,6 +123,65 @@ pub enum HandOrder {
     /// The red joker, the trump ace, then the black joker are the top trumps; a joker
     /// before trump is named is shown first.
     Jokers,
+}
+
+impl HandOrder {
+    /// The suits from the first shown (with no trump named, or at no-trump) round to the
+    /// last: black and red alternate from any of them.
+    const SUITS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+
+    /// `hand` as a screen shows it, `trump` named or not yet (`None`): trumps first from
+    /// the highest (a joker before trump is named comes first), then the other suits from
+    /// the one after trump in [`HandOrder::SUITS`]' round, each from its highest card.
+    pub fn sort(self, hand: CardBag, trump: Option<Strain>) -> Vec<Card> {
+        let trump = trump.and_then(Strain::trump);
+        let mut cards: Vec<Card> = hand.iter().collect();
+        cards.sort_by_key(|&card| {
+            (
+                self.group(card, trump),
+                Reverse(self.power(card, trump)),
+                card,
+            )
+        });
+        cards
+    }
+
+    /// Where `card`'s suit comes in the hand: 0 for jokers before trump is named, then 1
+    /// for trump (or the first suit) and on round [`HandOrder::SUITS`].
+    fn group(self, card: Card, trump: Option<Suit>) -> usize {
+        let suit = match (card.suit(), trump) {
+            (None, None) => return 0,
+            (None, Some(trump)) => trump,
+            (Some(suit), Some(trump))
+                if self == HandOrder::Bowers
+                    && card.rank() == JACK
+                    && suit == trump.same_colour() =>
+            {
+                trump
+            }
+            (Some(suit), _) => suit,
+        };
+        let at = |suit: Suit| Self::SUITS.iter().position(|&s| s == suit).unwrap_or(0);
+        let first = trump.map_or(0, at);
+        1 + (at(suit) + 4 - first) % 4
+    }
+
+    /// How high `card` is shown within its group.
+    fn power(self, card: Card, trump: Option<Suit>) -> u8 {
+        let Some(suit) = card.suit() else {
+            return if card == Card::RED_JOKER { 100 } else { 98 };
+        };
+        match (self, trump) {
+            (HandOrder::Jokers, Some(trump)) if suit == trump && card.rank() == ACE => 99,
+            (HandOrder::Bowers, Some(trump)) if card.rank() == JACK && suit == trump => 60,
+            (HandOrder::Bowers, Some(trump))
+                if card.rank() == JACK && suit == trump.same_colour() =>
+            {
+                59
+            }
+            _ => card.rank(),
+        }
+    }
 }
 
 /// A game's rules page, in `docs/rules/`, built into the binary.
@@ -338,6 +400,14 @@ impl GameKind {
             GameKind::Kaibosh => &[ALL_PASS, TARGET, KAIBOSH_DEALS, CUT_RIGHT],
             GameKind::BidEuchre => &[ALL_PASS, BID_EUCHRE_DEALS, ROUNDS, CUT_RIGHT],
             GameKind::Kout => &[JOKER_LEAD, DECK, CUT_LEFT],
+        }
+    }
+
+    /// The calls that go by a name of their own, with it (Kout Bo's Bab and Bawan).
+    pub const fn call_names(self) -> &'static [(Action, &'static str)] {
+        match self {
+            GameKind::Kout => &kout::CALL_NAMES,
+            GameKind::Kaibosh | GameKind::BidEuchre => &[],
         }
     }
 
@@ -586,6 +656,76 @@ mod tests {
                 assert!(option.variants.iter().all(|v| v.game() == variant.game()));
             }
         }
+    }
+
+    fn sorted(order: HandOrder, cards: &str, trump: Option<&str>) -> String {
+        let mut hand = CardBag::EMPTY;
+        for card in cards.split(' ') {
+            hand.insert(card.parse().unwrap());
+        }
+        let trump = trump.map(|t| t.parse().unwrap());
+        let shown: Vec<String> = order
+            .sort(hand, trump)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        shown.join(" ")
+    }
+
+    #[test]
+    fn a_hand_is_shown_trumps_first_then_suits_alternating_in_colour() {
+        let hand = "9S JC TH AD JS QC KH 9D";
+        // Spades: the bowers on top, then hearts, clubs, diamonds.
+        assert_eq!(
+            sorted(HandOrder::Bowers, hand, Some("S")),
+            "JS JC 9S KH TH QC AD 9D"
+        );
+        // Diamonds: the jack of hearts would be the left bower; then spades, hearts, clubs.
+        assert_eq!(
+            sorted(HandOrder::Bowers, hand, Some("D")),
+            "AD 9D JS 9S KH TH QC JC"
+        );
+        // No trump, or none named yet: jacks are plain, from spades round.
+        assert_eq!(
+            sorted(HandOrder::Bowers, hand, Some("NT")),
+            "JS 9S KH TH QC JC AD 9D"
+        );
+        assert_eq!(
+            sorted(HandOrder::Bowers, hand, None),
+            sorted(HandOrder::Bowers, hand, Some("NT"))
+        );
+
+        let hand = "BJ 2H AH RJ KH JC 5D AS";
+        // Kout Bo: the colour joker, the trump ace, the black-and-white joker.
+        assert_eq!(
+            sorted(HandOrder::Jokers, hand, Some("H")),
+            "RJ AH BJ KH 2H JC 5D AS"
+        );
+        // Before trump is named the jokers come first.
+        assert_eq!(
+            sorted(HandOrder::Jokers, hand, None),
+            "RJ BJ AS AH KH 2H JC 5D"
+        );
+
+        // The hearts' bowers; with no trump (named or not) every jack is plain.
+        let hand = "9C AS JD KH JH QD TH AC";
+        assert_eq!(
+            sorted(HandOrder::Bowers, hand, Some("H")),
+            "JH JD KH TH AC 9C QD AS"
+        );
+        assert_eq!(
+            sorted(HandOrder::Bowers, hand, None),
+            "AS KH JH TH AC 9C QD JD"
+        );
+        assert_eq!(
+            sorted(HandOrder::Jokers, "KS BJ 2S AS RJ AH JS", Some("S")),
+            "RJ AS BJ KS JS 2S AH"
+        );
+        // Bid Euchre's two copies stay side by side.
+        assert_eq!(
+            sorted(HandOrder::Bowers, "JS AH JS JC", Some("S")),
+            "JS JS JC AH"
+        );
     }
 
     #[test]

@@ -428,6 +428,55 @@ pub fn check_deal(
     Ok(())
 }
 
+/// The stage of a game, as a screen names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// No hand dealt yet: the first deal is due.
+    Dealing,
+    /// Seats call in turn.
+    Auction,
+    /// The auction's winner names trump.
+    TrumpNaming,
+    /// Cards pass face down: a loner's partner gives, the loner discards (Bid Euchre).
+    Exchange,
+    /// Cards are played to tricks.
+    Play,
+    /// The hand is over; the next deal is due.
+    HandOver,
+    /// The game is over.
+    GameOver,
+}
+
+/// The auction's result: who won it and with what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contract {
+    /// The seat that won the auction.
+    pub declarer: Seat,
+    /// The winning call (`bid 4`, `bid 3 H`, `call1 S`, `kaibosh`, ...).
+    pub bid: Action,
+    /// Whether the declarer plays alone, its partner out of the hand.
+    pub alone: bool,
+}
+
+/// The trick a game shows: the current one during play, or the hand's last once it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickState {
+    /// The seat that led.
+    pub leader: Seat,
+    /// The seat winning so far (none before the lead).
+    pub winning: Option<Seat>,
+}
+
+/// What ends the game: a score, a number of deals, or both (whichever comes first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Goal {
+    /// The score that wins, if any.
+    pub target: Option<i32>,
+    /// The number of deals the game lasts, if fixed.
+    pub deals: Option<u32>,
+}
+
 /// Exactly what one seat may know: its own cards and what it saw. Other hands are not
 /// in it at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -454,7 +503,7 @@ pub struct Observation {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Declared {
     /// The auction's result.
-    pub contract: Option<crate::view::Contract>,
+    pub contract: Option<Contract>,
     /// Trump, once named (with the contract in games where the bid names it).
     pub trump: Option<Strain>,
     /// The seat out of play this hand (a loner's partner).
@@ -562,17 +611,17 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
 
     /// The stage of the game, as a screen names it.
-    fn phase(&self) -> crate::view::Phase;
+    fn phase(&self) -> Phase;
 
     /// The seat out of play this hand (a loner's partner), if any.
     fn sitting_out(&self) -> Option<Seat>;
 
     /// The trick on the table: the current one during play, the hand's last once a
     /// played hand is over, none before play.
-    fn current_trick(&self) -> Option<crate::view::TrickState>;
+    fn current_trick(&self) -> Option<TrickState>;
 
     /// What ends the game: a target score, a number of deals, or both.
-    fn goal(&self) -> crate::view::Goal;
+    fn goal(&self) -> Goal;
 
     /// The contract, trump and the seat out, as every seat knows them.
     fn declared(&self) -> Declared {
@@ -582,7 +631,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
             contract: summary
                 .declarer
                 .zip(summary.contract)
-                .map(|(declarer, bid)| crate::view::Contract {
+                .map(|(declarer, bid)| Contract {
                     declarer,
                     bid,
                     alone: sitting_out.is_some(),
@@ -590,11 +639,6 @@ pub trait Game: Clone + fmt::Debug + Send + Sync {
             trump: summary.trump,
             sitting_out,
         }
-    }
-
-    /// What `viewer` may see of the game: see [`crate::View`].
-    fn view(&self, viewer: crate::view::Viewer) -> crate::view::View {
-        crate::view::View::of(self, viewer)
     }
 
     /// Applies `action` if it is legal; otherwise returns why not and changes nothing.

@@ -17,10 +17,10 @@ use crate::game::{
     check_deal, Broken, DealError, Declared, HandOutcome, HandStart, HandSummary, Observation,
     Outcome, Turn,
 };
+use crate::game::{Phase, TrickState};
 use crate::seat::Seat;
 use crate::table::Table;
 use crate::trick::{self, CardOrder, Trick};
-use crate::view::{self, TrickState};
 
 /// A seat's cards as a game keeps them: a set (single deck) or a bag (double deck).
 pub(crate) trait Held:
@@ -248,14 +248,14 @@ impl<C: Held, const SEATS: usize, const ACTIONS: usize> HandState<C, SEATS, ACTI
     }
 
     /// The stage as a screen names it.
-    pub(crate) fn phase(&self) -> view::Phase {
+    pub(crate) fn phase(&self) -> Phase {
         match self.phase {
             Stage::Deal => self.table.between_hands(),
-            Stage::Auction => view::Phase::Auction,
-            Stage::NameTrump => view::Phase::TrumpNaming,
-            Stage::Give | Stage::Discard => view::Phase::Exchange,
-            Stage::Play => view::Phase::Play,
-            Stage::GameOver => view::Phase::GameOver,
+            Stage::Auction => Phase::Auction,
+            Stage::NameTrump => Phase::TrumpNaming,
+            Stage::Give | Stage::Discard => Phase::Exchange,
+            Stage::Play => Phase::Play,
+            Stage::GameOver => Phase::GameOver,
         }
     }
 
@@ -523,7 +523,7 @@ macro_rules! hand_state_methods {
             self.state.table().scores()
         }
 
-        fn phase(&self) -> $crate::view::Phase {
+        fn phase(&self) -> $crate::game::Phase {
             self.state.phase()
         }
 
@@ -531,7 +531,7 @@ macro_rules! hand_state_methods {
             self.state.out()
         }
 
-        fn current_trick(&self) -> Option<$crate::view::TrickState> {
+        fn current_trick(&self) -> Option<$crate::game::TrickState> {
             self.state.current_trick()
         }
     };

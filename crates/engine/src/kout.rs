@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::{Action, Strain};
 use crate::card::{Card, Suit, ACE, JACK};
 use crate::card_set::{CardBag, CardSet};
+use crate::game::Goal;
 use crate::game::{
     push_first, push_plays, ActionList, AllPass, Broken, DealError, Game, HandOutcome, HandStart,
     HandSummary, Observation, Outcome,
@@ -17,7 +18,6 @@ use crate::hand::{hand_state_methods, HandState, Stage, TrickEnd};
 use crate::seat::{Seat, Team};
 use crate::shuffle;
 use crate::trick::CardOrder;
-use crate::view::Goal;
 use crate::GameRng;
 
 /// The most seats at a Kout table.
@@ -26,6 +26,11 @@ const HAND_SIZE: usize = 9;
 /// The lowest bid (Bab) and the highest (Bawan).
 const LOWEST_BID: u8 = 5;
 const BAWAN: u8 = 9;
+/// The bids with a name of their own: Bab and Bawan (Malzom is a contract, not a call).
+pub const CALL_NAMES: [(Action, &str); 2] = [
+    (Action::Bid(LOWEST_BID), "Bab"),
+    (Action::Bid(BAWAN), "Bawan"),
+];
 /// Most actions in one hand: six calls, trump, 54 cards.
 const MAX_HAND_ACTIONS: usize = 61;
 /// A made Bawan scores this much.

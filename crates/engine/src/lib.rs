@@ -41,8 +41,8 @@ pub use card::{Card, ParseCardError, Rank, Suit, ACE, JACK, KING, QUEEN};
 pub use card_set::{CardBag, CardSet, CardSetIter};
 pub use catalog::{GameKind, HeaderError, VariantKind};
 pub use game::{
-    ActionList, AllPass, Broken, DealError, Declared, Game, HandOutcome, HandStart, HandSummary,
-    Observation, Outcome, PlayError, SeenAction, Turn, MAX_ACTIONS,
+    ActionList, AllPass, Broken, Contract, DealError, Declared, Game, Goal, HandOutcome, HandStart,
+    HandSummary, Observation, Outcome, Phase, PlayError, SeenAction, TrickState, Turn, MAX_ACTIONS,
 };
 pub use kaibosh::{Kaibosh, KaiboshRules};
 pub use kout::{JokerLead, Kout, Kout4Deck, KoutRules, Variant as KoutVariant};
@@ -52,4 +52,4 @@ pub use rng::{seeded, stream, GameRng};
 pub use rules::{GameRules, OptionReader};
 pub use seat::{Seat, Team};
 pub use trick::{CardOrder, Trick};
-pub use view::{Contract, Goal, Phase, TrickState, TrickView, View, Viewer};
+pub use view::{TrickView, View, Viewer};

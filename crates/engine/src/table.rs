@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::Phase;
 use crate::game::{HandOutcome, HandStart, Outcome};
 use crate::seat::{Seat, Team};
-use crate::view::Phase;
 
 /// A game's table between and around its hands. Each game embeds one and leaves its
 /// deal count, dealer and scores to it, keeping only its own rules.

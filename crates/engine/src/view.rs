@@ -5,30 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Strain};
+use crate::any_game::AnyGame;
 use crate::card::Card;
 use crate::card_set::CardBag;
-use crate::game::{Game, HandOutcome, Observation, Outcome, SeenAction, Turn};
+use crate::game::{
+    Contract, Game, Goal, HandOutcome, Observation, Outcome, Phase, SeenAction, Turn,
+};
 use crate::seat::Seat;
-
-/// The stage of a game, as a screen names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// No hand dealt yet: the first deal is due.
-    Dealing,
-    /// Seats call in turn.
-    Auction,
-    /// The auction's winner names trump.
-    TrumpNaming,
-    /// Cards pass face down: a loner's partner gives, the loner discards (Bid Euchre).
-    Exchange,
-    /// Cards are played to tricks.
-    Play,
-    /// The hand is over; the next deal is due.
-    HandOver,
-    /// The game is over.
-    GameOver,
-}
 
 /// Who a view is for: a seat, or a spectator who sees only what every seat sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -50,17 +33,6 @@ impl Viewer {
     }
 }
 
-/// The auction's result: who won it and with what.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Contract {
-    /// The seat that won the auction.
-    pub declarer: Seat,
-    /// The winning call (`bid 4`, `bid 3 H`, `call1 S`, `kaibosh`, ...).
-    pub bid: Action,
-    /// Whether the declarer plays alone, its partner out of the hand.
-    pub alone: bool,
-}
-
 /// A trick on the table: who led, the cards in play order with their seats, and the seat
 /// whose card is winning it (none before the lead).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,24 +43,6 @@ pub struct TrickView {
     pub cards: Vec<(Seat, Card)>,
     /// The seat winning the trick so far (its winner once it is complete).
     pub winning: Option<Seat>,
-}
-
-/// The trick a game shows: the current one during play, or the hand's last once it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TrickState {
-    /// The seat that led.
-    pub leader: Seat,
-    /// The seat winning so far (none before the lead).
-    pub winning: Option<Seat>,
-}
-
-/// What ends the game: a score, a number of deals, or both (whichever comes first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Goal {
-    /// The score that wins, if any.
-    pub target: Option<i32>,
-    /// The number of deals the game lasts, if fixed.
-    pub deals: Option<u32>,
 }
 
 /// What one seat's screen shows (or a spectator's): the same type for every game.
@@ -110,6 +64,10 @@ pub struct View {
     pub auction: Vec<(Seat, Action)>,
     /// The contract, once the auction is won.
     pub contract: Option<Contract>,
+    /// Kout Bo: whether the contract is Malzom, the dealer's forced bid of 5 (it scores 5
+    /// made and 5 to the others if set); false in the other games and before a contract.
+    #[serde(default)]
+    pub malzom: bool,
     /// Trump (or no-trump), once named.
     pub trump: Option<Strain>,
     /// The seat out of play this hand (a loner's partner), if any.
@@ -128,8 +86,16 @@ pub struct View {
     pub hand_sizes: Vec<u8>,
     /// The viewer's own cards (none for a spectator).
     pub hand: Option<CardBag>,
+    /// The same cards in the order the variant shows a hand: trumps first from the
+    /// highest, then the other suits (see [`HandOrder::sort`](crate::catalog::HandOrder::sort)).
+    #[serde(default)]
+    pub sorted_hand: Option<Vec<Card>>,
     /// The viewer's legal actions, when it is the viewer's turn.
     pub legal: Vec<Action>,
+    /// The game's calls that go by a name of their own, with the name (Kout Bo: `bid 5`
+    /// is Bab, `bid 9` Bawan); the same in every view of the game.
+    #[serde(default)]
+    pub call_names: Vec<(Action, String)>,
     /// Running totals after the last complete hand.
     pub scores: [i32; 2],
     /// How the current hand ended, or that it has not.
@@ -142,10 +108,17 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
+impl AnyGame {
+    /// What `viewer` may see of the game: see [`View`].
+    pub fn view(&self, viewer: Viewer) -> View {
+        View::of(self, viewer)
+    }
+}
+
 impl View {
     /// The view of `game` for `viewer`: the game's public state, and the rest from the
     /// viewer's observation (a spectator's hides every card passed face down).
-    pub fn of<G: Game>(game: &G, viewer: Viewer) -> View {
+    pub fn of(game: &AnyGame, viewer: Viewer) -> View {
         let seats = game.seats();
         let (observation, hand) = match viewer {
             Viewer::Seat(seat) => {
@@ -236,6 +209,17 @@ impl View {
             }
         });
 
+        let variant = game.rules().kind();
+        let sorted_hand =
+            hand.map(|hand| variant.hand_order().sort(hand, observation.declared.trump));
+        let malzom = observation.declared.contract.is_some()
+            && matches!(game, AnyGame::Kout(kout, _) if kout.is_malzom());
+        let call_names = variant
+            .game()
+            .call_names()
+            .iter()
+            .map(|&(call, name)| (call, name.to_string()))
+            .collect();
         let legal = match (viewer, game.turn()) {
             (Viewer::Seat(seat), Turn::Seat(to_act)) if seat == to_act => {
                 game.legal_action_list().to_vec()
@@ -251,6 +235,7 @@ impl View {
             deals_played: observation.start.deals_played,
             auction,
             contract: observation.declared.contract,
+            malzom,
             trump: observation.declared.trump,
             sitting_out,
             exchanges,
@@ -260,7 +245,9 @@ impl View {
             tricks_by_seat,
             hand_sizes: sizes.iter().map(|&n| n.clamp(0, 255) as u8).collect(),
             hand,
+            sorted_hand,
             legal,
+            call_names,
             scores: game.scores(),
             hand_outcome: summary.outcome,
             hand_points: summary.points,

@@ -4,8 +4,9 @@
 mod common;
 
 use calltrump_engine::{
-    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Contract, Declared, Game, GameRules,
-    HandOutcome, Phase, Seat, SeenAction, Strain, Turn, View, Viewer,
+    Action, AnyGame, BidEuchreRules, BidEuchreVariant, Card, CardBag, CardOrder, Contract,
+    Declared, Game, GameRules, HandOutcome, Phase, Seat, SeenAction, Strain, Suit, Turn, View,
+    Viewer,
 };
 use common::redaction::assert_only_known;
 
@@ -181,5 +182,121 @@ fn every_observation_declares_what_its_actions_settle() {
                 }
             });
         }
+    }
+}
+
+/// Fails unless `sorted` holds the cards of `hand` as the game ranks them: trumps first,
+/// each suit together (the left bower and jokers with trump), each from its highest card
+/// by the game's own card order (before trump is named, jokers come first).
+fn assert_shown_in_order(game: &AnyGame, hand: CardBag, sorted: &[Card], context: &str) {
+    let mut back = CardBag::EMPTY;
+    for &card in sorted {
+        back.insert(card);
+    }
+    assert_eq!(back, hand, "{context}: the sorted hand is the hand");
+    let trump = game.observation(Seat(0)).declared.trump_suit();
+    let order = match (game, trump) {
+        (AnyGame::Kout(..), Some(trump)) => Some(CardOrder::kout(trump)),
+        (AnyGame::Kout(..), None) => None,
+        _ => Some(CardOrder::euchre(trump)),
+    };
+    // (suit, strength): a joker with no trump named is in no suit, and above every card.
+    let rank = |card: Card| match order {
+        Some(order) => (Some(order.suit_of(card)), order.strength(card)),
+        None => (card.suit(), card.rank()),
+    };
+    let mut seen_suits: Vec<Option<Suit>> = Vec::new();
+    for pair in sorted.windows(2) {
+        let ((suit_a, high_a), (suit_b, high_b)) = (rank(pair[0]), rank(pair[1]));
+        if suit_a == suit_b {
+            assert!(
+                high_a >= high_b,
+                "{context}: {sorted:?} not from the highest"
+            );
+        } else {
+            seen_suits.push(suit_a);
+            assert!(
+                !seen_suits.contains(&suit_b),
+                "{context}: {sorted:?} splits a suit"
+            );
+        }
+    }
+    if let Some(first) = sorted.first() {
+        let holds_trump = sorted
+            .iter()
+            .any(|&c| rank(c).0.is_some() && rank(c).0 == trump);
+        if holds_trump {
+            assert_eq!(
+                rank(*first).0,
+                trump,
+                "{context}: {sorted:?} not trumps first"
+            );
+        }
+        if order.is_none() && sorted.iter().any(|c| c.is_joker()) {
+            assert!(first.is_joker(), "{context}: {sorted:?} not jokers first");
+        }
+    }
+}
+
+#[test]
+fn display_facts_follow_the_game_and_hold_nothing_hidden() {
+    for (name, rules) in common::every_variant() {
+        let names = rules.kind().game().call_names();
+        let mut malzoms = 0;
+        for seed in 0..40 {
+            common::random_game_watched(&rules, seed, |game| {
+                let spectator = game.view(Viewer::Spectator);
+                let context = format!("{name} seed {seed} {:?}", spectator.phase);
+                assert_eq!(spectator.sorted_hand, None, "{context}");
+                // Malzom is the dealer's forced 5, the contract of a dealer who bid 5.
+                let dealer_bid_5 = spectator
+                    .contract
+                    .is_some_and(|c| c.declarer == spectator.dealer && c.bid == Action::Bid(5));
+                assert_eq!(
+                    spectator.malzom,
+                    matches!(game, AnyGame::Kout(..)) && dealer_bid_5,
+                    "{context}"
+                );
+                malzoms += usize::from(spectator.malzom);
+                for s in 0..game.seats() {
+                    let viewer = Viewer::Seat(Seat(s as u8));
+                    let view = game.view(viewer);
+                    let context = format!("{context} seat {s}");
+                    let sorted = view.sorted_hand.as_deref().expect("a seat sees its hand");
+                    assert_shown_in_order(
+                        game,
+                        game.observation(Seat(s as u8)).hand,
+                        sorted,
+                        &context,
+                    );
+                    // What every seat knows alike, each seat is told alike.
+                    assert_eq!(view.malzom, spectator.malzom, "{context}");
+                    assert_eq!(view.call_names, spectator.call_names, "{context}");
+                    let new_fields = (&view.sorted_hand, view.malzom, &view.call_names);
+                    assert_only_known(&new_fields, game, viewer, &context);
+                }
+                let listed: Vec<(Action, &str)> = spectator
+                    .call_names
+                    .iter()
+                    .map(|(a, n)| (*a, n.as_str()))
+                    .collect();
+                assert_eq!(listed, names, "{context}");
+            });
+        }
+        if matches!(rules, GameRules::Kout(_)) {
+            assert!(malzoms > 0, "{name}: no Malzom in 40 games");
+        }
+    }
+}
+
+#[test]
+fn kout_bo_names_its_lowest_and_highest_bids() {
+    let names = calltrump_engine::GameKind::Kout.call_names();
+    assert_eq!(names, [(Action::Bid(5), "Bab"), (Action::Bid(9), "Bawan")]);
+    for game in [
+        calltrump_engine::GameKind::Kaibosh,
+        calltrump_engine::GameKind::BidEuchre,
+    ] {
+        assert!(game.call_names().is_empty(), "{game}");
     }
 }

@@ -3,9 +3,12 @@
 // (`POST /api/replay`, or a finished table's `GET /api/tables/{id}/replay`): nothing of the
 // rules is worked out here. An `analyze --json` output adds its marks to the steps.
 
-import { cardFace, cardName, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { cardFace, cardName, strainText } from "./cards.js";
 import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
-import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
+import {
+  actionText, contractBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
+  seatPosition, trumpMark, turnSeat,
+} from "./drawing.js";
 
 // /replay/{id}: a finished table's game from the server.
 const parts = location.pathname.split("/").filter(Boolean);
@@ -25,10 +28,11 @@ const state = {
 };
 
 const step = () => state.data?.steps[state.at];
+/** The game's calls with names of their own (the view's `call_names`). */
+const names = () => step()?.view.call_names ?? [];
 /** The catalogue's facts of the replayed game's variant. */
 const facts = () => variantFacts(state.data?.game, state.data?.variant);
 const viewerSeat = () => (/^\d+$/.test(state.seat) ? Number(state.seat) : null);
-const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
 /** The players' names: the record's `players` if it has them, else none. */
 function players() {
@@ -40,16 +44,20 @@ function players() {
   }
 }
 
-/** A seat as the table page names it: the player's name, else "Seat N"; the viewer is "You". */
-function seatName(seat) {
+/** Who sits at `seat`: the name the record or the table gives (a bot's marked already). */
+function player(seat) {
   const named = players()?.[seat];
-  const base = typeof named === "string" && named ? named : `Seat ${seat}`;
-  return seat === viewerSeat() ? `You (${base})` : base;
+  return { name: typeof named === "string" && named ? named : null };
+}
+
+/** A seat as the pages name it: "Ann", "Bot 2", "Seat 3"; the viewer's "You (Ann)". */
+function seatName(seat) {
+  return nameOf(seat, player(seat), viewerSeat());
 }
 
 /** A seat inside a sentence: "you" for the viewer. */
 function seatLabel(seat) {
-  return seat === viewerSeat() ? "you" : seatName(seat);
+  return labelOf(seat, player(seat), viewerSeat());
 }
 
 function teamName(team) {
@@ -297,7 +305,7 @@ function fillSelects() {
   for (const s of steps) {
     if (s.index != null) continue;
     const end = steps[handBounds(steps.indexOf(s))[1]].view;
-    const what = end.contract ? ` · ${seatLabel(end.contract.declarer)} ${callBubble(end.contract.bid)}` : end.hand_outcome === "thrown-in" ? " · thrown in" : "";
+    const what = end.contract ? ` · ${seatLabel(end.contract.declarer)} ${contractBubble(end)}` : end.hand_outcome === "thrown-in" ? " · thrown in" : "";
     hands.append(el("option", { value: String(s.hand), textContent: `Hand ${s.hand + 1}${what}` }));
   }
   const seat = $("seat-select");
@@ -306,8 +314,7 @@ function fillSelects() {
     el("option", { value: "spectator", textContent: "A spectator" }),
   );
   for (let s = 0; s < seats; s += 1) {
-    const named = players()?.[s];
-    seat.append(el("option", { value: String(s), textContent: `${typeof named === "string" && named ? named : `Seat ${s}`}'s view` }));
+    seat.append(el("option", { value: String(s), textContent: `${nameOf(s, player(s))}'s view` }));
   }
   seat.value = state.seat;
 }
@@ -343,10 +350,10 @@ function position(seat) {
 function seatCards(s, seat) {
   const v = s.view;
   const box = el("div", { className: "mini-hand" });
-  const known = s.hands ? s.hands[seat] : v.viewer?.seat === seat ? v.hand : null;
+  const known = s.hands ? s.hands[seat] : v.viewer?.seat === seat ? v.sorted_hand : null;
   if (known) {
-    box.setAttribute("aria-label", `${known.length} cards: ${sortHand(known, facts()?.hand_order, v.trump).map(cardName).join(", ")}`);
-    for (const card of sortHand(known, facts()?.hand_order, v.trump)) box.append(cardFace(card));
+    box.setAttribute("aria-label", `${known.length} cards: ${known.map(cardName).join(", ")}`);
+    for (const card of known) box.append(cardFace(card));
   } else {
     const count = v.hand_sizes[seat] ?? 0;
     box.classList.add("hidden-cards");
@@ -354,11 +361,6 @@ function seatCards(s, seat) {
     for (let i = 0; i < count; i += 1) box.append(el("span", { className: "card back", ariaHidden: "true" }));
   }
   return box;
-}
-
-function lastCall(v, seat) {
-  const calls = v.auction.filter(([s]) => s === seat);
-  return calls.length ? calls[calls.length - 1][1] : null;
 }
 
 function renderSeats(s) {
@@ -382,13 +384,7 @@ function renderSeats(s) {
     if (v.dealer === seat) badge("Dealer", "dealer");
     if (v.sitting_out === seat) badge("sits out", "out");
     if (seat === turn) badge("next", "turn");
-    const facts = el("div", { className: "facts" });
-    const call = lastCall(v, seat);
-    if (v.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: `${callBubble(v.contract.bid)}${v.contract.alone ? " · alone" : ""}` }));
-    else if (call && v.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call) }));
-    if (["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
-      facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
-    }
+    const facts = seatFacts(v, seat);
     box.append(el("div", { className: "name", textContent: seatName(seat) }), badges, facts, seatCards(s, seat));
     felt.append(box);
   }
@@ -410,9 +406,7 @@ function renderCenter(s) {
     }
   }
   if (v.trump) {
-    center.append(el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
-      el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
-      el("span", { textContent: v.trump === "NT" ? "no trump" : `trump: ${strainText(v.trump).split(" ")[0]}` })));
+    center.append(trumpMark(v.trump));
   }
   let note = "";
   if (v.phase === "game-over" && v.outcome != null) {
@@ -437,7 +431,7 @@ function renderLine(s) {
   if (s.index == null) {
     line.append(`Hand ${s.hand + 1}: ${seatName(s.view.dealer)} ${s.view.dealer === viewerSeat() ? "deal" : "deals"}.`);
   } else {
-    line.append(`Hand ${s.hand + 1}, action ${s.index + 1}: ${seatName(s.seat)} — ${actionText(s.action)}.`);
+    line.append(`Hand ${s.hand + 1}, action ${s.index + 1}: ${seatName(s.seat)} — ${actionText(s.action, names())}.`);
   }
   const decision = markOf(s);
   if (decision?.mark) line.append(" ", el("span", { className: `mark ${decision.mark}`, textContent: decision.mark }));
@@ -461,9 +455,9 @@ function renderInfo(s) {
   const hands = state.data.steps[state.data.steps.length - 1].hand + 1 + (state.data.in_progress ? 1 : 0);
   fact("Hand", `${s.hand + 1} of ${hands}${state.data.finished ? "" : " so far"}`);
   fact("Dealer", seatName(v.dealer));
-  fact("Contract", v.contract ? `${seatName(v.contract.declarer)}: ${actionText(v.contract.bid)}${v.contract.alone && !/alone/.test(actionText(v.contract.bid)) ? ", alone" : ""}` : "none yet");
+  fact("Contract", v.contract ? `${seatName(v.contract.declarer)}: ${contractText(v)}` : "none yet");
   fact("Trump", v.trump ? strainText(v.trump) : "not named");
-  if (v.exchanges.length) fact("Passed", v.exchanges.map(([seat, a]) => `${seatName(seat)}: ${actionText(a)}`).join("; "));
+  if (v.exchanges.length) fact("Passed", v.exchanges.map(([seat, a]) => `${seatName(seat)}: ${actionText(a, names())}`).join("; "));
   if (v.hand_points) fact("Hand's points", `Team A ${v.hand_points[0]}, team B ${v.hand_points[1]}`);
   info.append(list);
   const decision = markOf(s);
@@ -475,7 +469,7 @@ function renderInfo(s) {
       box.append(el("p", {},
         decision.mark ? el("span", { className: `mark ${decision.mark}`, textContent: decision.mark }) : null,
         decision.mark ? " " : null,
-        `Lost ${decision.loss.toFixed(2)} points. Best: ${actionText(best.action)} (${best.points >= 0 ? "+" : ""}${best.points?.toFixed(2)}).`));
+        `Lost ${decision.loss.toFixed(2)} points. Best: ${actionText(best.action, names())} (${best.points >= 0 ? "+" : ""}${best.points?.toFixed(2)}).`));
       if (decision.reading) box.append(el("p", { className: "small", textContent: `Shows: ${decision.reading}` }));
     }
     info.append(box);
@@ -491,7 +485,7 @@ function renderSteps(s) {
   for (let i = first; i <= last; i += 1) {
     const item = state.data.steps[i];
     const decision = markOf(item);
-    const text = item.index == null ? `Deal: ${seatLabel(item.view.dealer)} ${item.view.dealer === viewerSeat() ? "deal" : "deals"}` : `${seatName(item.seat)}: ${actionText(item.action)}`;
+    const text = item.index == null ? `Deal: ${seatLabel(item.view.dealer)} ${item.view.dealer === viewerSeat() ? "deal" : "deals"}` : `${seatName(item.seat)}: ${actionText(item.action, names())}`;
     const button = el("button", { type: "button", className: "step-link", textContent: text });
     button.addEventListener("click", () => go(i));
     const row = el("li", {}, button);
@@ -514,7 +508,7 @@ function progressItems() {
   const items = [el("li", { className: "in-progress-head" }, el("strong", {
     textContent: `Hand ${progress.hand + 1}, in progress: not replayed (its deal is not public), ${progress.actions.length} ${progress.actions.length === 1 ? "action" : "actions"} so far`,
   }))];
-  for (const action of progress.actions) items.push(el("li", { className: "in-progress", textContent: actionText(action) }));
+  for (const action of progress.actions) items.push(el("li", { className: "in-progress", textContent: actionText(action, names()) }));
   return items;
 }
 

@@ -3,8 +3,11 @@
 // shown one after another, with a pause on each finished trick and hand so people can
 // follow bots that play at once.
 
-import { cardFace, cardName, cardText, sortHand, strainText, SUIT_SYMBOLS } from "./cards.js";
-import { actionText, callBubble, playedFace, seatPosition } from "./seats.js";
+import { cardFace, cardName, cardText, strainText, SUIT_SYMBOLS } from "./cards.js";
+import {
+  actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
+  seatPosition, seatSubject, trumpMark, turnSeat,
+} from "./drawing.js";
 import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 
@@ -58,22 +61,31 @@ const state = {
 
 const mySeat = () => state.welcome?.seat ?? null;
 const view = () => state.snap?.view;
+/** The game's calls with names of their own (the view's `call_names`). */
+const names = () => view()?.call_names ?? [];
 /** The catalogue's facts of the table's variant. */
 const facts = () => variantFacts(state.welcome?.rules.game, state.welcome?.rules.variant);
-const turnSeat = (v) => (v?.turn && typeof v.turn === "object" ? v.turn.seat : null);
 
-function seatName(seat) {
-  if (seat === mySeat()) return "You";
+/** Who sits at `seat`: a bot's name is its own only if it is not its level's. */
+function player(seat) {
   const info = state.seats[seat];
-  // A bot at a named seat (a night's player, or a person's seat the host gave a bot).
-  if (info?.sitter?.startsWith("bot:")) return info.name && info.name !== info.sitter.slice(4) ? `${info.name} (bot)` : `Bot ${seat}`;
-  return info?.name ?? `Seat ${seat}`;
+  const level = info?.sitter?.startsWith("bot:") ? info.sitter.slice(4) : null;
+  return { name: info?.name && info.name !== level ? info.name : null, bot: level != null };
+}
+
+/** A seat as its box names it: "You (Ann)", "Bo", "Cy (bot)", "Bot 3". */
+function seatTitle(seat) {
+  return nameOf(seat, player(seat), mySeat());
+}
+
+/** A seat in the table's sentences and lists: "You" for this player. */
+function seatName(seat) {
+  return seatSubject(seat, player(seat), mySeat());
 }
 
 /** A seat's name inside a sentence: "Ann", "Bot 3", or "you". */
 function seatLabel(seat) {
-  const name = seatName(seat);
-  return name === "You" ? "you" : name;
+  return labelOf(seat, player(seat), mySeat());
 }
 
 function teamOf(seat) {
@@ -245,7 +257,7 @@ function receive(message) {
       if (message.version === state.received) {
         state.hint = message;
         const best = message.actions[0];
-        announce(best ? `Hint: ${actionText(best.action)} is best, ${pointsText(best.points)} points.` : "No hint for this position.");
+        announce(best ? `Hint: ${actionText(best.action, names())} is best, ${pointsText(best.points)} points.` : "No hint for this position.");
       }
       render();
       break;
@@ -365,7 +377,7 @@ function applyUpdate(update) {
         break;
       case "acted":
         snap.actions.push([event.seat, event.action]);
-        logLine(`${seatName(event.seat)}: ${actionText(event.action)}`, "action");
+        logLine(`${seatName(event.seat)}: ${actionText(event.action, names())}`, "action");
         break;
       case "undone":
         snap.actions.splice(snap.actions.length - event.actions, event.actions);
@@ -467,7 +479,7 @@ async function loadHistory(snapshot) {
           close();
           add(`New hand: ${seatLabel(step.view.dealer)} ${step.view.dealer === mySeat() ? "deal" : "deals"}.`, "event");
         } else {
-          add(`${seatName(step.seat)}: ${actionText(step.action)}`, "action");
+          add(`${seatName(step.seat)}: ${actionText(step.action, names())}`, "action");
         }
         if (["hand-over", "game-over"].includes(step.view.phase)) {
           end = step.view;
@@ -488,7 +500,7 @@ async function loadHistory(snapshot) {
     add(`New hand: ${seatLabel(v.dealer)} ${v.dealer === mySeat() ? "deal" : "deals"}.`, "event");
     (snapshot.actions ?? []).forEach(([seat, action], i) => {
       anchor = [v.deals_played, i + 1];
-      add(`${seatName(seat)}: ${actionText(action)}`, "action");
+      add(`${seatName(seat)}: ${actionText(action, names())}`, "action");
     });
   }
   const talk = state.chatWaiting ?? [];
@@ -553,7 +565,7 @@ function handSummaryText(summary, v) {
   const each = (values, signed) => teamOrder()
     .map((t) => `${teamName(t)} ${signed && values[t] >= 0 ? "+" : ""}${values[t]}`).join(", ");
   const contract = summary.contract != null && summary.declarer != null
-    ? `${seatName(summary.declarer)}: ${actionText(summary.contract)}. ` : "";
+    ? `${seatName(summary.declarer)}: ${actionText(summary.contract, names())}. ` : "";
   return `${contract}Tricks ${each(tricks, false)}. Points ${each(points, true)}.`;
 }
 
@@ -668,13 +680,13 @@ function renderSeats(v) {
   for (let seat = 0; seat < n; seat += 1) {
     const info = state.seats[seat] ?? {};
     const box = el("section", { className: `seat pos-${position(seat, n)} team-${teamLetter(seat)}` });
-    box.setAttribute("aria-label", `${seatName(seat)}, seat ${seat}, team ${teamLetter(seat)}`);
+    box.setAttribute("aria-label", `${seatTitle(seat)}, seat ${seat}, team ${teamLetter(seat)}`);
     box.dataset.seat = seat;
     if (seat === turn && state.status === "playing") box.classList.add("to-act");
     if (v?.sitting_out === seat) box.classList.add("out");
     if (seat === mySeat()) box.classList.add("me");
 
-    const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatName(seat) }));
+    const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatTitle(seat) }));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
     const team = el("span", { className: "badge team", title: `Team ${teamLetter(seat)}` }, el("span", { className: "long", textContent: "Team " }), teamLetter(seat));
@@ -693,13 +705,7 @@ function renderSeats(v) {
     if (v?.sitting_out === seat) badge("sits out", "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
 
-    const facts = el("div", { className: "facts" });
-    const call = lastCall(v, seat);
-    if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: `${callBubble(v.contract.bid)}${v.contract.alone ? " · alone" : ""}` }));
-    else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call) }));
-    if (v && ["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
-      facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
-    }
+    const facts = seatFacts(v, seat);
     if (seat !== mySeat() && v?.hand_sizes?.[seat]) {
       const count = v.hand_sizes[seat];
       const stack = el("span", { className: "stack", title: `${count} cards in hand` });
@@ -715,11 +721,6 @@ function renderSeats(v) {
 
 function turnWord(v) {
   return { auction: "bidding", "trump-naming": "naming trump", exchange: "passing cards", play: "to play" }[v?.phase] ?? "next";
-}
-
-function lastCall(v, seat) {
-  const calls = (v?.auction ?? []).filter(([s]) => s === seat);
-  return calls.length ? calls[calls.length - 1][1] : null;
 }
 
 /** The cards the center showed last time, as `seat:card`. */
@@ -767,10 +768,7 @@ function renderCenter(v) {
   const summary = centerSummary(v);
   // A summary over the trick covers the trump mark: none then (the side panel says it).
   if (v.trump && !summary) {
-    const trump = el("div", { className: `trump-mark ${v.trump === "NT" ? "" : `suit-${v.trump}`}` },
-      el("span", { className: "sym", textContent: v.trump === "NT" ? "NT" : SUIT_SYMBOLS[v.trump] }),
-      el("span", { textContent: v.trump === "NT" ? "no trump" : `trump: ${strainText(v.trump).split(" ")[0]}` }));
-    center.append(trump);
+    center.append(trumpMark(v.trump));
   }
   if (summary) center.append(summary);
   else if (caption && state.showLast && state.holding?.kind !== "trick") {
@@ -971,7 +969,7 @@ function renderControls(v, active, cutting) {
 function readable(text) {
   return text
     .replace(/\bP(\d) \(seat \d\)/g, (_, s) => seatName(Number(s)))
-    .replace(/\b((?:bid \d+|call[12]|moon|trump) (?:[SHDC]|NT))\b/g, (action) => actionText(action))
+    .replace(/\b((?:bid \d+|call[12]|moon|trump) (?:[SHDC]|NT))\b/g, (action) => actionText(action, names()))
     .replace(/\b([2-9TJQKA][SHDC]|RJ|BJ)\b/g, (card) => cardText(card));
 }
 
@@ -1015,7 +1013,7 @@ function hintBox() {
   const list = el("ol", { className: "hint-actions" });
   hint.actions.forEach(({ action, points }, i) => {
     const item = el("li", { className: i === 0 ? "best" : "" },
-      el("span", { className: "hint-action", textContent: actionText(action) }),
+      el("span", { className: "hint-action", textContent: actionText(action, names()) }),
       " ",
       el("span", { className: "hint-points", textContent: pointsText(points) }));
     item.dataset.hintAction = action;
@@ -1039,9 +1037,9 @@ function actionButton(action, label, cls = "") {
   button.dataset.key = `act:${action}`;
   const hinted = action === hintedAction();
   if (hinted) button.classList.add("hinted");
-  button.setAttribute("aria-label", actionText(action) + (hinted ? ", the hint's best" : ""));
+  button.setAttribute("aria-label", actionText(action, names()) + (hinted ? ", the hint's best" : ""));
   // A button that shows only a symbol says what it does on hover too.
-  button.title = actionText(action);
+  button.title = actionText(action, names());
   button.addEventListener("click", () => act(action));
   return button;
 }
@@ -1064,7 +1062,7 @@ function callControls(calls) {
   const strained = calls.filter((a) => a.split(" ").length === 3 || /^(call2|call1|moon) /.test(a));
   const plain = calls.filter((a) => !strained.includes(a));
   const row = el("div", { className: "choices" });
-  for (const action of plain) row.append(actionButton(action, callBubble(action), action === "pass" ? "pass" : ""));
+  for (const action of plain) row.append(actionButton(action, callBubble(action, names()), action === "pass" ? "pass" : ""));
   group.append(row);
   if (strained.length) {
     const strains = ["S", "H", "D", "C", "NT"].filter((s) => strained.some((a) => a.endsWith(` ${s}`)));
@@ -1125,7 +1123,7 @@ function exchangeControls(legal) {
   const button = el("button", { type: "button", className: "primary", textContent: label, disabled: !match });
   button.dataset.key = "exchange";
   button.dataset.action = word;
-  if (match) button.setAttribute("aria-label", actionText(match));
+  if (match) button.setAttribute("aria-label", actionText(match, names()));
   button.addEventListener("click", () => match && act(match));
   return el("div", { className: "choices" }, button);
 }
@@ -1138,7 +1136,7 @@ function act(action) {
 }
 
 function sortedHand(v) {
-  return sortHand(v?.hand ?? [], facts()?.hand_order, v?.trump ?? null);
+  return v?.sorted_hand ?? [];
 }
 
 function renderHand(v, active) {
@@ -1271,13 +1269,12 @@ function renderInfo(v) {
   fact("Hand", v.phase === "game-over" ? `${handNumber(v)} (the last)` : String(handNumber(v)));
   if (v.phase !== "dealing") fact("Dealer", seatName(v.dealer));
   if (v.contract) {
-    const bid = actionText(v.contract.bid);
-    fact("Contract", `${seatName(v.contract.declarer)}: ${bid}${v.contract.alone && !/alone|moon/.test(bid) ? ", alone" : ""}`);
+    fact("Contract", `${seatName(v.contract.declarer)}: ${contractText(v)}`);
   }
   if (v.trump) fact("Trump", strainText(v.trump));
   if (v.sitting_out != null) fact("Sits out", seatName(v.sitting_out));
   if (["play", "hand-over", "game-over"].includes(v.phase)) fact("Tricks", teamOrder().map((t) => `${teamName(t)} ${v.tricks[t]}`).join(" · "));
-  if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a)}`).join("; "));
+  if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a, names())}`).join("; "));
   box.append(facts);
   if (v.last_trick) {
     const toggle = el("button", { type: "button", className: "quiet", textContent: state.showLast ? "Hide the last trick" : "Show the last trick" });

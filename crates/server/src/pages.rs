@@ -88,9 +88,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/replay.js"),
     ),
     (
-        "seats.js",
+        "drawing.js",
         "text/javascript; charset=utf-8",
-        include_str!("../assets/seats.js"),
+        include_str!("../assets/drawing.js"),
     ),
 ];
 

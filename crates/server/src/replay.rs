@@ -3,7 +3,7 @@
 //! draws them; no rule is worked out anywhere but in the engine.
 
 use calltrump_engine::{
-    Action, AnyGame, CardBag, Game, Outcome, Phase, Record, RecordError, Seat, SeenAction, View,
+    Action, AnyGame, Card, Game, Outcome, Phase, Record, RecordError, Seat, SeenAction, View,
     Viewer,
 };
 use serde::Serialize;
@@ -57,9 +57,10 @@ pub struct Step {
     pub action: Option<String>,
     /// The game as the viewer sees it after the step.
     pub view: View,
-    /// With every hand face up: each seat's cards, in seat order.
+    /// With every hand face up: each seat's cards in the order the game shows a hand, in
+    /// seat order.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hands: Option<Vec<CardBag>>,
+    pub hands: Option<Vec<Vec<Card>>>,
 }
 
 /// Every state of a replayed record for one viewer.
@@ -260,8 +261,9 @@ fn step(
                     *exchange = *seen;
                 }
             }
+            let order = game.rules().kind().hand_order();
             let hands = (0..seats)
-                .map(|s| game.observation(Seat(s as u8)).hand)
+                .map(|s| order.sort(game.observation(Seat(s as u8)).hand, view.trump))
                 .collect();
             (view, Some(hands))
         }
