@@ -11,7 +11,7 @@ use sqlx::sqlite::{
 use sqlx::{FromRow, QueryBuilder, Row, Sqlite, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::model::{NightStatus, TableStatus};
+use crate::model::{NightStatus, SeatRecord, TableStatus};
 use crate::protocol::ChatMessage;
 
 /// A storage failure.
@@ -89,11 +89,17 @@ pub trait Store: Send + Sync {
     fn update_table<'a>(
         &'a self,
         id: &'a str,
-        seats: &'a str,
+        seats: &'a [SeatRecord],
         status: TableStatus,
     ) -> StoreFuture<'a, ()>;
-    /// Appends log entries, in one transaction.
-    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
+    /// Appends a step's log entries and, if the step changed them, the table's seats
+    /// and status: in one transaction, all or nothing.
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [Entry],
+        table: Option<(&'a [SeatRecord], TableStatus)>,
+    ) -> StoreFuture<'a, ()>;
     /// Appends a chat line and where in the game it was said.
     fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine, place: ChatPlace)
         -> StoreFuture<'a, ()>;
@@ -139,11 +145,13 @@ pub struct SqliteStore {
     appends: mpsc::UnboundedSender<Append>,
 }
 
-/// One table's entries waiting for the writer, and who waits for them.
+/// One table's step waiting for the writer, and who waits for it.
 struct Append {
     table: String,
     /// (version, the entry as JSON)
     rows: Vec<(i64, String)>,
+    /// The seats (as JSON) and status after the step, if it changed them.
+    update: Option<(String, TableStatus)>,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -172,7 +180,8 @@ async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Appe
     }
 }
 
-/// Inserts the rows of `appends` in one transaction.
+/// Writes the steps of `appends` in one transaction: each table's seats and status
+/// first, then every log row.
 async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
     let rows: Vec<(&str, i64, &str)> = appends
         .iter()
@@ -183,6 +192,16 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
         })
         .collect();
     let mut tx = pool.begin().await?;
+    for append in appends {
+        if let Some((seats, status)) = &append.update {
+            sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
+                .bind(seats)
+                .bind(*status)
+                .bind(&append.table)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut insert: QueryBuilder<Sqlite> =
             QueryBuilder::new("INSERT INTO events (table_id, version, entry) ");
@@ -193,6 +212,11 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Seats as stored: JSON text.
+pub fn seats_json(seats: &[SeatRecord]) -> String {
+    serde_json::to_string(seats).expect("seats serialize")
 }
 
 impl SqliteStore {
@@ -264,12 +288,12 @@ impl Store for SqliteStore {
     fn update_table<'a>(
         &'a self,
         id: &'a str,
-        seats: &'a str,
+        seats: &'a [SeatRecord],
         status: TableStatus,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
-                .bind(seats)
+                .bind(seats_json(seats))
                 .bind(status)
                 .bind(id)
                 .execute(&self.pool)
@@ -278,7 +302,12 @@ impl Store for SqliteStore {
         })
     }
 
-    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()> {
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [Entry],
+        table: Option<(&'a [SeatRecord], TableStatus)>,
+    ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let rows = entries
                 .iter()
@@ -295,6 +324,7 @@ impl Store for SqliteStore {
                 .send(Append {
                     table: id.to_string(),
                     rows,
+                    update: table.map(|(seats, status)| (seats_json(seats), status)),
                     done,
                 })
                 .map_err(|_| StoreError::WriterGone)?;

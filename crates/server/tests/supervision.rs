@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use calltrump_server::model::TableStatus;
+use calltrump_server::model::{SeatRecord, TableStatus};
 use calltrump_server::protocol::ChatMessage;
 use calltrump_server::store::{
     ChatLine, ChatPlace, SqliteStore, Store, StoreFuture, StoredNight, StoredTable,
@@ -31,16 +31,21 @@ impl Store for PanickingStore {
     fn update_table<'a>(
         &'a self,
         id: &'a str,
-        seats: &'a str,
+        seats: &'a [SeatRecord],
         status: TableStatus,
     ) -> StoreFuture<'a, ()> {
         self.inner.update_table(id, seats, status)
     }
-    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()> {
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [Entry],
+        table: Option<(&'a [SeatRecord], TableStatus)>,
+    ) -> StoreFuture<'a, ()> {
         if self.armed.swap(false, Ordering::SeqCst) {
             panic!("the store's append panics, as a bug would");
         }
-        self.inner.append(id, entries)
+        self.inner.append(id, entries, table)
     }
     fn chat<'a>(
         &'a self,

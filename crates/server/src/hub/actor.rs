@@ -13,9 +13,8 @@ use calltrump_table::{Budget, Player, Request};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::AbortHandle;
 
-use super::codec::seats_json;
 use super::{random_bytes, Shared};
-use crate::model::{SeatRecord, TableStatus};
+use crate::model::TableStatus;
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
 use crate::session::{Effect, HintJob, Input, Persist, Session, TableSummary, Timer, TimerKey};
 
@@ -392,17 +391,17 @@ async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool
     let store = &shared.store;
     match persist {
         Persist::Step { entries, table } => {
+            let table = table.as_ref().map(|(status, seats)| (&seats[..], *status));
             store
-                .append(id, &entries)
+                .append(id, &entries, table)
                 .await
                 .map_err(|e| e.to_string())?;
-            if let Some((status, seats)) = table {
-                save_seats(shared, id, status, &seats).await;
-            }
             Ok(true)
         }
         Persist::Seats { status, seats } => {
-            save_seats(shared, id, status, &seats).await;
+            if let Err(error) = store.update_table(id, &seats, status).await {
+                tracing::error!(table = %id, %error, "the table's seats could not be saved");
+            }
             Ok(false)
         }
         Persist::Chat { line, place } => {
@@ -412,16 +411,6 @@ async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool
                 .map_err(|e| e.to_string())?;
             Ok(false)
         }
-    }
-}
-
-async fn save_seats(shared: &Shared, id: &str, status: TableStatus, seats: &[SeatRecord]) {
-    if let Err(error) = shared
-        .store
-        .update_table(id, &seats_json(seats), status)
-        .await
-    {
-        tracing::error!(table = %id, %error, "the table's seats could not be saved");
     }
 }
 

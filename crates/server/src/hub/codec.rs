@@ -7,6 +7,7 @@ use calltrump_table::{Entry, Settings, Table};
 use super::HubError;
 use crate::model::SeatRecord;
 use crate::session::Stored;
+pub(super) use crate::store::seats_json;
 use crate::store::{StoreError, StoredTable};
 
 /// The store's corruption of table `id`.
@@ -25,11 +26,6 @@ pub(super) fn settings_json(settings: &Settings, hints: bool) -> String {
         object.insert("hints".into(), true.into());
     }
     value.to_string()
-}
-
-/// Seats as stored.
-pub(super) fn seats_json(seats: &[SeatRecord]) -> String {
-    serde_json::to_string(seats).expect("seats serialize")
 }
 
 /// A stored table, typed.
