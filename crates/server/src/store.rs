@@ -12,7 +12,6 @@ use sqlx::{FromRow, QueryBuilder, Row, Sqlite, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::model::{NightStatus, SeatRecord, TableStatus};
-use crate::protocol::ChatMessage;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -78,6 +77,16 @@ pub struct ChatPlace {
     pub actions: u32,
 }
 
+/// A chat line as stored, with where in the game it was said (none for a line stored
+/// before migration 0003 kept it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredChat {
+    /// The line.
+    pub line: ChatLine,
+    /// Where it was said.
+    pub place: Option<ChatPlace>,
+}
+
 /// A boxed future, so that the trait can be used as `dyn Store`.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
@@ -109,9 +118,8 @@ pub trait Store: Send + Sync {
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
     /// A table's log.
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
-    /// A table's chat, in order, each line as it was sent: with where in the game it
-    /// was said (none for a line stored before migration 0003 kept it).
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>>;
+    /// A table's chat, in order, each line with where in the game it was said.
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>>;
     /// Adds a night, or changes its state and status.
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()>;
     /// One night by id.
@@ -412,7 +420,7 @@ impl Store for SqliteStore {
         ))
     }
 
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>> {
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT seq, sender, body, at, deals, actions FROM chat \
@@ -434,10 +442,13 @@ impl Store for SqliteStore {
             };
             rows.iter()
                 .map(|row| {
-                    Ok(ChatMessage {
+                    let place = match (count(row, "deals")?, count(row, "actions")?) {
+                        (Some(deals), Some(actions)) => Some(ChatPlace { deals, actions }),
+                        _ => None,
+                    };
+                    Ok(StoredChat {
                         line: ChatLine::from_row(row)?,
-                        deals: count(row, "deals")?,
-                        actions: count(row, "actions")?,
+                        place,
                     })
                 })
                 .collect()

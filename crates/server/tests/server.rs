@@ -602,6 +602,7 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         body: body.into(),
         at: 1_700_000_000 + seq,
     };
+    let place = |deals, actions| ChatPlace { deals, actions };
     {
         let store = SqliteStore::open(&url).await.unwrap();
         store.create_table(&table).await.unwrap();
@@ -617,7 +618,6 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         .await
         .unwrap();
         pool.close().await;
-        let place = |deals, actions| ChatPlace { deals, actions };
         store
             .chat(&table.id, &line(2, "deal 1"), place(1, 0))
             .await
@@ -631,14 +631,14 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
     let history = store.chat_history(&table.id).await.unwrap();
     let places: Vec<_> = history
         .iter()
-        .map(|m| (m.line.body.as_str(), m.deals, m.actions))
+        .map(|m| (m.line.body.as_str(), m.place))
         .collect();
     assert_eq!(
         places,
         [
-            ("hi", None, None),
-            ("deal 1", Some(1), Some(0)),
-            ("deal 3", Some(3), Some(17))
+            ("hi", None),
+            ("deal 1", Some(place(1, 0))),
+            ("deal 3", Some(place(3, 17)))
         ]
     );
     assert_eq!(history[2].line, line(3, "deal 3"));

@@ -8,9 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use calltrump_server::model::{SeatRecord, TableStatus};
-use calltrump_server::protocol::ChatMessage;
 use calltrump_server::store::{
-    ChatLine, ChatPlace, SqliteStore, Store, StoreFuture, StoredNight, StoredTable,
+    ChatLine, ChatPlace, SqliteStore, Store, StoreFuture, StoredChat, StoredNight, StoredTable,
 };
 use calltrump_server::{HubConfig, ServerConfig};
 use calltrump_table::Entry;
@@ -64,7 +63,7 @@ impl Store for PanickingStore {
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>> {
         self.inner.log(id)
     }
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>> {
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {
         self.inner.chat_history(id)
     }
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {

@@ -18,10 +18,10 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
 use crate::model::{Sitter, TableStatus};
-use crate::protocol::{ChatMessage, CloseKind, ServerMessage};
+use crate::protocol::{CloseKind, ServerMessage};
 pub(crate) use crate::session::player_name;
 use crate::session::{check_sitter, Session};
-use crate::store::{Store, StoredTable};
+use crate::store::{Store, StoredChat, StoredTable};
 use actor::{Listeners, TableActor};
 use codec::{corrupt, decode, seats_json, settings_json, stored_table};
 
@@ -221,7 +221,7 @@ impl Hub {
         &self,
         stored: &StoredTable,
         log: &[Entry],
-        chat: Vec<ChatMessage>,
+        chat: Vec<StoredChat>,
     ) -> Result<TableActor, HubError> {
         let session = Session::restore(
             decode(stored)?,

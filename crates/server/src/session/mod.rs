@@ -30,6 +30,7 @@ use serde::Serialize;
 
 use crate::model::{SeatRecord, Sitter, TableStatus};
 use crate::protocol::{ChatMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
+use crate::store::StoredChat;
 
 pub use config::{
     HubConfig, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT, DEFAULT_KEEP_OVER,
@@ -140,7 +141,7 @@ impl Session {
     pub fn restore(
         stored: Stored,
         log: &[Entry],
-        chat: Vec<ChatMessage>,
+        chat: Vec<StoredChat>,
         config: HubConfig,
         now: Instant,
         wall_secs: i64,
@@ -170,8 +171,15 @@ impl Session {
             away,
             standing_in: HashSet::new(),
             pending: None,
-            chat_seq: chat.last().map_or(0, |message| message.line.seq),
-            chat,
+            chat_seq: chat.last().map_or(0, |stored| stored.line.seq),
+            chat: chat
+                .into_iter()
+                .map(|stored| ChatMessage {
+                    line: stored.line,
+                    deals: stored.place.map(|p| p.deals),
+                    actions: stored.place.map(|p| p.actions),
+                })
+                .collect(),
             epoch: 0,
             hints: stored.hints,
             last_hint: None,
