@@ -2,8 +2,11 @@
 //! action kept in SQLite before anyone hears of it, tables resumed after a restart.
 //!
 //! - [`store`]: where tables live, behind the [`store::Store`] trait (SQLite by default).
-//! - [`hub`]: one task per table owns its [`calltrump_table::Table`]; every message
-//!   with cards in it is made by the table's per-recipient choke point.
+//! - [`session`]: one table as a synchronous state machine, `handle(input, now) ->
+//!   effects`, that owns its [`calltrump_table::Table`]; every message with cards in it
+//!   is made by the table's per-recipient choke point.
+//! - [`hub`]: the registry of tables, each run by a task that carries out its
+//!   session's effects (persist, then publish), watched by a supervisor.
 //! - [`night`]: the alexa Bid Euchre night, a table per set.
 //! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
@@ -19,6 +22,7 @@ pub mod night;
 mod pages;
 pub mod protocol;
 pub mod replay;
+pub mod session;
 pub mod store;
 
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};

@@ -111,6 +111,25 @@ impl From<Sitter> for String {
     }
 }
 
+/// Who sits at a seat, as a table keeps it: the seat's secret, the person's name and
+/// the sitter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// The seat's secret: whoever holds it plays the seat.
+    pub token: String,
+    /// The person's name (or none).
+    pub name: Option<String>,
+    /// `open` (a person's seat not yet taken), `person`, or `bot:LEVEL`.
+    pub sitter: Sitter,
+}
+
+impl SeatRecord {
+    /// The bot's level, if a bot sits here.
+    pub fn bot_level(&self) -> Option<&str> {
+        self.sitter.bot_level()
+    }
+}
+
 /// Where a night of alexa Bid Euchre stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
 #[serde(rename_all = "lowercase")]

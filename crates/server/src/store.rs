@@ -11,8 +11,7 @@ use sqlx::sqlite::{
 use sqlx::{FromRow, QueryBuilder, Row, Sqlite, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::model::{NightStatus, TableStatus};
-use crate::protocol::ChatMessage;
+use crate::model::{NightStatus, SeatRecord, TableStatus};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -78,6 +77,16 @@ pub struct ChatPlace {
     pub actions: u32,
 }
 
+/// A chat line as stored, with where in the game it was said (none for a line stored
+/// before migration 0003 kept it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredChat {
+    /// The line.
+    pub line: ChatLine,
+    /// Where it was said.
+    pub place: Option<ChatPlace>,
+}
+
 /// A boxed future, so that the trait can be used as `dyn Store`.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
@@ -89,11 +98,17 @@ pub trait Store: Send + Sync {
     fn update_table<'a>(
         &'a self,
         id: &'a str,
-        seats: &'a str,
+        seats: &'a [SeatRecord],
         status: TableStatus,
     ) -> StoreFuture<'a, ()>;
-    /// Appends log entries, in one transaction.
-    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()>;
+    /// Appends a step's log entries and, if the step changed them, the table's seats
+    /// and status: in one transaction, all or nothing.
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [Entry],
+        table: Option<(&'a [SeatRecord], TableStatus)>,
+    ) -> StoreFuture<'a, ()>;
     /// Appends a chat line and where in the game it was said.
     fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine, place: ChatPlace)
         -> StoreFuture<'a, ()>;
@@ -103,9 +118,8 @@ pub trait Store: Send + Sync {
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
     /// A table's log.
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
-    /// A table's chat, in order, each line as it was sent: with where in the game it
-    /// was said (none for a line stored before migration 0003 kept it).
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>>;
+    /// A table's chat, in order, each line with where in the game it was said.
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>>;
     /// Adds a night, or changes its state and status.
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()>;
     /// One night by id.
@@ -139,11 +153,13 @@ pub struct SqliteStore {
     appends: mpsc::UnboundedSender<Append>,
 }
 
-/// One table's entries waiting for the writer, and who waits for them.
+/// One table's step waiting for the writer, and who waits for it.
 struct Append {
     table: String,
     /// (version, the entry as JSON)
     rows: Vec<(i64, String)>,
+    /// The seats (as JSON) and status after the step, if it changed them.
+    update: Option<(String, TableStatus)>,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -172,7 +188,8 @@ async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Appe
     }
 }
 
-/// Inserts the rows of `appends` in one transaction.
+/// Writes the steps of `appends` in one transaction: each table's seats and status
+/// first, then every log row.
 async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
     let rows: Vec<(&str, i64, &str)> = appends
         .iter()
@@ -183,6 +200,16 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
         })
         .collect();
     let mut tx = pool.begin().await?;
+    for append in appends {
+        if let Some((seats, status)) = &append.update {
+            sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
+                .bind(seats)
+                .bind(*status)
+                .bind(&append.table)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut insert: QueryBuilder<Sqlite> =
             QueryBuilder::new("INSERT INTO events (table_id, version, entry) ");
@@ -193,6 +220,11 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Seats as stored: JSON text.
+pub fn seats_json(seats: &[SeatRecord]) -> String {
+    serde_json::to_string(seats).expect("seats serialize")
 }
 
 impl SqliteStore {
@@ -264,12 +296,12 @@ impl Store for SqliteStore {
     fn update_table<'a>(
         &'a self,
         id: &'a str,
-        seats: &'a str,
+        seats: &'a [SeatRecord],
         status: TableStatus,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
-                .bind(seats)
+                .bind(seats_json(seats))
                 .bind(status)
                 .bind(id)
                 .execute(&self.pool)
@@ -278,7 +310,12 @@ impl Store for SqliteStore {
         })
     }
 
-    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()> {
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [Entry],
+        table: Option<(&'a [SeatRecord], TableStatus)>,
+    ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let rows = entries
                 .iter()
@@ -295,6 +332,7 @@ impl Store for SqliteStore {
                 .send(Append {
                     table: id.to_string(),
                     rows,
+                    update: table.map(|(seats, status)| (seats_json(seats), status)),
                     done,
                 })
                 .map_err(|_| StoreError::WriterGone)?;
@@ -382,7 +420,7 @@ impl Store for SqliteStore {
         ))
     }
 
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>> {
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT seq, sender, body, at, deals, actions FROM chat \
@@ -404,10 +442,13 @@ impl Store for SqliteStore {
             };
             rows.iter()
                 .map(|row| {
-                    Ok(ChatMessage {
+                    let place = match (count(row, "deals")?, count(row, "actions")?) {
+                        (Some(deals), Some(actions)) => Some(ChatPlace { deals, actions }),
+                        _ => None,
+                    };
+                    Ok(StoredChat {
                         line: ChatLine::from_row(row)?,
-                        deals: count(row, "deals")?,
-                        actions: count(row, "actions")?,
+                        place,
                     })
                 })
                 .collect()

@@ -269,7 +269,7 @@ async fn store_table(
         })
         .await
         .unwrap();
-    store.append(id, log).await.unwrap();
+    store.append(id, log, None).await.unwrap();
     seats.into_iter().map(|s| s.token).collect()
 }
 

@@ -7,10 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use calltrump_server::model::TableStatus;
-use calltrump_server::protocol::ChatMessage;
+use calltrump_server::model::{SeatRecord, TableStatus};
 use calltrump_server::store::{
-    ChatLine, ChatPlace, SqliteStore, Store, StoreFuture, StoredNight, StoredTable,
+    ChatLine, ChatPlace, SqliteStore, Store, StoreFuture, StoredChat, StoredNight, StoredTable,
 };
 use calltrump_server::{HubConfig, ServerConfig};
 use calltrump_table::Entry;
@@ -31,16 +30,21 @@ impl Store for PanickingStore {
     fn update_table<'a>(
         &'a self,
         id: &'a str,
-        seats: &'a str,
+        seats: &'a [SeatRecord],
         status: TableStatus,
     ) -> StoreFuture<'a, ()> {
         self.inner.update_table(id, seats, status)
     }
-    fn append<'a>(&'a self, id: &'a str, entries: &'a [Entry]) -> StoreFuture<'a, ()> {
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [Entry],
+        table: Option<(&'a [SeatRecord], TableStatus)>,
+    ) -> StoreFuture<'a, ()> {
         if self.armed.swap(false, Ordering::SeqCst) {
             panic!("the store's append panics, as a bug would");
         }
-        self.inner.append(id, entries)
+        self.inner.append(id, entries, table)
     }
     fn chat<'a>(
         &'a self,
@@ -59,7 +63,7 @@ impl Store for PanickingStore {
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>> {
         self.inner.log(id)
     }
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<ChatMessage>> {
+    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {
         self.inner.chat_history(id)
     }
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {

@@ -184,6 +184,23 @@ pub async fn next(socket: &mut Socket, wait: Duration) -> Option<Value> {
     }
 }
 
+/// Every message the table sent to `socket` before it handled a `ping` sent now: the
+/// table handles a connection's messages in order, so what an earlier step caused has
+/// arrived once the `pong` has (an explicit event, where a quiet spell would guess).
+pub async fn messages_before_pong(socket: &mut Socket) -> Vec<Value> {
+    send(socket, serde_json::json!({"type": "ping"})).await;
+    let mut out = Vec::new();
+    loop {
+        let message = next(socket, Duration::from_secs(10))
+            .await
+            .expect("no pong");
+        if message["type"] == "pong" {
+            return out;
+        }
+        out.push(message);
+    }
+}
+
 /// Messages until one of `kind` arrives (within 10 seconds each).
 pub async fn until(socket: &mut Socket, kind: &str) -> Value {
     loop {

@@ -1,0 +1,436 @@
+//! A table's task: the asynchronous shell of its [`Session`]. It owns the mailbox, the
+//! connections' outboxes, the timers and the blocking tasks (bots, hints), and carries
+//! out the session's effects in order: every persist is committed before anything
+//! after it is sent, so that nobody hears of what the store has not kept.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use calltrump_engine::{Action, AnyGame, Game, Record, Seat, Viewer};
+use calltrump_table::{Budget, Player, Request};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::AbortHandle;
+
+use super::{random_bytes, Shared};
+use crate::model::TableStatus;
+use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
+use crate::session::{Effect, HintJob, Input, Persist, Session, TableSummary, Timer, TimerKey};
+
+/// Longest time a bot may think over one decision.
+const BOT_BUDGET: Duration = Duration::from_secs(5);
+
+/// Sends to one connection.
+pub type Outbox = mpsc::UnboundedSender<ServerMessage>;
+
+/// A table's connections by number, as its supervisor reaches them.
+pub(super) type Listeners = Arc<Mutex<HashMap<u64, Outbox>>>;
+
+/// What a table's task is asked to do.
+pub enum Command {
+    /// A client connected: `hello` is its first message.
+    Connect {
+        /// The connection's number.
+        conn: u64,
+        /// Its first message.
+        hello: ClientMessage,
+        /// Where its messages go.
+        outbox: Outbox,
+        /// The address the client reached (`http://HOST`), for the links sent to it.
+        base: String,
+    },
+    /// A client's message after `hello`.
+    Message {
+        /// The connection.
+        conn: u64,
+        /// The message.
+        message: ClientMessage,
+    },
+    /// A client went away.
+    Disconnect {
+        /// The connection.
+        conn: u64,
+    },
+    /// The game record as every player may see it now.
+    Record {
+        /// Where the record goes.
+        reply: oneshot::Sender<Record>,
+    },
+    /// The server is shutting down.
+    Shutdown {
+        /// Answered once the table has closed its connections.
+        done: oneshot::Sender<()>,
+    },
+    /// Start the game, as the host would (a night starts its sets of bots so).
+    Start,
+    /// A timer fired (internal).
+    Timer(Timer),
+    /// A bot answered (internal).
+    BotAnswer {
+        /// The version it answered.
+        version: u64,
+        /// Its seat.
+        seat: Seat,
+        /// Its action, or none if it failed.
+        action: Option<Action>,
+        /// The bot, handed back (none if its task panicked: it is made again).
+        player: Option<Box<dyn Player>>,
+        /// Whether it was a fallback bot.
+        fallback: bool,
+    },
+    /// A hint was worked out (internal).
+    HintReady {
+        /// The seat it is for.
+        seat: Seat,
+        /// The version it is for.
+        version: u64,
+        /// The `hint` message, or none if its task failed.
+        message: Option<Box<ServerMessage>>,
+    },
+}
+
+/// One table's task.
+pub(super) struct TableActor {
+    session: Session,
+    shared: Arc<Shared>,
+    /// Every connection's outbox, shared with the table's supervisor: if the task
+    /// panics, its connections are told all the same.
+    pub(super) listeners: Listeners,
+    /// Raised when the table's task ends: a bot still thinking stops.
+    pub(super) stop: Arc<AtomicBool>,
+    timers: HashMap<TimerKey, AbortHandle>,
+    mailbox: Option<mpsc::UnboundedSender<Command>>,
+}
+
+impl TableActor {
+    pub(super) fn new(shared: &Arc<Shared>, session: Session) -> TableActor {
+        TableActor {
+            session,
+            shared: Arc::clone(shared),
+            listeners: Listeners::default(),
+            stop: Arc::default(),
+            timers: HashMap::new(),
+            mailbox: None,
+        }
+    }
+
+    pub(super) fn id(&self) -> &str {
+        self.session.id()
+    }
+
+    pub(super) fn summary(&self) -> TableSummary {
+        self.session.summary(Instant::now())
+    }
+
+    pub(super) async fn run(
+        mut self,
+        mut inbox: mpsc::UnboundedReceiver<Command>,
+        mailbox: mpsc::UnboundedSender<Command>,
+    ) {
+        self.mailbox = Some(mailbox);
+        let mut running = self.apply(Input::Resume).await;
+        while running {
+            let Some(command) = inbox.recv().await else {
+                break;
+            };
+            running = match command {
+                Command::Shutdown { done } => {
+                    self.apply(Input::Shutdown).await;
+                    let _ = done.send(());
+                    false
+                }
+                Command::Record { reply } => {
+                    let _ = reply.send(self.session.record());
+                    true
+                }
+                Command::Connect {
+                    conn,
+                    hello,
+                    outbox,
+                    base,
+                } => {
+                    self.listeners
+                        .lock()
+                        .expect("never poisoned")
+                        .insert(conn, outbox);
+                    self.shared
+                        .metrics
+                        .connections
+                        .fetch_add(1, Ordering::Relaxed);
+                    self.apply(Input::Connect { conn, hello, base }).await
+                }
+                Command::Message { conn, message } => {
+                    self.apply(Input::Message { conn, message }).await
+                }
+                Command::Disconnect { conn } => self.apply(Input::Disconnect { conn }).await,
+                Command::Start => self.apply(Input::Start).await,
+                Command::Timer(timer) => {
+                    let entropy = random_bytes();
+                    self.apply(Input::Timer { timer, entropy }).await
+                }
+                Command::BotAnswer {
+                    version,
+                    seat,
+                    action,
+                    player,
+                    fallback,
+                } => {
+                    self.apply(Input::BotAnswer {
+                        version,
+                        seat,
+                        action,
+                        player,
+                        fallback,
+                    })
+                    .await
+                }
+                Command::HintReady {
+                    seat,
+                    version,
+                    message,
+                } => {
+                    self.apply(Input::HintReady {
+                        seat,
+                        version,
+                        message,
+                    })
+                    .await
+                }
+            };
+            self.publish_summary();
+        }
+        self.stop.store(true, Ordering::Relaxed);
+        for (_, timer) in self.timers.drain() {
+            timer.abort();
+        }
+        self.shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned")
+            .remove(self.session.id());
+        self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
+        // Whoever reached the mailbox as the task ended: told, so that they come again
+        // to a table that only left memory, and not to one that ended.
+        inbox.close();
+        let kind = if self.session.status() == TableStatus::Ended {
+            CloseKind::TableGone
+        } else {
+            CloseKind::Retry
+        };
+        while let Ok(command) = inbox.try_recv() {
+            match command {
+                Command::Connect { outbox, .. } => {
+                    let _ = outbox.send(ServerMessage::closing(kind, "the table has closed"));
+                }
+                Command::Shutdown { done } => {
+                    let _ = done.send(());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Hands `input` to the session and carries out its effects in order; a persist
+    /// that fails stops the rest, and the session is told. Whether the table runs on.
+    async fn apply(&mut self, input: Input) -> bool {
+        let started = Instant::now();
+        let mut effects = self.session.handle(input, started);
+        let mut running = true;
+        loop {
+            let mut failed = None;
+            let mut stepped = false;
+            for effect in effects {
+                match effect {
+                    Effect::Persist(persist) => {
+                        match persist_one(&self.shared, self.session.id(), persist).await {
+                            Ok(step) => stepped |= step,
+                            Err(error) => {
+                                failed = Some(error);
+                                break;
+                            }
+                        }
+                    }
+                    Effect::Send { conn, message } => self.send(conn, message),
+                    Effect::Close { conn, closing } => self.close(conn, closing),
+                    Effect::StartTimer { timer, after } => self.start_timer(timer, after),
+                    Effect::CancelTimer(key) => {
+                        if let Some(timer) = self.timers.remove(&key) {
+                            timer.abort();
+                        }
+                    }
+                    Effect::AskBot {
+                        seat,
+                        version,
+                        player,
+                        game,
+                        after,
+                        fallback,
+                    } => self.ask_bot(seat, version, player, *game, after, fallback),
+                    Effect::ComputeHint(job) => self.compute_hint(*job),
+                    Effect::Stop => running = false,
+                }
+            }
+            if stepped {
+                self.shared.metrics.actions.fetch_add(1, Ordering::Relaxed);
+                self.shared.metrics.observe_latency(started.elapsed());
+            }
+            let Some(error) = failed else {
+                return running;
+            };
+            effects = self
+                .session
+                .handle(Input::NotSaved { error }, Instant::now());
+        }
+    }
+
+    fn send(&self, conn: u64, message: ServerMessage) {
+        if let Some(outbox) = self.listeners.lock().expect("never poisoned").get(&conn) {
+            let _ = outbox.send(message);
+        }
+    }
+
+    fn close(&self, conn: u64, closing: Option<ServerMessage>) {
+        let outbox = self.listeners.lock().expect("never poisoned").remove(&conn);
+        if let Some(outbox) = outbox {
+            self.shared
+                .metrics
+                .connections
+                .fetch_sub(1, Ordering::Relaxed);
+            if let Some(closing) = closing {
+                let _ = outbox.send(closing);
+            }
+        }
+    }
+
+    fn start_timer(&mut self, timer: Timer, after: Duration) {
+        let Some(mailbox) = self.mailbox.clone() else {
+            return;
+        };
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(after).await;
+            let _ = mailbox.send(Command::Timer(timer));
+        });
+        if let Some(old) = self.timers.insert(timer.key(), task.abort_handle()) {
+            old.abort();
+        }
+    }
+
+    fn ask_bot(
+        &self,
+        seat: Seat,
+        version: u64,
+        player: Box<dyn Player>,
+        game: AnyGame,
+        after: Duration,
+        fallback: bool,
+    ) {
+        let Some(mailbox) = self.mailbox.clone() else {
+            return;
+        };
+        let stop = Arc::clone(&self.stop);
+        tokio::spawn(async move {
+            if !after.is_zero() {
+                tokio::time::sleep(after).await;
+            }
+            let budget = Budget::within(BOT_BUDGET).stopped_by(stop);
+            let answer =
+                tokio::task::spawn_blocking(move || decide(player, &game, seat, &budget)).await;
+            // A bot whose thread panicked is answered as one that failed.
+            let (action, player) = match answer {
+                Ok((action, player)) => (action, Some(player)),
+                Err(_) => (None, None),
+            };
+            let _ = mailbox.send(Command::BotAnswer {
+                version,
+                seat,
+                action,
+                player,
+                fallback,
+            });
+        });
+    }
+
+    fn compute_hint(&self, job: HintJob) {
+        let Some(mailbox) = self.mailbox.clone() else {
+            return;
+        };
+        let slots = Arc::clone(&self.shared.hint_slots);
+        let (seat, version) = (job.seat, job.version);
+        tokio::spawn(async move {
+            // The semaphore is never closed; a hint's thread that panics is answered
+            // all the same, so that nobody waits for it for ever.
+            let message = match slots.acquire_owned().await {
+                Ok(_slot) => tokio::task::spawn_blocking(move || job.work()).await.ok(),
+                Err(_) => None,
+            };
+            let _ = mailbox.send(Command::HintReady {
+                seat,
+                version,
+                message: message.map(Box::new),
+            });
+        });
+    }
+
+    fn publish_summary(&self) {
+        let summary = self.summary();
+        let mut tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
+        if let Some(entry) = tables.get_mut(self.session.id()) {
+            entry.1 = summary;
+        }
+    }
+}
+
+/// Keeps `persist` of table `id`; whether it was a step. A step or chat line not kept
+/// is an error; seats not kept are logged (the table plays on).
+async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool, String> {
+    let store = &shared.store;
+    match persist {
+        Persist::Step { entries, table } => {
+            let table = table.as_ref().map(|(status, seats)| (&seats[..], *status));
+            store
+                .append(id, &entries, table)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(true)
+        }
+        Persist::Seats { status, seats } => {
+            if let Err(error) = store.update_table(id, &seats, status).await {
+                tracing::error!(table = %id, %error, "the table's seats could not be saved");
+            }
+            Ok(false)
+        }
+        Persist::Chat { line, place } => {
+            store
+                .chat(id, &line, place)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(false)
+        }
+    }
+}
+
+/// A bot's decision at `seat` of `game`, from that seat's observation only.
+fn decide(
+    mut player: Box<dyn Player>,
+    game: &AnyGame,
+    seat: Seat,
+    budget: &Budget,
+) -> (Option<Action>, Box<dyn Player>) {
+    let observation = game.observation(seat);
+    let view = game.view(Viewer::Seat(seat));
+    let legal = game.legal_action_list();
+    let request = Request {
+        rules: game.rules(),
+        observation: &observation,
+        view: &view,
+        legal: &legal,
+        deal: 0,
+    };
+    let action = player.decide(&request, budget).ok();
+    (action, player)
+}

@@ -1,0 +1,65 @@
+//! What the hub takes and gives: a new table's request, the created table, errors.
+
+use calltrump_engine::Seat;
+use serde::{Deserialize, Serialize};
+
+use crate::model::Sitter;
+use crate::store::StoreError;
+
+/// A new table's request (`POST /api/tables`); a field it does not know is refused.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The game (`kaibosh`, `bid-euchre`, `kout`).
+    pub game: String,
+    /// The variant; the game's first if none.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Options that differ from the rules' defaults.
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// Each seat: `open` or `bot:LEVEL`; all open if none.
+    #[serde(default)]
+    pub seats: Option<Vec<Sitter>>,
+    /// Whether a person may take back an action.
+    #[serde(default)]
+    pub undo: bool,
+    /// Whether a seat may ask for a hint on its turn (games against bots).
+    #[serde(default)]
+    pub hints: bool,
+    /// The name shown at each seat until its player gives one (a night's players, the
+    /// host's own seat); an empty name is none.
+    #[serde(default)]
+    pub names: Option<Vec<String>>,
+    /// The seat that deals first; drawn at random if none.
+    #[serde(default)]
+    pub first_dealer: Option<Seat>,
+}
+
+/// A created table: its id and the links' tokens.
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatedTable {
+    /// The table's id.
+    pub id: String,
+    /// The host's token.
+    pub host_token: String,
+    /// The token of each open seat, by seat.
+    pub seat_tokens: Vec<(Seat, String)>,
+}
+
+/// A request refused by the hub.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// A table's request that cannot be met.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No such table.
+    #[error("there is no table {0}")]
+    NoTable(String),
+    /// No such night.
+    #[error("there is no night {0}")]
+    NoNight(String),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}

@@ -1,0 +1,462 @@
+//! The server's tables: a registry of running tables, each run by its own task
+//! ([`actor`]) around its [`Session`]; a supervisor watches every task, and one that
+//! panics is retired, its clients told, and the table restored from its log.
+
+mod actor;
+mod api;
+mod codec;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use calltrump_engine::fair_deal::CutSide;
+use calltrump_engine::{seeded, AnyGame, Game, GameRules, Record, Seat};
+use calltrump_table::{Entry, Settings};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::metrics::Metrics;
+use crate::model::{Sitter, TableStatus};
+use crate::protocol::{CloseKind, ServerMessage};
+pub(crate) use crate::session::player_name;
+use crate::session::{check_sitter, Session};
+use crate::store::{Store, StoredChat, StoredTable};
+use actor::{Listeners, TableActor};
+use codec::{corrupt, decode, seats_json, settings_json, stored_table};
+
+pub use crate::model::SeatRecord;
+pub use crate::session::{
+    hint_message, HubConfig, TableSummary, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT,
+    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, FILL_LEVEL,
+};
+pub use actor::{Command, Outbox};
+pub use api::{CreatedTable, HubError, NewTable};
+
+/// How many times a table whose task panicked is restored from its log before it is
+/// given up (a log that makes the task panic at every start would loop otherwise).
+const MAX_RESTARTS: u32 = 3;
+
+/// Shared by the hub and every table's task.
+pub struct Shared {
+    /// Where tables are kept.
+    pub store: Arc<dyn Store>,
+    /// How tables run.
+    pub config: HubConfig,
+    /// The counters of `/metrics`.
+    pub metrics: Metrics,
+    /// Every running table's mailbox and its lobby summary.
+    tables: Mutex<HashMap<String, (mpsc::UnboundedSender<Command>, TableSummary)>>,
+    next_conn: AtomicU64,
+    /// How many times each table's task was restored after it panicked.
+    restarts: Mutex<HashMap<String, u32>>,
+    /// Hints worked out at once, over every table: one per core.
+    hint_slots: Arc<tokio::sync::Semaphore>,
+}
+
+/// The server's tables.
+#[derive(Clone)]
+pub struct Hub {
+    shared: Arc<Shared>,
+}
+
+/// `N` random bytes from the operating system's secure generator.
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut buffer = [0u8; N];
+    getrandom::fill(&mut buffer).expect("the OS's random source works");
+    buffer
+}
+
+/// 16 random bytes from the OS, as hex: tokens and ids.
+pub(crate) fn random_hex() -> String {
+    random_bytes::<16>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+pub(crate) fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Hub {
+    /// A hub over `store` that resumes every table open or playing (a table whose game
+    /// is over is loaded when someone asks for it).
+    pub async fn start(store: Arc<dyn Store>, config: HubConfig) -> Result<Hub, HubError> {
+        let hub = Hub {
+            shared: Arc::new(Shared {
+                store,
+                config,
+                metrics: Metrics::default(),
+                tables: Mutex::new(HashMap::new()),
+                next_conn: AtomicU64::new(1),
+                restarts: Mutex::new(HashMap::new()),
+                hint_slots: Arc::new(tokio::sync::Semaphore::new(
+                    std::thread::available_parallelism().map_or(1, |n| n.get()),
+                )),
+            }),
+        };
+        for stored in hub.shared.store.live_tables().await? {
+            let log = hub.shared.store.log(&stored.id).await?;
+            let chat = hub.shared.store.chat_history(&stored.id).await?;
+            let actor = hub.actor(&stored, &log, chat)?;
+            hub.spawn(actor);
+        }
+        Ok(hub)
+    }
+
+    /// The shared state, for the HTTP layer.
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    /// A fresh connection number.
+    pub fn next_conn(&self) -> u64 {
+        self.shared.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Creates a table.
+    pub async fn create(&self, request: NewTable) -> Result<CreatedTable, HubError> {
+        let rules =
+            GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
+                .map_err(|e| HubError::BadRequest(e.to_string()))?;
+        let seat_count = AnyGame::new(&rules, Seat(0)).seats();
+        let sitters = request
+            .seats
+            .unwrap_or_else(|| vec![Sitter::Open; seat_count]);
+        if sitters.len() != seat_count {
+            return Err(HubError::BadRequest(format!(
+                "{} {} has {seat_count} seats, not {}",
+                rules.game(),
+                rules.variant(),
+                sitters.len()
+            )));
+        }
+        for (s, sitter) in sitters.iter().enumerate() {
+            check_sitter(sitter).map_err(|e| HubError::BadRequest(format!("seat {s}: {e}")))?;
+        }
+        let names = request.names.unwrap_or_default();
+        if !names.is_empty() && names.len() != seat_count {
+            return Err(HubError::BadRequest(format!(
+                "names: {} names for {seat_count} seats: give one per seat, in seat order (\"\" for a seat without one)",
+                names.len()
+            )));
+        }
+        if let Some(dealer) = request.first_dealer.filter(|d| d.index() >= seat_count) {
+            return Err(HubError::BadRequest(format!(
+                "first_dealer: there is no seat {dealer} at a table of {seat_count}"
+            )));
+        }
+        let id = random_hex()[..16].to_string();
+        let mut deal_rng = match self.shared.config.seed {
+            Some(seed) => seeded(seed),
+            None => {
+                let mut seed = [0u8; 8];
+                getrandom::fill(&mut seed).expect("the OS's random source works");
+                seeded(u64::from_le_bytes(seed))
+            }
+        };
+        let drawn = Seat(rand::Rng::random_range(&mut deal_rng, 0..seat_count) as u8);
+        let first_dealer = request.first_dealer.unwrap_or(drawn);
+        let seats: Vec<SeatRecord> = sitters
+            .iter()
+            .enumerate()
+            .map(|(s, sitter)| SeatRecord {
+                token: random_hex(),
+                name: names.get(s).and_then(|n| player_name(n)),
+                sitter: sitter.clone(),
+            })
+            .collect();
+        // The `cut` option (read above with the rules) moves who cuts a committed deal.
+        let cut_side = CutSide::from_options(&rules, &request.options)
+            .map_err(|e| HubError::BadRequest(e.to_string()))?;
+        let settings = Settings {
+            cut_side: (cut_side != CutSide::default_for(&rules)).then_some(cut_side),
+            rules,
+            first_dealer,
+            humans: seats.iter().map(|s| s.bot_level().is_none()).collect(),
+            undo: request.undo,
+            // Shared tables deal committed hands; a seeded server deals reproducibly.
+            committed: self.shared.config.seed.is_none().then(|| id.clone()),
+        };
+        let stored = StoredTable {
+            id: id.clone(),
+            settings: settings_json(&settings, request.hints),
+            deal_rng: serde_json::to_string(&deal_rng).expect("a generator serializes"),
+            seats: seats_json(&seats),
+            host_token: random_hex(),
+            status: TableStatus::Open,
+            created_at: now_secs(),
+        };
+        self.shared.store.create_table(&stored).await?;
+        tracing::info!(
+            "table {id}: {} {}, seats {}",
+            settings.rules.game(),
+            settings.rules.variant(),
+            sitters
+                .iter()
+                .map(Sitter::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let created = CreatedTable {
+            id: id.clone(),
+            host_token: stored.host_token.clone(),
+            seat_tokens: seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.sitter == Sitter::Open)
+                .map(|(i, s)| (Seat(i as u8), s.token.clone()))
+                .collect(),
+        };
+        let actor = self.actor(&stored, &[], Vec::new())?;
+        self.spawn(actor);
+        Ok(created)
+    }
+
+    /// The task of a stored table, whose log is `log` and chat `chat`.
+    fn actor(
+        &self,
+        stored: &StoredTable,
+        log: &[Entry],
+        chat: Vec<StoredChat>,
+    ) -> Result<TableActor, HubError> {
+        let session = Session::restore(
+            decode(stored)?,
+            log,
+            chat,
+            self.shared.config.clone(),
+            Instant::now(),
+            now_secs(),
+        )
+        .map_err(|e| corrupt(&stored.id, e.to_string()))?;
+        Ok(TableActor::new(&self.shared, session))
+    }
+
+    /// Runs `actor`'s task, unless its table runs already; the table's mailbox.
+    fn spawn(&self, actor: TableActor) -> mpsc::UnboundedSender<Command> {
+        let mut tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
+        if let Some((tx, _)) = tables.get(actor.id()) {
+            return tx.clone();
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        tables.insert(actor.id().to_string(), (tx.clone(), actor.summary()));
+        self.shared.metrics.tables.fetch_add(1, Ordering::Relaxed);
+        let (id, listeners, stop) = (
+            actor.id().to_string(),
+            Arc::clone(&actor.listeners),
+            Arc::clone(&actor.stop),
+        );
+        let task = tokio::spawn(actor.run(rx, tx.clone()));
+        // The supervisor: a task that panicked left its table in the registry and its
+        // connections waiting; it is retired, they are told, and it is restored.
+        let hub = self.clone();
+        let mailbox = tx.clone();
+        tokio::spawn(async move {
+            if let Err(error) = task.await {
+                stop.store(true, Ordering::Relaxed);
+                if error.is_panic() {
+                    tracing::error!(table = %id, "the table's task panicked");
+                    hub.table_failed(&id, &mailbox, &listeners).await;
+                }
+            }
+        });
+        tx
+    }
+
+    /// Retires table `id`, whose task (at `mailbox`) panicked, from the registry and the
+    /// metrics; restores it from its log if that replays (a few times at most), and
+    /// tells its connections whether to come again.
+    async fn table_failed(
+        &self,
+        id: &str,
+        mailbox: &mpsc::UnboundedSender<Command>,
+        listeners: &Listeners,
+    ) {
+        {
+            let mut tables = self
+                .shared
+                .tables
+                .lock()
+                .expect("the table map is never poisoned");
+            if tables
+                .get(id)
+                .is_some_and(|(tx, _)| tx.same_channel(mailbox))
+            {
+                tables.remove(id);
+                self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+        let outboxes: Vec<Outbox> = listeners
+            .lock()
+            .map(|mut l| l.drain().map(|(_, outbox)| outbox).collect())
+            .unwrap_or_default();
+        self.shared
+            .metrics
+            .connections
+            .fetch_sub(outboxes.len() as u64, Ordering::Relaxed);
+        let restarts = {
+            let mut restarts = self.shared.restarts.lock().expect("never poisoned");
+            let count = restarts.entry(id.to_string()).or_default();
+            *count += 1;
+            *count
+        };
+        let restored = if restarts <= MAX_RESTARTS {
+            match self.restore(id).await {
+                Ok(restored) => restored,
+                Err(error) => {
+                    tracing::error!(table = %id, %error, "the table cannot be restored");
+                    false
+                }
+            }
+        } else {
+            tracing::error!(table = %id, "the table failed {restarts} times: it is given up");
+            false
+        };
+        let closing = if restored {
+            tracing::info!(table = %id, "the table was restored from its log");
+            ServerMessage::closing(CloseKind::Retry, "the table restarts")
+        } else {
+            ServerMessage::closing(
+                CloseKind::TableGone,
+                "the table broke and cannot be restored",
+            )
+        };
+        for outbox in outboxes {
+            let _ = outbox.send(closing.clone());
+        }
+    }
+
+    /// Runs table `id` again from the store, if it is live there; whether it runs.
+    async fn restore(&self, id: &str) -> Result<bool, HubError> {
+        let Some(stored) = self.shared.store.table(id).await? else {
+            return Ok(false);
+        };
+        if !stored.status.is_live() && stored.status != TableStatus::Over {
+            return Ok(false);
+        }
+        let log = self.shared.store.log(id).await?;
+        let chat = self.shared.store.chat_history(id).await?;
+        let actor = self.actor(&stored, &log, chat)?;
+        self.spawn(actor);
+        Ok(true)
+    }
+
+    /// The mailbox of table `id` for a new connection: a table running, or one whose
+    /// game is over, loaded again from the store. None for an unknown or ended table.
+    pub async fn open(&self, id: &str) -> Result<Option<mpsc::UnboundedSender<Command>>, HubError> {
+        if let Some(mailbox) = self.mailbox(id) {
+            return Ok(Some(mailbox));
+        }
+        let Some(stored) = self.shared.store.table(id).await? else {
+            return Ok(None);
+        };
+        if stored.status != TableStatus::Over {
+            return Ok(None);
+        }
+        let log = self.shared.store.log(id).await?;
+        let chat = self.shared.store.chat_history(id).await?;
+        let actor = self.actor(&stored, &log, chat)?;
+        Ok(Some(self.spawn(actor)))
+    }
+
+    /// The mailbox of table `id`.
+    pub fn mailbox(&self, id: &str) -> Option<mpsc::UnboundedSender<Command>> {
+        let tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
+        tables.get(id).map(|(tx, _)| tx.clone())
+    }
+
+    /// Starts table `id`'s game if it waits for players: bots fill the open seats.
+    pub fn start_table(&self, id: &str) {
+        if let Some(mailbox) = self.mailbox(id) {
+            let _ = mailbox.send(Command::Start);
+        }
+    }
+
+    /// The status of table `id`, from memory or the store; none for an unknown table.
+    pub async fn status(&self, id: &str) -> Result<Option<TableStatus>, HubError> {
+        let running = {
+            let tables = self
+                .shared
+                .tables
+                .lock()
+                .expect("the table map is never poisoned");
+            tables.get(id).map(|(_, summary)| summary.status)
+        };
+        match running {
+            Some(status) => Ok(Some(status)),
+            None => Ok(self.shared.store.table(id).await?.map(|t| t.status)),
+        }
+    }
+
+    /// The tables the lobby shows: those waiting for players, and those in play.
+    pub fn list(&self) -> Vec<TableSummary> {
+        let tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
+        let mut list: Vec<TableSummary> = tables
+            .values()
+            .map(|(_, summary)| summary.clone())
+            .filter(|s| s.status.is_live())
+            .collect();
+        list.sort_by(|a, b| a.id.cmp(&b.id));
+        list
+    }
+
+    /// The record of table `id` as every player may see it now: from its task while it
+    /// runs, else from the store (whole, for a table over or ended).
+    pub async fn record(&self, id: &str) -> Result<Record, HubError> {
+        if let Some(mailbox) = self.mailbox(id) {
+            let (reply, answer) = oneshot::channel();
+            if mailbox.send(Command::Record { reply }).is_ok() {
+                if let Ok(record) = answer.await {
+                    return Ok(record);
+                }
+            }
+            // The task left meanwhile: the store has the table.
+        }
+        let stored = self
+            .shared
+            .store
+            .table(id)
+            .await?
+            .ok_or_else(|| HubError::NoTable(id.to_string()))?;
+        let log = self.shared.store.log(id).await?;
+        let table = stored_table(&stored, &log)?;
+        Ok(match stored.status {
+            TableStatus::Over => table.record().clone(),
+            TableStatus::Ended => table.ended_record(),
+            TableStatus::Open | TableStatus::Playing => table.public_record(),
+        })
+    }
+
+    /// Asks every table to close its connections, and waits until they have.
+    pub async fn shutdown(&self) {
+        let mailboxes: Vec<_> = {
+            let tables = self
+                .shared
+                .tables
+                .lock()
+                .expect("the table map is never poisoned");
+            tables.values().map(|(tx, _)| tx.clone()).collect()
+        };
+        for mailbox in mailboxes {
+            let (done, finished) = oneshot::channel();
+            if mailbox.send(Command::Shutdown { done }).is_ok() {
+                let _ = finished.await;
+            }
+        }
+    }
+}

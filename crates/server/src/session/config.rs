@@ -1,0 +1,58 @@
+//! How tables run: pacing, grace, limits.
+
+use std::time::Duration;
+
+/// Longest chat line, in characters.
+pub const CHAT_MAX_CHARS: usize = 500;
+/// The level that fills empty seats when the host starts.
+pub const FILL_LEVEL: &str = "medium";
+/// How long a person who must cut may take before the server cuts at random
+/// ([`HubConfig::cut_wait`]).
+pub const DEFAULT_CUT_WAIT: Duration = Duration::from_secs(15);
+/// The most deals a table plays unless the server says otherwise (`--max-deals`): far
+/// more than a game between people lasts, a bound on bots that never finish.
+pub const DEFAULT_MAX_DEALS: usize = 200;
+/// How long a table whose game is over stays in memory once nobody is connected.
+pub const DEFAULT_KEEP_OVER: Duration = Duration::from_secs(10 * 60);
+/// How long a table waiting for players may stay with nobody connected before it is
+/// closed as abandoned ([`HubConfig::abandon_open`]).
+pub const DEFAULT_ABANDON_OPEN: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// How the tables run.
+#[derive(Clone, Debug)]
+pub struct HubConfig {
+    /// The pause before a bot acts or the next hand is dealt, so people can follow.
+    pub bot_delay: Duration,
+    /// How long a person may be away before a bot stands in.
+    pub grace: Duration,
+    /// Deal every table from this seed (tests, demonstrations); otherwise from the OS.
+    pub seed: Option<u64>,
+    /// The most deals a table plays: when the next deal would pass it, the game ends as
+    /// a draw ([`DEFAULT_MAX_DEALS`]).
+    pub max_deals: usize,
+    /// How long a table whose game is over stays in memory after its last connection
+    /// left ([`DEFAULT_KEEP_OVER`]); it is loaded again from the store when asked for.
+    pub keep_over: Duration,
+    /// How long a table whose game has not started may have nobody connected before it
+    /// is ended as abandoned ([`DEFAULT_ABANDON_OPEN`]), so that it is not resumed at
+    /// every start for ever.
+    pub abandon_open: Duration,
+    /// How long a person who must cut the deck may take before the server cuts at
+    /// random for them ([`DEFAULT_CUT_WAIT`]).
+    pub cut_wait: Duration,
+}
+
+impl HubConfig {
+    /// The defaults of `calltrump serve`, with these bot pacing and grace.
+    pub fn new(bot_delay: Duration, grace: Duration) -> HubConfig {
+        HubConfig {
+            bot_delay,
+            grace,
+            seed: None,
+            max_deals: DEFAULT_MAX_DEALS,
+            keep_over: DEFAULT_KEEP_OVER,
+            abandon_open: DEFAULT_ABANDON_OPEN,
+            cut_wait: DEFAULT_CUT_WAIT,
+        }
+    }
+}

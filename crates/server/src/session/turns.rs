@@ -1,0 +1,202 @@
+//! What comes next without a person: deals, cuts, bots' turns (and a fallback bot when
+//! one fails), graces running out, idle tables leaving memory.
+
+use std::time::{Duration, Instant};
+
+use calltrump_bots::bot_by_name;
+use calltrump_engine::fair_deal::{self, Seed};
+use calltrump_engine::{stream, Action, Seat, Turn};
+use calltrump_table::{BotPlayer, Player};
+
+use super::{Effect, Session, Timer, FALLBACK_LEVEL, FILL_LEVEL};
+use crate::model::TableStatus;
+
+impl Session {
+    pub(super) fn timer(&mut self, timer: Timer, entropy: [u8; 32], now: Instant) {
+        match timer {
+            Timer::Deal { version } => {
+                if self.pending == Some(version) {
+                    self.pending = None;
+                }
+                if version == self.table.version()
+                    && self.status == TableStatus::Playing
+                    && self.table.turn() == Turn::Chance
+                {
+                    let committed = self.table.settings().committed.is_some();
+                    // At the deal limit the game ends as a draw instead.
+                    let at_limit = self.table.deals() >= self.config.max_deals;
+                    let done = self.step(None, |t| {
+                        if at_limit {
+                            t.end_as_draw()
+                        } else if committed {
+                            t.commit(Seed(entropy))
+                        } else {
+                            t.deal()
+                        }
+                        .map_err(|e| e.to_string())
+                    });
+                    if let Err(error) = done {
+                        tracing::error!(table = %self.id, %error, "a deal failed");
+                    }
+                }
+                self.schedule();
+            }
+            Timer::Cut { version } => {
+                if self.pending == Some(version) {
+                    self.pending = None;
+                }
+                if let (true, Some(cutter)) = (version == self.table.version(), self.table.cutter())
+                {
+                    let deck = fair_deal::deck(&self.table.settings().rules).len() as u64;
+                    let mut bytes = [0u8; 8];
+                    bytes.copy_from_slice(&entropy[..8]);
+                    let cut = 1 + u64::from_le_bytes(bytes) % (deck - 1);
+                    if let Err(error) =
+                        self.step(None, |t| t.cut(cutter, cut).map_err(|e| e.to_string()))
+                    {
+                        tracing::error!(table = %self.id, %error, "a cut failed");
+                    }
+                }
+                self.schedule();
+            }
+            Timer::Grace { seat, since } => {
+                if self.away.get(&seat) == Some(&since) && self.status == TableStatus::Playing {
+                    self.standing_in.insert(seat);
+                    self.broadcast_seats(now);
+                    self.schedule();
+                }
+            }
+            Timer::Retire { epoch } => {
+                if epoch == self.epoch && self.connections.is_empty() {
+                    match self.status {
+                        TableStatus::Over => self.effects.push(Effect::Stop),
+                        TableStatus::Open => {
+                            tracing::info!(table = %self.id, "nobody came: the table is closed");
+                            self.set_status(TableStatus::Ended);
+                            self.effects.push(Effect::Stop);
+                        }
+                        TableStatus::Playing | TableStatus::Ended => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// A bot's answer at `seat`; if the bot failed (no action, or one the table
+    /// refuses), the failure is logged and a fallback bot is asked for the turn, so that
+    /// the table never waits on a broken bot.
+    pub(super) fn bot_answer(
+        &mut self,
+        version: u64,
+        seat: Seat,
+        action: Option<Action>,
+        player: Option<Box<dyn Player>>,
+        fallback: bool,
+    ) {
+        if !fallback {
+            self.players[seat.index()] = player;
+        }
+        if self.pending == Some(version) {
+            self.pending = None;
+        }
+        if version == self.table.version()
+            && self.is_bot_seat(seat)
+            && self.status == TableStatus::Playing
+        {
+            let played = match action {
+                Some(action) => {
+                    self.step(None, |t| t.apply(seat, action).map_err(|e| e.to_string()))
+                }
+                None => Err("it gave no action".to_string()),
+            };
+            if let Err(error) = played {
+                if fallback {
+                    tracing::error!(table = %self.id, %seat, %error, "the fallback bot failed too");
+                } else {
+                    tracing::error!(table = %self.id, %seat, %error, "the seat's bot failed: a fallback bot plays the turn");
+                    self.ask_fallback(seat);
+                    return;
+                }
+            }
+        }
+        self.schedule();
+    }
+
+    pub(super) fn ask_fallback(&mut self, seat: Seat) {
+        let Ok(bot) = bot_by_name(FALLBACK_LEVEL) else {
+            return;
+        };
+        let version = self.table.version();
+        self.pending = Some(version);
+        self.effects.push(Effect::AskBot {
+            seat,
+            version,
+            player: Box::new(BotPlayer::new(bot, stream(version, seat.0.into()))),
+            game: Box::new(self.table.game().clone()),
+            after: Duration::ZERO,
+            fallback: true,
+        });
+    }
+
+    /// Starts whatever comes next without a person: a deal, a cut, or a bot's decision.
+    pub(super) fn schedule(&mut self) {
+        let version = self.table.version();
+        // Something is already under way for this version (a timer from an older one
+        // finds the table moved on and does nothing).
+        if self.status != TableStatus::Playing || self.pending == Some(version) {
+            return;
+        }
+        let delay = self.config.bot_delay;
+        match self.table.turn() {
+            Turn::Over => {}
+            Turn::Chance => {
+                self.pending = Some(version);
+                let (timer, after) = match self.table.cutter() {
+                    // A committed deck waits for its cut: a person gets time to cut.
+                    Some(cutter) => {
+                        let person_here = !self.is_bot_seat(cutter)
+                            && self.connections.values().any(|c| c.seat == Some(cutter));
+                        let wait = if person_here {
+                            self.config.cut_wait
+                        } else {
+                            delay
+                        };
+                        (Timer::Cut { version }, wait)
+                    }
+                    None => (Timer::Deal { version }, delay),
+                };
+                self.effects.push(Effect::StartTimer { timer, after });
+            }
+            Turn::Seat(seat) if self.is_bot_seat(seat) => {
+                let Some(player) = self.take_player(seat) else {
+                    return;
+                };
+                self.pending = Some(version);
+                self.effects.push(Effect::AskBot {
+                    seat,
+                    version,
+                    player,
+                    game: Box::new(self.table.game().clone()),
+                    after: delay,
+                    fallback: false,
+                });
+            }
+            Turn::Seat(_) => {}
+        }
+    }
+
+    /// The seat's bot, made on first use: the seat's level, or the standing-in level.
+    fn take_player(&mut self, seat: Seat) -> Option<Box<dyn Player>> {
+        let slot = &mut self.players[seat.index()];
+        if slot.is_none() {
+            let level = self.seats[seat.index()].bot_level().unwrap_or(FILL_LEVEL);
+            let bot = bot_by_name(level).ok()?;
+            let seed = self
+                .id
+                .bytes()
+                .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+            *slot = Some(Box::new(BotPlayer::new(bot, stream(seed, seat.0.into()))));
+        }
+        slot.take()
+    }
+}
