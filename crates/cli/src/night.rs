@@ -450,7 +450,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     ),
                 }
             );
-            println!("{}", crate::screen::fill(&header, crate::screen::columns()));
+            println!("{}", crate::screen::fill_screen(&header));
         }
         let stop = match (my_seat, stdin.as_mut()) {
             (Some(seat), Some(input)) => {

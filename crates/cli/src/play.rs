@@ -154,13 +154,13 @@ struct Ended {
     by: Option<Request>,
 }
 
-/// Prints to standard output, wrapped at word boundaries to the terminal's width; a
-/// closed output is an error, not a panic.
+/// Prints to standard output, wrapped at word boundaries to the terminal's width (at
+/// most [`screen::MOST_COLUMNS`]); a closed output is an error, not a panic.
 fn say(text: impl std::fmt::Display) -> io::Result<()> {
     writeln!(
         io::stdout().lock(),
         "{}",
-        screen::fill(&text.to_string(), screen::columns())
+        screen::fill_screen(&text.to_string())
     )
 }
 
@@ -578,7 +578,7 @@ impl Session<'_> {
             write!(
                 out,
                 "\n{}",
-                screen::status(&self.style, &self.names, game, view)
+                screen::fill_screen(&screen::status(&self.style, &self.names, game, view))
             )?;
         }
         let decision = self.decision(game, view, picked);
@@ -603,7 +603,7 @@ impl Session<'_> {
                 .collect(),
         };
         writeln!(out, "{decision}:")?;
-        for line in wrap(&items, 58) {
+        for line in wrap(&items, screen::width() - 2) {
             writeln!(out, "  {line}")?;
         }
         write!(out, "> ")?;

@@ -875,3 +875,64 @@ fn a_very_long_line_is_not_echoed_back() {
     );
     assert!(!stdout.contains(&"x".repeat(100)), "{stdout}");
 }
+
+/// The columns `line` takes on a terminal: its characters, less colour codes.
+fn columns_of(line: &str) -> usize {
+    line.split('\x1b')
+        .enumerate()
+        .map(|(i, part)| match i {
+            0 => part.chars().count(),
+            _ => part.chars().skip_while(|c| *c != 'm').skip(1).count(),
+        })
+        .sum()
+}
+
+#[test]
+fn every_screen_text_follows_the_terminals_width() {
+    let program = env!("CARGO_BIN_EXE_calltrump");
+    let games = [
+        "--game kaibosh --seed 3",
+        "--game bid-euchre --variant alexa --seed 5",
+        "--game kout --seed 1 --ascii",
+    ];
+    // Help, a hint, the rules and the menus of a whole hand or more.
+    let script = format!(
+        "help\nhint\nrules\n{}hint\nhelp\nquit\n",
+        "p\n1\n".repeat(12)
+    );
+    for columns in [60, 100] {
+        let mut widest = 0;
+        for (g, game) in games.iter().enumerate() {
+            let dir = temp_dir(&format!("width-{columns}-{g}"));
+            let mut command = Command::new(program);
+            command
+                .arg("play")
+                .args(game.split(' '))
+                .args(["--bots", "rules"])
+                .env("XDG_DATA_HOME", &dir)
+                .env("COLUMNS", columns.to_string());
+            let out = run(command, &script);
+            assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+            for line in text(&out.stdout).lines() {
+                // Through a pipe the typed line is not echoed: what follows a prompt
+                // starts on the prompt's line, where a terminal starts a new one.
+                let line = line.trim_start_matches("> ");
+                // Commands to copy stand on lines of their own, never wrapped; so does
+                // a path longer than the line.
+                let command = line.starts_with("  ") && line.contains(program);
+                let one_word = !line.trim().contains(' ');
+                assert!(
+                    command || one_word || columns_of(line) <= columns,
+                    "{game} at {columns} columns: a line of {}:\n{line}",
+                    columns_of(line)
+                );
+                widest = widest.max(columns_of(line));
+            }
+        }
+        // The text fills a wide terminal rather than keep to a narrow column.
+        assert!(
+            widest > columns - 10,
+            "{columns} columns: at most {widest} used"
+        );
+    }
+}
