@@ -324,20 +324,63 @@ fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
 #[test]
 fn hint_weighs_the_calls_the_expert_prunes_to_show_three() {
     // Kout Bo seed 1: the expert weighs only pass at seat 0's first bid; the hint
-    // weighs the pruned bids too, and says which they are.
+    // weighs the pruned bids too, and shows them as any other: their points say how
+    // they fare.
     let (_, hint) = hint_at_first_prompt("hint-pruned.json", "--game kout --seed 1");
     let lines: Vec<&str> = hint.lines().skip(2).take(3).collect();
     for (i, line) in lines.iter().enumerate() {
         assert!(line.starts_with(&format!("  {}. ", i + 1)), "{hint}");
     }
-    assert!(lines[0].starts_with("  1. pass ") && !lines[0].contains("would not"));
+    assert!(lines[0].starts_with("  1. pass "), "{hint}");
     for line in &lines[1..] {
+        assert!(line.contains(" bid "), "{hint}");
+    }
+    assert!(
+        !hint.contains("would not") && !hint.contains("not weighed"),
+        "{hint}"
+    );
+}
+
+#[test]
+fn the_best_moves_are_the_last_of_a_hint_and_it_fits_a_small_terminal() {
+    // Bid Euchre seed 5: seat 0 bids after two calls the bots read; and later in the
+    // play, after the whole auction.
+    for (name, script) in [
+        ("auction", "hint\nquit\n"),
+        ("play", "p\n1\n1\n1\nhint\nquit\n"),
+    ] {
+        let path = temp_path(&format!("hint-last-{name}.json"));
+        let line = format!(
+            "play --game bid-euchre --variant alexa --seed 5 --bots rules --record {}",
+            path.display()
+        );
+        let stdout = text(&calltrump(&words(&line), script).stdout);
+        let from_hint = stdout
+            .rsplit("> ")
+            .find(|part| part.contains("Hint: "))
+            .unwrap_or_else(|| panic!("a hint: {stdout}"));
+        let lines: Vec<&str> = from_hint.lines().collect();
         assert!(
-            line.contains(" bid ") && line.ends_with("(the expert would not consider it)"),
-            "{hint}"
+            lines[0].starts_with("What the bots take"),
+            "{name}: the readings come first: {from_hint}"
+        );
+        // The hint, then the choices shown again: the best move is the last line of
+        // the hint, and all of it is on a 24-line screen with the prompt.
+        let best = lines.iter().rposition(|l| l.starts_with("  1. ")).unwrap();
+        let after: Vec<&&str> = lines[best..]
+            .iter()
+            .filter(|l| !l.starts_with("  "))
+            .collect();
+        assert!(
+            after.len() == 1 && after[0].ends_with(':'),
+            "{name}: after the best moves only the choices again: {from_hint}"
+        );
+        assert!(
+            lines.len() < 24,
+            "{name}: {} lines: {from_hint}",
+            lines.len()
         );
     }
-    assert!(!hint.contains("not weighed"), "{hint}");
 }
 
 #[test]
