@@ -15,7 +15,7 @@ use calltrump_cli::analysis::{
 use calltrump_engine::{Action, HandOutcome, Phase, SeenAction, Strain};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::replay::{games, read_record};
+use crate::replay::{file_games, read_record, source_name};
 use crate::screen::Style;
 
 /// Arguments of `analyze`.
@@ -56,11 +56,8 @@ pub struct Args {
 /// Analyses the record; a record that is not valid exits 1 with its one-line error.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.record)?;
-    let mut games = games(&text);
-    let source = match args.record.as_os_str() == "-" {
-        true => "standard input".to_string(),
-        false => args.record.display().to_string(),
-    };
+    let mut games = file_games(&args.record, &text);
+    let source = source_name(&args.record);
     if let Some(n) = args.set {
         let count = games.len();
         if n as usize > count {
@@ -74,7 +71,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         games = vec![games.swap_remove(n as usize - 1)];
     }
-    let record = match games.as_slice() {
+    let mut record = match games.as_slice() {
         [(_, Ok(record))] => record.clone(),
         [(_, Err(error))] => {
             eprintln!("{error}");
@@ -86,6 +83,31 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             more.len()
         ),
     };
+    // A record taken while a hand is played shows that hand with no deal: the hands
+    // before it are analysed (hands are numbered from 1, as `play` shows them).
+    if record
+        .hands
+        .last()
+        .is_some_and(|hand| hand.deal.iter().all(Vec::is_empty))
+    {
+        record.hands.pop();
+        let in_play = record.hands.len() + 1;
+        match args.hand {
+            Some(n) if n as usize == in_play => bail!(
+                "hand {in_play} of {source} was in play when it was saved: its deal is not \
+                 shown until it ends, so it cannot be analysed{}",
+                match in_play {
+                    1 => String::new(),
+                    2 => "; hand 1 can".to_string(),
+                    n => format!("; hands 1 to {} can", n - 1),
+                }
+            ),
+            _ => eprintln!(
+                "Hand {in_play} was in play when {source} was saved: its deal is not shown, \
+                 so it is left out."
+            ),
+        }
+    }
     let mut settings = Settings {
         seed: args.seed,
         hand: args.hand.map(|n| n as usize - 1),
@@ -107,7 +129,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let analysis = match analysis {
         Ok(analysis) => analysis,
         Err(error @ AnalysisError::Record(_)) => {
-            eprintln!("{error}");
+            eprintln!("{source}: {error}");
             return Ok(ExitCode::FAILURE);
         }
         Err(error) => return Err(error.into()),

@@ -348,6 +348,10 @@ impl Session<'_> {
                     say(not_in_game(&self.style, game, &view.legal, action, &now))?;
                     self.reprompt()?;
                 }
+                Err(Broken::BidOutOfRange { .. }) => {
+                    say(format!("Not allowed: {}.", legal_bids(&view.legal)))?;
+                    self.reprompt()?;
+                }
                 Err(broken) => {
                     say(format!(
                         "Not allowed: {}.",
@@ -823,6 +827,57 @@ fn not_in_game(
         _ => format!("that is not a move of {title}. Now: {now}"),
     };
     format!("Not allowed: {text}.")
+}
+
+/// The bids `legal` allows, said to the player: `you may bid 5 or 6, or pass`.
+fn legal_bids(legal: &[Action]) -> String {
+    let mut levels: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(n) | Action::BidStrain(n, _) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let with_suit = legal.iter().any(|a| matches!(a, Action::BidStrain(..)));
+    let mut others: Vec<String> = Vec::new();
+    for loner in calltrump_engine::Loner::ALL {
+        if legal
+            .iter()
+            .any(|a| matches!(a, Action::Loner(l, _) if *l == loner))
+        {
+            others.push(loner.keyword().to_string());
+        }
+    }
+    for (call, word) in [(Action::Kaibosh, "kaibosh"), (Action::Misdeal, "misdeal")] {
+        if legal.contains(&call) {
+            others.push(word.to_string());
+        }
+    }
+    if legal.contains(&Action::Pass) {
+        others.push("pass".to_string());
+    }
+    let bids = match levels.as_slice() {
+        [] => "you may not bid now".to_string(),
+        [only] => format!("you may bid only {only}"),
+        [rest @ .., last] => format!(
+            "you may bid {} or {last}",
+            rest.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let bids = match with_suit {
+        true => format!("{bids} (with a suit or NT)"),
+        false => bids,
+    };
+    match others.as_slice() {
+        [] => bids,
+        [rest @ .., last] if rest.is_empty() => format!("{bids}, or {last}"),
+        [rest @ .., last] => format!("{bids}, {}, or {last}", rest.join(", ")),
+    }
 }
 
 /// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
@@ -1323,6 +1378,22 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
             );
         }
     }
+    if let Some(given) = args.seed {
+        let saved_seed = match &saved.deal_source {
+            Some(DealSource::Seeded { seed, .. }) => Some(*seed),
+            _ => None,
+        };
+        if saved_seed != Some(given) {
+            bail!(
+                "{} goes on with its own deals{}: --resume takes no other --seed (leave it out)",
+                path.display(),
+                match saved_seed {
+                    Some(seed) => format!(" (seed {seed})"),
+                    None => " (committed, no seed)".to_string(),
+                }
+            );
+        }
+    }
     match (seat, args.seat) {
         (Some(saved), Some(given)) if saved.0 != given => bail!(
             "{} was saved with you at seat {saved}: a resumed game keeps its seat (leave \
@@ -1457,8 +1528,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     if args.resume.is_some() {
         say(format!(
-            "Resuming after {} hands; scores: {}.",
-            table.deals() - usize::from(matches!(table.turn(), Turn::Seat(_))),
+            "Resuming after {}; scores: {}.",
+            match table.deals() - usize::from(matches!(table.turn(), Turn::Seat(_))) {
+                1 => "1 hand".to_string(),
+                n => format!("{n} hands"),
+            },
             seat_names.us_them(table.game().scores())
         ))?;
     }

@@ -372,6 +372,8 @@ fn contract_of(style: &Style, names: &Names, game: &str, view: &View) -> Option<
     let text = contract_text(style, names, contract.declarer, contract.bid);
     Some(match is_malzom(game, view) {
         true => format!("{text} (Malzom)"),
+        // The rules name the highest bid: all nine tricks, scored 36.
+        false if game == "kout" && contract.bid == Action::Bid(9) => format!("{text} (Bawan)"),
         false => text,
     })
 }

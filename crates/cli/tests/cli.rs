@@ -210,7 +210,7 @@ fn play_explains_an_illegal_choice_and_asks_again() {
     // `99` alone is a bid of 99 in the auction, refused as `bid 9` is.
     assert_eq!(
         stdout
-            .matches("Not allowed: you must bid from 1 to 6")
+            .matches("Not allowed: you may bid 2, 3, 4, 5 or 6, kaibosh, or pass.")
             .count(),
         2,
         "{stdout}"
@@ -1373,11 +1373,60 @@ fn errors_speak_a_persons_words_not_the_parsers() {
         error.contains("No such file") && !error.contains("os error"),
         "{error}"
     );
-    let out = calltrump(&words("play --seed 99999999999999999999999"), "");
-    assert_eq!(out.status.code(), Some(2));
-    let error = text(&out.stderr);
-    assert!(
-        error.contains("'--seed <SEED>': too large a number"),
-        "{error}"
-    );
+    for line in [
+        "play --seed 99999999999999999999999",
+        "play --seed abc",
+        "simulate --seed -",
+    ] {
+        let out = calltrump(&words(line), "");
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        let error = text(&out.stderr);
+        assert!(
+            error.contains("--seed must be a whole number from 0 to 18446744073709551615, not"),
+            "{line}: {error}"
+        );
+    }
+    for (flag, expected) in [
+        (
+            "--hand",
+            "--hand 0: hands are numbered from 1, as play shows them",
+        ),
+        ("--set", "--set 0: sets are numbered from 1"),
+    ] {
+        let out = calltrump(&["analyze", "-", flag, "0"], "");
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let error = text(&out.stderr);
+        assert!(error.contains(expected), "{error}");
+    }
+}
+
+#[test]
+fn a_file_that_holds_no_record_is_named_and_an_empty_one_said_to_be_empty() {
+    let empty = temp_path("empty.json");
+    std::fs::write(&empty, "\n").unwrap();
+    let broken = temp_path("broken.json");
+    std::fs::write(&broken, "{x").unwrap();
+    for command in ["replay", "verify", "analyze"] {
+        let error = fails(&[command, empty.to_str().unwrap()], "");
+        assert!(
+            error.contains(&format!(
+                "{} is empty: there is no record in it",
+                empty.display()
+            )),
+            "{command}: {error}"
+        );
+        let error = fails(&[command, broken.to_str().unwrap()], "");
+        assert!(
+            error.contains(&format!(
+                "{}: invalid record: not JSON (line 1, column 2)",
+                broken.display()
+            )),
+            "{command}: {error}"
+        );
+        let error = fails(&[command, "-"], "  ");
+        assert!(
+            error.contains("standard input is empty"),
+            "{command}: {error}"
+        );
+    }
 }

@@ -180,7 +180,7 @@ fn refused_input_is_explained_and_asked_again() {
     );
     for expected in [
         "Not understood: \"seven\" is not a number of tricks;",
-        "Not allowed: you must bid from 1 to 6.",
+        "Not allowed: you may bid only 6, kaibosh, or pass.",
         "Not understood: unknown action \"zz\";",
         "Not allowed: you must bid higher than \"bid 5\".",
         "Not allowed: you may not do that now: the game expects a call:",
@@ -208,7 +208,7 @@ fn refused_input_is_explained_and_asked_again() {
     // `bid 9` and `9` alike: a number alone is a bid, never the menu's item 9.
     assert_eq!(
         screen
-            .matches("Not allowed: you must bid from 1 to 6.")
+            .matches("Not allowed: you may bid only 6, kaibosh, or pass.")
             .count(),
         2,
         "{screen}"
@@ -446,7 +446,7 @@ fn a_bid_of_another_game_says_what_to_type_instead() {
     assert_eq!(screen.matches(no_suit).count(), 2, "{screen}");
     // A number alone is the bid of that number, however many items the menu has.
     assert!(
-        screen.contains("Not allowed: you must bid from 1 to 6."),
+        screen.contains("Not allowed: you may bid only 6, kaibosh, or pass."),
         "{screen}"
     );
     let (screen, _) = screen_of("alexa-no-suit", "bid-euchre", "alexa", "5", "bid 8\n8\n1\n");
@@ -935,4 +935,50 @@ fn every_screen_text_follows_the_terminals_width() {
             "{columns} columns: at most {widest} used"
         );
     }
+}
+
+#[test]
+fn a_bid_out_of_range_names_the_bids_allowed_and_bawan_is_named() {
+    let dir = temp_dir("bids");
+    // Kaibosh seed 3: two bids before seat 0, the highest 5.
+    let out = play(&dir, &["--seed", "3", "--bots", "rules"], "bid 9\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not allowed: you may bid only 6, kaibosh, or pass."),
+        "{stdout}"
+    );
+    let out = play(
+        &dir,
+        &["--game", "kout", "--seed", "1", "--bots", "rules"],
+        "bid 4\n9\nh\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not allowed: you may bid 5, 6, 7, 8 or 9, or pass."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Contract: you bid 9 (Bawan), trump "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn resume_refuses_another_seed() {
+    let dir = temp_dir("resume-seed");
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let out = play(&dir, &["--seed", "4", "--record", path], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = play(&dir, &["--resume", path, "--seed", "5"], "quit\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("goes on with its own deals (seed 4): --resume takes no other --seed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Its own seed is no contradiction.
+    let out = play(&dir, &["--resume", path, "--seed", "4"], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
