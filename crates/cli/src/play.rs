@@ -1467,31 +1467,24 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         at: &at,
     };
     let resume_command = format!("{} play --resume", save::program());
+    let new_path = |wanted: &Path, given: bool| -> Result<PathBuf> {
+        let (path, note) = save::new_save_path(wanted, given, "game", &resume_command)?;
+        if let Some(note) = note {
+            say(note)?;
+        }
+        Ok(path)
+    };
     let record_path = match (&args.record, &args.resume) {
-        (Some(path), None) => {
-            save::refuse_overwrite(path, &resume_command)?;
-            path.clone()
-        }
-        (Some(path), Some(from)) if path != from => {
-            save::refuse_overwrite(path, &resume_command)?;
-            path.clone()
-        }
+        (Some(path), None) => new_path(path, true)?,
+        (Some(path), Some(from)) if path != from => new_path(path, true)?,
         (Some(path), _) | (None, Some(path)) => path.clone(),
         (None, None) => {
             let name = format!("calltrump-{}-{}-{bots_seed}", rules.game(), rules.variant());
-            let (path, passed) = save::fresh_path(&data_dir()?, &name);
-            if let Some(passed) = passed {
-                say(format!(
-                    "{} holds another game, not finished: kept ({resume_command} {} goes \
-                     on with it). This game is saved to {}.",
-                    passed.display(),
-                    passed.display(),
-                    path.display()
-                ))?;
-            }
-            path
+            new_path(&data_dir()?.join(format!("{name}.json")), false)?
         }
     };
+    // One calltrump at a time goes on with a save; the lock goes when this one stops.
+    let _lock = save::lock(&record_path)?;
     // Nothing is dealt before the record is known to be writable.
     save::save_game(&record_path, &table, me)?;
 

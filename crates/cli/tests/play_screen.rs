@@ -690,7 +690,7 @@ fn companion(path: &Path) -> PathBuf {
 }
 
 #[test]
-fn a_new_game_never_writes_over_an_unfinished_one() {
+fn a_new_game_never_writes_over_a_saved_one() {
     let dir = temp_dir("no-overwrite");
     let data = dir.join("calltrump");
     let quit_early = format!("{}quit\n", common::first_choices(1));
@@ -727,15 +727,42 @@ fn a_new_game_never_writes_over_an_unfinished_one() {
         text(&out.stderr)
     );
     assert_eq!(std::fs::read_to_string(&first).unwrap(), saved);
-    // A finished game's file may be written over.
+    // A finished game is not written over either, at --record or the default name:
+    // the new game takes the next name and says so.
     let done = dir.join("done.json");
     let mut args = vec!["--seed", "3", "--max-deals", "1", "--bots", "rules"];
     args.extend(["--record", done.to_str().unwrap()]);
     let ones = common::first_choices(100);
-    for _ in 0..2 {
-        let out = play(&dir, &args, &ones);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    }
+    let out = play(&dir, &args, &ones);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let finished = std::fs::read_to_string(&done).unwrap();
+    let out = play(&dir, &args, &ones);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let again = dir.join("done-2.json");
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "{} holds a finished game: kept. This game is saved to {}.",
+            done.display(),
+            again.display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(std::fs::read_to_string(&done).unwrap(), finished);
+    assert!(again.exists());
+    let default = ["--seed", "3", "--max-deals", "1", "--bots", "rules"];
+    let out = play(&dir, &default, &ones);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = data.join("calltrump-kaibosh-standard-3.json");
+    let finished = std::fs::read_to_string(&first).unwrap();
+    let out = play(&dir, &default, &ones);
+    assert!(
+        text(&out.stdout).contains("holds a finished game: kept"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), finished);
+    assert!(data.join("calltrump-kaibosh-standard-3-2.json").exists());
 }
 
 #[test]
@@ -981,4 +1008,38 @@ fn resume_refuses_another_seed() {
     // Its own seed is no contradiction.
     let out = play(&dir, &["--resume", path, "--seed", "4"], "quit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_save_open_in_another_calltrump_is_refused_and_a_stale_lock_taken_over() {
+    let dir = temp_dir("lock");
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let out = play(&dir, &["--seed", "4", "--record", path], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lock = dir.join("game.json.lock");
+    assert!(!lock.exists(), "the lock goes when the game stops");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    // A running process (this test) holds it: refused, the save left as it was.
+    std::fs::write(&lock, format!("{}\n", std::process::id())).unwrap();
+    let out = play(&dir, &["--resume", path], "quit\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "{path} is open in another calltrump (process {})",
+            std::process::id()
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), saved);
+    assert!(lock.exists());
+    // A process that is gone left it: taken over, and removed at the end.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let pid = gone.id();
+    gone.wait().unwrap();
+    std::fs::write(&lock, format!("{pid}\n")).unwrap();
+    let out = play(&dir, &["--resume", path], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!lock.exists());
 }
