@@ -1066,12 +1066,14 @@ fn play_with_deals(
             next.min(max_deals),
             |game, seat, legal| {
                 let mut session = session_cell.borrow_mut();
-                // A decided Kout Bo hand is played out at once.
-                let interrupted = match kout_decided(game, me).is_some() {
+                // A decided Kout Bo hand is played out at once, the player's cards too:
+                // the tricks left count for nothing, so nothing is asked.
+                let decided = kout_decided(game, me).is_some();
+                let interrupted = match decided {
                     true => session.input.interrupted(),
                     false => session.wait(),
                 };
-                if seat == me {
+                if seat == me && !decided {
                     session.ask(game, legal)
                 } else if interrupted {
                     session.stop(Request::Interrupted)
@@ -1412,7 +1414,8 @@ fn data_dir() -> Result<PathBuf> {
 }
 
 /// The bot at each seat from `--bots`: one name for all, one per seat, or one per seat
-/// other than `me`. The player's own seat gets a bot that is never asked.
+/// other than `me`. The player's own seat gets a bot too, asked only for the cards of
+/// a decided Kout Bo hand (which count for nothing).
 fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     Ok(match names.len() {

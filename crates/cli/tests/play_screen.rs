@@ -875,6 +875,10 @@ fn a_decided_kout_bo_hand_says_so_and_kout_bo_counts_no_throw_ins() {
     assert_eq!(decided.len(), 1, "{stdout}");
     assert!(lines[decided[0] - 1].starts_with("Trick 6: "), "{stdout}");
     assert!(stdout.contains("\nTrick 9: "), "{stdout}");
+    // Nothing is asked of the player from then on: their cards are played for them.
+    let after = lines[decided[0]..].join("\n");
+    assert!(!after.contains("> "), "{after}");
+    assert!(after.contains("\nyou: "), "{after}");
     let summary = common::succeeds(
         &words("simulate --game kout --games 2 --seed 1 --bots random"),
         "",
