@@ -875,7 +875,7 @@ fn legal_bids(legal: &[Action]) -> String {
     };
     match others.as_slice() {
         [] => bids,
-        [rest @ .., last] if rest.is_empty() => format!("{bids}, or {last}"),
+        [last] => format!("{bids}, or {last}"),
         [rest @ .., last] => format!("{bids}, {}, or {last}", rest.join(", ")),
     }
 }
