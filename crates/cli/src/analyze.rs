@@ -135,6 +135,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Err(error) => return Err(error.into()),
     };
     if let Some(path) = &args.html {
+        crate::save::refuse_to_write_over_a_save(path, "--html")?;
         std::fs::write(path, crate::review::html(&analysis))
             .with_context(|| format!("writing the review to {}", path.display()))?;
     }

@@ -381,6 +381,18 @@ fn refuse_overwrite(path: &Path, resume: &str) -> Result<()> {
     }
 }
 
+/// Refuses to write an output (a review, a plot, simulated records: `flag` names the
+/// option) over a saved game or night: outputs are written over, saves never are.
+pub fn refuse_to_write_over_a_save(path: &Path, flag: &str) -> Result<()> {
+    match kept_at(path) {
+        Kept::Finished | Kept::Unfinished => bail!(
+            "{} holds a saved game: calltrump never writes over one; give {flag} another file name",
+            path.display()
+        ),
+        Kept::Nothing | Kept::Other => Ok(()),
+    }
+}
+
 /// A save held open by this process: `FILE.lock` beside it holds this process's id, so
 /// that a second calltrump going on with the same save is refused rather than both
 /// writing it in turn. Removed when the game stops (quit, Ctrl-C, the end of the input).

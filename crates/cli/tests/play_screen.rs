@@ -280,10 +280,11 @@ fn bots_may_be_named_for_the_other_seats_only() {
     );
 }
 
+/// Sends `signal` to a game waiting for its second line: the game saves its record and
+/// stops with 130, as after Ctrl-C.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_saves_the_record_and_stops() {
-    let dir = temp_dir("sigint");
+fn a_signal_saves_the_record_and_stops(signal: &str) {
+    let dir = temp_dir(&format!("sig{signal}"));
     let record = dir.join("game.json");
     let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
         .args(["play", "--seed", "2", "--bots", "rules", "--record"])
@@ -293,12 +294,12 @@ fn ctrl_c_saves_the_record_and_stops() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // One move, then the game waits for the next line while Ctrl-C comes.
+    // One move, then the game waits for the next line while the signal comes.
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"1\n").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
@@ -312,6 +313,26 @@ fn ctrl_c_saves_the_record_and_stops() {
     );
     let actions = record_actions(&record);
     assert!(!actions.is_empty(), "{}", text(&out.stdout));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_record_and_stops() {
+    a_signal_saves_the_record_and_stops("INT");
+}
+
+/// A plain `kill` saves the game as Ctrl-C does.
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_record_and_stops() {
+    a_signal_saves_the_record_and_stops("TERM");
+}
+
+/// Closing the terminal (SIGHUP) saves the game as Ctrl-C does.
+#[cfg(unix)]
+#[test]
+fn a_closed_terminal_saves_the_record_and_stops() {
+    a_signal_saves_the_record_and_stops("HUP");
 }
 
 #[test]
