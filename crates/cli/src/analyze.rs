@@ -4,7 +4,7 @@
 //! [`calltrump_cli::analysis`].
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -14,8 +14,10 @@ use calltrump_cli::analysis::{
 };
 use calltrump_engine::{Action, HandOutcome, Phase, SeenAction, Strain};
 use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
 
 use crate::replay::{file_games, read_record, source_name};
+use crate::review::Seating;
 use crate::screen::Style;
 
 /// Arguments of `analyze`.
@@ -51,6 +53,45 @@ pub struct Args {
     /// Suit letters (AS, TH) instead of suit symbols in the text.
     #[arg(long)]
     ascii: bool,
+}
+
+/// Who sat where in the game analysed, as far as the file says: a night's set names its
+/// players and the person (`me`); a `play` save going on names the person's seat in its
+/// companion file. A finished game's record names nobody.
+fn seating(file: &Path, text: &str, set: Option<u64>) -> Seating {
+    if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
+        let players: Option<Vec<String>> = night
+            .get("players")
+            .and_then(|p| serde_json::from_value(p.clone()).ok());
+        let seats: Option<Vec<usize>> = night
+            .get("sets")
+            .and_then(|sets| sets.get(set.unwrap_or(1) as usize - 1))
+            .and_then(|s| s.pointer("/table/seats"))
+            .and_then(|s| serde_json::from_value(s.clone()).ok());
+        if let (Some(players), Some(seats)) = (players, seats) {
+            let names: Vec<String> = seats
+                .iter()
+                .map(|&p| players.get(p).cloned().unwrap_or_default())
+                .collect();
+            let me = night
+                .get("me")
+                .and_then(Value::as_str)
+                .and_then(|me| names.iter().position(|name| name == me));
+            return Seating {
+                names: Some(names),
+                me,
+            };
+        }
+    }
+    let me = match file.as_os_str() == "-" {
+        true => None,
+        false => crate::save::read_companion(file)
+            .ok()
+            .flatten()
+            .and_then(|companion| companion.seat)
+            .map(usize::from),
+    };
+    Seating { names: None, me }
 }
 
 /// Analyses the record; a record that is not valid exits 1 with its one-line error.
@@ -136,7 +177,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     if let Some(path) = &args.html {
         crate::save::refuse_to_write_over_a_save(path, "--html")?;
-        std::fs::write(path, crate::review::html(&analysis))
+        let seating = seating(&args.record, &text, args.set);
+        std::fs::write(path, crate::review::html(&analysis, &seating))
             .with_context(|| format!("writing the review to {}", path.display()))?;
     }
     let mut out = io::stdout().lock();

@@ -293,6 +293,89 @@ fn the_html_review_walks_the_game_with_its_score_chart() {
     );
     // Self-contained: nothing fetched from elsewhere.
     assert!(!html.contains("src=") && !html.contains("href="));
+    // A record alone says nobody's name or seat: the legend names the teams by seats,
+    // the x axis the hands as play numbers them.
+    for part in [
+        ">team of seats 0 and 2<",
+        ">team of seats 1 and 3<",
+        ">start<",
+        ">1<",
+        ">2<",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+    assert!(!html.contains("(steelblue)"));
+    // One hand: bars of the score before and after it, not a lone slanted line.
+    succeeds(&[&args[..], &["--hand", "2"]].concat(), &record);
+    let html = std::fs::read_to_string(&path).unwrap();
+    for part in [
+        "Score before and after hand 2",
+        ">before hand 2<",
+        ">after hand 2<",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+    assert!(!html.contains("<polyline"));
+}
+
+#[test]
+fn the_review_legend_says_which_team_is_the_players() {
+    // A play save going on: its companion holds the person's seat.
+    let record = game_record("kaibosh", "standard", 7);
+    let save = temp_path("saved-game.json");
+    std::fs::write(&save, &record).unwrap();
+    let mut companion = save.clone().into_os_string();
+    companion.push(".resume");
+    std::fs::write(&companion, r#"{"calltrump_resume":1,"seat":1}"#).unwrap();
+    let review = temp_path("saved-review.html");
+    let (save, html_path) = (save.to_str().unwrap(), review.to_str().unwrap());
+    succeeds(
+        &["analyze", save, "--samples", "1", "--html", html_path],
+        "",
+    );
+    let html = std::fs::read_to_string(&review).unwrap();
+    assert!(html.contains(">your team (seats 1 and 3)<"), "{html}");
+    assert!(html.contains(">the other team (seats 0 and 2)<"));
+
+    // A night's set: the players of each seat by name.
+    let night = temp_path("review-night.json");
+    let line = format!(
+        "night --players Ann,Bob,Cy,Di,Ed --sets 2 --seed 3 --bots random --record {}",
+        night.display()
+    );
+    succeeds(&words(&line), "");
+    let saved = read_json(&night);
+    let players: Vec<&str> = saved["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    let seat = |s: usize| players[saved["sets"][1]["table"]["seats"][s].as_u64().unwrap() as usize];
+    let night = night.to_str().unwrap();
+    succeeds(
+        &[
+            "analyze",
+            night,
+            "--set",
+            "2",
+            "--samples",
+            "1",
+            "--hand",
+            "1",
+            "--html",
+            html_path,
+        ],
+        "",
+    );
+    let html = std::fs::read_to_string(&review).unwrap();
+    for (team, seats) in [
+        ((seat(0), seat(2)), "0 and 2"),
+        ((seat(1), seat(3)), "1 and 3"),
+    ] {
+        let legend = format!(">{} and {} (seats {seats})<", team.0, team.1);
+        assert!(html.contains(&legend), "{legend}");
+    }
 }
 
 /// `calltrump play ARGS --bots rules` asked for a hint at the first prompt: the whole
