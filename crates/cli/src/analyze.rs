@@ -4,7 +4,7 @@
 //! [`calltrump_cli::analysis`].
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -14,8 +14,10 @@ use calltrump_cli::analysis::{
 };
 use calltrump_engine::{Action, HandOutcome, Phase, SeenAction, Strain};
 use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
 
-use crate::replay::{games, read_record};
+use crate::replay::{file_games, read_record, source_name};
+use crate::review::Seating;
 use crate::screen::Style;
 
 /// Arguments of `analyze`.
@@ -53,14 +55,50 @@ pub struct Args {
     ascii: bool,
 }
 
+/// Who sat where in the game analysed, as far as the file says: a night's set names its
+/// players and the person (`me`); a `play` save going on names the person's seat in its
+/// companion file. A finished game's record names nobody.
+fn seating(file: &Path, text: &str, set: Option<u64>) -> Seating {
+    if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
+        let players: Option<Vec<String>> = night
+            .get("players")
+            .and_then(|p| serde_json::from_value(p.clone()).ok());
+        let seats: Option<Vec<usize>> = night
+            .get("sets")
+            .and_then(|sets| sets.get(set.unwrap_or(1) as usize - 1))
+            .and_then(|s| s.pointer("/table/seats"))
+            .and_then(|s| serde_json::from_value(s.clone()).ok());
+        if let (Some(players), Some(seats)) = (players, seats) {
+            let names: Vec<String> = seats
+                .iter()
+                .map(|&p| players.get(p).cloned().unwrap_or_default())
+                .collect();
+            let me = night
+                .get("me")
+                .and_then(Value::as_str)
+                .and_then(|me| names.iter().position(|name| name == me));
+            return Seating {
+                names: Some(names),
+                me,
+            };
+        }
+    }
+    let me = match file.as_os_str() == "-" {
+        true => None,
+        false => crate::save::read_companion(file)
+            .ok()
+            .flatten()
+            .and_then(|companion| companion.seat)
+            .map(usize::from),
+    };
+    Seating { names: None, me }
+}
+
 /// Analyses the record; a record that is not valid exits 1 with its one-line error.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.record)?;
-    let mut games = games(&text);
-    let source = match args.record.as_os_str() == "-" {
-        true => "standard input".to_string(),
-        false => args.record.display().to_string(),
-    };
+    let mut games = file_games(&args.record, &text);
+    let source = source_name(&args.record);
     if let Some(n) = args.set {
         let count = games.len();
         if n as usize > count {
@@ -74,7 +112,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         games = vec![games.swap_remove(n as usize - 1)];
     }
-    let record = match games.as_slice() {
+    let mut record = match games.as_slice() {
         [(_, Ok(record))] => record.clone(),
         [(_, Err(error))] => {
             eprintln!("{error}");
@@ -86,6 +124,31 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             more.len()
         ),
     };
+    // A record taken while a hand is played shows that hand with no deal: the hands
+    // before it are analysed (hands are numbered from 1, as `play` shows them).
+    if record
+        .hands
+        .last()
+        .is_some_and(|hand| hand.deal.iter().all(Vec::is_empty))
+    {
+        record.hands.pop();
+        let in_play = record.hands.len() + 1;
+        match args.hand {
+            Some(n) if n as usize == in_play => bail!(
+                "hand {in_play} of {source} was in play when it was saved: its deal is not \
+                 shown until it ends, so it cannot be analysed{}",
+                match in_play {
+                    1 => String::new(),
+                    2 => "; hand 1 can".to_string(),
+                    n => format!("; hands 1 to {} can", n - 1),
+                }
+            ),
+            _ => eprintln!(
+                "Hand {in_play} was in play when {source} was saved: its deal is not shown, \
+                 so it is left out."
+            ),
+        }
+    }
     let mut settings = Settings {
         seed: args.seed,
         hand: args.hand.map(|n| n as usize - 1),
@@ -107,13 +170,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let analysis = match analysis {
         Ok(analysis) => analysis,
         Err(error @ AnalysisError::Record(_)) => {
-            eprintln!("{error}");
+            eprintln!("{source}: {error}");
             return Ok(ExitCode::FAILURE);
         }
         Err(error) => return Err(error.into()),
     };
     if let Some(path) = &args.html {
-        std::fs::write(path, crate::review::html(&analysis))
+        crate::save::refuse_to_write_over_a_save(path, "--html")?;
+        let seating = seating(&args.record, &text, args.set);
+        std::fs::write(path, crate::review::html(&analysis, &seating))
             .with_context(|| format!("writing the review to {}", path.display()))?;
     }
     let mut out = io::stdout().lock();

@@ -740,6 +740,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         plotted.sort_by_key(|(index, _)| *index);
         let differences: Vec<f64> = plotted.into_iter().map(|(_, d)| d).collect();
         let title = format!("{} vs {}: A - B per pair", names[0], names[1]);
+        crate::save::refuse_to_write_over_a_save(path, "--plot")?;
         std::fs::write(path, crate::plot::running_mean_svg(&differences, &title))
             .with_context(|| format!("writing {}", path.display()))?;
     }

@@ -1,5 +1,5 @@
 //! `help` at the `calltrump play` prompt: how to type a move, and what the decision at
-//! hand means in the game being played (facts from docs/rules/). Lines within 60 columns.
+//! hand means in the game being played (facts from docs/rules/). Lines within the screen's width.
 
 use calltrump_engine::{Action, AnyGame, Game, Phase};
 
@@ -164,14 +164,25 @@ fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
         _ => format!("{numbered} {cards}, or play AS."),
     };
     let how = format!("{how} Suits: S H D C, ♠ ♥ ♦ ♣ or their names.");
-    format!("{}\n{COMMANDS}", wrap(&how, 58, "", "").join("\n"))
+    format!("{}\n{}", reflow(&how), reflow(COMMANDS))
+}
+
+/// `text` laid out in the screen's width: each paragraph (lines apart from the next by
+/// a blank one) refilled, the texts above being written in lines of about 58 columns.
+fn reflow(text: &str) -> String {
+    let width = crate::screen::width();
+    text.split("\n\n")
+        .map(|paragraph| wrap(&paragraph.replace('\n', " "), width, "", "").join("\n"))
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 /// The help for the decision `legal` in `game`: how to type it, then what it means.
 pub fn text(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
     let rules = game.rules();
     let name = rules.game();
-    let mut parts: Vec<String> = vec![typing(game, phase, legal)];
+    let typed = typing(game, phase, legal);
+    let mut parts: Vec<String> = vec![typed.lines().map(reflow).collect::<Vec<_>>().join("\n")];
     match phase {
         Phase::Auction => parts.push(match name {
             "kaibosh" => KAIBOSH_AUCTION.to_string(),
@@ -202,6 +213,7 @@ pub fn text(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
             });
         }
     }
+    parts[1..].iter_mut().for_each(|part| *part = reflow(part));
     parts.join("\n\n")
 }
 
@@ -235,12 +247,12 @@ fn exchange(variant: &str, legal: &[Action]) -> String {
 
 /// The help at the cut, before a committed deal (docs/fair-deals.md).
 pub fn cut(max: u64) -> String {
-    format!(
+    reflow(&format!(
         "You cut the deck before the deal: type a number from 1 to\n\
          {max} (where the deck is split), or press Enter for a random\n\
          cut. The dealer has already committed to the shuffle (the\n\
          hash above), so the cut decides the deal and nobody can\n\
          pick the cards; the seed is shown after the hand and\n\
          calltrump verify checks it. Also: rules, last, quit."
-    )
+    ))
 }

@@ -11,12 +11,11 @@ use calltrump_cli::analysis::judge;
 use calltrump_engine::{Action, AnyGame, Game, Seat, SeenAction};
 
 use crate::play::wrap;
-use crate::screen::{Names, Style};
+use crate::screen::{self, Names, Style};
 
-/// The best actions of a hint, each marked if the expert leaves it out of its own
-/// choice.
+/// The best actions of a hint.
 struct Best {
-    actions: Vec<(ActionValue, bool)>,
+    actions: Vec<ActionValue>,
     deals: u32,
     unweighed: usize,
 }
@@ -27,23 +26,19 @@ const MOST_PRUNED: usize = 12;
 
 /// `best`, made up to [`HINT_ACTIONS`] actions when that many are legal: the calls the
 /// expert prunes as hopeless are weighed too (all of them when few, else the cheapest),
-/// with the same dice as the hint, and marked.
+/// with the same dice as the hint. Their points say how they fare, so they are not
+/// marked: a pruned call that makes the three is simply the third best.
 fn with_pruned(bot: &mut PimcBot, decision: &Decision<'_>, best: BestActions) -> Best {
-    let marked = |actions: Vec<ActionValue>, considered: &[Action]| {
-        actions
-            .into_iter()
-            .map(|value| (value, !considered.contains(&value.action)))
-            .collect::<Vec<_>>()
-    };
     let wanted = HINT_ACTIONS.min(decision.legal.len());
-    let considered: Vec<Action> = best.actions.iter().map(|v| v.action).collect();
+    let kept = |best: BestActions| Best {
+        actions: best.actions,
+        deals: best.deals,
+        unweighed: best.unweighed,
+    };
     if best.actions.len() >= wanted || best.unweighed == 0 {
-        return Best {
-            actions: marked(best.actions, &considered),
-            deals: best.deals,
-            unweighed: best.unweighed,
-        };
+        return kept(best);
     }
+    let considered: Vec<Action> = best.actions.iter().map(|v| v.action).collect();
     let pruned: Vec<Action> = decision
         .legal
         .iter()
@@ -64,20 +59,18 @@ fn with_pruned(bot: &mut PimcBot, decision: &Decision<'_>, best: BestActions) ->
         Ok(evaluation) => Best {
             unweighed: decision.legal.len() - evaluation.actions.len(),
             deals: evaluation.deals,
-            actions: marked(
-                evaluation.actions.into_iter().take(HINT_ACTIONS).collect(),
-                &considered,
-            ),
+            actions: evaluation.actions.into_iter().take(HINT_ACTIONS).collect(),
         },
-        Err(_) => Best {
-            actions: marked(best.actions, &considered),
-            deals: best.deals,
-            unweighed: best.unweighed,
-        },
+        Err(_) => kept(best),
     }
 }
 
-/// The hint for `me`, whose turn it is in `game`: lines within 60 columns.
+/// Most lines of call readings a hint shows (the latest calls'), so that the hint and
+/// the choices shown again after it fit a 24-line terminal.
+const MOST_READING_LINES: usize = 10;
+
+/// The hint for `me`, whose turn it is in `game`: what the bots take the calls to show,
+/// then the best actions last, where the eye lands; lines within the screen's width.
 pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
     let observation = game.observation(me);
     let legal = game.legal_action_list();
@@ -86,26 +79,58 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
         observation: &observation,
         legal: &legal,
     };
+    let width = screen::width();
     let mut bot = judge();
     let hint = hint(&mut bot, &decision);
     let mut lines = Vec::new();
+    let mut readings: Vec<String> = hint
+        .readings
+        .iter()
+        .flat_map(|r| {
+            let sentence = format!(
+                "{} {}: {}.",
+                names.short(r.seat),
+                style.action(SeenAction::Open(r.call)),
+                r.reading
+            );
+            let words: Vec<String> = sentence.split(' ').map(str::to_string).collect();
+            let wrapped = wrap(&words, width.saturating_sub(4));
+            wrapped
+                .into_iter()
+                .enumerate()
+                .map(|(i, line)| match i {
+                    0 => format!("  {line}"),
+                    _ => format!("    {line}"),
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if readings.len() > MOST_READING_LINES {
+        // Whole readings from the end, so that none is cut in the middle.
+        let mut start = readings.len() - MOST_READING_LINES;
+        while readings.get(start).is_some_and(|l| l.starts_with("    ")) {
+            start += 1;
+        }
+        readings.drain(..start);
+        lines.push("What the bots take the latest calls to show:".to_string());
+    } else if !readings.is_empty() {
+        lines.push("What the bots take the calls to show:".to_string());
+    }
+    lines.extend(readings);
     match hint.best.map(|best| with_pruned(&mut bot, &decision, best)) {
         Ok(best) => {
-            lines.push(format!(
-                "Hint: the expert's best, from what you know ({} deals;\n\
-                 points: your team's less theirs, this hand):",
+            let head = format!(
+                "Hint: the expert's best, from what you know ({} deals; points: your \
+                 team's less theirs, this hand):",
                 best.deals
-            ));
-            for (i, (value, pruned)) in best.actions.iter().enumerate() {
+            );
+            lines.extend(crate::markdown::wrap(&head, width, "", ""));
+            for (i, value) in best.actions.iter().enumerate() {
                 lines.push(format!(
-                    "  {}. {}  {:+.2}{}",
+                    "  {}. {}  {:+.2}",
                     i + 1,
                     style.action(SeenAction::Open(value.action)),
                     value.points,
-                    match pruned {
-                        true => "  (the expert would not consider it)",
-                        false => "",
-                    }
                 ));
             }
             if best.unweighed > 0 {
@@ -116,24 +141,6 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
             }
         }
         Err(error) => lines.push(format!("No hint: {error}.")),
-    }
-    let readings: Vec<String> = hint
-        .readings
-        .iter()
-        .map(|r| {
-            let sentence = format!(
-                "{} {}: {}.",
-                names.short(r.seat),
-                style.action(SeenAction::Open(r.call)),
-                r.reading
-            );
-            let words: Vec<String> = sentence.split(' ').map(str::to_string).collect();
-            format!("  {}", wrap(&words, 56).join("\n    "))
-        })
-        .collect();
-    if !readings.is_empty() {
-        lines.push("What the bots take the calls to show:".to_string());
-        lines.extend(readings);
     }
     lines.join("\n")
 }

@@ -36,7 +36,8 @@ pub trait Lines {
     fn discard_typed_ahead(&mut self) {}
 }
 
-/// Standard input, read on its own thread, and Ctrl-C turned into [`Line::Interrupted`]:
+/// Standard input, read on its own thread, and Ctrl-C (or the terminal closing, or
+/// SIGTERM) turned into [`Line::Interrupted`]:
 /// the game then saves its record and stops instead of dying. A second Ctrl-C exits at
 /// once. A line is read only when one is asked for, so that between questions the
 /// terminal is free for a pager (`rules`) to read its keys.
@@ -76,7 +77,7 @@ impl Stdin {
                 return;
             };
             runtime.block_on(async {
-                while tokio::signal::ctrl_c().await.is_ok() {
+                while stop_signal().await {
                     if flag.swap(true, Ordering::SeqCst) {
                         std::process::exit(130);
                     }
@@ -89,6 +90,31 @@ impl Stdin {
             asked: false,
             interrupt,
         }
+    }
+}
+
+/// Waits for a signal that asks the game to stop: Ctrl-C, and on Unix also the terminal
+/// closing (SIGHUP) and a plain `kill` (SIGTERM), so that those save the game too.
+/// False once signals cannot be watched.
+async fn stop_signal() -> bool {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (Ok(mut hangup), Ok(mut terminate)) = (
+            signal(SignalKind::hangup()),
+            signal(SignalKind::terminate()),
+        ) else {
+            return tokio::signal::ctrl_c().await.is_ok();
+        };
+        tokio::select! {
+            interrupt = tokio::signal::ctrl_c() => interrupt.is_ok(),
+            _ = hangup.recv() => true,
+            _ = terminate.recv() => true,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::signal::ctrl_c().await.is_ok()
     }
 }
 

@@ -80,10 +80,48 @@ struct BotArgs {
     seed: u64,
 }
 
+/// A value clap refuses for `--seed`, `--hand` or `--set`, said in plain words: what
+/// the flag takes.
+fn plain_value_error(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let text = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        _ => None,
+    };
+    let flag = text(ContextKind::InvalidArg)?;
+    let value = text(ContextKind::InvalidValue)?;
+    let flag = flag.split(' ').next()?;
+    match flag {
+        "--seed" => Some(format!(
+            "--seed must be a whole number from 0 to {}, not '{value}'",
+            u64::MAX
+        )),
+        "--hand" | "--set" if value.trim() == "0" => Some(format!(
+            "{flag} 0: {}s are numbered from 1, as play shows them",
+            &flag[2..]
+        )),
+        "--hand" | "--set" => Some(format!(
+            "{flag} takes the number of a {} (from 1), not '{value}'",
+            &flag[2..]
+        )),
+        _ => None,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
+            if let Some(plain) = plain_value_error(&error) {
+                let _ = writeln!(
+                    io::stderr(),
+                    "error: {plain}\n\nFor more information, try '--help'."
+                );
+                return ExitCode::from(2);
+            }
             // Rust's words for a number that does not parse, in a person's.
             let text = error.render().to_string();
             let plain = text

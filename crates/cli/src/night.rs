@@ -300,29 +300,28 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // A night with a person in it is kept, as `play` keeps a game: in the data folder
     // unless --record names a file.
     let resume_command = format!("{} night --resume", save::program());
+    let new_path = |wanted: &Path, given: bool| -> Result<PathBuf> {
+        let (path, note) = save::new_save_path(wanted, given, "night", &resume_command)?;
+        if let Some(note) = note {
+            println!("{note}");
+        }
+        Ok(path)
+    };
     let record_path = match (&args.resume, &args.record, me) {
         (Some(path), _, _) => Some(path.clone()),
-        (None, Some(path), _) => {
-            save::refuse_overwrite(path, &resume_command)?;
-            Some(path.clone())
-        }
+        (None, Some(path), _) => Some(new_path(path, true)?),
         (None, None, Some(_)) => {
             let folder = crate::serve::default_data_dir()
                 .context("finding the folder for the night's record: give --record")?;
-            let (path, passed) = save::fresh_path(&folder, &format!("calltrump-night-{seed}"));
-            if let Some(passed) = passed {
-                println!(
-                    "{} holds another night, not finished: kept ({resume_command} {} goes on \
-                     with it). This night is saved to {}.",
-                    passed.display(),
-                    passed.display(),
-                    path.display()
-                );
-            }
-            Some(path)
+            Some(new_path(
+                &folder.join(format!("calltrump-night-{seed}.json")),
+                false,
+            )?)
         }
         (None, None, None) => None,
     };
+    // One calltrump at a time goes on with a night's save.
+    let _lock = record_path.as_deref().map(save::lock).transpose()?;
     // Saves the night: the sets played, the one in play as far as the player saw it
     // (its cards sealed in the companion).
     let keep = |night: &Night, sets: &[SetRecord], playing: Option<&Table>| -> Result<()> {
@@ -361,7 +360,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .with_context(|| format!("saving the night to {}", path.display()))?;
         let companion = match (playing, night.sheet().complete) {
             (_, true) => None,
-            (Some(table), false) => Some(save::companion(table, None)),
+            (Some(table), false) => Some(save::companion(table, None)?),
             (None, false) => Some(save::Companion {
                 calltrump_resume: 1,
                 ..Default::default()
@@ -450,7 +449,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     ),
                 }
             );
-            println!("{}", crate::screen::fill(&header, crate::screen::columns()));
+            println!("{}", crate::screen::fill_screen(&header));
         }
         let stop = match (my_seat, stdin.as_mut()) {
             (Some(seat), Some(input)) => {

@@ -154,13 +154,13 @@ struct Ended {
     by: Option<Request>,
 }
 
-/// Prints to standard output, wrapped at word boundaries to the terminal's width; a
-/// closed output is an error, not a panic.
+/// Prints to standard output, wrapped at word boundaries to the terminal's width (at
+/// most [`screen::MOST_COLUMNS`]); a closed output is an error, not a panic.
 fn say(text: impl std::fmt::Display) -> io::Result<()> {
     writeln!(
         io::stdout().lock(),
         "{}",
-        screen::fill(&text.to_string(), screen::columns())
+        screen::fill_screen(&text.to_string())
     )
 }
 
@@ -346,6 +346,10 @@ impl Session<'_> {
                 Err(Broken::NotInGame) => {
                     let now = self.decision(game, &view, &picked);
                     say(not_in_game(&self.style, game, &view.legal, action, &now))?;
+                    self.reprompt()?;
+                }
+                Err(Broken::BidOutOfRange { .. }) => {
+                    say(format!("Not allowed: {}.", legal_bids(&view.legal)))?;
                     self.reprompt()?;
                 }
                 Err(broken) => {
@@ -578,7 +582,7 @@ impl Session<'_> {
             write!(
                 out,
                 "\n{}",
-                screen::status(&self.style, &self.names, game, view)
+                screen::fill_screen(&screen::status(&self.style, &self.names, game, view))
             )?;
         }
         let decision = self.decision(game, view, picked);
@@ -603,7 +607,7 @@ impl Session<'_> {
                 .collect(),
         };
         writeln!(out, "{decision}:")?;
-        for line in wrap(&items, 58) {
+        for line in wrap(&items, screen::width() - 2) {
             writeln!(out, "  {line}")?;
         }
         write!(out, "> ")?;
@@ -825,6 +829,57 @@ fn not_in_game(
     format!("Not allowed: {text}.")
 }
 
+/// The bids `legal` allows, said to the player: `you may bid 5 or 6, or pass`.
+fn legal_bids(legal: &[Action]) -> String {
+    let mut levels: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(n) | Action::BidStrain(n, _) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let with_suit = legal.iter().any(|a| matches!(a, Action::BidStrain(..)));
+    let mut others: Vec<String> = Vec::new();
+    for loner in calltrump_engine::Loner::ALL {
+        if legal
+            .iter()
+            .any(|a| matches!(a, Action::Loner(l, _) if *l == loner))
+        {
+            others.push(loner.keyword().to_string());
+        }
+    }
+    for (call, word) in [(Action::Kaibosh, "kaibosh"), (Action::Misdeal, "misdeal")] {
+        if legal.contains(&call) {
+            others.push(word.to_string());
+        }
+    }
+    if legal.contains(&Action::Pass) {
+        others.push("pass".to_string());
+    }
+    let bids = match levels.as_slice() {
+        [] => "you may not bid now".to_string(),
+        [only] => format!("you may bid only {only}"),
+        [rest @ .., last] => format!(
+            "you may bid {} or {last}",
+            rest.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let bids = match with_suit {
+        true => format!("{bids} (with a suit or NT)"),
+        false => bids,
+    };
+    match others.as_slice() {
+        [] => bids,
+        [last] => format!("{bids}, or {last}"),
+        [rest @ .., last] => format!("{bids}, {}, or {last}", rest.join(", ")),
+    }
+}
+
 /// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
 fn second_person(style: &Style, broken: &Broken) -> String {
     match broken {
@@ -1011,12 +1066,14 @@ fn play_with_deals(
             next.min(max_deals),
             |game, seat, legal| {
                 let mut session = session_cell.borrow_mut();
-                // A decided Kout Bo hand is played out at once.
-                let interrupted = match kout_decided(game, me).is_some() {
+                // A decided Kout Bo hand is played out at once, the player's cards too:
+                // the tricks left count for nothing, so nothing is asked.
+                let decided = kout_decided(game, me).is_some();
+                let interrupted = match decided {
                     true => session.input.interrupted(),
                     false => session.wait(),
                 };
-                if seat == me {
+                if seat == me && !decided {
                     session.ask(game, legal)
                 } else if interrupted {
                     session.stop(Request::Interrupted)
@@ -1323,6 +1380,22 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
             );
         }
     }
+    if let Some(given) = args.seed {
+        let saved_seed = match &saved.deal_source {
+            Some(DealSource::Seeded { seed, .. }) => Some(*seed),
+            _ => None,
+        };
+        if saved_seed != Some(given) {
+            bail!(
+                "{} goes on with its own deals{}: --resume takes no other --seed (leave it out)",
+                path.display(),
+                match saved_seed {
+                    Some(seed) => format!(" (seed {seed})"),
+                    None => " (committed, no seed)".to_string(),
+                }
+            );
+        }
+    }
     match (seat, args.seat) {
         (Some(saved), Some(given)) if saved.0 != given => bail!(
             "{} was saved with you at seat {saved}: a resumed game keeps its seat (leave \
@@ -1341,7 +1414,8 @@ fn data_dir() -> Result<PathBuf> {
 }
 
 /// The bot at each seat from `--bots`: one name for all, one per seat, or one per seat
-/// other than `me`. The player's own seat gets a bot that is never asked.
+/// other than `me`. The player's own seat gets a bot too, asked only for the cards of
+/// a decided Kout Bo hand (which count for nothing).
 fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     Ok(match names.len() {
@@ -1396,31 +1470,24 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         at: &at,
     };
     let resume_command = format!("{} play --resume", save::program());
+    let new_path = |wanted: &Path, given: bool| -> Result<PathBuf> {
+        let (path, note) = save::new_save_path(wanted, given, "game", &resume_command)?;
+        if let Some(note) = note {
+            say(note)?;
+        }
+        Ok(path)
+    };
     let record_path = match (&args.record, &args.resume) {
-        (Some(path), None) => {
-            save::refuse_overwrite(path, &resume_command)?;
-            path.clone()
-        }
-        (Some(path), Some(from)) if path != from => {
-            save::refuse_overwrite(path, &resume_command)?;
-            path.clone()
-        }
+        (Some(path), None) => new_path(path, true)?,
+        (Some(path), Some(from)) if path != from => new_path(path, true)?,
         (Some(path), _) | (None, Some(path)) => path.clone(),
         (None, None) => {
             let name = format!("calltrump-{}-{}-{bots_seed}", rules.game(), rules.variant());
-            let (path, passed) = save::fresh_path(&data_dir()?, &name);
-            if let Some(passed) = passed {
-                say(format!(
-                    "{} holds another game, not finished: kept ({resume_command} {} goes \
-                     on with it). This game is saved to {}.",
-                    passed.display(),
-                    passed.display(),
-                    path.display()
-                ))?;
-            }
-            path
+            new_path(&data_dir()?.join(format!("{name}.json")), false)?
         }
     };
+    // One calltrump at a time goes on with a save; the lock goes when this one stops.
+    let _lock = save::lock(&record_path)?;
     // Nothing is dealt before the record is known to be writable.
     save::save_game(&record_path, &table, me)?;
 
@@ -1457,8 +1524,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     if args.resume.is_some() {
         say(format!(
-            "Resuming after {} hands; scores: {}.",
-            table.deals() - usize::from(matches!(table.turn(), Turn::Seat(_))),
+            "Resuming after {}; scores: {}.",
+            match table.deals() - usize::from(matches!(table.turn(), Turn::Seat(_))) {
+                1 => "1 hand".to_string(),
+                n => format!("{n} hands"),
+            },
             seat_names.us_them(table.game().scores())
         ))?;
     }

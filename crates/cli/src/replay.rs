@@ -28,17 +28,47 @@ pub struct Args {
     seat: Option<u8>,
 }
 
-/// The text of the record at `file`, or of standard input for `-`.
+/// The text of the record at `file`, or of standard input for `-`; an empty one is
+/// refused as such.
 pub fn read_record(file: &Path) -> Result<String> {
-    if file.as_os_str() == "-" {
+    let text = if file.as_os_str() == "-" {
         let mut text = String::new();
         io::stdin()
             .read_to_string(&mut text)
             .context("reading standard input")?;
-        Ok(text)
+        text
     } else {
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?
+    };
+    if text.trim().is_empty() {
+        bail!("{} is empty: there is no record in it", source_name(file));
     }
+    Ok(text)
+}
+
+/// `file` as messages name it: its path, or `standard input` for `-`.
+pub fn source_name(file: &Path) -> String {
+    match file.as_os_str() == "-" {
+        true => "standard input".to_string(),
+        false => file.display().to_string(),
+    }
+}
+
+/// The games of the file at `file` ([`games`]), a game that is not a record said to
+/// be in that file (`my.json: invalid record: not JSON (line 1, column 2)`); a file
+/// read from standard input is not named, as it has no name.
+pub fn file_games(file: &Path, text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
+    let named = file.as_os_str() != "-";
+    games(text)
+        .into_iter()
+        .map(|(label, record)| {
+            let record = record.map_err(|e| match named {
+                true => format!("{}: {e}", file.display()),
+                false => e,
+            });
+            (label, record)
+        })
+        .collect()
 }
 
 /// The games of a file, each with the label that places it (none for a lone record):
@@ -142,7 +172,7 @@ fn set_players(text: &str) -> Vec<Vec<String>> {
 /// in one line and the exit is non-zero.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.file)?;
-    let games = games(&text);
+    let games = file_games(&args.file, &text);
     let several = games.len() > 1;
     let players = set_players(&text);
     let mut out = io::stdout().lock();

@@ -12,7 +12,7 @@ use crate::analyze::{
     decision_text, hand_text, is_best, judge_text, open_cell, open_heading, open_strains,
     seat_lines, signed, stage,
 };
-use crate::plot::escape;
+use crate::plot::{escape, Line};
 use crate::screen::Style;
 
 /// Cards as text, suit symbols, no colour codes (the page colours them).
@@ -38,8 +38,53 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg { max-width: 100%; height: auto; }
 ";
 
-/// The review page of `analysis`.
-pub fn html(analysis: &Analysis) -> String {
+/// Who sat where, as far as the file analysed says: a night's record names the players
+/// of each seat and the person among them; a `play` save names the person's seat while
+/// the game goes on (its companion file); a finished game's record says neither.
+#[derive(Clone, Debug, Default)]
+pub struct Seating {
+    /// The player in each seat, if known.
+    pub names: Option<Vec<String>>,
+    /// The person's seat, if known.
+    pub me: Option<usize>,
+}
+
+impl Seating {
+    /// What the chart's legend calls `team` (0: seats 0, 2, ...; 1: seats 1, 3, ...) of a
+    /// table of `seats`.
+    pub fn team_name(&self, team: usize, seats: usize) -> String {
+        let members: Vec<usize> = (team..seats).step_by(2).collect();
+        let list = |words: Vec<String>| match words.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        let seat_list = format!(
+            "seats {}",
+            list(members.iter().map(usize::to_string).collect())
+        );
+        let who = match &self.names {
+            Some(names) => list(
+                members
+                    .iter()
+                    .map(|&s| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")))
+                    .collect(),
+            ),
+            None => seat_list.clone(),
+        };
+        match self.me.map(|me| me % 2 == team) {
+            Some(true) if self.names.is_some() => format!("your team: {who}"),
+            Some(true) => format!("your team ({who})"),
+            Some(false) if self.names.is_some() => format!("the other team: {who}"),
+            Some(false) => format!("the other team ({who})"),
+            None if self.names.is_some() => format!("{who} ({seat_list})"),
+            None => format!("team of {who}"),
+        }
+    }
+}
+
+/// The review page of `analysis`, its score's legend naming the teams as `seating` says.
+pub fn html(analysis: &Analysis, seating: &Seating) -> String {
     let mut page = String::new();
     let title = format!(
         "{}: a review",
@@ -57,7 +102,7 @@ pub fn html(analysis: &Analysis) -> String {
         "<p class=\"note\">{}</p>",
         escape(&judge_text(analysis))
     );
-    page += &score_chart(analysis);
+    page += &score_chart(analysis, seating);
     let _ = writeln!(page, "<h2>Per seat</h2>\n<ul>");
     for line in seat_lines(analysis) {
         let _ = writeln!(page, "<li>{}</li>", escape(&line));
@@ -70,8 +115,12 @@ pub fn html(analysis: &Analysis) -> String {
     page
 }
 
-/// The score of each team before the first hand analysed and after each.
-fn score_chart(analysis: &Analysis) -> String {
+/// The score of each team through the hands analysed: a line from before the first to
+/// after the last, or of one hand, bars before and after it.
+fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
+    let seats = analysis.hands.first().map_or(4, |hand| hand.deal.len());
+    let names = [seating.team_name(0, seats), seating.team_name(1, seats)];
+    let colours = ["steelblue", "firebrick"];
     let mut teams = [Vec::new(), Vec::new()];
     for hand in &analysis.hands {
         let points = hand.summary.points.unwrap_or([0, 0]);
@@ -82,12 +131,34 @@ fn score_chart(analysis: &Analysis) -> String {
             line.push(f64::from(hand.scores_before[team] + points[team]));
         }
     }
-    let [zero, one] = teams;
-    crate::plot::lines_svg(
-        &[("team 0", "steelblue", zero), ("team 1", "firebrick", one)],
-        "Score through the game",
-        "hands played",
-    )
+    let lines: Vec<Line> = teams
+        .into_iter()
+        .enumerate()
+        .map(|(team, values)| Line {
+            name: &names[team],
+            colour: colours[team],
+            values,
+        })
+        .collect();
+    match analysis.hands.as_slice() {
+        [hand] => {
+            let number = hand.hand + 1;
+            crate::plot::bars_svg(
+                &[
+                    format!("before hand {number}"),
+                    format!("after hand {number}"),
+                ],
+                &lines,
+                &format!("Score before and after hand {number}"),
+                "each team's score",
+            )
+        }
+        hands => crate::plot::lines_svg(
+            &lines,
+            "Score through the game",
+            hands.first().map_or(0, |hand| hand.hand),
+        ),
+    }
 }
 
 /// One hand: its result, the deal, the open-cards table, the auction and the tricks.

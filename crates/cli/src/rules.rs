@@ -233,11 +233,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// The rules of `game` (see [`rules_text`]) drawn for the terminal, wrapped at its
 /// width. On a terminal they go through the pager (`$PAGER`, else `less -R`) and what
 /// is left to print is nothing; through a pipe, or when no pager runs, the plain text
-/// (wrapped at `$COLUMNS`, else 80 columns) is returned to be printed.
+/// (wrapped at `$COLUMNS`, else 80 columns, at most 100) is returned to be printed.
 pub fn show(game: &str, variant: Option<&str>) -> Result<String> {
     let markdown = rules_text(game, variant)?;
     let terminal = io::stdout().is_terminal();
-    let width = crate::screen::columns().unwrap_or(80);
+    let width = crate::screen::columns()
+        .unwrap_or(80)
+        .min(crate::screen::MOST_COLUMNS);
     let text = crate::markdown::render(&markdown, width, terminal);
     if terminal && through_pager(&text).is_ok() {
         return Ok(String::new());

@@ -20,8 +20,9 @@ use crate::table::Table;
 /// The companion's version: the first.
 const VERSION: u32 = 1;
 
-/// The seed of the generator whose bytes seal a hand (xored, then written in hex).
-const SEAL_SEED: u64 = 0x6361_6c6c_7472_756d;
+/// The file in the data folder holding this install's sealing key: 16 hex digits drawn
+/// from the operating system the first time a hand is sealed.
+const KEY_FILE: &str = "seal-key";
 
 /// The companion file of a saved game: what goes on with it but is no part of the record.
 #[derive(Serialize, Deserialize, Debug, Default)]
@@ -53,32 +54,91 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("saving to {}", path.display()))
 }
 
-/// The bytes of the sealing generator, xored into `bytes`.
-fn xor_keystream(bytes: &mut [u8]) {
-    let mut key = vec![0; bytes.len()];
-    stream(SEAL_SEED, 0).fill_bytes(&mut key);
-    for (byte, k) in bytes.iter_mut().zip(key) {
+/// This install's sealing key: read from the data folder, or drawn at random and kept
+/// there the first time.
+fn seal_key() -> Result<u64> {
+    let dir = crate::serve::default_data_dir()
+        .context("finding the data folder, where the key that seals a saved hand is kept")?;
+    key_in(&dir)
+}
+
+/// The sealing key kept in `dir`, made if there is none yet.
+fn key_in(dir: &Path) -> Result<u64> {
+    let path = dir.join(KEY_FILE);
+    let read = |text: &str| u64::from_str_radix(text.trim(), 16).ok();
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            return read(&text).ok_or_else(|| {
+                anyhow!(
+                    "{} is damaged: it should hold 16 hex digits, the key that seals the \
+                     hands of saved games",
+                    path.display()
+                )
+            })
+        }
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).with_context(|| format!("reading {}", path.display()))
+        }
+        Err(_) => {}
+    }
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow!("drawing a sealing key: {e}"))?;
+    let key = u64::from_le_bytes(bytes);
+    std::fs::create_dir_all(dir).with_context(|| format!("making the folder {}", dir.display()))?;
+    // Made only if still missing: a game saved at the same moment keeps the key it made.
+    let made = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut file| {
+            std::io::Write::write_all(&mut file, format!("{key:016x}\n").as_bytes())
+        });
+    match made {
+        Ok(()) => Ok(key),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => key_in(dir),
+        Err(e) => Err(e).with_context(|| format!("writing {}", path.display())),
+    }
+}
+
+/// `bytes` xored with the stream of the project's generator seeded with `key`, at
+/// `nonce`.
+fn xor_keystream(bytes: &mut [u8], key: u64, nonce: u64) {
+    let mut stream_bytes = vec![0; bytes.len()];
+    stream(key, nonce).fill_bytes(&mut stream_bytes);
+    for (byte, k) in bytes.iter_mut().zip(stream_bytes) {
         *byte ^= k;
     }
 }
 
-/// `text` sealed: xored with a fixed stream of the project's generator, in hex.
-pub fn seal(text: &str) -> String {
+/// `text` sealed with `key`: a random nonce (16 hex digits), then the text xored with
+/// the key's stream at that nonce, in hex. Each save draws its own nonce, so one
+/// sealed hand read next to its record once the hand is over unseals no other.
+pub fn seal(text: &str, key: u64) -> String {
+    let mut nonce = [0u8; 8];
+    // Without the system's randomness, a nonce from the text's length and the clock
+    // still differs from save to save.
+    if getrandom::fill(&mut nonce).is_err() {
+        nonce = crate::play::clock_seed().to_le_bytes();
+    }
+    let nonce = u64::from_le_bytes(nonce);
     let mut bytes = text.as_bytes().to_vec();
-    xor_keystream(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    xor_keystream(&mut bytes, key, nonce);
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{nonce:016x}{hex}")
 }
 
-/// The text [`seal`] sealed; `None` if `sealed` is not such a text.
-pub fn unseal(sealed: &str) -> Option<String> {
-    if sealed.len() % 2 != 0 {
+/// The text [`seal`] sealed with `key`; `None` if `sealed` is not such a text.
+pub fn unseal(sealed: &str, key: u64) -> Option<String> {
+    if sealed.len() % 2 != 0 || sealed.len() < 16 {
         return None;
     }
-    let mut bytes = (0..sealed.len())
+    let nonce = u64::from_str_radix(sealed.get(..16)?, 16).ok()?;
+    let body = &sealed[16..];
+    let mut bytes = (0..body.len())
         .step_by(2)
-        .map(|i| u8::from_str_radix(sealed.get(i..i + 2)?, 16).ok())
+        .map(|i| u8::from_str_radix(body.get(i..i + 2)?, 16).ok())
         .collect::<Option<Vec<u8>>>()?;
-    xor_keystream(&mut bytes);
+    xor_keystream(&mut bytes, key, nonce);
     String::from_utf8(bytes).ok()
 }
 
@@ -99,12 +159,16 @@ pub fn shown_record(table: &Table) -> Record {
 /// The companion of `table` played by the person at `seat`: the seat, and the whole
 /// record sealed while a hand is in play (with that hand's seed, so that it checks out
 /// once the hand is over).
-pub fn companion(table: &Table, seat: Option<Seat>) -> Companion {
-    Companion {
+pub fn companion(table: &Table, seat: Option<Seat>) -> Result<Companion> {
+    let sealed = match hand_open(table) {
+        true => Some(seal(&table.ended_record().to_json(), seal_key()?)),
+        false => None,
+    };
+    Ok(Companion {
         calltrump_resume: VERSION,
         seat: seat.map(|s| s.0),
-        sealed: hand_open(table).then(|| seal(&table.ended_record().to_json())),
-    }
+        sealed,
+    })
 }
 
 /// Writes `companion` beside the save at `path`, or removes it once the game is over
@@ -127,7 +191,11 @@ pub fn write_companion(path: &Path, companion: Option<&Companion>) -> Result<()>
 pub fn save_game(path: &Path, table: &Table, me: Seat) -> Result<()> {
     write_file(path, &(shown_record(table).to_json() + "\n"))?;
     let going_on = table.turn() != Turn::Over;
-    write_companion(path, going_on.then(|| companion(table, Some(me))).as_ref())
+    let kept = match going_on {
+        true => Some(companion(table, Some(me))?),
+        false => None,
+    };
+    write_companion(path, kept.as_ref())
 }
 
 /// Reads the companion of the save at `path`, if there is one.
@@ -176,8 +244,14 @@ pub fn whole_record(path: &Path, shown: Record, sealed: Option<&str>) -> Result<
         }
         return Ok(shown);
     };
-    let text =
-        unseal(sealed).ok_or_else(|| anyhow!("{}: the sealed hand is damaged", at.display()))?;
+    let text = unseal(sealed, seal_key()?).ok_or_else(|| {
+        anyhow!(
+            "{}: the sealed hand does not unseal: it is damaged, or was sealed by calltrump \
+             on another machine or with another data folder (copy that folder's {KEY_FILE} \
+             to move a game in the middle of a hand)",
+            at.display()
+        )
+    })?;
     let whole = Record::parse(&text)
         .map_err(|e| anyhow!("{}: the sealed hand does not read: {e}", at.display()))?;
     let same_header = whole.game == shown.game
@@ -244,27 +318,55 @@ pub fn kept_at(path: &Path) -> Kept {
     }
 }
 
-/// Where a new game is saved by default: `folder/NAME.json`, or `NAME-2.json`, ... when
-/// that holds a game that is not finished or something else; and the file passed over.
-pub fn fresh_path(folder: &Path, name: &str) -> (PathBuf, Option<PathBuf>) {
-    let first = folder.join(format!("{name}.json"));
-    let mut passed = None;
-    let mut candidate = first.clone();
-    for n in 2.. {
-        match kept_at(&candidate) {
-            Kept::Nothing | Kept::Finished => break,
-            Kept::Unfinished | Kept::Other => {
-                passed.get_or_insert_with(|| candidate.clone());
-                candidate = folder.join(format!("{name}-{n}.json"));
-            }
-        }
+/// `wanted` with `-N` added to its name, before its extension: `game-2.json`.
+fn numbered(wanted: &Path, n: usize) -> PathBuf {
+    let stem = wanted.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match wanted.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    wanted.with_file_name(name)
+}
+
+/// Where a new game (or night: `what`) is saved: `wanted`, unless that file holds
+/// something, in which case `NAME-2.EXT`, `NAME-3.EXT`, ...: no file is ever written
+/// over. With the note to show when another name was taken. A file `given` with
+/// --record that holds an unfinished game or something else is refused instead, as
+/// the person named it for a reason: `resume` is the command going on with it.
+pub fn new_save_path(
+    wanted: &Path,
+    given: bool,
+    what: &str,
+    resume: &str,
+) -> Result<(PathBuf, Option<String>)> {
+    let first = kept_at(wanted);
+    if given {
+        refuse_overwrite(wanted, resume)?;
     }
-    (candidate, passed)
+    if first == Kept::Nothing {
+        return Ok((wanted.to_path_buf(), None));
+    }
+    let path = (2..)
+        .map(|n| numbered(wanted, n))
+        .find(|candidate| kept_at(candidate) == Kept::Nothing)
+        .expect("a free name");
+    let shown = wanted.display();
+    let kept = match first {
+        Kept::Finished => format!("{shown} holds a finished {what}: kept"),
+        Kept::Unfinished => format!(
+            "{shown} holds another {what}, not finished: kept ({resume} {shown} goes on \
+             with it)"
+        ),
+        _ => format!("{shown} holds something else: kept"),
+    };
+    let note = format!("{kept}. This {what} is saved to {}.", path.display());
+    Ok((path, Some(note)))
 }
 
 /// Refuses to start a new game over the save at `path` (given with --record) when it
-/// holds something that is not a finished game: `resume` is the command going on with it.
-pub fn refuse_overwrite(path: &Path, resume: &str) -> Result<()> {
+/// holds something that is not a game that is over: `resume` is the command going on
+/// with it.
+fn refuse_overwrite(path: &Path, resume: &str) -> Result<()> {
     match kept_at(path) {
         Kept::Nothing | Kept::Finished => Ok(()),
         Kept::Unfinished => bail!(
@@ -277,6 +379,109 @@ pub fn refuse_overwrite(path: &Path, resume: &str) -> Result<()> {
             path.display()
         ),
     }
+}
+
+/// Refuses to write an output (a review, a plot, simulated records: `flag` names the
+/// option) over a saved game or night: outputs are written over, saves never are.
+pub fn refuse_to_write_over_a_save(path: &Path, flag: &str) -> Result<()> {
+    match kept_at(path) {
+        Kept::Finished | Kept::Unfinished => bail!(
+            "{} holds a saved game: calltrump never writes over one; give {flag} another file name",
+            path.display()
+        ),
+        Kept::Nothing | Kept::Other => Ok(()),
+    }
+}
+
+/// A save held open by this process: `FILE.lock` beside it holds this process's id, so
+/// that a second calltrump going on with the same save is refused rather than both
+/// writing it in turn. Removed when the game stops (quit, Ctrl-C, the end of the input).
+pub struct Lock {
+    path: PathBuf,
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// The lock file of the save at `path`: `path` with `.lock` added.
+pub fn lock_path(path: &Path) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+/// Whether the process `pid` runs (on other systems than Unix: assumed so).
+fn running(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            return false;
+        };
+        // EPERM: it runs, as another user.
+        !matches!(
+            rustix::process::test_kill_process(pid),
+            Err(rustix::io::Errno::SRCH)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
+/// Takes the save at `path` for this process; refused while another calltrump that is
+/// still running has it. A lock left by a process that is gone (killed) is taken over.
+pub fn lock(path: &Path) -> Result<Lock> {
+    let at = lock_path(path);
+    if let Some(dir) = at.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("making the folder {}", dir.display()))?;
+    }
+    let me = std::process::id();
+    for _ in 0..2 {
+        let made = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&at)
+            .and_then(|mut file| {
+                std::io::Write::write_all(&mut file, format!("{me}\n").as_bytes())
+            });
+        match made {
+            Ok(()) => return Ok(Lock { path: at }),
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                return Err(e).with_context(|| format!("writing {}", at.display()))
+            }
+            Err(_) => {}
+        }
+        let holder = std::fs::read_to_string(&at)
+            .ok()
+            .and_then(|text| text.trim().parse::<u32>().ok());
+        match holder {
+            Some(pid) if pid != me && running(pid) => bail!(
+                "{} is open in another calltrump (process {pid}): go on with it there, or \
+                 quit that one first (if none runs, remove {})",
+                path.display(),
+                at.display()
+            ),
+            // Left by a calltrump that is gone: taken over.
+            _ => {
+                std::fs::remove_file(&at)
+                    .with_context(|| format!("removing the stale lock {}", at.display()))?;
+            }
+        }
+    }
+    bail!(
+        "{}: could not take the lock {}",
+        path.display(),
+        at.display()
+    )
 }
 
 /// The command that runs this program: `calltrump` when that is what the PATH finds,
@@ -300,12 +505,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_sealed_text_unseals_and_is_not_plain() {
+    fn a_sealed_text_unseals_with_its_key_only_and_is_not_plain() {
         let text = r#"{"deal":[["AS","KS"]],"seed":"e14319b3"}"#;
-        let sealed = seal(text);
+        let sealed = seal(text, 7);
         assert!(!sealed.contains("AS") && !sealed.contains("e14319b3"));
-        assert_eq!(unseal(&sealed).as_deref(), Some(text));
-        assert_eq!(unseal("abc"), None);
-        assert_eq!(unseal("zz"), None);
+        assert_eq!(unseal(&sealed, 7).as_deref(), Some(text));
+        assert_ne!(unseal(&sealed, 8).as_deref(), Some(text));
+        // Each seal draws its own nonce: the same text sealed twice differs.
+        assert_ne!(seal(text, 7), sealed);
+        assert_eq!(unseal("abc", 7), None);
+        assert_eq!(unseal("zz", 7), None);
+    }
+
+    #[test]
+    fn the_key_is_drawn_once_and_kept() {
+        let dir = std::env::temp_dir().join(format!("calltrump-seal-key-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let key = key_in(&dir).unwrap();
+        assert_eq!(key_in(&dir).unwrap(), key);
+        let other = dir.join("other");
+        assert_ne!(key_in(&other).unwrap(), key);
+        std::fs::write(dir.join(KEY_FILE), "not hex").unwrap();
+        assert!(key_in(&dir).unwrap_err().to_string().contains("is damaged"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

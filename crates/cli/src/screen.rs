@@ -2,7 +2,7 @@
 //! suits coloured on a terminal), seats named as the player sees them, the status block
 //! before each of the player's decisions, and the lines that close a trick, a hand and
 //! the game. Everything is drawn from the player's [`View`], so nothing hidden from the
-//! seat can be shown; lines stay within 60 columns.
+//! seat can be shown; lines stay within the screen's [`width`].
 
 use std::fmt::Write as _;
 
@@ -372,6 +372,8 @@ fn contract_of(style: &Style, names: &Names, game: &str, view: &View) -> Option<
     let text = contract_text(style, names, contract.declarer, contract.bid);
     Some(match is_malzom(game, view) {
         true => format!("{text} (Malzom)"),
+        // The rules name the highest bid: all nine tricks, scored 36.
+        false if game == "kout" && contract.bid == Action::Bid(9) => format!("{text} (Bawan)"),
         false => text,
     })
 }
@@ -442,7 +444,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         if let Some(last) = calls.last_mut() {
             last.pop();
         }
-        for line in wrap(&calls, 56) {
+        for line in wrap(&calls, width() - 4) {
             let _ = writeln!(out, "  {line}");
         }
     }
@@ -610,6 +612,18 @@ pub fn columns() -> Option<usize> {
         .filter(|w| *w > 0)
 }
 
+/// The widest a screen's text gets on a wide terminal: longer lines are hard to read.
+pub const MOST_COLUMNS: usize = 100;
+
+/// The width a screen's text is laid out in when no terminal width is known (a pipe).
+pub const PIPE_COLUMNS: usize = 60;
+
+/// The width to lay out menus, lists and prose in: the terminal's ([`columns`]), at
+/// most [`MOST_COLUMNS`]; [`PIPE_COLUMNS`] when it is not known.
+pub fn width() -> usize {
+    columns().unwrap_or(PIPE_COLUMNS).clamp(20, MOST_COLUMNS)
+}
+
 /// The columns `text` takes on a terminal: its characters, less ANSI colour codes.
 pub fn visible_width(text: &str) -> usize {
     let mut n = 0;
@@ -623,6 +637,12 @@ pub fn visible_width(text: &str) -> usize {
         }
     }
     n
+}
+
+/// `text` wrapped for the screen: at the terminal's width (or `$COLUMNS`), at most
+/// [`MOST_COLUMNS`]; through a pipe without `$COLUMNS`, as it is.
+pub fn fill_screen(text: &str) -> String {
+    fill(text, columns().map(|w| w.min(MOST_COLUMNS)))
 }
 
 /// `text` with each line wrapped at word boundaries to `width` columns (none: as it

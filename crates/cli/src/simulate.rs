@@ -188,6 +188,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         players: &mut players,
         at: &at,
     });
+    if let Some(path) = &args.records {
+        crate::save::refuse_to_write_over_a_save(path, "--records")?;
+    }
     let mut records = match &args.records {
         Some(path) => Some((
             BufWriter::new(

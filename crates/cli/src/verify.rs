@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use calltrump_engine::fair_deal::{self, DealFault, HandCheck, HandSource};
 
-use crate::replay::{games, read_record};
+use crate::replay::{file_games, read_record};
 
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let text = read_record(&args.file)?;
     let mut out = io::stdout().lock();
     let mut all_ok = true;
-    for (label, record) in games(&text) {
+    for (label, record) in file_games(&args.file, &text) {
         let place = label.map(|l| format!("{l}: ")).unwrap_or_default();
         // A record taken from a table while a hand is played shows that hand with no deal
         // and no seed yet: the hands before it are checked, it is only named.

@@ -293,6 +293,89 @@ fn the_html_review_walks_the_game_with_its_score_chart() {
     );
     // Self-contained: nothing fetched from elsewhere.
     assert!(!html.contains("src=") && !html.contains("href="));
+    // A record alone says nobody's name or seat: the legend names the teams by seats,
+    // the x axis the hands as play numbers them.
+    for part in [
+        ">team of seats 0 and 2<",
+        ">team of seats 1 and 3<",
+        ">start<",
+        ">1<",
+        ">2<",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+    assert!(!html.contains("(steelblue)"));
+    // One hand: bars of the score before and after it, not a lone slanted line.
+    succeeds(&[&args[..], &["--hand", "2"]].concat(), &record);
+    let html = std::fs::read_to_string(&path).unwrap();
+    for part in [
+        "Score before and after hand 2",
+        ">before hand 2<",
+        ">after hand 2<",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+    assert!(!html.contains("<polyline"));
+}
+
+#[test]
+fn the_review_legend_says_which_team_is_the_players() {
+    // A play save going on: its companion holds the person's seat.
+    let record = game_record("kaibosh", "standard", 7);
+    let save = temp_path("saved-game.json");
+    std::fs::write(&save, &record).unwrap();
+    let mut companion = save.clone().into_os_string();
+    companion.push(".resume");
+    std::fs::write(&companion, r#"{"calltrump_resume":1,"seat":1}"#).unwrap();
+    let review = temp_path("saved-review.html");
+    let (save, html_path) = (save.to_str().unwrap(), review.to_str().unwrap());
+    succeeds(
+        &["analyze", save, "--samples", "1", "--html", html_path],
+        "",
+    );
+    let html = std::fs::read_to_string(&review).unwrap();
+    assert!(html.contains(">your team (seats 1 and 3)<"), "{html}");
+    assert!(html.contains(">the other team (seats 0 and 2)<"));
+
+    // A night's set: the players of each seat by name.
+    let night = temp_path("review-night.json");
+    let line = format!(
+        "night --players Ann,Bob,Cy,Di,Ed --sets 2 --seed 3 --bots random --record {}",
+        night.display()
+    );
+    succeeds(&words(&line), "");
+    let saved = read_json(&night);
+    let players: Vec<&str> = saved["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    let seat = |s: usize| players[saved["sets"][1]["table"]["seats"][s].as_u64().unwrap() as usize];
+    let night = night.to_str().unwrap();
+    succeeds(
+        &[
+            "analyze",
+            night,
+            "--set",
+            "2",
+            "--samples",
+            "1",
+            "--hand",
+            "1",
+            "--html",
+            html_path,
+        ],
+        "",
+    );
+    let html = std::fs::read_to_string(&review).unwrap();
+    for (team, seats) in [
+        ((seat(0), seat(2)), "0 and 2"),
+        ((seat(1), seat(3)), "1 and 3"),
+    ] {
+        let legend = format!(">{} and {} (seats {seats})<", team.0, team.1);
+        assert!(html.contains(&legend), "{legend}");
+    }
 }
 
 /// `calltrump play ARGS --bots rules` asked for a hint at the first prompt: the whole
@@ -324,20 +407,63 @@ fn hint_at_the_play_prompt_shows_the_best_three_from_the_players_cards() {
 #[test]
 fn hint_weighs_the_calls_the_expert_prunes_to_show_three() {
     // Kout Bo seed 1: the expert weighs only pass at seat 0's first bid; the hint
-    // weighs the pruned bids too, and says which they are.
+    // weighs the pruned bids too, and shows them as any other: their points say how
+    // they fare.
     let (_, hint) = hint_at_first_prompt("hint-pruned.json", "--game kout --seed 1");
     let lines: Vec<&str> = hint.lines().skip(2).take(3).collect();
     for (i, line) in lines.iter().enumerate() {
         assert!(line.starts_with(&format!("  {}. ", i + 1)), "{hint}");
     }
-    assert!(lines[0].starts_with("  1. pass ") && !lines[0].contains("would not"));
+    assert!(lines[0].starts_with("  1. pass "), "{hint}");
     for line in &lines[1..] {
+        assert!(line.contains(" bid "), "{hint}");
+    }
+    assert!(
+        !hint.contains("would not") && !hint.contains("not weighed"),
+        "{hint}"
+    );
+}
+
+#[test]
+fn the_best_moves_are_the_last_of_a_hint_and_it_fits_a_small_terminal() {
+    // Bid Euchre seed 5: seat 0 bids after two calls the bots read; and later in the
+    // play, after the whole auction.
+    for (name, script) in [
+        ("auction", "hint\nquit\n"),
+        ("play", "p\n1\n1\n1\nhint\nquit\n"),
+    ] {
+        let path = temp_path(&format!("hint-last-{name}.json"));
+        let line = format!(
+            "play --game bid-euchre --variant alexa --seed 5 --bots rules --record {}",
+            path.display()
+        );
+        let stdout = text(&calltrump(&words(&line), script).stdout);
+        let from_hint = stdout
+            .rsplit("> ")
+            .find(|part| part.contains("Hint: "))
+            .unwrap_or_else(|| panic!("a hint: {stdout}"));
+        let lines: Vec<&str> = from_hint.lines().collect();
         assert!(
-            line.contains(" bid ") && line.ends_with("(the expert would not consider it)"),
-            "{hint}"
+            lines[0].starts_with("What the bots take"),
+            "{name}: the readings come first: {from_hint}"
+        );
+        // The hint, then the choices shown again: the best move is the last line of
+        // the hint, and all of it is on a 24-line screen with the prompt.
+        let best = lines.iter().rposition(|l| l.starts_with("  1. ")).unwrap();
+        let after: Vec<&&str> = lines[best..]
+            .iter()
+            .filter(|l| !l.starts_with("  "))
+            .collect();
+        assert!(
+            after.len() == 1 && after[0].ends_with(':'),
+            "{name}: after the best moves only the choices again: {from_hint}"
+        );
+        assert!(
+            lines.len() < 24,
+            "{name}: {} lines: {from_hint}",
+            lines.len()
         );
     }
-    assert!(!hint.contains("not weighed"), "{hint}");
 }
 
 #[test]

@@ -210,7 +210,7 @@ fn play_explains_an_illegal_choice_and_asks_again() {
     // `99` alone is a bid of 99 in the auction, refused as `bid 9` is.
     assert_eq!(
         stdout
-            .matches("Not allowed: you must bid from 1 to 6")
+            .matches("Not allowed: you may bid 2, 3, 4, 5 or 6, kaibosh, or pass.")
             .count(),
         2,
         "{stdout}"
@@ -1373,11 +1373,97 @@ fn errors_speak_a_persons_words_not_the_parsers() {
         error.contains("No such file") && !error.contains("os error"),
         "{error}"
     );
-    let out = calltrump(&words("play --seed 99999999999999999999999"), "");
-    assert_eq!(out.status.code(), Some(2));
-    let error = text(&out.stderr);
-    assert!(
-        error.contains("'--seed <SEED>': too large a number"),
-        "{error}"
-    );
+    for line in [
+        "play --seed 99999999999999999999999",
+        "play --seed abc",
+        "simulate --seed -",
+    ] {
+        let out = calltrump(&words(line), "");
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        let error = text(&out.stderr);
+        assert!(
+            error.contains("--seed must be a whole number from 0 to 18446744073709551615, not"),
+            "{line}: {error}"
+        );
+    }
+    for (flag, expected) in [
+        (
+            "--hand",
+            "--hand 0: hands are numbered from 1, as play shows them",
+        ),
+        ("--set", "--set 0: sets are numbered from 1"),
+    ] {
+        let out = calltrump(&["analyze", "-", flag, "0"], "");
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let error = text(&out.stderr);
+        assert!(error.contains(expected), "{error}");
+    }
+}
+
+#[test]
+fn a_file_that_holds_no_record_is_named_and_an_empty_one_said_to_be_empty() {
+    let empty = temp_path("empty.json");
+    std::fs::write(&empty, "\n").unwrap();
+    let broken = temp_path("broken.json");
+    std::fs::write(&broken, "{x").unwrap();
+    for command in ["replay", "verify", "analyze"] {
+        let error = fails(&[command, empty.to_str().unwrap()], "");
+        assert!(
+            error.contains(&format!(
+                "{} is empty: there is no record in it",
+                empty.display()
+            )),
+            "{command}: {error}"
+        );
+        let error = fails(&[command, broken.to_str().unwrap()], "");
+        assert!(
+            error.contains(&format!(
+                "{}: invalid record: not JSON (line 1, column 2)",
+                broken.display()
+            )),
+            "{command}: {error}"
+        );
+        let error = fails(&[command, "-"], "  ");
+        assert!(
+            error.contains("standard input is empty"),
+            "{command}: {error}"
+        );
+    }
+}
+
+/// An output named after a saved game (a review, simulated records, an arena plot) is
+/// refused, and the save is left as it was: outputs are written over, saves never are.
+#[test]
+fn no_output_is_written_over_a_saved_game() {
+    let record = simulated(("kaibosh", "standard"), 1, 3, "rules", &[]).remove(0);
+    let save = temp_path("a-save.json");
+    std::fs::write(&save, &record).unwrap();
+    let save_path = save.to_str().unwrap();
+    let runs: [Vec<&str>; 3] = [
+        vec!["analyze", "-", "--samples", "2", "--html", save_path],
+        words("simulate --game kaibosh --games 1 --seed 1 --records")
+            .into_iter()
+            .chain([save_path])
+            .collect(),
+        words("arena --game kaibosh --a random --b random --deals 2 --seed 1 --plot")
+            .into_iter()
+            .chain([save_path])
+            .collect(),
+    ];
+    for args in runs {
+        let stderr = fails(&args, &record);
+        assert!(
+            stderr.contains("holds a saved game: calltrump never writes over one"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&save).unwrap(), record, "{args:?}");
+    }
+    // Any other file is an output's to write over.
+    let other = temp_path("not-a-save.html");
+    std::fs::write(&other, "an old review").unwrap();
+    let html = other.to_str().unwrap();
+    succeeds(&["analyze", "-", "--samples", "2", "--html", html], &record);
+    assert!(std::fs::read_to_string(&other)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
 }

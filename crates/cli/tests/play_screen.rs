@@ -180,7 +180,7 @@ fn refused_input_is_explained_and_asked_again() {
     );
     for expected in [
         "Not understood: \"seven\" is not a number of tricks;",
-        "Not allowed: you must bid from 1 to 6.",
+        "Not allowed: you may bid only 6, kaibosh, or pass.",
         "Not understood: unknown action \"zz\";",
         "Not allowed: you must bid higher than \"bid 5\".",
         "Not allowed: you may not do that now: the game expects a call:",
@@ -208,7 +208,7 @@ fn refused_input_is_explained_and_asked_again() {
     // `bid 9` and `9` alike: a number alone is a bid, never the menu's item 9.
     assert_eq!(
         screen
-            .matches("Not allowed: you must bid from 1 to 6.")
+            .matches("Not allowed: you may bid only 6, kaibosh, or pass.")
             .count(),
         2,
         "{screen}"
@@ -280,10 +280,11 @@ fn bots_may_be_named_for_the_other_seats_only() {
     );
 }
 
+/// Sends `signal` to a game waiting for its second line: the game saves its record and
+/// stops with 130, as after Ctrl-C.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_saves_the_record_and_stops() {
-    let dir = temp_dir("sigint");
+fn a_signal_saves_the_record_and_stops(signal: &str) {
+    let dir = temp_dir(&format!("sig{signal}"));
     let record = dir.join("game.json");
     let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
         .args(["play", "--seed", "2", "--bots", "rules", "--record"])
@@ -293,12 +294,12 @@ fn ctrl_c_saves_the_record_and_stops() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // One move, then the game waits for the next line while Ctrl-C comes.
+    // One move, then the game waits for the next line while the signal comes.
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"1\n").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
@@ -312,6 +313,26 @@ fn ctrl_c_saves_the_record_and_stops() {
     );
     let actions = record_actions(&record);
     assert!(!actions.is_empty(), "{}", text(&out.stdout));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_record_and_stops() {
+    a_signal_saves_the_record_and_stops("INT");
+}
+
+/// A plain `kill` saves the game as Ctrl-C does.
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_record_and_stops() {
+    a_signal_saves_the_record_and_stops("TERM");
+}
+
+/// Closing the terminal (SIGHUP) saves the game as Ctrl-C does.
+#[cfg(unix)]
+#[test]
+fn a_closed_terminal_saves_the_record_and_stops() {
+    a_signal_saves_the_record_and_stops("HUP");
 }
 
 #[test]
@@ -446,7 +467,7 @@ fn a_bid_of_another_game_says_what_to_type_instead() {
     assert_eq!(screen.matches(no_suit).count(), 2, "{screen}");
     // A number alone is the bid of that number, however many items the menu has.
     assert!(
-        screen.contains("Not allowed: you must bid from 1 to 6."),
+        screen.contains("Not allowed: you may bid only 6, kaibosh, or pass."),
         "{screen}"
     );
     let (screen, _) = screen_of("alexa-no-suit", "bid-euchre", "alexa", "5", "bid 8\n8\n1\n");
@@ -690,7 +711,7 @@ fn companion(path: &Path) -> PathBuf {
 }
 
 #[test]
-fn a_new_game_never_writes_over_an_unfinished_one() {
+fn a_new_game_never_writes_over_a_saved_one() {
     let dir = temp_dir("no-overwrite");
     let data = dir.join("calltrump");
     let quit_early = format!("{}quit\n", common::first_choices(1));
@@ -727,15 +748,42 @@ fn a_new_game_never_writes_over_an_unfinished_one() {
         text(&out.stderr)
     );
     assert_eq!(std::fs::read_to_string(&first).unwrap(), saved);
-    // A finished game's file may be written over.
+    // A finished game is not written over either, at --record or the default name:
+    // the new game takes the next name and says so.
     let done = dir.join("done.json");
     let mut args = vec!["--seed", "3", "--max-deals", "1", "--bots", "rules"];
     args.extend(["--record", done.to_str().unwrap()]);
     let ones = common::first_choices(100);
-    for _ in 0..2 {
-        let out = play(&dir, &args, &ones);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    }
+    let out = play(&dir, &args, &ones);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let finished = std::fs::read_to_string(&done).unwrap();
+    let out = play(&dir, &args, &ones);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let again = dir.join("done-2.json");
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "{} holds a finished game: kept. This game is saved to {}.",
+            done.display(),
+            again.display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(std::fs::read_to_string(&done).unwrap(), finished);
+    assert!(again.exists());
+    let default = ["--seed", "3", "--max-deals", "1", "--bots", "rules"];
+    let out = play(&dir, &default, &ones);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = data.join("calltrump-kaibosh-standard-3.json");
+    let finished = std::fs::read_to_string(&first).unwrap();
+    let out = play(&dir, &default, &ones);
+    assert!(
+        text(&out.stdout).contains("holds a finished game: kept"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), finished);
+    assert!(data.join("calltrump-kaibosh-standard-3-2.json").exists());
 }
 
 #[test]
@@ -848,6 +896,10 @@ fn a_decided_kout_bo_hand_says_so_and_kout_bo_counts_no_throw_ins() {
     assert_eq!(decided.len(), 1, "{stdout}");
     assert!(lines[decided[0] - 1].starts_with("Trick 6: "), "{stdout}");
     assert!(stdout.contains("\nTrick 9: "), "{stdout}");
+    // Nothing is asked of the player from then on: their cards are played for them.
+    let after = lines[decided[0]..].join("\n");
+    assert!(!after.contains("> "), "{after}");
+    assert!(after.contains("\nyou: "), "{after}");
     let summary = common::succeeds(
         &words("simulate --game kout --games 2 --seed 1 --bots random"),
         "",
@@ -874,4 +926,145 @@ fn a_very_long_line_is_not_echoed_back() {
         "{stdout}"
     );
     assert!(!stdout.contains(&"x".repeat(100)), "{stdout}");
+}
+
+/// The columns `line` takes on a terminal: its characters, less colour codes.
+fn columns_of(line: &str) -> usize {
+    line.split('\x1b')
+        .enumerate()
+        .map(|(i, part)| match i {
+            0 => part.chars().count(),
+            _ => part.chars().skip_while(|c| *c != 'm').skip(1).count(),
+        })
+        .sum()
+}
+
+#[test]
+fn every_screen_text_follows_the_terminals_width() {
+    let program = env!("CARGO_BIN_EXE_calltrump");
+    let games = [
+        "--game kaibosh --seed 3",
+        "--game bid-euchre --variant alexa --seed 5",
+        "--game kout --seed 1 --ascii",
+    ];
+    // Help, a hint, the rules and the menus of a whole hand or more.
+    let script = format!(
+        "help\nhint\nrules\n{}hint\nhelp\nquit\n",
+        "p\n1\n".repeat(12)
+    );
+    for columns in [60, 100] {
+        let mut widest = 0;
+        for (g, game) in games.iter().enumerate() {
+            let dir = temp_dir(&format!("width-{columns}-{g}"));
+            let mut command = Command::new(program);
+            command
+                .arg("play")
+                .args(game.split(' '))
+                .args(["--bots", "rules"])
+                .env("XDG_DATA_HOME", &dir)
+                .env("COLUMNS", columns.to_string());
+            let out = run(command, &script);
+            assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+            for line in text(&out.stdout).lines() {
+                // Through a pipe the typed line is not echoed: what follows a prompt
+                // starts on the prompt's line, where a terminal starts a new one.
+                let line = line.trim_start_matches("> ");
+                // Commands to copy stand on lines of their own, never wrapped; so does
+                // a path longer than the line.
+                let command = line.starts_with("  ") && line.contains(program);
+                let one_word = !line.trim().contains(' ');
+                assert!(
+                    command || one_word || columns_of(line) <= columns,
+                    "{game} at {columns} columns: a line of {}:\n{line}",
+                    columns_of(line)
+                );
+                widest = widest.max(columns_of(line));
+            }
+        }
+        // The text fills a wide terminal rather than keep to a narrow column.
+        assert!(
+            widest > columns - 10,
+            "{columns} columns: at most {widest} used"
+        );
+    }
+}
+
+#[test]
+fn a_bid_out_of_range_names_the_bids_allowed_and_bawan_is_named() {
+    let dir = temp_dir("bids");
+    // Kaibosh seed 3: two bids before seat 0, the highest 5.
+    let out = play(&dir, &["--seed", "3", "--bots", "rules"], "bid 9\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not allowed: you may bid only 6, kaibosh, or pass."),
+        "{stdout}"
+    );
+    let out = play(
+        &dir,
+        &["--game", "kout", "--seed", "1", "--bots", "rules"],
+        "bid 4\n9\nh\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Not allowed: you may bid 5, 6, 7, 8 or 9, or pass."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Contract: you bid 9 (Bawan), trump "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn resume_refuses_another_seed() {
+    let dir = temp_dir("resume-seed");
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let out = play(&dir, &["--seed", "4", "--record", path], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = play(&dir, &["--resume", path, "--seed", "5"], "quit\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("goes on with its own deals (seed 4): --resume takes no other --seed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Its own seed is no contradiction.
+    let out = play(&dir, &["--resume", path, "--seed", "4"], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_save_open_in_another_calltrump_is_refused_and_a_stale_lock_taken_over() {
+    let dir = temp_dir("lock");
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let out = play(&dir, &["--seed", "4", "--record", path], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lock = dir.join("game.json.lock");
+    assert!(!lock.exists(), "the lock goes when the game stops");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    // A running process (this test) holds it: refused, the save left as it was.
+    std::fs::write(&lock, format!("{}\n", std::process::id())).unwrap();
+    let out = play(&dir, &["--resume", path], "quit\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "{path} is open in another calltrump (process {})",
+            std::process::id()
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), saved);
+    assert!(lock.exists());
+    // A process that is gone left it: taken over, and removed at the end.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let pid = gone.id();
+    gone.wait().unwrap();
+    std::fs::write(&lock, format!("{pid}\n")).unwrap();
+    let out = play(&dir, &["--resume", path], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!lock.exists());
 }
