@@ -413,10 +413,13 @@ async fn websocket(
     };
     let conn = hub.next_conn();
     let base = base_url(&headers);
-    // Small buffers: thousands of quiet sockets, each message a few KB.
+    // Small buffers: thousands of quiet sockets, each message a few KB. A frame over the
+    // limit is refused from its header, before its payload is read (the library's
+    // default would buffer frames of up to 16 MiB).
     upgrade
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(SOCKET_BUFFER_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| connection(socket, conn, mailbox, base))
 }
