@@ -8,26 +8,33 @@
 //! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
 //!   (docs/table-protocol.md).
+//! - [`limits`], [`site`]: the edge: connection caps and timeouts (served by the accept
+//!   loop of `listen`), rates per client address, the names the server answers to.
 
 pub mod client;
 mod games;
 pub mod http;
 pub mod hub;
+pub mod limits;
+mod listen;
 pub mod metrics;
 pub mod model;
 pub mod night;
 mod pages;
 pub mod protocol;
 pub mod replay;
+pub mod site;
 pub mod store;
 
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
-
 pub use hub::{Hub, HubConfig};
+pub use limits::Limits;
+use limits::{Connections, RateLimit, Refusals};
+pub use site::PublicUrl;
+use site::Site;
 use store::SqliteStore;
 
 /// How to run a server.
@@ -39,6 +46,36 @@ pub struct ServerConfig {
     pub database_url: String,
     /// The tables' pacing, grace and deal seed.
     pub hub: HubConfig,
+    /// The caps, timeouts and rates of the server's edge.
+    pub limits: Limits,
+    /// The address people reach the server at (behind a proxy): links are built from
+    /// it, and pages of its origin may act. `None`: only loopback and the address
+    /// listened on.
+    pub public_url: Option<PublicUrl>,
+}
+
+impl ServerConfig {
+    /// A server at `addr` on the database `database_url`, the edge's limits at their
+    /// defaults and no public URL.
+    pub fn new(addr: SocketAddr, database_url: impl Into<String>, hub: HubConfig) -> Self {
+        ServerConfig {
+            addr,
+            database_url: database_url.into(),
+            hub,
+            limits: Limits::default(),
+            public_url: None,
+        }
+    }
+}
+
+/// What the edge's routes and accept loop share.
+pub(crate) struct Edge {
+    pub(crate) limits: Limits,
+    pub(crate) site: Site,
+    pub(crate) connections: Arc<Connections>,
+    /// Creations of tables and nights per client address.
+    pub(crate) creates: RateLimit,
+    pub(crate) refusals: Refusals,
 }
 
 /// A running server.
@@ -78,22 +115,21 @@ pub async fn start_with_store(
         .await
         .map_err(|error| listen_error(config.addr, &error))?;
     let addr = listener.local_addr()?;
-    // Small messages go out at once: Nagle's wait for an acknowledgement would hold a
-    // card behind the previous message.
-    let listener = listener.tap_io(|socket| {
-        if let Err(error) = socket.set_nodelay(true) {
-            tracing::warn!(%error, "TCP_NODELAY could not be set");
-        }
+    let edge = Arc::new(Edge {
+        creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
+        limits: config.limits,
+        site: Site {
+            public: config.public_url,
+            listen: addr,
+        },
+        connections: Arc::default(),
+        refusals: Refusals::default(),
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = http::router(hub.clone());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
-    });
+    let app = http::router(hub.clone(), Arc::clone(&edge));
+    let task = tokio::spawn(listen::serve(listener, app, edge, async {
+        let _ = stopped.await;
+    }));
     Ok(RunningServer {
         addr,
         hub,
@@ -136,7 +172,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), Box<dyn std::error::Error
         );
         println!("calltrump is serving at http://{here}/");
         println!(
-            "other machines: http://THIS-MACHINE:{}/ (this machine's name or address on their network)",
+            "other machines: http://THIS-MACHINE:{}/ (this machine's IP address on their network; to be reached by a name, give --public-url)",
             addr.port()
         );
     } else {
