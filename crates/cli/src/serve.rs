@@ -53,9 +53,9 @@ pub struct ServeArgs {
     #[arg(long)]
     public_url: Option<String>,
     /// Connections (HTTP and WebSocket) open at once; more are answered 503.
-    #[arg(long, default_value_t = Limits::default().max_connections,
-          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
-    max_connections: usize,
+    #[arg(long, default_value_t = Limits::default().max_connections as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections: u64,
     /// Connections open at once from one client address (an IPv6 client by its /64);
     /// 0 for no cap (behind a proxy, which every client shares).
     #[arg(long, default_value_t = Limits::default().max_connections_per_address)]
@@ -154,7 +154,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         None => None,
     };
     let limits = Limits {
-        max_connections: args.max_connections,
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
         max_connections_per_address: args.max_connections_per_address,
         header_timeout: Duration::from_secs(args.header_timeout_secs),
         idle_timeout: Duration::from_secs(args.idle_timeout_secs),

@@ -61,6 +61,7 @@ pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
         .route("/api/replay", post(replay_record))
         .route("/ws/{id}", get(websocket))
         .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .merge(crate::night::routes())
         .fallback(not_found)
@@ -494,6 +495,18 @@ async fn table_replay(
     }
     let players = players(&hub, &id).await;
     replay_states(&record, &query, players)
+}
+
+/// `GET /readyz`: `ready` while the store can write, else 503 saying what stops it
+/// (`/healthz` answers as long as the process serves).
+async fn readyz(Extension(edge): Extension<Arc<Edge>>) -> Response {
+    let Some(readiness) = &edge.readiness else {
+        return "ready".into_response();
+    };
+    match readiness.check().await {
+        Ok(()) => "ready".into_response(),
+        Err(why) => error(StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}")),
+    }
 }
 
 async fn metrics(State(hub): State<Hub>, Extension(edge): Extension<Arc<Edge>>) -> Response {

@@ -22,8 +22,10 @@ pub mod model;
 pub mod night;
 mod pages;
 pub mod protocol;
+mod ready;
 pub mod replay;
 pub mod site;
+mod startup;
 pub mod store;
 
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -76,6 +78,8 @@ pub(crate) struct Edge {
     /// Creations of tables and nights per client address.
     pub(crate) creates: RateLimit,
     pub(crate) refusals: Refusals,
+    /// The probes of `/readyz`; none for a store given by the caller (always ready).
+    pub(crate) readiness: Option<ready::Readiness>,
 }
 
 /// A running server.
@@ -85,6 +89,8 @@ pub struct RunningServer {
     hub: Hub,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The database's lock, let go when the server is dropped.
+    _lock: Option<startup::DatabaseLock>,
 }
 
 impl RunningServer {
@@ -96,12 +102,24 @@ impl RunningServer {
     }
 }
 
-/// Opens the database, resumes its tables and starts listening.
+/// Opens the database, resumes its tables and starts listening. Refused: a database
+/// another server runs on (its lock, `PATH.lock`, is held for the server's life), and a
+/// database file that is empty or another program's.
 pub async fn start(
     config: ServerConfig,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    // The port first: a second server on the same address and data is told of the port.
+    let listener = bind(config.addr).await?;
+    let database = match startup::database_path(&config.database_url) {
+        Some(path) => {
+            let lock = startup::lock(&path)?;
+            startup::check_database(&path, &config.database_url).await?;
+            Some((lock, ready::Readiness::new(&config.database_url, &path)?))
+        }
+        None => None,
+    };
     let store = SqliteStore::open(&config.database_url).await?;
-    start_with_store(config, Arc::new(store)).await
+    launch(config, Arc::new(store), database, listener).await
 }
 
 /// As [`start`], on `store` instead of the database of `config.database_url`.
@@ -109,11 +127,27 @@ pub async fn start_with_store(
     config: ServerConfig,
     store: Arc<dyn store::Store>,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    let listener = bind(config.addr).await?;
+    launch(config, store, None, listener).await
+}
+
+async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|error| listen_error(addr, &error))
+}
+
+/// Starts a server on `store`, holding the database's lock and probing it for
+/// `/readyz` when it is one of [`start`]'s.
+async fn launch(
+    config: ServerConfig,
+    store: Arc<dyn store::Store>,
+    database: Option<(startup::DatabaseLock, ready::Readiness)>,
+    listener: tokio::net::TcpListener,
+) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    let (lock, readiness) = database.unzip();
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| listen_error(config.addr, &error))?;
     let addr = listener.local_addr()?;
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
@@ -124,6 +158,7 @@ pub async fn start_with_store(
         },
         connections: Arc::default(),
         refusals: Refusals::default(),
+        readiness,
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = http::router(hub.clone(), Arc::clone(&edge));
@@ -135,6 +170,7 @@ pub async fn start_with_store(
         hub,
         shutdown,
         task,
+        _lock: lock,
     })
 }
 
