@@ -54,6 +54,14 @@ impl Server {
                 "127.0.0.1:0",
                 "--bot-delay-ms",
                 "0",
+                // Every client is on loopback: the per-address limits would stop the
+                // load, not measure it.
+                "--max-connections",
+                "1000000",
+                "--max-connections-per-address",
+                "0",
+                "--creates-per-minute",
+                "0",
                 "--data",
             ])
             .arg(&data)

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use calltrump_server::client::{play_seat, SeatLink};
-use calltrump_server::{HubConfig, ServerConfig};
+use calltrump_server::{HubConfig, Limits, PublicUrl, ServerConfig};
 
 use crate::game_args::MAX_DEALS;
 
@@ -46,6 +46,41 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_DEALS as u64,
           value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
     max_deals: u64,
+    /// The address people open, behind a proxy (https://cards.example.org): links are
+    /// built from it and its pages may act. Without it the server answers only to
+    /// loopback names and the address it listens on (any IP address at 0.0.0.0): a page
+    /// reaching it by another name (DNS rebinding) is refused.
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Connections (HTTP and WebSocket) open at once; more are answered 503.
+    #[arg(long, default_value_t = Limits::default().max_connections as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections: u64,
+    /// Connections open at once from one client address (an IPv6 client by its /64);
+    /// 0 for no cap (behind a proxy, which every client shares).
+    #[arg(long, default_value_t = Limits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// Seconds a client has to send a request's headers (and an idle keep-alive
+    /// connection waits for the next request).
+    #[arg(long, default_value_t = Limits::default().header_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout_secs: u64,
+    /// Seconds a connection may stay silent both ways before it is closed.
+    #[arg(long, default_value_t = Limits::default().idle_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout_secs: u64,
+    /// Tables and nights one client address may create per minute (0: no limit); past
+    /// it, 429 with Retry-After.
+    #[arg(long, default_value_t = Limits::default().creates_per_minute)]
+    creates_per_minute: u32,
+    /// Tables and nights one client address may create at once after a quiet while.
+    #[arg(long, default_value_t = Limits::default().create_burst,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    create_burst: u32,
+    /// A header naming the client's address, set by a proxy in front (X-Real-IP): the
+    /// limits on creating count by it. Give it only behind a proxy that sets it.
+    #[arg(long)]
+    client_address_header: Option<String>,
 }
 
 /// Arguments of `join`.
@@ -114,9 +149,24 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
             format!("sqlite://{}", dir.join("calltrump.db").display())
         }
     };
+    let public_url = match &args.public_url {
+        Some(url) => Some(PublicUrl::parse(url).map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    let limits = Limits {
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        max_connections_per_address: args.max_connections_per_address,
+        header_timeout: Duration::from_secs(args.header_timeout_secs),
+        idle_timeout: Duration::from_secs(args.idle_timeout_secs),
+        creates_per_minute: args.creates_per_minute,
+        create_burst: args.create_burst,
+        client_address_header: args.client_address_header.clone(),
+    };
     let config = ServerConfig {
         addr: listen_address(&args.addr)?,
         database_url,
+        limits,
+        public_url,
         hub: HubConfig {
             seed: args.seed,
             max_deals: args.max_deals as usize,

@@ -1,11 +1,12 @@
 //! The HTTP routes and the WebSocket endpoint.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, Request, State};
-use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::extract::{Extension, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,10 +16,12 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use crate::hub::{Command, Hub, HubError, NewTable, SeatRecord};
+use crate::limits::Refusals;
 use crate::model::Sitter;
 use crate::pages;
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::replay::{self, ReplayViewer};
+use crate::Edge;
 
 /// Largest message a client may send.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -36,9 +39,13 @@ const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 const MESSAGES_PER_SECOND: f64 = 20.0;
 /// How many messages a connection may send at once.
 const MESSAGE_BURST: f64 = 40.0;
+/// What a page may load and do: only this server's own scripts, styles, images and
+/// connections (the pages have no inline script or style), and no other site may frame it.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// The server's routes.
-pub fn router(hub: Hub) -> Router {
+pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
     Router::new()
         .route("/", get(pages::lobby))
         .route("/table/{id}", get(pages::table_page))
@@ -54,12 +61,149 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/replay", post(replay_record))
         .route("/ws/{id}", get(websocket))
         .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .merge(crate::night::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn(refuse_foreign_origin))
+        .layer(middleware::from_fn(limit_creates))
+        .layer(middleware::from_fn(check_site))
+        .layer(middleware::map_response(security_headers))
+        .layer(Extension(edge))
         .with_state(hub)
+}
+
+/// The headers of every answer: the policy of [`CONTENT_SECURITY_POLICY`], no sniffing
+/// of types, no framing by another site, no address handed on to another site.
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// Refuses a request for a name this server does not answer to (a DNS rebinding: a
+/// page of another site whose name now points here), and a state-changing request or a
+/// WebSocket from a page of another origin. Programs send no `Origin` and go on. With a
+/// public URL, the request is then taken as addressed to it, so that links name it.
+async fn check_site(
+    Extension(edge): Extension<Arc<Edge>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !edge.site.answers_to(host) {
+        Refusals::count(&edge.refusals.hosts);
+        let open_at = match &edge.site.public {
+            Some(public) => public.origin(),
+            None => format!("http://{}", edge.site.listen),
+        };
+        return error(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!(
+                "this server does not answer to the name {host:?}: open it at {open_at} (a server reached by another name is started with --public-url)"
+            ),
+        );
+    }
+    let changes = !matches!(*request.method(), Method::GET | Method::HEAD);
+    let websocket = request
+        .headers()
+        .get(header::UPGRADE)
+        .is_some_and(|u| u.as_bytes().eq_ignore_ascii_case(b"websocket"));
+    let origin = request
+        .headers()
+        .get(header::ORIGIN)
+        .map(|o| o.to_str().unwrap_or("?"));
+    if let Some(origin) = origin.filter(|o| (changes || websocket) && !edge.site.own_origin(o)) {
+        Refusals::count(&edge.refusals.origins);
+        if websocket {
+            return error(
+                StatusCode::FORBIDDEN,
+                format!("a page of {origin} may not open this table"),
+            );
+        }
+        let own = match &edge.site.public {
+            Some(public) => public.origin(),
+            None => base_url(request.headers()),
+        };
+        return error(
+            StatusCode::FORBIDDEN,
+            format!(
+                "a page of {origin} may not {} here: only this server's own pages ({own}) may",
+                request.method()
+            ),
+        );
+    }
+    if let Some(public) = &edge.site.public {
+        let headers = request.headers_mut();
+        if let Ok(authority) = HeaderValue::from_str(public.authority()) {
+            headers.insert(header::HOST, authority);
+        }
+        headers.insert(
+            "x-forwarded-proto",
+            HeaderValue::from_static(if public.scheme() == "https" {
+                "https"
+            } else {
+                "http"
+            }),
+        );
+    }
+    next.run(request).await
+}
+
+/// Refuses a client address's creation of a table or a night over its rate: 429 with
+/// `Retry-After`, the seconds until it may create again.
+async fn limit_creates(
+    Extension(edge): Extension<Arc<Edge>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let creates = request.method() == Method::POST
+        && matches!(request.uri().path(), "/api/tables" | "/api/nights");
+    if !creates {
+        return next.run(request).await;
+    }
+    let from_proxy = edge.limits.client_address_header.as_ref().and_then(|name| {
+        request
+            .headers()
+            .get(name.as_str())
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok())
+    });
+    let Some(client) = from_proxy.or_else(|| crate::listen::peer(&request).map(|p| p.ip())) else {
+        return next.run(request).await;
+    };
+    if let Err(wait) = edge.creates.take(client, Instant::now()) {
+        Refusals::count(&edge.refusals.creates);
+        let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+        let mut refused = error(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many tables and nights created from your address: try again in {seconds} s (at most {} a minute)",
+                edge.limits.creates_per_minute
+            ),
+        );
+        refused
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        return refused;
+    }
+    next.run(request).await
 }
 
 /// A request's JSON body, or what is wrong with it as `what`'s JSON.
@@ -125,29 +269,6 @@ pub(crate) fn json_request<T: serde::de::DeserializeOwned>(
 ) -> Result<T, Refusal> {
     json_content(headers, what)?;
     json_body(body, what).map_err(|message| Refusal(StatusCode::BAD_REQUEST, message))
-}
-
-/// Refuses a state-changing request (anything but GET and HEAD) from a page of another
-/// site: its `Origin` header, when there is one, must be this server's own, as for the
-/// WebSocket. Programs send no `Origin` and go on.
-async fn refuse_foreign_origin(request: Request, next: Next) -> Response {
-    let safe = matches!(*request.method(), Method::GET | Method::HEAD);
-    if !safe && !same_origin(request.headers()) {
-        let origin = request
-            .headers()
-            .get(header::ORIGIN)
-            .and_then(|o| o.to_str().ok())
-            .unwrap_or("?");
-        let own = base_url(request.headers());
-        return error(
-            StatusCode::FORBIDDEN,
-            format!(
-                "a page of {origin} may not {} here: only this server's own pages ({own}) may",
-                request.method()
-            ),
-        );
-    }
-    next.run(request).await
 }
 
 /// No such route: under `/api/`, a JSON error as every API error; elsewhere an empty 404.
@@ -376,36 +497,32 @@ async fn table_replay(
     replay_states(&record, &query, players)
 }
 
-async fn metrics(State(hub): State<Hub>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        hub.shared().metrics.render(),
-    )
-        .into_response()
+/// `GET /readyz`: `ready` while the store can write, else 503 saying what stops it
+/// (`/healthz` answers as long as the process serves).
+async fn readyz(Extension(edge): Extension<Arc<Edge>>) -> Response {
+    let Some(readiness) = &edge.readiness else {
+        return "ready".into_response();
+    };
+    match readiness.check().await {
+        Ok(()) => "ready".into_response(),
+        Err(why) => error(StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}")),
+    }
 }
 
-/// Whether a browser's `Origin` is this server's own (programs send none).
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin.split_once("://").map(|(_, rest)| rest);
-    origin_host.is_some() && origin_host == host
+async fn metrics(State(hub): State<Hub>, Extension(edge): Extension<Arc<Edge>>) -> Response {
+    let mut text = hub.shared().metrics.render();
+    text.push_str(&edge.refusals.render(edge.connections.open()));
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
 }
 
 async fn websocket(
     State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !same_origin(&headers) {
-        return error(
-            StatusCode::FORBIDDEN,
-            "this page's origin may not open this table",
-        );
-    }
+    // (Its origin is checked with every request's, by `check_site`.)
     let mailbox = match hub.open(&id).await {
         Ok(Some(mailbox)) => mailbox,
         Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
@@ -413,12 +530,15 @@ async fn websocket(
     };
     let conn = hub.next_conn();
     let base = base_url(&headers);
-    // Small buffers: thousands of quiet sockets, each message a few KB.
+    // Small buffers: thousands of quiet sockets, each message a few KB. A frame over the
+    // limit is refused from its header, before its payload is read (the library's
+    // default would buffer frames of up to 16 MiB).
     upgrade
         .read_buffer_size(SOCKET_BUFFER_BYTES)
         .write_buffer_size(SOCKET_BUFFER_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, conn, mailbox, base))
+        .on_upgrade(move |socket| connection(socket, conn, mailbox, base, edge))
 }
 
 /// A token bucket: `MESSAGES_PER_SECOND` on average, `MESSAGE_BURST` at once.
@@ -448,15 +568,29 @@ async fn connection(
     conn: u64,
     mailbox: mpsc::UnboundedSender<Command>,
     base: String,
+    edge: Arc<Edge>,
 ) {
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::unbounded_channel::<ServerMessage>();
+    let refusals = Arc::clone(&edge);
     let writer = tokio::spawn(async move {
         while let Some(message) = outgoing.recv().await {
             let closing = match &message {
                 ServerMessage::Closing { kind, reason } => Some((*kind, reason.clone())),
                 _ => None,
             };
+            if matches!(
+                message,
+                ServerMessage::Error {
+                    code: ErrorCode::BadToken,
+                    ..
+                } | ServerMessage::Closing {
+                    kind: CloseKind::BadToken,
+                    ..
+                }
+            ) {
+                Refusals::count(&refusals.refusals.tokens);
+            }
             let text = serde_json::to_string(&message).expect("server messages serialize");
             if sink.send(Message::Text(text.into())).await.is_err() {
                 return;
@@ -493,6 +627,7 @@ async fn connection(
             Ok(Some(Err(error))) => {
                 // Over the size limit the socket refuses the message: say so, and close.
                 if error.to_string().contains("Message too long") {
+                    Refusals::count(&edge.refusals.oversize);
                     let _ = outbox.send(ServerMessage::closing(CloseKind::TooBig, TOO_BIG));
                 }
                 break;
@@ -512,6 +647,7 @@ async fn connection(
             Message::Ping(_) | Message::Pong(_) => continue,
         };
         if !limit.allow() {
+            Refusals::count(&edge.refusals.messages);
             let _ = outbox.send(ServerMessage::error(
                 ErrorCode::TooFast,
                 "too many messages: slow down",

@@ -11,27 +11,36 @@
 //! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
 //!   (docs/table-protocol.md).
+//! - [`limits`], [`site`]: the edge: connection caps and timeouts (served by the accept
+//!   loop of `listen`), rates per client address, the names the server answers to.
 
 pub mod client;
 mod games;
 pub mod http;
 pub mod hub;
+pub mod limits;
+mod listen;
 pub mod metrics;
 pub mod model;
 pub mod night;
 mod pages;
 pub mod protocol;
+mod ready;
 pub mod replay;
 pub mod session;
+pub mod site;
+mod startup;
 pub mod store;
 
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
-
 pub use hub::{Hub, HubConfig};
+pub use limits::Limits;
+use limits::{Connections, RateLimit, Refusals};
+pub use site::PublicUrl;
+use site::Site;
 use store::SqliteStore;
 
 /// How to run a server.
@@ -43,6 +52,38 @@ pub struct ServerConfig {
     pub database_url: String,
     /// The tables' pacing, grace and deal seed.
     pub hub: HubConfig,
+    /// The caps, timeouts and rates of the server's edge.
+    pub limits: Limits,
+    /// The address people reach the server at (behind a proxy): links are built from
+    /// it, and pages of its origin may act. `None`: only loopback and the address
+    /// listened on.
+    pub public_url: Option<PublicUrl>,
+}
+
+impl ServerConfig {
+    /// A server at `addr` on the database `database_url`, the edge's limits at their
+    /// defaults and no public URL.
+    pub fn new(addr: SocketAddr, database_url: impl Into<String>, hub: HubConfig) -> Self {
+        ServerConfig {
+            addr,
+            database_url: database_url.into(),
+            hub,
+            limits: Limits::default(),
+            public_url: None,
+        }
+    }
+}
+
+/// What the edge's routes and accept loop share.
+pub(crate) struct Edge {
+    pub(crate) limits: Limits,
+    pub(crate) site: Site,
+    pub(crate) connections: Arc<Connections>,
+    /// Creations of tables and nights per client address.
+    pub(crate) creates: RateLimit,
+    pub(crate) refusals: Refusals,
+    /// The probes of `/readyz`; none for a store given by the caller (always ready).
+    pub(crate) readiness: Option<ready::Readiness>,
 }
 
 /// A running server.
@@ -52,6 +93,8 @@ pub struct RunningServer {
     hub: Hub,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The database's lock, let go when the server is dropped.
+    _lock: Option<startup::DatabaseLock>,
 }
 
 impl RunningServer {
@@ -63,12 +106,24 @@ impl RunningServer {
     }
 }
 
-/// Opens the database, resumes its tables and starts listening.
+/// Opens the database, resumes its tables and starts listening. Refused: a database
+/// another server runs on (its lock, `PATH.lock`, is held for the server's life), and a
+/// database file that is empty or another program's.
 pub async fn start(
     config: ServerConfig,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    // The port first: a second server on the same address and data is told of the port.
+    let listener = bind(config.addr).await?;
+    let database = match startup::database_path(&config.database_url) {
+        Some(path) => {
+            let lock = startup::lock(&path)?;
+            startup::check_database(&path, &config.database_url).await?;
+            Some((lock, ready::Readiness::new(&config.database_url, &path)?))
+        }
+        None => None,
+    };
     let store = SqliteStore::open(&config.database_url).await?;
-    start_with_store(config, Arc::new(store)).await
+    launch(config, Arc::new(store), database, listener).await
 }
 
 /// As [`start`], on `store` instead of the database of `config.database_url`.
@@ -76,33 +131,50 @@ pub async fn start_with_store(
     config: ServerConfig,
     store: Arc<dyn store::Store>,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    let listener = bind(config.addr).await?;
+    launch(config, store, None, listener).await
+}
+
+async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|error| listen_error(addr, &error))
+}
+
+/// Starts a server on `store`, holding the database's lock and probing it for
+/// `/readyz` when it is one of [`start`]'s.
+async fn launch(
+    config: ServerConfig,
+    store: Arc<dyn store::Store>,
+    database: Option<(startup::DatabaseLock, ready::Readiness)>,
+    listener: tokio::net::TcpListener,
+) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    let (lock, readiness) = database.unzip();
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| listen_error(config.addr, &error))?;
     let addr = listener.local_addr()?;
-    // Small messages go out at once: Nagle's wait for an acknowledgement would hold a
-    // card behind the previous message.
-    let listener = listener.tap_io(|socket| {
-        if let Err(error) = socket.set_nodelay(true) {
-            tracing::warn!(%error, "TCP_NODELAY could not be set");
-        }
+    let edge = Arc::new(Edge {
+        creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
+        limits: config.limits,
+        site: Site {
+            public: config.public_url,
+            listen: addr,
+        },
+        connections: Arc::default(),
+        refusals: Refusals::default(),
+        readiness,
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = http::router(hub.clone());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
-    });
+    let app = http::router(hub.clone(), Arc::clone(&edge));
+    let task = tokio::spawn(listen::serve(listener, app, edge, async {
+        let _ = stopped.await;
+    }));
     Ok(RunningServer {
         addr,
         hub,
         shutdown,
         task,
+        _lock: lock,
     })
 }
 
@@ -140,7 +212,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), Box<dyn std::error::Error
         );
         println!("calltrump is serving at http://{here}/");
         println!(
-            "other machines: http://THIS-MACHINE:{}/ (this machine's name or address on their network)",
+            "other machines: http://THIS-MACHINE:{}/ (this machine's IP address on their network; to be reached by a name, give --public-url)",
             addr.port()
         );
     } else {

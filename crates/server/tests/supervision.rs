@@ -93,14 +93,14 @@ async fn a_panicking_table_is_retired_its_clients_told_and_it_is_restored_from_i
         armed: AtomicBool::new(false),
     });
     let server = calltrump_server::start_with_store(
-        ServerConfig {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: database_url(&dir),
-            hub: HubConfig {
+        ServerConfig::new(
+            "127.0.0.1:0".parse().unwrap(),
+            database_url(&dir),
+            HubConfig {
                 seed: Some(7),
                 ..HubConfig::new(Duration::ZERO, Duration::from_secs(60))
             },
-        },
+        ),
         store.clone(),
     )
     .await

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Seat, SeenAction};
 use calltrump_server::client::{http_request, play_seat, Finished, SeatLink};
-use calltrump_server::{HubConfig, RunningServer, ServerConfig};
+use calltrump_server::{HubConfig, Limits, RunningServer, ServerConfig};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -19,12 +19,16 @@ pub fn database_url(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}", dir.path().join("db.sqlite").display())
 }
 
-/// The real server on a random loopback port, its database in `dir`.
+/// The real server on a random loopback port, its database in `dir`. Every test client
+/// is on loopback, so the per-address limits (tested in `hostile.rs`) are off.
 pub async fn start_with_config(dir: &tempfile::TempDir, hub: HubConfig) -> RunningServer {
     calltrump_server::start(ServerConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        database_url: database_url(dir),
-        hub,
+        limits: Limits {
+            max_connections_per_address: 0,
+            creates_per_minute: 0,
+            ..Limits::default()
+        },
+        ..ServerConfig::new("127.0.0.1:0".parse().unwrap(), database_url(dir), hub)
     })
     .await
     .unwrap()

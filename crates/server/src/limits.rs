@@ -1,0 +1,310 @@
+//! The limits at the server's edge, before a request reaches a table: connections open
+//! overall and per client address, how long a request's head may take, how long a
+//! connection may stay silent, how fast one address may create tables and nights, and
+//! the counters of what they refused.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Every limit of the edge; each is a `serve` flag (README, docs/operations.md).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Connections (HTTP and WebSocket) open at once; one more is answered 503 and closed.
+    pub max_connections: usize,
+    /// Connections open at once from one client address (an IPv6 address counts by its
+    /// /64); 0 for no cap (behind a proxy, whose address every client shares).
+    pub max_connections_per_address: usize,
+    /// Time a client has to send a request's line and headers, and the longest an idle
+    /// keep-alive connection waits for its next request.
+    pub header_timeout: Duration,
+    /// A connection on which no byte moves either way for this long is closed.
+    pub idle_timeout: Duration,
+    /// Tables and nights one client address may create per minute, on average; 0 for
+    /// no limit.
+    pub creates_per_minute: u32,
+    /// Tables and nights one client address may create at once after a quiet while.
+    pub create_burst: u32,
+    /// A request header naming the client's address, set by a trusted proxy in front
+    /// (`X-Real-IP`); the per-address limits on creating then count by it. `None`: the
+    /// connection's own address.
+    pub client_address_header: Option<String>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_connections: 1000,
+            max_connections_per_address: 100,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(120),
+            creates_per_minute: 30,
+            create_burst: 20,
+            client_address_header: None,
+        }
+    }
+}
+
+/// What one client address is counted as: itself, or its /64 for IPv6 (one machine
+/// usually holds a whole /64, so single addresses would be free for the taking).
+pub(crate) fn address_key(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(bits.into())
+            }
+        },
+    }
+}
+
+/// The open connections, overall and per client address.
+#[derive(Debug, Default)]
+pub(crate) struct Connections {
+    open: Mutex<OpenConnections>,
+}
+
+#[derive(Debug, Default)]
+struct OpenConnections {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+/// Why a connection was refused at accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Crowded {
+    /// Every one of the server's connections is taken.
+    Server,
+    /// The client's address has its share open already.
+    Address,
+}
+
+/// An open connection's place in [`Connections`], given back when dropped.
+pub(crate) struct Slot {
+    connections: Arc<Connections>,
+    key: IpAddr,
+}
+
+impl Connections {
+    /// A slot for a connection from `address`, or why there is none.
+    pub(crate) fn admit(
+        self: &Arc<Self>,
+        address: IpAddr,
+        limits: &Limits,
+    ) -> Result<Slot, Crowded> {
+        let key = address_key(address);
+        let mut open = self
+            .open
+            .lock()
+            .expect("the connection counts are never poisoned");
+        if open.total >= limits.max_connections {
+            return Err(Crowded::Server);
+        }
+        let mine = open.per_address.entry(key).or_default();
+        if limits.max_connections_per_address > 0 && *mine >= limits.max_connections_per_address {
+            return Err(Crowded::Address);
+        }
+        *mine += 1;
+        open.total += 1;
+        Ok(Slot {
+            connections: Arc::clone(self),
+            key,
+        })
+    }
+
+    /// Connections open now.
+    pub(crate) fn open(&self) -> usize {
+        self.open.lock().map(|open| open.total).unwrap_or(0)
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let Ok(mut open) = self.connections.open.lock() else {
+            return;
+        };
+        open.total -= 1;
+        if let Some(mine) = open.per_address.get_mut(&self.key) {
+            *mine -= 1;
+            if *mine == 0 {
+                open.per_address.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// Token buckets per client address: `per_minute` on average, `burst` at once.
+#[derive(Debug)]
+pub(crate) struct RateLimit {
+    per_second: f64,
+    burst: f64,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+/// Buckets kept before full ones (those of addresses quiet for a while) are forgotten.
+const BUCKETS_BEFORE_PRUNING: usize = 10_000;
+
+impl RateLimit {
+    pub(crate) fn new(per_minute: u32, burst: u32) -> Self {
+        RateLimit {
+            per_second: f64::from(per_minute) / 60.0,
+            burst: f64::from(burst.max(1)),
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one token for `address`: `Ok`, or the time until one is there again.
+    pub(crate) fn take(&self, address: IpAddr, now: Instant) -> Result<(), Duration> {
+        if self.per_second <= 0.0 {
+            return Ok(());
+        }
+        let mut buckets = self.buckets.lock().expect("the buckets are never poisoned");
+        if buckets.len() >= BUCKETS_BEFORE_PRUNING {
+            // A full bucket is as good as none: forgetting it keeps memory bounded.
+            buckets.retain(|_, bucket| self.refilled(*bucket, now) < self.burst);
+        }
+        let bucket = buckets.entry(address_key(address)).or_insert(Bucket {
+            tokens: self.burst,
+            last: now,
+        });
+        bucket.tokens = self.refilled(*bucket, now);
+        bucket.last = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            return Ok(());
+        }
+        Err(Duration::from_secs_f64(
+            (1.0 - bucket.tokens) / self.per_second,
+        ))
+    }
+
+    fn refilled(&self, bucket: Bucket, now: Instant) -> f64 {
+        let elapsed = now.saturating_duration_since(bucket.last).as_secs_f64();
+        (bucket.tokens + elapsed * self.per_second).min(self.burst)
+    }
+}
+
+/// What the edge refused, for `/metrics`.
+#[derive(Debug, Default)]
+pub(crate) struct Refusals {
+    /// Connections refused at accept: every connection taken.
+    pub(crate) server_full: AtomicU64,
+    /// Connections refused at accept: the address had its share.
+    pub(crate) address_full: AtomicU64,
+    /// Requests whose `Host` this server does not answer for.
+    pub(crate) hosts: AtomicU64,
+    /// Requests and WebSockets from a page of another origin.
+    pub(crate) origins: AtomicU64,
+    /// Creations of tables and nights over an address's rate.
+    pub(crate) creates: AtomicU64,
+    /// WebSocket messages over a connection's rate.
+    pub(crate) messages: AtomicU64,
+    /// WebSocket frames over the size limit.
+    pub(crate) oversize: AtomicU64,
+    /// Hellos with a token no seat has.
+    pub(crate) tokens: AtomicU64,
+}
+
+impl Refusals {
+    /// Counts one refusal.
+    pub(crate) fn count(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The counters in Prometheus' text format, and the connections open at the edge.
+    pub(crate) fn render(&self, open: usize) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# HELP calltrump_http_connections HTTP and WebSocket connections open.\n\
+             # TYPE calltrump_http_connections gauge\ncalltrump_http_connections {open}"
+        );
+        let name = "calltrump_refused_total";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Requests, connections and messages refused, by reason.\n# TYPE {name} counter"
+        );
+        for (reason, counter) in [
+            ("server_full", &self.server_full),
+            ("address_full", &self.address_full),
+            ("host", &self.hosts),
+            ("origin", &self.origins),
+            ("create_rate", &self.creates),
+            ("message_rate", &self.messages),
+            ("oversize_frame", &self.oversize),
+            ("token", &self.tokens),
+        ] {
+            let _ = writeln!(
+                out,
+                "{name}{{reason=\"{reason}\"}} {}",
+                counter.load(Ordering::Relaxed)
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_refuses_past_its_burst_and_says_when_to_retry() {
+        let limit = RateLimit::new(60, 3);
+        let start = Instant::now();
+        let client: IpAddr = "192.0.2.1".parse().unwrap();
+        for _ in 0..3 {
+            assert_eq!(limit.take(client, start), Ok(()));
+        }
+        let wait = limit.take(client, start).unwrap_err();
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_secs(1),
+            "{wait:?}"
+        );
+        // Another address has its own bucket; a second later the first has a token again.
+        assert_eq!(limit.take("192.0.2.2".parse().unwrap(), start), Ok(()));
+        assert_eq!(limit.take(client, start + Duration::from_secs(1)), Ok(()));
+    }
+
+    #[test]
+    fn an_ipv6_client_counts_by_its_64() {
+        let one: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let elsewhere: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(address_key(one), address_key(other));
+        assert_ne!(address_key(one), address_key(elsewhere));
+        let mapped: IpAddr = "::ffff:192.0.2.1".parse().unwrap();
+        assert_eq!(address_key(mapped), "192.0.2.1".parse::<IpAddr>().unwrap());
+    }
+
+    #[test]
+    fn slots_are_given_back() {
+        let connections = Arc::new(Connections::default());
+        let limits = Limits {
+            max_connections: 3,
+            max_connections_per_address: 2,
+            ..Limits::default()
+        };
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let first = connections.admit(a, &limits).unwrap();
+        let _second = connections.admit(a, &limits).unwrap();
+        assert_eq!(connections.admit(a, &limits).err(), Some(Crowded::Address));
+        let _third = connections.admit(b, &limits).unwrap();
+        assert_eq!(connections.admit(b, &limits).err(), Some(Crowded::Server));
+        drop(first);
+        assert_eq!(connections.open(), 2);
+        assert!(connections.admit(a, &limits).is_ok());
+    }
+}

@@ -1,0 +1,247 @@
+//! The accept loop: every connection counted against the caps of [`Limits`], its
+//! request heads timed, closed once silent for too long, served by hyper over HTTP/1.1
+//! (with upgrades, for the WebSocket).
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::time::{Instant, Sleep};
+use tower::ServiceExt;
+
+use crate::limits::{Crowded, Refusals, Slot};
+use crate::Edge;
+
+/// Serves `app` on `listener` until `stop` resolves, then lets every request in flight
+/// finish (WebSockets are closed by the hub).
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Router,
+    edge: Arc<Edge>,
+    stop: impl Future<Output = ()>,
+) -> io::Result<()> {
+    // Told to every connection when the server stops; each holds an `alive` until done.
+    let (stopping, stopped) = tokio::sync::watch::channel(());
+    let (alive, mut all_done) = tokio::sync::mpsc::channel::<()>(1);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(edge.limits.header_timeout);
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    accept_failed(error).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let slot = match edge.connections.admit(peer.ip(), &edge.limits) {
+            Ok(slot) => slot,
+            Err(crowded) => {
+                refuse(&stream, crowded, &edge.refusals);
+                continue;
+            }
+        };
+        // Small messages go out at once: Nagle's wait for an acknowledgement would hold
+        // a card behind the previous message.
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::warn!(%error, "TCP_NODELAY could not be set");
+        }
+        let io = TokioIo::new(Watched::new(stream, edge.limits.idle_timeout, slot));
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            let mut request = request.map(Body::new);
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(request)
+        });
+        let connection = http.serve_connection(io, service).with_upgrades();
+        let mut stopped = stopped.clone();
+        let alive = alive.clone();
+        tokio::spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                _ = stopped.changed() => {
+                    // The request in flight is answered; no other is read.
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(error) = ended {
+                tracing::debug!(%error, %peer, "connection ended");
+            }
+            drop(alive);
+        });
+    }
+    drop(listener);
+    let _ = stopping.send(());
+    drop(alive);
+    let _ = all_done.recv().await;
+    Ok(())
+}
+
+/// An accept that failed: a connection that went away before it was taken is nothing;
+/// out of file descriptors, wait a little for some to close rather than spin.
+async fn accept_failed(error: io::Error) {
+    use io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    if matches!(
+        error.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset
+    ) {
+        return;
+    }
+    tracing::warn!(%error, "accepting a connection failed");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+/// Answers a connection over a cap with 503 (as far as its socket takes it at once) and
+/// closes it: nothing waits on a client that is refused.
+fn refuse(stream: &TcpStream, crowded: Crowded, refusals: &Refusals) {
+    let (counter, why) = match crowded {
+        Crowded::Server => (
+            &refusals.server_full,
+            "the server has all the connections it takes",
+        ),
+        Crowded::Address => (
+            &refusals.address_full,
+            "your address has all the connections it may open",
+        ),
+    };
+    Refusals::count(counter);
+    let body = format!("{{\"error\":\"{why}: try again later\"}}");
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.try_write(answer.as_bytes());
+}
+
+/// A connection that is closed (an error to hyper) once no byte has moved either way
+/// for `idle`, and gives its [`Slot`] back when dropped.
+struct Watched {
+    stream: TcpStream,
+    idle: Duration,
+    last_moved: Instant,
+    deadline: Pin<Box<Sleep>>,
+    _slot: Slot,
+}
+
+impl Watched {
+    fn new(stream: TcpStream, idle: Duration, slot: Slot) -> Self {
+        let now = Instant::now();
+        Watched {
+            stream,
+            idle,
+            last_moved: now,
+            deadline: Box::pin(tokio::time::sleep_until(now + idle)),
+            _slot: slot,
+        }
+    }
+
+    /// Whether the connection has been silent for `idle`; if not, the deadline is moved
+    /// to `idle` after the last byte (and `cx` woken then).
+    fn silent(&mut self, cx: &mut Context<'_>) -> bool {
+        while Future::poll(self.deadline.as_mut(), cx).is_ready() {
+            let due = self.last_moved + self.idle;
+            if due <= Instant::now() {
+                return true;
+            }
+            self.deadline.as_mut().reset(due);
+        }
+        false
+    }
+
+    /// What an operation on the stream came to: progress moves the deadline; waiting
+    /// past it is an error.
+    fn watch<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<io::Result<T>>,
+        moved: impl FnOnce(&T) -> bool,
+    ) -> Poll<io::Result<T>> {
+        match polled {
+            Poll::Ready(Ok(value)) => {
+                if moved(&value) {
+                    self.last_moved = Instant::now();
+                }
+                Poll::Ready(Ok(value))
+            }
+            Poll::Pending if self.silent(cx) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the connection was silent for too long",
+            ))),
+            other => other,
+        }
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut this.stream).poll_read(cx, buf);
+        let read = buf.filled().len() > before;
+        this.watch(cx, polled, |_| read)
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let polled = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.watch(cx, polled, |&written| written > 0)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let polled = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.watch(cx, polled, |&written| written > 0)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+/// The peer of a request served by [`serve`].
+pub(crate) fn peer(request: &axum::extract::Request) -> Option<SocketAddr> {
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(peer)| *peer)
+}
