@@ -44,7 +44,12 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     samples: Option<u32>,
     /// The seed of the sampled deals.
-    #[arg(long, value_name = "X", default_value_t = 0)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "X",
+        default_value_t = 0
+    )]
     seed: u64,
     /// Also write a review to FILE: a self-contained HTML page walking the game hand by
     /// hand and trick by trick, with the marks, the open-cards tables and the score.

@@ -58,7 +58,7 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: Option<u64>,
     /// The seed every deal and decision derives from.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
     seed: u64,
     /// Worker threads (default: every core; 1 to 256). The results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]

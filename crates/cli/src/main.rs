@@ -76,7 +76,7 @@ struct BotArgs {
     #[arg(long, default_value = "hard")]
     level: String,
     /// The seed of the bot's decisions.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
     seed: u64,
 }
 

@@ -35,7 +35,7 @@ pub struct Args {
     sets: u64,
     /// The seed of the deals and the bots (default: the clock; the night's first line
     /// and its record name it, so it can be played again).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// The bot that plays for everyone but you.
     #[arg(long, alias = "level", default_value = "medium")]
@@ -193,9 +193,6 @@ fn new_plan(args: &Args) -> Result<Plan> {
         }
     }
     let seed = args.seed.unwrap_or_else(crate::play::clock_seed);
-    if args.seed.is_none() {
-        println!("Night seed {seed} (--seed {seed} plays this night again).");
-    }
     Ok(Plan {
         players: args.players.iter().map(|p| p.trim().to_string()).collect(),
         sets: args.sets as usize,
@@ -209,8 +206,7 @@ fn new_plan(args: &Args) -> Result<Plan> {
 
 /// The plan of the night saved at `path`, to go on with it.
 fn saved_plan(path: &Path) -> Result<Plan> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading the night's record {}", path.display()))?;
+    let text = crate::replay::read_record(path)?;
     if !is_night_record(&text) {
         bail!(
             "{} is not the record of a night (a game goes on with {} play --resume {})",
@@ -297,6 +293,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => None,
     };
     let seed = plan.seed;
+    // Told once the night's arguments are known to be good.
+    if args.resume.is_none() && args.seed.is_none() {
+        println!("Night seed {seed} (--seed {seed} plays this night again).");
+    }
     // A night with a person in it is kept, as `play` keeps a game: in the data folder
     // unless --record names a file.
     let resume_command = format!("{} night --resume", save::program());

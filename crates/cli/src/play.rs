@@ -39,7 +39,7 @@ pub struct Args {
     seat: Option<u8>,
     /// The seed of the deals and the bots (default: from the clock, printed so the game
     /// can be played again).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// The bot or level in every other seat (`--level` is the same flag), or one per
     /// seat separated by commas: every seat's (your own entry is ignored), or only the
@@ -1334,8 +1334,7 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
 /// The whole record of the game saved at `path` (the hand in play unsealed from its
 /// companion) and the seat it was saved with, if it says.
 fn read_save(path: &Path) -> Result<(Record, Option<Seat>)> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading the record {}", path.display()))?;
+    let text = crate::replay::read_record(path)?;
     if crate::night::is_night_record(&text) {
         bail!(
             "{} is the record of a night: go on with it with {} night --resume {}",

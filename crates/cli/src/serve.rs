@@ -39,7 +39,7 @@ pub struct ServeArgs {
     cut_wait_ms: u64,
     /// Deal every table from this seed (demonstrations and tests); by default each table
     /// draws its own from the operating system.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// End a table's game as a draw once this many deals have been played without a
     /// winner (1 to 1,000,000).
@@ -92,7 +92,7 @@ pub struct JoinArgs {
     #[arg(long, default_value = "medium")]
     level: String,
     /// The seed of the bot's decisions.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
     seed: u64,
     /// Seconds to keep trying while the server is away.
     #[arg(long, default_value_t = 120)]

@@ -26,7 +26,7 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
     /// The seed every deal and bot decision derives from.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
     seed: u64,
     /// The bots or levels (`--level` is the same flag): one for every seat, or one per
     /// seat separated by commas (e.g. `hard,easy,hard,easy`); `ext:COMMAND` seats an

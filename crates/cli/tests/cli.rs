@@ -1467,3 +1467,50 @@ fn no_output_is_written_over_a_saved_game() {
         .unwrap()
         .starts_with("<!DOCTYPE html>"));
 }
+
+/// A night with bad arguments says only what is wrong: no seed line before the error.
+#[test]
+fn a_night_checks_its_players_before_telling_its_seed() {
+    let out = calltrump(&words("night --players A,B,C --me A"), "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("a night needs at least 4 players, not 3"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// A negative seed gets the same plain sentence as any other seed that is no seed.
+#[test]
+fn a_negative_seed_is_explained() {
+    for command in ["play", "simulate", "night --players A,B,C,D"] {
+        let args: Vec<&str> = words(command).into_iter().chain(["--seed", "-1"]).collect();
+        let out = calltrump(&args, "");
+        assert_ne!(out.status.code(), Some(0), "{command}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr
+                .contains("--seed must be a whole number from 0 to 18446744073709551615, not '-1'"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// Going on with an empty file says that it is empty, for a game and for a night.
+#[test]
+fn resuming_an_empty_file_says_it_is_empty() {
+    let empty = temp_path("empty-save.json");
+    std::fs::write(&empty, "").unwrap();
+    for command in ["play --resume", "night --resume"] {
+        let args: Vec<&str> = words(command)
+            .into_iter()
+            .chain([empty.to_str().unwrap()])
+            .collect();
+        let stderr = fails(&args, "");
+        assert!(
+            stderr.contains("is empty: there is no record in it"),
+            "{command}: {stderr}"
+        );
+    }
+}
