@@ -195,3 +195,23 @@ test("a bad record gets the engine's one line; an unknown table is said so", { t
   await other.goto(`${server.url}/replay/0123456789abcdef`);
   await other.waitForSelector("#load-error:has-text('0123456789abcdef')");
 });
+
+test("on a phone the replay's board and step buttons stay on screen as it steps", { timeout: 60_000 }, async () => {
+  const page = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
+  await page.goto(`${server.url}/replay`);
+  await page.setInputFiles("#record-file", RECORD);
+  await page.waitForSelector("body[data-step='0']");
+  for (let i = 1; i <= 12; i += 1) {
+    await page.click("#forward");
+    await page.waitForFunction((n) => document.body.dataset.step === String(n), i);
+    const { scrollY, forward, felt, height } = await page.evaluate(() => {
+      const box = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+      return { scrollY: window.scrollY, forward: box("forward"), felt: box("felt"), height: window.innerHeight };
+    });
+    assert.equal(scrollY, 0, `step ${i}: the page did not scroll`);
+    assert.ok(forward.top >= 0 && forward.bottom <= height, `step ${i}: the step button at ${forward.top}..${forward.bottom}`);
+    assert.ok(felt.top >= 0 && felt.top < height, `step ${i}: the board starts at ${felt.top}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

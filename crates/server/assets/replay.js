@@ -498,7 +498,15 @@ function renderSteps(s) {
   }
   // After the last hand replayed: the hand in progress, as far as it is public.
   if (last === state.data.steps.length - 1) list.append(...progressItems());
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  // Only the list scrolls to the current step: scrolling the page (scrollIntoView) took
+  // the board and its buttons off a phone's screen at every step.
+  const current = list.querySelector(".current");
+  if (current) {
+    const at = current.getBoundingClientRect();
+    const room = list.getBoundingClientRect();
+    if (at.top < room.top) list.scrollTop -= room.top - at.top;
+    else if (at.bottom > room.bottom) list.scrollTop += at.bottom - room.bottom;
+  }
 }
 
 /** The hand in progress of a record taken during the game: its public actions, as text. */

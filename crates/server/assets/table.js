@@ -1090,6 +1090,10 @@ function callControls(calls) {
       if (strained.includes(action)) td.append(actionButton(action, text, s === "NT" ? "" : `suit-${s}`));
       return td;
     };
+    if (isPhone()) {
+      group.append(bidPicker(levels, strained, levelLabel));
+      return group;
+    }
     const grid = el("table", { className: "bid-grid" });
     const body = el("tbody");
     // Wide screens: a row per strain (a short grid, the hand stays in view); phones: a
@@ -1106,6 +1110,43 @@ function callControls(calls) {
     group.append(el("div", { className: "grid-wrap" }, grid));
   }
   return group;
+}
+
+/** A phone: narrower than a tablet, or a phone held landscape (little height). */
+function isPhone() {
+  return window.innerWidth <= 560 || window.innerHeight <= 500;
+}
+
+/**
+ * Bid Euchre's bids on a phone: the levels (and loners) in one row, then the strains
+ * legal at the chosen level; up to 55 buttons would push the hand off the screen.
+ */
+function bidPicker(levels, strained, levelLabel) {
+  if (!levels.includes(state.pickedLevel)) state.pickedLevel = levels[0];
+  const picker = el("div", { className: "bid-picker" });
+  const levelRow = el("div", { className: "choices picker-levels", role: "radiogroup" });
+  levelRow.setAttribute("aria-label", "Bid: how many tricks, or a loner");
+  for (const level of levels) {
+    const chosen = level === state.pickedLevel;
+    const button = el("button", { type: "button", className: `choice level${chosen ? " picked" : ""}`, textContent: levelLabel(level) });
+    button.dataset.key = `level ${level}`;
+    button.dataset.level = level;
+    button.setAttribute("role", "radio");
+    button.setAttribute("aria-checked", String(chosen));
+    button.title = LONER_WORDS[level] ?? `bid ${level.slice(4)}: take ${level.slice(4)} of the 8 tricks with your partner`;
+    button.addEventListener("click", () => { state.pickedLevel = level; render(); });
+    levelRow.append(button);
+  }
+  const strainRow = el("div", { className: "choices picker-strains", role: "group" });
+  strainRow.setAttribute("aria-label", `${levelLabel(state.pickedLevel)}: the trump`);
+  for (const s of ["S", "H", "D", "C", "NT"]) {
+    const action = `${state.pickedLevel} ${s}`;
+    if (!strained.includes(action)) continue;
+    const symbol = s === "NT" ? "NT" : SUIT_SYMBOLS[s];
+    strainRow.append(actionButton(action, symbol, s === "NT" ? "" : `suit-${s}`));
+  }
+  picker.append(levelRow, strainRow);
+  return picker;
 }
 
 function exchangeControls(legal) {

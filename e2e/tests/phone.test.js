@@ -1,0 +1,129 @@
+// Phones held either way and the laptop: in every phase this seat acts in (auction,
+// trump, exchange, play) and at the hand's end, the hand's cards and the legal choices
+// are inside the window without scrolling. And Bid Euchre's bid picker on a phone.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, createTable, newPage, openSeat, playSeat, shot } from "../lib.js";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+const PORTRAIT_360 = { width: 360, height: 740, isMobile: true, hasTouch: true };
+const PORTRAIT_390 = { width: 390, height: 844, isMobile: true, hasTouch: true };
+const LANDSCAPE = { width: 844, height: 390, isMobile: true, hasTouch: true };
+const LAPTOP = { width: 1280, height: 800 };
+const SIZES = [PORTRAIT_360, PORTRAIT_390, LANDSCAPE, LAPTOP];
+const VARIANTS = [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["bid-euchre", "simplified", 4], ["kout", "kout6", 6], ["kout", "kout4", 4]];
+
+/**
+ * What of the hand and the choices lies outside the window, measured in the page's own
+ * coordinates (a scrolled page counts as outside): an empty list when all is in view.
+ */
+function outside(page) {
+  return page.evaluate(() => {
+    const wrong = [];
+    const things = [...document.querySelectorAll("#hand .card, #controls button, #controls input")];
+    for (const node of things) {
+      if (node.offsetParent === null) continue;
+      const box = node.getBoundingClientRect();
+      const top = box.top + window.scrollY;
+      const left = box.left + window.scrollX;
+      if (top < 0 || left < 0 || top + box.height > window.innerHeight + 0.5 || left + box.width > window.innerWidth + 0.5) {
+        wrong.push(`${node.dataset.key ?? node.dataset.action ?? node.textContent} at (${Math.round(left)}, ${Math.round(top)}) ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return { wrong, seen: things.length, phase: document.body.dataset.phase };
+  });
+}
+
+for (const [game, variant, seats] of VARIANTS) {
+  test(`${game} ${variant ?? ""}: the hand and the choices in the window at every size`, { timeout: 240_000 }, async () => {
+    for (const size of SIZES) {
+      const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")] });
+      const page = await openSeat(browser, created, 0, size);
+      const where = `${variant ?? game} at ${size.width}x${size.height}`;
+      const phases = new Set();
+      const check = async () => {
+        const { wrong, seen, phase } = await outside(page);
+        assert.deepEqual(wrong, [], `${where}, ${phase}: outside the window`);
+        if (seen) phases.add(phase);
+      };
+      // Before every decision (the first one's too) and after it.
+      await page.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000, polling: 50 });
+      await check();
+      // Bid Euchre: bid when allowed, to reach the exchange and the play as the maker.
+      const call = game === "bid-euchre" ? (calls) => calls.find((c) => c !== "pass") ?? calls[0] : undefined;
+      await playSeat(page, { until: "hand", ...(call ? { call } : {}), onStep: async () => { await page.waitForFunction(() => document.body.dataset.busy === "false", null, { timeout: 10_000 }).catch(() => {}); await check(); } });
+      await page.waitForSelector(".summary");
+      await check();
+      const summary = await page.locator(".summary .button, .summary button").evaluateAll((bs) => bs.filter((b) => b.offsetParent).map((b) => {
+        const r = b.getBoundingClientRect();
+        return r.top + window.scrollY + r.height <= window.innerHeight + 0.5 ? null : b.textContent;
+      }).filter(Boolean));
+      assert.deepEqual(summary, [], `${where}: the hand's end buttons in the window`);
+      assert.ok(phases.size >= 1, `${where}: phases checked ${[...phases]}`);
+      if (size !== LAPTOP) await shot(page, `phone-${variant ?? game}-${size.width}x${size.height}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+}
+
+test("Bid Euchre on a phone: a level, then a strain; only legal bids offered", { timeout: 90_000 }, async () => {
+  const created = await createTable(server.url, { game: "bid-euchre", variant: "alexa", seats: ["open", "bot:rules", "bot:rules", "bot:rules"] });
+  const page = await newPage(browser, PORTRAIT_360);
+  await page.addInitScript(() => localStorage.setItem("calltrump.name", "Ann"));
+  // What the server offered last (a view's legal actions) and what the page sent.
+  let offeredByServer = [];
+  const sent = [];
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      const message = JSON.parse(payload);
+      if (message.view?.legal) offeredByServer = message.view.legal;
+    });
+    socket.on("framesent", ({ payload }) => {
+      const message = JSON.parse(payload);
+      if (message.type === "act") sent.push(message.action);
+    });
+  });
+  page.legal = () => offeredByServer;
+  page.acts = () => sent;
+  await page.goto(created.invites.find((i) => i.seat === 0).url);
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  // This seat's first bid: a cut may come first.
+  for (;;) {
+    const what = await (await page.waitForFunction(() => (document.body.dataset.cut === "true" ? "cut" : document.body.dataset.myTurn === "true" ? document.body.dataset.phase : false), null, { timeout: 30_000, polling: 50 })).jsonValue();
+    if (what === "auction") break;
+    if (what === "cut") await page.click('[data-action="cut"]').catch(() => {});
+    else throw new Error(`this seat acted in ${what} before bidding`);
+    await page.waitForFunction(() => document.body.dataset.cut !== "true", null, { timeout: 30_000 });
+  }
+  assert.equal(await page.locator(".bid-grid").count(), 0, "no grid on a phone");
+  // The server's legal calls, from the view the page holds.
+  const legal = page.legal();
+  assert.ok(legal.length > 2, `legal calls: ${legal}`);
+  const levels = await page.locator(".picker-levels button").evaluateAll((bs) => bs.map((b) => b.dataset.level));
+  assert.ok(levels.length >= 2, `levels offered: ${levels}`);
+  assert.ok(await page.locator('.calls [data-action="pass"]').isVisible(), "pass is always there");
+  // Every level shows exactly its strains, and together they are the legal bids.
+  const offered = [];
+  for (const level of levels) {
+    await page.click(`.picker-levels [data-level="${level}"]`);
+    assert.equal(await page.getAttribute(`.picker-levels [data-level="${level}"]`, "aria-checked"), "true");
+    const strains = await page.locator(".picker-strains [data-action]").evaluateAll((bs) => bs.map((b) => b.dataset.action));
+    assert.ok(strains.length >= 1, `${level} offers a strain`);
+    for (const action of strains) assert.ok(action.startsWith(`${level} `), `${action} under ${level}`);
+    offered.push(...strains);
+  }
+  assert.deepEqual([...offered].sort(), legal.filter((a) => a !== "pass").sort());
+  // A number, then a suit: the bid sent is that one.
+  const level = levels[1];
+  await page.click(`.picker-levels [data-level="${level}"]`);
+  const bid = await page.locator(".picker-strains [data-action]").last().getAttribute("data-action");
+  await page.click(`.picker-strains [data-action="${bid}"]`);
+  await page.waitForFunction(() => document.body.dataset.myTurn !== "true" || document.body.dataset.phase !== "auction", null, { timeout: 10_000 });
+  assert.deepEqual(page.acts(), [bid]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
