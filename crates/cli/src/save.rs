@@ -289,6 +289,10 @@ pub enum Kept {
 
 /// What the file at `path` holds.
 pub fn kept_at(path: &Path) -> Kept {
+    // A device or a folder (`/dev/full`, `/dev/stdout`) holds no save: never read it.
+    if path.metadata().is_ok_and(|m| !m.is_file()) {
+        return Kept::Other;
+    }
     let Ok(text) = std::fs::read_to_string(path) else {
         return match path.exists() {
             true => Kept::Other,
@@ -381,8 +385,8 @@ fn refuse_overwrite(path: &Path, resume: &str) -> Result<()> {
     }
 }
 
-/// Refuses to write an output (a review, a plot, simulated records: `flag` names the
-/// option) over a saved game or night: outputs are written over, saves never are.
+/// Refuses to write an output (a review, a plot: `flag` names the option) over a saved
+/// game or night: outputs are written over, saves never are.
 pub fn refuse_to_write_over_a_save(path: &Path, flag: &str) -> Result<()> {
     match kept_at(path) {
         Kept::Finished | Kept::Unfinished => bail!(
@@ -391,6 +395,19 @@ pub fn refuse_to_write_over_a_save(path: &Path, flag: &str) -> Result<()> {
         ),
         Kept::Nothing | Kept::Other => Ok(()),
     }
+}
+
+/// Refuses to write records (`simulate --records`) over a game that is still being
+/// played: a file of records may replace another, never a game that goes on.
+pub fn refuse_to_write_over_a_game_going_on(path: &Path, flag: &str) -> Result<()> {
+    if companion_path(path).exists() || lock_path(path).exists() {
+        bail!(
+            "{} holds a game that goes on: calltrump never writes over one; give {flag} \
+             another file name",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// A save held open by this process: `FILE.lock` beside it holds this process's id, so

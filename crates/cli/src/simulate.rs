@@ -189,7 +189,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         at: &at,
     });
     if let Some(path) = &args.records {
-        crate::save::refuse_to_write_over_a_save(path, "--records")?;
+        crate::save::refuse_to_write_over_a_game_going_on(path, "--records")?;
     }
     let mut records = match &args.records {
         Some(path) => Some((

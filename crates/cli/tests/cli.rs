@@ -1431,20 +1431,17 @@ fn a_file_that_holds_no_record_is_named_and_an_empty_one_said_to_be_empty() {
     }
 }
 
-/// An output named after a saved game (a review, simulated records, an arena plot) is
-/// refused, and the save is left as it was: outputs are written over, saves never are.
+/// A review or an arena plot named after a saved game is refused, and simulated records
+/// after a game that goes on: the save is left as it was. Outputs are written over,
+/// saves never are.
 #[test]
 fn no_output_is_written_over_a_saved_game() {
     let record = simulated(("kaibosh", "standard"), 1, 3, "rules", &[]).remove(0);
     let save = temp_path("a-save.json");
     std::fs::write(&save, &record).unwrap();
     let save_path = save.to_str().unwrap();
-    let runs: [Vec<&str>; 3] = [
+    let runs: [Vec<&str>; 2] = [
         vec!["analyze", "-", "--samples", "2", "--html", save_path],
-        words("simulate --game kaibosh --games 1 --seed 1 --records")
-            .into_iter()
-            .chain([save_path])
-            .collect(),
         words("arena --game kaibosh --a random --b random --deals 2 --seed 1 --plot")
             .into_iter()
             .chain([save_path])
@@ -1458,6 +1455,19 @@ fn no_output_is_written_over_a_saved_game() {
         );
         assert_eq!(std::fs::read_to_string(&save).unwrap(), record, "{args:?}");
     }
+    // A game that goes on has its companion file beside it.
+    let companion = temp_path("a-save.json.resume");
+    std::fs::write(&companion, r#"{"calltrump_resume":1,"seat":0}"#).unwrap();
+    let args: Vec<&str> = words("simulate --game kaibosh --games 1 --seed 1 --records")
+        .into_iter()
+        .chain([save_path])
+        .collect();
+    let stderr = fails(&args, "");
+    assert!(
+        stderr.contains("holds a game that goes on: calltrump never writes over one"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), record);
     // Any other file is an output's to write over.
     let other = temp_path("not-a-save.html");
     std::fs::write(&other, "an old review").unwrap();
