@@ -171,6 +171,8 @@ test("a finished table's game-over panel opens its replay; a table not started h
 test("a record dropped on the page opens", { timeout: 60_000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}/replay`);
+  // A drop before the page listens for it would be lost.
+  await page.waitForSelector("body[data-ready='true']", { state: "attached" });
   const text = await import("node:fs").then((fs) => fs.readFileSync(RECORD, "utf8"));
   await page.evaluate((content) => {
     const data = new DataTransfer();

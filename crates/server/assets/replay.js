@@ -230,6 +230,9 @@ document.addEventListener("drop", async (event) => {
   files.sort(([, a], [, b]) => Number(/"judge"/.test(b)) - Number(/"judge"/.test(a)));
   for (const [name, text] of files) await takeFile(name, text);
 });
+// The page takes files from here on (common.js's catalogue is awaited before this module
+// runs, which can be after the page's load event).
+document.body.dataset.ready = "true";
 
 // ---- moving -------------------------------------------------------------------------
 
