@@ -649,8 +649,9 @@ function tickCut() {
   }
   const left = state.cutDeadline - Date.now();
   const typed = state.cutValue != null && state.cutValue !== "" ? Number(state.cutValue) : null;
-  // A cut the player chose is never replaced by the server's random one.
-  if (left <= 1500 && typed != null && validCut(typed) && !state.sending) {
+  // A cut the player chose is never replaced by the server's random one: sent with a
+  // margin, as this clock started when the page heard of the cut, after the server's.
+  if (left <= 3000 && typed != null && validCut(typed) && !state.sending) {
     sendCut(typed);
     return;
   }
