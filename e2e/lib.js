@@ -18,12 +18,13 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
  * Starts `calltrump serve` on a free port (or `addr`) with a fresh data folder (or
  * `data`, to restart on the tables of a stopped server); resolves once it prints its URL.
  */
-export async function startServer({ botDelayMs = 0, graceSecs = 60, addr = "127.0.0.1:0", data } = {}) {
+export async function startServer({ botDelayMs = 0, graceSecs = 60, cutWaitMs, addr = "127.0.0.1:0", data } = {}) {
   data ??= mkdtempSync(path.join(tmpdir(), "calltrump-e2e-"));
   const child = spawn(
     BIN,
     ["serve", "--addr", addr, "--data", data,
-     "--bot-delay-ms", String(botDelayMs), "--grace-secs", String(graceSecs)],
+     "--bot-delay-ms", String(botDelayMs), "--grace-secs", String(graceSecs),
+     ...(cutWaitMs == null ? [] : ["--cut-wait-ms", String(cutWaitMs)])],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, RUST_LOG: "warn" } },
   );
   let log = "";

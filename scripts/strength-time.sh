@@ -2,9 +2,11 @@
 # Strength against thinking time: each search level given 1x, 3x and 10x its default
 # mean time per decision (`LEVEL@TIME`, the thread's CPU time) against the level at its
 # fixed default budget, and `expert@1s` against `expert@100ms`, on duplicate deals
-# (seed 2026). Like strength.sh, each match writes docs/strength/time/NAME.csv as it
+# (seed 2026). Like strength.sh, each match writes docs/strength/time-play/NAME.csv as it
 # goes (one thread, so its pairs are in order) and is resumed from it: stop it when you
-# must and run it again. Prints the table of what has been played.
+# must and run it again. Prints the table of what has been played, then each match
+# compared deal by deal with the same match in docs/strength/time, played before the
+# timed bots weighed their deals by the play (scripts/paired.py).
 #
 #   scripts/strength-time.sh [DEALS|--table] [MATCH_FILTER]
 #
@@ -19,7 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deals=${1:-1000}
 filter=${2:-.}
-out=docs/strength/time
+out=docs/strength/time-play
+before=docs/strength/time
 
 matches=()
 # game variant level default-ms
@@ -41,3 +44,14 @@ arena_args=(--threads 1)
 source scripts/lib/arena-matches.sh
 play_matches
 print_matches --times
+
+echo
+echo "Deal by deal against the same match before the timed bots read the play:"
+for m in "${matches[@]}"; do
+    grep -q -- "$filter" <<<"$m" || continue
+    read -r game variant a b <<<"$m"
+    now=$(match_file "$game" "$variant" "$a" "$b").csv
+    old=$before/${now#"$out"/}
+    [[ -s $now && -s $old ]] || continue
+    echo "$game $variant $a against $b: $(python3 scripts/paired.py "$old" "$now")"
+done

@@ -2,9 +2,12 @@
 // the one rule naming seats, and calls by the names the view gives them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 
-// drawing.js reads the games' catalogue through common.js when loaded; none is needed here.
-globalThis.fetch = async () => ({ ok: true, json: async () => ({ games: [] }) });
+// drawing.js reads the games' catalogue through common.js when loaded (none is needed
+// here) and its strings through i18n.js (the English file, from disk).
+const strings = readFileSync(new URL("../../crates/server/assets/en.ftl", import.meta.url), "utf8");
+globalThis.fetch = async (url) => ({ ok: true, json: async () => ({ games: [] }), text: async () => (String(url).endsWith(".ftl") ? strings : "") });
 const { actionText, callBubble, contractBubble, contractText, seatLabel, seatName, seatSubject } =
   await import("../../crates/server/assets/drawing.js");
 
@@ -29,6 +32,10 @@ test("calls go by the names the view gives them, and Malzom by the view's word",
   assert.equal(callBubble("bid 6", names), "Bid 6");
   assert.equal(callBubble("bid 9", names), "Bawan (9)");
   assert.equal(actionText("bid 9", names), "bid 9 (Bawan)");
+  // Every Kout Bo bid has its name (the strings' own, in the page's language); a name
+  // the strings do not know is shown as the view gives it.
+  assert.equal(callBubble("bid 7", [["bid 7", "Seven"]]), "Seven (7)");
+  assert.equal(callBubble("bid 4", [["bid 4", "Four"]]), "Four (4)");
   // Without names (the other games) nothing is renamed.
   assert.equal(callBubble("bid 5"), "Bid 5");
   const kout = { contract: { declarer: 3, bid: "bid 5", alone: false }, call_names: names };

@@ -14,6 +14,7 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
   const host = await newPage(browser, { width: 1280, height: 900 });
   await host.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
   await host.goto(server.url + "/");
+  await host.waitForSelector("body[data-ready='true']", { state: "attached" });
   await host.fill("#name", "Ann");
   // The name is remembered.
   await host.reload();

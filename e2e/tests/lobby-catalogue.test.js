@@ -17,7 +17,8 @@ test("the lobby offers exactly the games, variants and options of /api/games", {
   for (const game of games) {
     await page.selectOption("#game", game.id);
     assert.deepEqual(await values("#variant"), game.variants.map((v) => v.id), game.id);
-    assert.equal(await page.getAttribute("#rules-link", "href"), game.rules);
+    // The catalogue's rules page, in the page's language.
+    assert.equal(await page.getAttribute("#rules-link", "href"), `${game.rules}?lang=en`);
     for (const variant of game.variants) {
       await page.selectOption("#variant", variant.id);
       const fields = await page.locator("#options [name]").evaluateAll((inputs) =>

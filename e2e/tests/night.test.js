@@ -52,8 +52,12 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   const played = await playSeat(ann, { timeout: 90_000 });
   assert.ok(played.plays > 0, "Ann played cards");
 
-  // Back to the night: the set is recorded and the night is over.
-  await ann.goto(links[0]);
+  // Back to the night from the set's end (its page leads on to the next set): the set is
+  // recorded and the night is over.
+  const night = new URL(links[0]).pathname;
+  assert.equal(await ann.getAttribute(".summary.final #back-to-night", "href"), night);
+  await ann.click(".summary.final #back-to-night");
+  await ann.waitForURL((url) => url.pathname === night);
   await ann.waitForFunction(() => /^The night is over/.test(document.querySelector("#night-status")?.textContent ?? ""), null, { timeout: 30_000 });
   const status = await ann.locator("#night-status").textContent();
   assert.match(status, /^The night is over after 1 set\. (\w+ wins|Shared win: .+)\.$/);
@@ -68,4 +72,40 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   assert.ok(await noHorizontalOverflow(ann), "the night's page fits a phone");
   await shot(ann, "night-over-360");
   assert.deepEqual([...host.errors, ...ann.errors], []);
+});
+
+test("the lobby lists the nights being played; a finished set leads on to the next one", { timeout: 90_000 }, async () => {
+  const post = async (body) => {
+    const response = await fetch(`${server.url}/api/nights`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    assert.equal(response.status, 201);
+    return response.json();
+  };
+  // A night waiting for Ann: the lobby lists it, to follow and to watch.
+  const waiting = await post({ sets: 2, players: [{ name: "Ann" }, { name: "Bob", sitter: "bot:random" }, { name: "Cy", sitter: "bot:random" }, { name: "Di", sitter: "bot:random" }] });
+  const lobby = await newPage(browser, { width: 360, height: 740, isMobile: true, hasTouch: true });
+  await lobby.goto(`${server.url}/`);
+  const row = lobby.locator(`#nights li:has(a[href="/night/${waiting.id}"])`);
+  await row.waitFor();
+  assert.match(await row.textContent(), /Night · set 1 of 2\u00a0· Ann, Bob \(bot\), Cy \(bot\), Di \(bot\)/);
+  const view = await (await fetch(`${server.url}/api/nights/${waiting.id}`)).json();
+  assert.equal(await row.locator('a:text("Watch the set")').getAttribute("href"), `/table/${view.tables[0]}#night=${waiting.id}`);
+  assert.ok(await noHorizontalOverflow(lobby), "the lobby with its nights fits a phone");
+  await shot(lobby, "lobby-nights-360");
+
+  // A night of bots plays its sets at once: its first set's page leads to the second.
+  const bots = await post({ sets: 2, players: ["Eve", "Fay", "Gus", "Hal"].map((name) => ({ name, sitter: "bot:random" })) });
+  let tables = [];
+  for (let i = 0; i < 100 && tables.length < 2; i += 1) {
+    tables = (await (await fetch(`${server.url}/api/nights/${bots.id}`)).json()).tables;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.equal(tables.length, 2, "the second set was opened");
+  const page = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
+  await page.goto(`${server.url}/table/${tables[0]}#night=${bots.id}`);
+  await page.waitForSelector("#next-set");
+  assert.equal(await page.getAttribute("#next-set", "href"), `/table/${tables[1]}#night=${bots.id}`);
+  assert.equal(await page.textContent("#next-set"), "Watch the next set");
+  assert.equal(await page.getAttribute("#back-to-night", "href"), `/night/${bots.id}`);
+  await shot(page, "night-set-over-next-390");
+  assert.deepEqual([...lobby.errors, ...page.errors], []);
 });

@@ -1,6 +1,7 @@
 // Phones held either way and the laptop: in every phase this seat acts in (auction,
 // trump, exchange, play) and at the hand's end, the hand's cards and the legal choices
-// are inside the window without scrolling. And Bid Euchre's bid picker on a phone.
+// are inside the window without scrolling, at every size in turn (one hand per variant,
+// the window resized at each check as a phone is turned). And Bid Euchre's bid picker.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, createTable, newPage, openSeat, playSeat, shot } from "../lib.js";
@@ -9,9 +10,9 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-const PORTRAIT_360 = { width: 360, height: 740, isMobile: true, hasTouch: true };
-const PORTRAIT_390 = { width: 390, height: 844, isMobile: true, hasTouch: true };
-const LANDSCAPE = { width: 844, height: 390, isMobile: true, hasTouch: true };
+const PORTRAIT_360 = { width: 360, height: 740 };
+const PORTRAIT_390 = { width: 390, height: 844 };
+const LANDSCAPE = { width: 844, height: 390 };
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [PORTRAIT_360, PORTRAIT_390, LANDSCAPE, LAPTOP];
 const VARIANTS = [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["bid-euchre", "simplified", 4], ["kout", "kout6", 6], ["kout", "kout4", 4]];
@@ -19,11 +20,12 @@ const VARIANTS = [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["bid-e
 /**
  * What of the hand and the choices lies outside the window, measured in the page's own
  * coordinates (a scrolled page counts as outside): an empty list when all is in view.
+ * Also whether Bid Euchre's bids are drawn as a grid or a picker.
  */
 function outside(page) {
   return page.evaluate(() => {
     const wrong = [];
-    const things = [...document.querySelectorAll("#hand .card, #controls button, #controls input")];
+    const things = [...document.querySelectorAll("#hand .card, #controls button, #controls input, .summary .button, .summary button")];
     for (const node of things) {
       if (node.offsetParent === null) continue;
       const box = node.getBoundingClientRect();
@@ -33,46 +35,63 @@ function outside(page) {
         wrong.push(`${node.dataset.key ?? node.dataset.action ?? node.textContent} at (${Math.round(left)}, ${Math.round(top)}) ${Math.round(box.width)}x${Math.round(box.height)}`);
       }
     }
-    return { wrong, seen: things.length, phase: document.body.dataset.phase };
+    const bids = document.querySelector(".bid-grid") ? "grid" : document.querySelector(".bid-picker") ? "picker" : null;
+    return { wrong, seen: things.length, phase: document.body.dataset.phase, bids };
   });
 }
 
+/**
+ * The page as it is now, at each size in turn, the way a phone is turned: the window
+ * changes, the page lays itself out again (two frames), and then the hand and the choices
+ * must be in it; Bid Euchre's bids a picker on a phone, a grid on the laptop.
+ */
+async function checkEverySize(page, what, phases) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const where = `${what} at ${size.width}x${size.height}`;
+    const { wrong, seen, phase, bids } = await outside(page);
+    assert.deepEqual(wrong, [], `${where}, ${phase}: outside the window`);
+    if (bids) assert.equal(bids, size === LAPTOP ? "grid" : "picker", `${where}: the bids drawn for this window`);
+    if (seen) phases.add(phase);
+  }
+}
+
 for (const [game, variant, seats] of VARIANTS) {
-  test(`${game} ${variant ?? ""}: the hand and the choices in the window at every size`, { timeout: 240_000 }, async () => {
-    for (const size of SIZES) {
-      const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")] });
-      const page = await openSeat(browser, created, 0, size);
-      const where = `${variant ?? game} at ${size.width}x${size.height}`;
-      const phases = new Set();
-      const check = async () => {
-        const { wrong, seen, phase } = await outside(page);
-        assert.deepEqual(wrong, [], `${where}, ${phase}: outside the window`);
-        if (seen) phases.add(phase);
-      };
-      // Before every decision (the first one's too) and after it.
-      await page.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000, polling: 50 });
-      await check();
-      // Bid Euchre: bid when allowed, to reach the exchange and the play as the maker.
-      const call = game === "bid-euchre" ? (calls) => calls.find((c) => c !== "pass") ?? calls[0] : undefined;
-      await playSeat(page, { until: "hand", ...(call ? { call } : {}), onStep: async () => { await page.waitForFunction(() => document.body.dataset.busy === "false", null, { timeout: 10_000 }).catch(() => {}); await check(); } });
-      await page.waitForSelector(".summary");
-      await check();
-      const summary = await page.locator(".summary .button, .summary button").evaluateAll((bs) => bs.filter((b) => b.offsetParent).map((b) => {
-        const r = b.getBoundingClientRect();
-        return r.top + window.scrollY + r.height <= window.innerHeight + 0.5 ? null : b.textContent;
-      }).filter(Boolean));
-      assert.deepEqual(summary, [], `${where}: the hand's end buttons in the window`);
-      assert.ok(phases.size >= 1, `${where}: phases checked ${[...phases]}`);
-      if (size !== LAPTOP) await shot(page, `phone-${variant ?? game}-${size.width}x${size.height}`);
-      assert.deepEqual(page.errors, []);
-      await page.context().close();
+  test(`${game} ${variant ?? ""}: the hand and the choices in the window at every size`, { timeout: 90_000 }, async () => {
+    const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")] });
+    // A touch screen whose window is resized at every check, as a phone turned.
+    const page = await openSeat(browser, created, 0, { ...LAPTOP, isMobile: true, hasTouch: true });
+    const what = variant ?? game;
+    const phases = new Set();
+    // Before every decision (the first one's too) and after it.
+    await page.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000, polling: 50 });
+    await checkEverySize(page, what, phases);
+    // Bid Euchre: bid when allowed, to reach the exchange and the play as the maker.
+    const call = game === "bid-euchre" ? (calls) => calls.find((c) => c !== "pass") ?? calls[0] : undefined;
+    await playSeat(page, {
+      until: "hand",
+      ...(call ? { call } : {}),
+      onStep: async () => {
+        await page.waitForFunction(() => document.body.dataset.busy === "false", null, { timeout: 10_000 }).catch(() => {});
+        await checkEverySize(page, what, phases);
+      },
+    });
+    await page.waitForSelector(".summary");
+    await checkEverySize(page, `${what}, the hand's end`, phases);
+    assert.ok(phases.has("play") || phases.has("hand-over"), `${what}: phases checked ${[...phases]}`);
+    for (const size of [PORTRAIT_390, LANDSCAPE]) {
+      await page.setViewportSize(size);
+      await shot(page, `phone-${what}-${size.width}x${size.height}`);
     }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
   });
 }
 
 test("Bid Euchre on a phone: a level, then a strain; only legal bids offered", { timeout: 90_000 }, async () => {
   const created = await createTable(server.url, { game: "bid-euchre", variant: "alexa", seats: ["open", "bot:rules", "bot:rules", "bot:rules"] });
-  const page = await newPage(browser, PORTRAIT_360);
+  const page = await newPage(browser, { ...PORTRAIT_360, isMobile: true, hasTouch: true });
   await page.addInitScript(() => localStorage.setItem("calltrump.name", "Ann"));
   // What the server offered last (a view's legal actions) and what the page sent.
   let offeredByServer = [];

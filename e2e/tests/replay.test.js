@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer, launchBrowser, newPage, createTable, openSeat, playSeat, shot } from "../lib.js";
+import { startServer, launchBrowser, newPage, createTable, openSeat, playSeat, shot, noHorizontalOverflow } from "../lib.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
 const RECORD = path.join(FIXTURES, "bid-euchre-loner.json");
@@ -148,6 +148,11 @@ test("a finished table's game-over panel opens its replay; a table not started h
   await link.click();
   await page.waitForURL(`**/replay/${created.id}`);
   await page.waitForSelector("body[data-step='0']");
+  // The server's analysis of the game: its marks on the steps, no file needed.
+  await page.waitForSelector("#load-status:has-text('decisions judged')", { timeout: 30_000 });
+  const analysis = await (await fetch(`${server.url}/api/tables/${created.id}/analysis`)).json();
+  const marked = analysis.hands.flatMap((h) => h.decisions).filter((d) => d.mark).length;
+  assert.match(await page.locator("#load-status").textContent(), new RegExp(`${marked} marked`));
   assert.match(await page.locator("#step-count").textContent(), /^Step 1 of \d+$/);
   assert.equal(await faces(page, ".seat .mini-hand"), 24);
   await page.locator("#last").click();
@@ -198,22 +203,29 @@ test("a bad record gets the engine's one line; an unknown table is said so", { t
   await other.waitForSelector("#load-error:has-text('0123456789abcdef')");
 });
 
-test("on a phone the replay's board and step buttons stay on screen as it steps", { timeout: 60_000 }, async () => {
-  const page = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
-  await page.goto(`${server.url}/replay`);
-  await page.setInputFiles("#record-file", RECORD);
-  await page.waitForSelector("body[data-step='0']");
-  for (let i = 1; i <= 12; i += 1) {
-    await page.click("#forward");
-    await page.waitForFunction((n) => document.body.dataset.step === String(n), i);
-    const { scrollY, forward, felt, height } = await page.evaluate(() => {
-      const box = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
-      return { scrollY: window.scrollY, forward: box("forward"), felt: box("felt"), height: window.innerHeight };
-    });
-    assert.equal(scrollY, 0, `step ${i}: the page did not scroll`);
-    assert.ok(forward.top >= 0 && forward.bottom <= height, `step ${i}: the step button at ${forward.top}..${forward.bottom}`);
-    assert.ok(felt.top >= 0 && felt.top < height, `step ${i}: the board starts at ${felt.top}`);
+test("on a phone, either way up, the replay's board and step buttons stay on screen as it steps", { timeout: 90_000 }, async () => {
+  for (const [width, height] of [[390, 844], [844, 390]]) {
+    const page = await newPage(browser, { width, height, isMobile: true, hasTouch: true });
+    await page.goto(`${server.url}/replay`);
+    await page.setInputFiles("#record-file", RECORD);
+    await page.waitForSelector("body[data-step='0']");
+    for (let i = 1; i <= 12; i += 1) {
+      await page.click("#forward");
+      await page.waitForFunction((n) => document.body.dataset.step === String(n), i);
+      const { scrollY, forward, felt, inner } = await page.evaluate(() => {
+        const box = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+        return { scrollY: window.scrollY, forward: box("forward"), felt: box("felt"), inner: window.innerHeight };
+      });
+      const at = `${width}x${height}, step ${i}`;
+      assert.equal(scrollY, 0, `${at}: the page did not scroll`);
+      assert.ok(forward.top >= 0 && forward.bottom <= inner, `${at}: the step button at ${forward.top}..${forward.bottom}`);
+      assert.ok(felt.top >= 0 && felt.top < inner, `${at}: the board starts at ${felt.top}`);
+      // Held landscape the whole board fits beside the steps: nothing of it below the screen.
+      if (width > height) assert.ok(felt.bottom <= inner, `${at}: the board ends at ${felt.bottom}, below ${inner}`);
+    }
+    assert.ok(await noHorizontalOverflow(page), `${width}x${height}: nothing to scroll sideways`);
+    await shot(page, `replay-phone-${width}x${height}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
   }
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
 });

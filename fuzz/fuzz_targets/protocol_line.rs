@@ -3,7 +3,7 @@
 
 #![no_main]
 
-use calltrump_cli::protocol::{BotMessage, BotServer, HostMessage, Reply};
+use calltrump_play::bot_protocol::{BotMessage, BotServer, HostMessage, Reply};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

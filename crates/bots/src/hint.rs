@@ -10,7 +10,7 @@
 
 use calltrump_engine::{stream, Action, GameRng, GameRules, Observation, Seat, SeenAction};
 
-use crate::evaluate::{read_call, ActionValue, CallReading};
+use crate::evaluate::{read_call, ActionValue, CallReading, Evaluation};
 use crate::levels::Level;
 use crate::pimc::PimcBot;
 use crate::sampler::Inconsistent;
@@ -30,16 +30,16 @@ pub fn reading_rng(seed: u64, (hand, index): (usize, usize)) -> GameRng {
     stream(seed, 1 << 48 | (hand as u64) << 16 | index as u64)
 }
 
-/// The bot a shared table's hints evaluate with: the expert's evaluation (deals
-/// weighted by the auction, the far look-ahead) at `hard`'s budget (30 deals per card
-/// play, 12 per call), a few milliseconds a decision, so a table is never kept waiting.
-pub fn table_hint_bot() -> PimcBot {
-    let (play, call) = Level::Hard.search_bot().expect("hard searches").budget();
-    Level::Expert
-        .search_bot()
-        .expect("the expert searches")
-        .with_budget(play, call)
+/// The bot every hint evaluates with, in the terminal and at a shared table alike: the
+/// expert at its own budget, which is also the judge of `calltrump analyze`, so the same
+/// observation gets the same hint everywhere and the analysis of the game agrees with it.
+pub fn hint_bot() -> PimcBot {
+    Level::Expert.search_bot().expect("the expert searches")
 }
+
+/// Most calls a hint weighs beyond those the expert considers (each costs a full
+/// evaluation: enough for a Kaibosh or Kout Bo auction, not all of Bid Euchre's 56).
+const MOST_PRUNED: usize = 12;
 
 /// The best actions of a decision.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,22 +76,63 @@ pub struct Hint {
     pub readings: Vec<Reading>,
 }
 
-/// The hint for the seat of `decision.observation`, evaluated by `bot`, seeded by the
-/// decision's place in the game.
+/// The hint for the seat of `decision.observation`, evaluated by `bot` (normally
+/// [`hint_bot`]), seeded by the decision's place in the game. When the bot prunes calls
+/// it thinks hopeless and so considers fewer than [`HINT_ACTIONS`], the pruned calls are
+/// weighed too (all of them when few, else the cheapest), with the same dice: their
+/// points say how they fare, so a pruned call that makes the three is simply the third.
 pub fn hint(bot: &mut PimcBot, decision: &Decision<'_>) -> Hint {
     let observation = decision.observation;
-    let hand = observation.start.deals_played as usize;
-    let mut rng = evaluation_rng(0, (hand, observation.actions.len()));
+    let at = (
+        observation.start.deals_played as usize,
+        observation.actions.len(),
+    );
     let best = bot
-        .evaluate(decision, &[], &mut rng)
-        .map(|evaluation| BestActions {
-            unweighed: decision.legal.len() - evaluation.actions.len(),
-            deals: evaluation.deals,
-            actions: evaluation.actions.into_iter().take(HINT_ACTIONS).collect(),
-        });
+        .evaluate(decision, &[], &mut evaluation_rng(0, at))
+        .map(|evaluation| best_of(decision, evaluation))
+        .map(|best| with_pruned(bot, decision, best));
     Hint {
         best,
         readings: readings(decision.rules, observation),
+    }
+}
+
+/// The best [`HINT_ACTIONS`] of an evaluation.
+fn best_of(decision: &Decision<'_>, evaluation: Evaluation) -> BestActions {
+    BestActions {
+        unweighed: decision.legal.len() - evaluation.actions.len(),
+        deals: evaluation.deals,
+        actions: evaluation.actions.into_iter().take(HINT_ACTIONS).collect(),
+    }
+}
+
+/// `best`, made up to [`HINT_ACTIONS`] actions when that many are legal, by weighing
+/// the calls the bot pruned (see [`hint`]).
+fn with_pruned(bot: &mut PimcBot, decision: &Decision<'_>, best: BestActions) -> BestActions {
+    let wanted = HINT_ACTIONS.min(decision.legal.len());
+    if best.actions.len() >= wanted || best.unweighed == 0 {
+        return best;
+    }
+    let considered: Vec<Action> = best.actions.iter().map(|v| v.action).collect();
+    let pruned: Vec<Action> = decision
+        .legal
+        .iter()
+        .copied()
+        .filter(|a| !considered.contains(a))
+        .collect();
+    let also = match pruned.len() <= MOST_PRUNED {
+        true => pruned,
+        // The legal calls come cheapest first.
+        false => pruned[..wanted - best.actions.len()].to_vec(),
+    };
+    let observation = decision.observation;
+    let at = (
+        observation.start.deals_played as usize,
+        observation.actions.len(),
+    );
+    match bot.evaluate(decision, &also, &mut evaluation_rng(0, at)) {
+        Ok(evaluation) => best_of(decision, evaluation),
+        Err(_) => best,
     }
 }
 

@@ -5,6 +5,7 @@
 //!
 //! Card play runs on the compact [`Position`]; the other decisions on the game itself.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
@@ -14,7 +15,7 @@ use rand::Rng;
 use crate::model::{BotGame, Deals};
 use crate::position::{Layout, Position, MAX_SEATS};
 use crate::sampler::DealSampler;
-use crate::thinking::{format_thinking_time, Clock};
+use crate::thinking::{format_thinking_time, Clock, ThreadTime, TimeSource};
 use crate::with_game;
 use crate::{Bot, Decision};
 
@@ -23,13 +24,15 @@ const EXPLORATION: f64 = 0.7;
 
 /// The information-set MCTS bot with a budget of iterations, or a thinking time, per
 /// decision.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct IsmctsBot {
     iterations: u32,
     reward: Reward,
     /// With a thinking time, iterations run until it is spent, up to
     /// [`IsmctsBot::MAX_TIMED_ITERATIONS`].
     thinking: Option<Duration>,
+    /// What the thinking time is read from.
+    clock: Arc<dyn TimeSource>,
 }
 
 impl IsmctsBot {
@@ -49,6 +52,7 @@ impl IsmctsBot {
             iterations: iterations.max(1),
             reward: Reward::Difference,
             thinking: None,
+            clock: Arc::new(ThreadTime),
         }
     }
 
@@ -66,7 +70,15 @@ impl IsmctsBot {
             iterations: IsmctsBot::MAX_TIMED_ITERATIONS,
             reward: Reward::Difference,
             thinking: Some(time),
+            clock: Arc::new(ThreadTime),
         }
+    }
+
+    /// The same bot reading its thinking time from `clock` instead of the thread's CPU
+    /// time ([`crate::thinking::SteppingClock`] makes it the same on every machine).
+    pub fn with_clock(mut self, clock: Arc<dyn TimeSource>) -> IsmctsBot {
+        self.clock = clock;
+        self
     }
 }
 
@@ -95,7 +107,9 @@ impl Bot for IsmctsBot {
         if decision.legal.len() == 1 {
             return decision.legal[0];
         }
-        let clock = self.thinking.map(|time| (Clock::start(), time));
+        let clock = self
+            .thinking
+            .map(|time| (Clock::start(self.clock.as_ref()), time));
         let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
         let (iterations, reward) = (self.iterations, self.reward);
         with_game!(decision.rules, |r, G| ismcts_choose::<G>(

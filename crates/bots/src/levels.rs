@@ -22,7 +22,9 @@
 //! over its deals ([`crate::BotGame::CALL_MARGIN`]).
 //!
 //! A level's name with a thinking time (`expert@2s`, see [`crate::thinking`]) is the
-//! same search sampling for that time instead of its count of deals.
+//! same search sampling for that time instead of its count of deals, its deals also
+//! weighed by the play seen where it weighs them by the auction
+//! ([`crate::PimcBot::reading_play`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
 //! with the bot in every seat

@@ -51,8 +51,7 @@ pub mod thinking;
 pub use check::{check_decision, BadDecision, SCORE_LIMIT};
 pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Shows, Trait};
 pub use hint::{
-    evaluation_rng, hint, reading_rng, readings, table_hint_bot, BestActions, Hint, Reading,
-    HINT_ACTIONS,
+    evaluation_rng, hint, hint_bot, reading_rng, readings, BestActions, Hint, Reading, HINT_ACTIONS,
 };
 pub use ismcts::{IsmctsBot, Reward};
 pub use kaibosh::{best_trump, trick_estimate};
@@ -179,7 +178,9 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
             return Err(BotNameError::NoThinking { name: name.into() });
         }
     };
-    Ok(Box::new(search.thinking_for(time)))
+    // Its spare time goes to deals that explain the play seen too (where it reads the
+    // auction), not only to more deals.
+    Ok(Box::new(search.thinking_for(time).reading_play()))
 }
 
 /// The bots by a name without a thinking time.

@@ -5,7 +5,9 @@ use calltrump_engine::{
     Action, Card, CardBag, Game, GameRng, Observation, Phase, Seat, SeenAction,
 };
 
-use crate::position::{JokerRules, Layout, Position, MAX_SEATS};
+use rand::Rng;
+
+use crate::position::{Bits, JokerRules, Layout, Position, MAX_SEATS};
 use crate::sampler::{DealSampler, Inconsistent, Knowledge};
 
 /// A full deal consistent with an observation, and the cards of the actions the
@@ -271,10 +273,132 @@ impl<'a, G: BotGame> Deals<'a, G> {
         }
         None
     }
+
+    /// Draws as [`Deals::draw`] does, then weighs the deal by how likely the other
+    /// seats' card plays are with its cards ([`Deals::play_likelihood`]): of up to
+    /// 8 deals drawn, each is kept with that likelihood, else the likeliest.
+    /// A deal that explains every play is kept at once, at no extra cost.
+    pub fn draw_reading_play(
+        &self,
+        auction: bool,
+        tries: usize,
+        rng: &mut GameRng,
+    ) -> Option<(G, Completion)> {
+        let mut likeliest: Option<(f64, (G, Completion))> = None;
+        for _ in 0..PLAY_TRIES {
+            let Some(drawn) = self.draw(auction, tries, rng) else {
+                break;
+            };
+            let w = self.play_likelihood(&drawn.1);
+            if w >= 1.0 || rng.random::<f64>() < w {
+                return Some(drawn);
+            }
+            if likeliest.as_ref().is_none_or(|(lw, _)| w > *lw) {
+                likeliest = Some((w, drawn));
+            }
+        }
+        likeliest.map(|(_, drawn)| drawn)
+    }
+
+    /// How likely the card plays of the seats other than the observer are if they held
+    /// the cards of `completion` (a completion that [`rebuild`]s): the product, over
+    /// those plays, of how likely each is as the bots and most players play (a trick
+    /// the other team holds is taken if it can be, and as cheaply as it can be).
+    pub fn play_likelihood(&self, completion: &Completion) -> f64 {
+        let observation = self.observation;
+        let mut game = G::resume(self.rules, observation.start);
+        if game.deal(&completion.dealt).is_err() {
+            return 0.0;
+        }
+        let mut hidden = completion.hidden.iter();
+        let mut w = 1.0;
+        for (seat, seen) in &observation.actions {
+            let action = match seen {
+                SeenAction::Open(action) => *action,
+                _ => match hidden.next() {
+                    Some(action) => *action,
+                    None => return w,
+                },
+            };
+            if let (Action::Play(card), true) = (action, *seat != observation.seat) {
+                if let Some((position, layout)) = game.position() {
+                    w *= card_play_likelihood(&position, &layout, card);
+                }
+            }
+            game.apply_unchecked(action);
+        }
+        w
+    }
 }
 
 /// Candidate deals tried per accepted sample when weighting by the auction.
 const AUCTION_TRIES: usize = 24;
+
+/// Deals drawn, at most, for one kept when weighing them by the play.
+const PLAY_TRIES: usize = 8;
+
+/// The likelihood of a seat letting the other team's card hold a trick it could have
+/// taken, as the last to play (a plain gift) and earlier (where playing low may be a
+/// plan).
+const DUCK_LAST: f64 = 0.2;
+const DUCK_EARLY: f64 = 0.6;
+/// The likelihood of a seat taking a trick with a dearer card than it had to (a trump
+/// where a card of the suit led would do, or a higher card of the same suit): players,
+/// and the bots' ties, take a trick as cheaply as they can.
+const DEAR_WIN: f64 = 0.4;
+
+/// How likely the seat to act in `before` plays `card` with the cards `before` gives it
+/// (see [`likelihood_of_play`]).
+fn card_play_likelihood(before: &Position, layout: &Layout, card: Card) -> f64 {
+    let held = before.hands[before.to_act as usize] & layout.copies(card);
+    if held == 0 {
+        return 1.0;
+    }
+    likelihood_of_play(before, held.trailing_zeros() as u8)
+}
+
+/// How likely the seat to act in `before` plays `played` (a compact index) with the
+/// cards `before` gives it, as the bots and most players play: a trick the other team
+/// holds is taken if it can be, and taken as cheaply as it can be. 1 when the play says
+/// nothing (a lead, no card that could take the trick, the partner holding it).
+fn likelihood_of_play(before: &Position, played: u8) -> f64 {
+    let seat = before.to_act;
+    if before.trick_len == 0 {
+        return 1.0;
+    }
+    let takes = |c: u8| {
+        let mut after = *before;
+        after.play(c);
+        after.winner == seat
+    };
+    let is_joker = |c: u8| {
+        before
+            .jokers
+            .as_ref()
+            .is_some_and(|j| j.jokers & 1 << c != 0)
+    };
+    // Cheapest: a card of a plain suit before a trump, then the lowest face.
+    let cost = |c: u8| (c >> 4 == before.trump, c >> before.shift);
+    let Some(cheapest) = Bits(before.playable())
+        .filter(|&c| takes(c))
+        .min_by_key(|&c| cost(c))
+    else {
+        return 1.0;
+    };
+    if !takes(played) {
+        let partner_holds = Position::team(before.winner) == Position::team(seat);
+        return match (partner_holds, before.next(seat) == before.leader) {
+            (true, _) => 1.0,
+            (false, true) => DUCK_LAST,
+            (false, false) => DUCK_EARLY,
+        };
+    }
+    if is_joker(played) || is_joker(cheapest) || cost(played) == cost(cheapest) {
+        1.0
+    } else {
+        DEAR_WIN
+    }
+}
 
 /// Calls a generic function with the concrete game type of some [`GameRules`]:
 /// `with_game!(rules, |r, G| body)` binds `r` to that family's rules and `G` to its type.
@@ -297,4 +421,79 @@ macro_rules! with_game {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::NO_LANE;
+
+    /// Four seats, trump in lane 3; seat 3 holds `hand` and plays last to a trick of
+    /// lane 0 where seat 0 led 5, seat 1 played `second` and seat 2 played `third`.
+    fn last_to_play(second: u8, third: u8, hand: &[u8]) -> Position {
+        let mut hands = [0u64; MAX_SEATS];
+        hands[0] = 1 << 5;
+        hands[1] = 1 << second;
+        hands[2] = 1 << third;
+        hands[3] = hand.iter().fold(0, |h, c| h | 1 << c);
+        let mut position = Position {
+            hands,
+            seats: 4,
+            in_play: 0b1111,
+            trump: 3,
+            shift: 0,
+            leader: 0,
+            to_act: 0,
+            trick: [0; MAX_SEATS],
+            trick_len: 0,
+            winner: 0,
+            best: 0,
+            tricks: [0, 0],
+            led: NO_LANE,
+            jokers: None,
+        };
+        for card in [5, second, third] {
+            position.play(card);
+        }
+        position
+    }
+
+    #[test]
+    fn a_trick_left_to_the_other_team_or_taken_dear_is_unlikely() {
+        let trump = |rank: u8| 48 + rank;
+        // Seat 2 (the other team) holds the trick with 8.
+        let theirs = last_to_play(3, 8, &[2, 10, 12]);
+        assert_eq!(likelihood_of_play(&theirs, 2), DUCK_LAST);
+        assert_eq!(likelihood_of_play(&theirs, 10), 1.0);
+        assert_eq!(likelihood_of_play(&theirs, 12), DEAR_WIN);
+        // Void in the suit led: a trump takes it; a discard gives it away.
+        let void = last_to_play(3, 8, &[trump(1), 20]);
+        assert_eq!(likelihood_of_play(&void, trump(1)), 1.0);
+        assert_eq!(likelihood_of_play(&void, 20), DUCK_LAST);
+        // A trump where a card of the suit would do is dear.
+        let both = last_to_play(3, 8, &[9, trump(0)]);
+        assert_eq!(likelihood_of_play(&both, trump(0)), DEAR_WIN);
+        // The partner (seat 1) holds it: playing low says nothing; nor does having no
+        // card that takes it.
+        let partners = last_to_play(8, 3, &[2, 10]);
+        assert_eq!(likelihood_of_play(&partners, 2), 1.0);
+        let beaten = last_to_play(3, 14, &[2, 10]);
+        assert_eq!(likelihood_of_play(&beaten, 2), 1.0);
+    }
+
+    #[test]
+    fn a_duck_before_the_last_seat_says_less() {
+        // Seat 1 to play second to seat 0's 5, holding 2 and 9.
+        let mut hands = [0u64; MAX_SEATS];
+        hands[0] = 1 << 5;
+        hands[1] = 1 << 2 | 1 << 9;
+        let mut position = last_to_play(3, 8, &[]);
+        position.hands = hands;
+        position.trick_len = 0;
+        position.to_act = 0;
+        position.leader = 0;
+        position.play(5);
+        assert_eq!(likelihood_of_play(&position, 2), DUCK_EARLY);
+        assert_eq!(likelihood_of_play(&position, 9), 1.0);
+    }
 }

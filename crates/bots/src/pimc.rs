@@ -5,6 +5,7 @@
 //! hand on (the other decisions by the rules of thumb, the play by the solver). The
 //! action with the best average utility wins; utility keeps the game score in view.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use calltrump_engine::{Action, GameRng, Observation, Turn};
@@ -13,7 +14,7 @@ use crate::model::{BotGame, Deals, Lookahead};
 use crate::position::Position;
 use crate::rules::{rules_choose, rules_play};
 use crate::solver::Solver;
-use crate::thinking::{format_thinking_time, Clock};
+use crate::thinking::{format_thinking_time, Clock, ThreadTime, TimeSource};
 use crate::with_game;
 use crate::{Bot, Decision};
 
@@ -25,6 +26,9 @@ pub struct PimcBot {
     extra_depth: u32,
     /// Whether deals are weighted by what the auction says (else voids only).
     reads_auction: bool,
+    /// Whether deals are also weighted by the other seats' card plays (see
+    /// [`crate::Deals::draw_reading_play`]).
+    reads_play: bool,
     /// How far the search looks where the game is not searched to the end.
     lookahead: Lookahead,
     solver: Solver,
@@ -33,6 +37,8 @@ pub struct PimcBot {
     /// With a thinking time, deals are sampled until it is spent (or the best action is
     /// clearly ahead), up to [`PimcBot::MAX_TIMED_DEALS`].
     thinking: Option<Duration>,
+    /// What the thinking time is read from.
+    clock: Arc<dyn TimeSource>,
     /// Deals sampled for the last decision.
     last_deals: u32,
 }
@@ -44,6 +50,7 @@ impl std::fmt::Debug for PimcBot {
             .field("call_samples", &self.call_samples)
             .field("extra_depth", &self.extra_depth)
             .field("reads_auction", &self.reads_auction)
+            .field("reads_play", &self.reads_play)
             .field("lookahead", &self.lookahead)
             .field("label", &self.label)
             .field("thinking", &self.thinking)
@@ -74,10 +81,12 @@ impl PimcBot {
             call_samples,
             extra_depth: 0,
             reads_auction: true,
+            reads_play: false,
             lookahead: Lookahead::Near,
             solver: Solver::new(),
             label: None,
             thinking: None,
+            clock: Arc::new(ThreadTime),
             last_deals: 0,
         }
     }
@@ -108,6 +117,15 @@ impl PimcBot {
         self
     }
 
+    /// The same bot weighing its deals by the other seats' card plays too, where it
+    /// weighs them by the auction: a seat that let the other team's card hold a trick
+    /// it could have taken, or took one dearer than it had to, likely lacked the cards
+    /// to do otherwise ([`crate::Deals::draw_reading_play`]).
+    pub fn reading_play(mut self) -> PimcBot {
+        self.reads_play = self.reads_auction;
+        self
+    }
+
     /// The same bot looking further ahead, every decision, where the game is not
     /// searched to the end of the hand ([`Lookahead::Far`]).
     pub fn looking_far(mut self) -> PimcBot {
@@ -135,6 +153,13 @@ impl PimcBot {
         };
         self.thinking = Some(time);
         self.with_budget(PimcBot::MAX_TIMED_DEALS, calls)
+    }
+
+    /// The same bot reading its thinking time from `clock` instead of the thread's CPU
+    /// time ([`crate::thinking::SteppingClock`] makes it the same on every machine).
+    pub fn with_clock(mut self, clock: Arc<dyn TimeSource>) -> PimcBot {
+        self.clock = clock;
+        self
     }
 
     /// How many deals the bot sampled for its last decision (0 before any, and for a
@@ -315,7 +340,10 @@ impl PimcBot {
         let scores = observation.start.scores;
         let depth = self.play_depth::<G>(rules);
         // With a thinking time, every deal's values are kept to see when to stop.
-        let clock = self.thinking.map(|time| (Clock::start(), time));
+        let source = Arc::clone(&self.clock);
+        let clock = self
+            .thinking
+            .map(|time| (Clock::start(source.as_ref()), time));
         let per_deal = per_deal || clock.is_some();
         let mut next_check = PimcBot::MIN_DEALS_TO_STOP;
         let mut out = Scores {
@@ -338,7 +366,12 @@ impl PimcBot {
                 // Checks grow apart as deals pile up: their cost stays a fraction.
                 next_check = out.deals + (out.deals / 8).max(16);
             }
-            let Some((game, _)) = deals.draw(self.reads_auction, 8, rng) else {
+            let drawn = if self.reads_play {
+                deals.draw_reading_play(self.reads_auction, 8, rng)
+            } else {
+                deals.draw(self.reads_auction, 8, rng)
+            };
+            let Some((game, _)) = drawn else {
                 continue;
             };
             out.deals += 1;

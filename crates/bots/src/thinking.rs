@@ -6,8 +6,11 @@
 //! the wall clock: on a machine shared with other work a bot then thinks as much as it
 //! would alone, and two bots compared in the arena get what their names say however
 //! busy the machine is. A decision checks the clock between deals (or between a few
-//! iterations), so it ends within one deal's work of its time.
+//! iterations), so it ends within one deal's work of its time. Every reading goes through
+//! a [`TimeSource`]; a test gives a bot a [`SteppingClock`] to make its thinking the
+//! same on every machine.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 /// The shortest thinking time a name may give.
@@ -48,20 +51,73 @@ pub fn format_thinking_time(time: Duration) -> String {
     }
 }
 
-/// The time one decision has used since it started, on the thread that decides.
-pub(crate) struct Clock {
-    started: u64,
+/// Where a thinking bot reads its time: the one seam its clock passes through, so that a
+/// test can give it a clock of its own ([`SteppingClock`]).
+pub trait TimeSource: Send + Sync + std::fmt::Debug {
+    /// A reading: only the difference between two readings counts.
+    fn now(&self) -> Duration;
 }
 
-impl Clock {
+/// The deciding thread's CPU time (the wall clock where the system keeps none): the
+/// clock of every bot named with a thinking time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ThreadTime;
+
+impl TimeSource for ThreadTime {
+    fn now(&self) -> Duration {
+        Duration::from_nanos(now_ns())
+    }
+}
+
+/// A clock that moves by a fixed step at each reading and at no other time. A bot
+/// thinking by it samples the same deals (or runs the same iterations) on any machine,
+/// however fast or busy, so its decisions are reproducible from the seed.
+#[derive(Debug)]
+pub struct SteppingClock {
+    step: Duration,
+    readings: AtomicU32,
+}
+
+impl SteppingClock {
+    /// A clock that moves by `step` at each reading.
+    pub fn new(step: Duration) -> SteppingClock {
+        SteppingClock {
+            step,
+            readings: AtomicU32::new(0),
+        }
+    }
+
+    /// How many times it has been read.
+    pub fn readings(&self) -> u32 {
+        self.readings.load(Ordering::Relaxed)
+    }
+}
+
+impl TimeSource for SteppingClock {
+    fn now(&self) -> Duration {
+        let n = self.readings.fetch_add(1, Ordering::Relaxed) + 1;
+        self.step * n
+    }
+}
+
+/// The time one decision has used since it started, by a [`TimeSource`].
+pub(crate) struct Clock<'a> {
+    source: &'a dyn TimeSource,
+    started: Duration,
+}
+
+impl<'a> Clock<'a> {
     /// A clock started now.
-    pub(crate) fn start() -> Clock {
-        Clock { started: now_ns() }
+    pub(crate) fn start(source: &'a dyn TimeSource) -> Clock<'a> {
+        Clock {
+            source,
+            started: source.now(),
+        }
     }
 
     /// Time used since the start.
     pub(crate) fn elapsed(&self) -> Duration {
-        Duration::from_nanos(now_ns().saturating_sub(self.started))
+        self.source.now().saturating_sub(self.started)
     }
 }
 
@@ -122,11 +178,20 @@ mod tests {
 
     #[test]
     fn the_clock_moves_with_work() {
-        let clock = Clock::start();
+        let clock = Clock::start(&ThreadTime);
         let mut x = 0u64;
         while clock.elapsed() < Duration::from_millis(2) {
             x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
         }
         assert!(clock.elapsed() >= Duration::from_millis(2));
+    }
+
+    #[test]
+    fn a_stepping_clock_moves_only_when_read() {
+        let source = SteppingClock::new(Duration::from_millis(3));
+        let clock = Clock::start(&source);
+        assert_eq!(clock.elapsed(), Duration::from_millis(3));
+        assert_eq!(clock.elapsed(), Duration::from_millis(6));
+        assert_eq!(source.readings(), 3);
     }
 }

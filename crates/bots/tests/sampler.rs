@@ -265,3 +265,33 @@ fn knowledge_of_seats_beyond_the_table_does_not_panic() {
         }
     }
 }
+
+#[test]
+fn deals_drawn_reading_the_play_explain_it_better_and_still_replay() {
+    // Late in random Kaibosh play (random cards: many tricks given away), the deals
+    // drawn reading the play make the plays seen likelier than plain draws do.
+    let rules = calltrump_engine::KaiboshRules::default();
+    let (mut plain, mut reading, mut draws) = (0.0, 0.0, 0);
+    for seed in 0..20 {
+        let game: Kaibosh = common::random_endgame(&rules, seed, 3);
+        let Turn::Seat(seat) = game.turn() else {
+            continue;
+        };
+        let obs = game.observation(seat);
+        let deals = Deals::<Kaibosh>::new(&rules, &obs).unwrap();
+        let mut rng = stream(seed, 5);
+        for _ in 0..40 {
+            let (_, completion) = deals.draw(true, 64, &mut rng).unwrap();
+            plain += deals.play_likelihood(&completion);
+            let (rebuilt, completion) = deals.draw_reading_play(true, 64, &mut rng).unwrap();
+            assert_eq!(rebuilt.observation(seat), obs, "seed {seed}");
+            reading += deals.play_likelihood(&completion);
+            draws += 1;
+        }
+    }
+    let (plain, reading) = (plain / draws as f64, reading / draws as f64);
+    assert!(
+        reading > plain + 0.05,
+        "mean likelihood of the play: {plain:.3} plain, {reading:.3} reading the play"
+    );
+}

@@ -3,9 +3,10 @@
 
 mod common;
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use calltrump_bots::thinking::parse_thinking_time;
+use calltrump_bots::thinking::{parse_thinking_time, SteppingClock};
 use calltrump_bots::{bot_by_name, Bot, BotGame, IsmctsBot, Level, PimcBot};
 use calltrump_engine::{stream, BidEuchreRules, BidEuchreVariant, Game, GameRules, Turn};
 use common::each_game;
@@ -132,4 +133,95 @@ fn plain_levels_keep_their_counts_and_time_names_parse() {
         IsmctsBot::thinking_for(Duration::from_millis(300)).name(),
         "ismcts@300ms"
     );
+}
+
+/// A level's search bot thinking for `time` as its name `LEVEL@TIME` does (reading the
+/// play), by a clock that moves `step` a reading.
+fn stepping(level: Level, time: u64, step: u64) -> (PimcBot, Arc<SteppingClock>) {
+    let clock = Arc::new(SteppingClock::new(Duration::from_millis(step)));
+    let bot = level
+        .search_bot()
+        .unwrap()
+        .thinking_for(Duration::from_millis(time))
+        .reading_play()
+        .with_clock(clock.clone());
+    (bot, clock)
+}
+
+#[test]
+fn by_a_stepping_clock_a_bot_stops_within_its_time_on_any_machine() {
+    // 20 ms at 1 ms a reading: the clock is read once at the start and once before every
+    // deal after the first, so the bot samples at most 20 deals, and the time it saw pass
+    // ends within one reading of its budget, however fast the machine is.
+    let (time, step) = (20, 1);
+    let mut sampled = 0;
+    for (game_name, rules) in common::all_rules() {
+        for seed in 0..3 {
+            for level in [Level::Hard, Level::Expert] {
+                let (mut bot, clock) = stepping(level, time, step);
+                let legal = each_game!(&rules, |r, G| {
+                    let game: G = first_play(r, seed);
+                    let action = common::decide(&mut bot, &rules, &game, &mut stream(seed, 3));
+                    game.legal_action_list().contains(&action)
+                });
+                assert!(legal, "{level:?} in {game_name} seed {seed}");
+                let deals = bot.deals_last_decision();
+                assert!(
+                    (1..=20).contains(&deals),
+                    "{level:?} in {game_name} seed {seed}: {deals} deals"
+                );
+                let seen = u64::from(clock.readings().saturating_sub(1)) * step;
+                assert!(
+                    seen <= time + step,
+                    "{level:?} in {game_name} seed {seed}: {seen} ms"
+                );
+                sampled += deals;
+            }
+        }
+    }
+    // Most first plays have a real choice: the bots sampled up to their time.
+    assert!(sampled >= 20 * 10, "{sampled} deals in all");
+}
+
+#[test]
+fn by_a_stepping_clock_timed_decisions_repeat_from_their_seed() {
+    for (game_name, rules) in common::all_rules() {
+        for seed in 0..6 {
+            let decide = |time: u64| {
+                let (mut bot, _) = stepping(Level::Expert, time, 1);
+                let action = each_game!(&rules, |r, G| {
+                    let game: G = common::random_decision(r, seed);
+                    common::decide(&mut bot, &rules, &game, &mut stream(seed, 3))
+                });
+                (action, bot.deals_last_decision())
+            };
+            assert_eq!(decide(12), decide(12), "{game_name} seed {seed}");
+            let ismcts = || {
+                let clock = Arc::new(SteppingClock::new(Duration::from_millis(1)));
+                let mut bot = IsmctsBot::thinking_for(Duration::from_millis(8)).with_clock(clock);
+                each_game!(&rules, |r, G| {
+                    let game: G = common::random_decision(r, seed);
+                    common::decide(&mut bot, &rules, &game, &mut stream(seed, 3))
+                })
+            };
+            assert_eq!(ismcts(), ismcts(), "ismcts in {game_name} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn by_a_stepping_clock_more_time_is_more_deals() {
+    let rules = calltrump_engine::KaiboshRules::default();
+    let any = GameRules::Kaibosh(rules);
+    for seed in 0..4 {
+        let game: calltrump_engine::Kaibosh = first_play(&rules, seed);
+        let deals = |time: u64| {
+            let (mut bot, _) = stepping(Level::Expert, time, 1);
+            common::decide(&mut bot, &any, &game, &mut stream(seed, 3));
+            bot.deals_last_decision()
+        };
+        // Below the 32 deals where an early stop is first weighed: exactly one deal a
+        // reading after the first.
+        assert_eq!((deals(5), deals(25)), (5, 25), "seed {seed}");
+    }
 }

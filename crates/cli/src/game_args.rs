@@ -3,6 +3,7 @@
 use anyhow::{anyhow, bail, Result};
 use calltrump_engine::fair_deal::CutSide;
 use calltrump_engine::GameRules;
+use calltrump_play::external::{Terms, MAX_BYE_GRACE_MS, MAX_TIME_LIMIT_MS};
 use clap::Args;
 use serde_json::{Map, Value};
 
@@ -70,4 +71,32 @@ impl GameArgs {
     pub fn cut_side(&self, rules: &GameRules) -> Result<CutSide> {
         CutSide::from_options(rules, &option_map(&self.options)?).map_err(|e| anyhow!("{e}"))
     }
+}
+
+/// The options of a command that may seat outside bots.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ExternalArgs {
+    /// Time an outside bot has for each decision, in milliseconds (1 to 3,600,000).
+    #[arg(long, default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+    pub time_limit_ms: u64,
+    /// Time an outside bot has to exit by itself after `bye` before it is killed, in
+    /// milliseconds (0 to 60,000).
+    #[arg(long, default_value_t = 200,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_BYE_GRACE_MS))]
+    pub bye_grace_ms: u64,
+}
+
+impl ExternalArgs {
+    /// The terms these options set.
+    pub fn terms(&self) -> Terms {
+        Terms::from_ms(self.time_limit_ms, self.bye_grace_ms)
+    }
+}
+
+/// Seconds since 1970: the seed when none is given.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }

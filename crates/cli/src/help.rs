@@ -170,7 +170,7 @@ fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
 /// `text` laid out in the screen's width: each paragraph (lines apart from the next by
 /// a blank one) refilled, the texts above being written in lines of about 58 columns.
 fn reflow(text: &str) -> String {
-    let width = crate::screen::width();
+    let width = crate::text::width();
     text.split("\n\n")
         .map(|paragraph| wrap(&paragraph.replace('\n', " "), width, "", "").join("\n"))
         .collect::<Vec<_>>()

@@ -34,6 +34,10 @@ pub struct Args {
     /// figures are measured from then to the end (the warm-up is not counted).
     #[arg(long, default_value_t = 5)]
     ramp_secs: u64,
+    /// The server's `--sqlite-synchronous`: `full` (its default) or `normal`, to
+    /// measure what FULL costs.
+    #[arg(long, value_enum, default_value = "full")]
+    sqlite_synchronous: crate::serve::SqliteSynchronous,
 }
 
 /// The server the load test starts: this binary's `serve` on a free loopback port.
@@ -44,7 +48,7 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Result<Server> {
+    fn start(sync: crate::serve::SqliteSynchronous) -> Result<Server> {
         let data = std::env::temp_dir().join(format!("calltrump-loadtest-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
         let mut child = Command::new(std::env::current_exe()?)
@@ -62,6 +66,11 @@ impl Server {
                 "0",
                 "--creates-per-minute",
                 "0",
+                "--sqlite-synchronous",
+                match sync {
+                    crate::serve::SqliteSynchronous::Full => "full",
+                    crate::serve::SqliteSynchronous::Normal => "normal",
+                },
                 "--data",
             ])
             .arg(&data)
@@ -148,7 +157,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("--ramp-secs must be less than --secs, to leave time to measure");
     }
     calltrump_bots::bot_by_name(&args.level)?;
-    let server = Server::start()?;
+    let server = Server::start(args.sqlite_synchronous)?;
     let idle_memory = server.memory();
     let runtime = tokio::runtime::Runtime::new()?;
     let round_trips = RoundTrips::default();

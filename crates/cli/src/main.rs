@@ -5,10 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analysis_text;
 mod analyze;
 mod arena;
-mod committed;
-mod external;
 mod game_args;
 mod help;
 mod hint;
@@ -17,8 +16,6 @@ mod loadtest;
 mod markdown;
 mod night;
 mod play;
-mod player;
-mod plot;
 mod replay;
 mod review;
 mod rules;
@@ -26,8 +23,7 @@ mod save;
 mod screen;
 mod serve;
 mod simulate;
-mod stats;
-mod table;
+mod text;
 mod verify;
 
 /// Card games in which the auction names trump: play, simulate, replay.
@@ -153,7 +149,7 @@ fn main() -> ExitCode {
         Command::Join(args) => serve::join(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Verify(args) => verify::run(&args),
-        Command::Bot(args) => calltrump_cli::protocol::BotServer::new(&args.level, args.seed)
+        Command::Bot(args) => calltrump_play::bot_protocol::BotServer::new(&args.level, args.seed)
             .map_err(anyhow::Error::msg)
             .and_then(|mut server| {
                 // A person who typed `calltrump bot` should know what it waits for.

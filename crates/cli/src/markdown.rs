@@ -5,7 +5,7 @@
 
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::screen::visible_width;
+use crate::text::visible_width;
 
 const BOLD: &str = "\x1b[1m";
 const ITALIC: &str = "\x1b[3m";

@@ -12,13 +12,13 @@ use calltrump_engine::{stream, Action, AnyGame, Game, GameRules, Record, Seat, T
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::external::ExternalArgs;
 use crate::game_args::option_map;
+use crate::game_args::ExternalArgs;
 use crate::input::{self, Lines};
 use crate::play::{play_interactive, Dice, Person, Speed, Stopped};
-use crate::player::{Player, Seating};
 use crate::save;
-use crate::table::{self, Event, Stop, Table};
+use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::player::{Player, Seating};
 
 /// The most sets a night may have.
 const MAX_SETS: u64 = 10_000;
@@ -192,7 +192,7 @@ fn new_plan(args: &Args) -> Result<Plan> {
             );
         }
     }
-    let seed = args.seed.unwrap_or_else(crate::play::clock_seed);
+    let seed = args.seed.unwrap_or_else(crate::game_args::clock_seed);
     Ok(Plan {
         players: args.players.iter().map(|p| p.trim().to_string()).collect(),
         sets: args.sets as usize,
@@ -207,7 +207,7 @@ fn new_plan(args: &Args) -> Result<Plan> {
 /// The plan of the night saved at `path`, to go on with it.
 fn saved_plan(path: &Path) -> Result<Plan> {
     let text = crate::replay::read_record(path)?;
-    if !is_night_record(&text) {
+    if !crate::replay::is_night_record(&text) {
         bail!(
             "{} is not the record of a night (a game goes on with {} play --resume {})",
             path.display(),
@@ -247,7 +247,7 @@ fn set_table(
     people: &[Seat],
     saved: Option<&Record>,
 ) -> Result<Table> {
-    let mut table = table::seeded_with_dealer(rules, Seat(0), seed, 2 * set as u64, people);
+    let mut table = game_loop::seeded_with_dealer(rules, Seat(0), seed, 2 * set as u64, people);
     let Some(saved) = saved else {
         return Ok(table);
     };
@@ -258,7 +258,7 @@ fn set_table(
             .parse()
             .ok()
     };
-    table::play(
+    game_loop::play(
         &mut table,
         saved.hands.len(),
         |game, seat, _| Ok(next(game, seat)),
@@ -449,7 +449,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     ),
                 }
             );
-            println!("{}", crate::screen::fill_screen(&header));
+            println!("{}", crate::text::fill_screen(&header));
         }
         let stop = match (my_seat, stdin.as_mut()) {
             (Some(seat), Some(input)) => {
@@ -472,7 +472,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
             (_, input) => {
                 let cell = std::cell::RefCell::new(&mut seating);
-                let stop = table::play(
+                let stop = game_loop::play(
                     &mut table,
                     usize::MAX,
                     |game, seat, legal| {
@@ -549,11 +549,4 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Stopped::InputEnded => ExitCode::FAILURE,
         Stopped::No | Stopped::Quit => ExitCode::SUCCESS,
     })
-}
-
-/// Whether `text` is a night's record (players, sets and a score sheet) rather than a
-/// game's.
-pub fn is_night_record(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text)
-        .is_ok_and(|v| v.get("sets").is_some() && v.get("players").is_some())
 }

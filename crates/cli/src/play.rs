@@ -19,14 +19,15 @@ use calltrump_engine::{
 use calltrump_table::Settings;
 use rand::Rng;
 
-use crate::committed;
-use crate::external::ExternalArgs;
+use crate::game_args::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
 use crate::input::{self, Line, Lines, Typed};
-use crate::player::{Player, Seating};
 use crate::save;
 use crate::screen::{self, Names, Style};
-use crate::table::{self, Event, Stop, Table};
+use crate::text::{self, wrap};
+use calltrump_play::committed;
+use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::player::{Player, Seating};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -155,12 +156,12 @@ struct Ended {
 }
 
 /// Prints to standard output, wrapped at word boundaries to the terminal's width (at
-/// most [`screen::MOST_COLUMNS`]); a closed output is an error, not a panic.
+/// most [`text::MOST_COLUMNS`]); a closed output is an error, not a panic.
 fn say(text: impl std::fmt::Display) -> io::Result<()> {
     writeln!(
         io::stdout().lock(),
         "{}",
-        screen::fill_screen(&text.to_string())
+        text::fill_screen(&text.to_string())
     )
 }
 
@@ -582,7 +583,7 @@ impl Session<'_> {
             write!(
                 out,
                 "\n{}",
-                screen::fill_screen(&screen::status(&self.style, &self.names, game, view))
+                text::fill_screen(&screen::status(&self.style, &self.names, game, view))
             )?;
         }
         let decision = self.decision(game, view, picked);
@@ -601,13 +602,15 @@ impl Session<'_> {
                     match a {
                         Action::Play(card) => format!("[{key}] {}", self.style.card(*card)),
                         Action::Trump(suit) => format!("[{key}] {}", self.style.suit(*suit)),
-                        other => format!("[{key}] {}", self.style.call(*other)),
+                        other => {
+                            format!("[{key}] {}", screen::named_call(&self.style, view, *other))
+                        }
                     }
                 })
                 .collect(),
         };
         writeln!(out, "{decision}:")?;
-        for line in wrap(&items, screen::width() - 2) {
+        for line in wrap(&items, text::width() - 2) {
             writeln!(out, "  {line}")?;
         }
         write!(out, "> ")?;
@@ -694,33 +697,6 @@ fn legend(style: &Style, legal: &[Action]) -> String {
         parts.join(", "),
         suits.join(" "),
     )
-}
-
-/// Items joined by two spaces (words of a sentence by one), in lines of at most `width`
-/// columns.
-pub fn wrap(items: &[String], width: usize) -> Vec<String> {
-    let gap = if items.iter().any(|i| i.starts_with('[')) {
-        "  "
-    } else {
-        " "
-    };
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for item in items {
-        if !line.is_empty()
-            && screen::visible_width(&line) + gap.len() + screen::visible_width(item) > width
-        {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push_str(gap);
-        }
-        line.push_str(item);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// The lowest bid level among `legal`, plain (`bid N`) or with a strain (`bid N SUIT`).
@@ -1061,7 +1037,7 @@ fn play_with_deals(
         };
         let seating_cell = std::cell::RefCell::new(&mut *seating);
         let session_cell = std::cell::RefCell::new(&mut *session);
-        let stop = table::play(
+        let stop = game_loop::play(
             table,
             next.min(max_deals),
             |game, seat, legal| {
@@ -1221,13 +1197,6 @@ struct Start {
     bots_seed: u64,
 }
 
-/// Seconds since 1970: the seed when none is given.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
 /// A new game from the arguments, the person at `--seat`.
 fn new_game(args: &Args, me: Seat) -> Result<Start> {
     let rules = args.game.rules()?;
@@ -1236,7 +1205,7 @@ fn new_game(args: &Args, me: Seat) -> Result<Start> {
     let table_id = committed::local_table_id()?;
     let bots_seed = args.seed.unwrap_or_else(|| committed::bots_seed(&table_id));
     let table = match args.seed {
-        Some(seed) => table::seeded(&rules, seed, 0, &people),
+        Some(seed) => game_loop::seeded(&rules, seed, 0, &people),
         // Without --seed the deals are committed: secret, cut, and checkable afterwards.
         None => {
             let mut rng = stream(bots_seed, 0);
@@ -1275,13 +1244,13 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
             first_dealer_drawn: true,
         }) => {
             let seed = *seed;
-            let mut table = table::seeded(&rules, seed, *index, &[me]);
+            let mut table = game_loop::seeded(&rules, seed, *index, &[me]);
             let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
                 let hand = &saved.hands[game.hand_start().deals_played as usize];
                 let text = hand.actions.get(game.observation(seat).actions.len())?;
                 text.parse().ok()
             };
-            table::play(
+            game_loop::play(
                 &mut table,
                 saved.hands.len(),
                 |game, seat, _| Ok(next(game, seat)),
@@ -1335,7 +1304,7 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
 /// companion) and the seat it was saved with, if it says.
 fn read_save(path: &Path) -> Result<(Record, Option<Seat>)> {
     let text = crate::replay::read_record(path)?;
-    if crate::night::is_night_record(&text) {
+    if crate::replay::is_night_record(&text) {
         bail!(
             "{} is the record of a night: go on with it with {} night --resume {}",
             path.display(),
@@ -1612,7 +1581,7 @@ mod tests {
 
     use super::{only_one_move, undo};
     use crate::screen::Style;
-    use crate::table;
+    use calltrump_play::game_loop;
 
     /// In hands of Kout Bo played by first choices, the player's move that was the only
     /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
@@ -1623,7 +1592,7 @@ mod tests {
         let me = Seat(0);
         let mut checked = 0;
         for seed in 0..40 {
-            let mut table = table::seeded(&rules, seed, 0, &[me]);
+            let mut table = game_loop::seeded(&rules, seed, 0, &[me]);
             table.deal().unwrap();
             // Where in the hand the player's last choice (not a forced move) was made.
             let mut last_choice = None;

@@ -10,7 +10,7 @@ use calltrump_engine::{AnyGame, Game, Record, Seat, Turn, Viewer};
 use serde_json::Value;
 
 use crate::screen::{self, Names, Style};
-use crate::table::Event;
+use calltrump_play::game_loop::Event;
 
 /// Arguments of `replay`.
 #[derive(clap::Args, Debug)]
@@ -105,6 +105,13 @@ pub fn games(text: &str) -> Vec<(Option<String>, Result<Record, String>)> {
             .map(|(i, line)| (Some(format!("line {}", i + 1)), parse(line)))
             .collect(),
     }
+}
+
+/// Whether `text` is a night's record (players, sets and a score sheet) rather than a
+/// game's.
+pub fn is_night_record(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("sets").is_some() && v.get("players").is_some())
 }
 
 /// The record in `text`, or why it is none, in words a person reads: where the text

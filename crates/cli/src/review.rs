@@ -5,15 +5,15 @@
 
 use std::fmt::Write;
 
-use calltrump_cli::analysis::{Analysis, DecisionReview, HandReview};
 use calltrump_engine::SeenAction;
+use calltrump_play::analysis::{Analysis, DecisionReview, HandReview};
 
-use crate::analyze::{
+use crate::analysis_text::{
     decision_text, hand_text, is_best, judge_text, open_cell, open_heading, open_strains,
     seat_lines, signed, stage,
 };
-use crate::plot::{escape, Line};
 use crate::screen::Style;
+use calltrump_play::plot::{escape, Line};
 
 /// Cards as text, suit symbols, no colour codes (the page colours them).
 const PLAIN: Style = Style {
@@ -143,7 +143,7 @@ fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
     match analysis.hands.as_slice() {
         [hand] => {
             let number = hand.hand + 1;
-            crate::plot::bars_svg(
+            calltrump_play::plot::bars_svg(
                 &[
                     format!("before hand {number}"),
                     format!("after hand {number}"),
@@ -153,7 +153,7 @@ fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
                 "each team's score",
             )
         }
-        hands => crate::plot::lines_svg(
+        hands => calltrump_play::plot::lines_svg(
             &lines,
             "Score through the game",
             hands.first().map_or(0, |hand| hand.hand),

@@ -237,9 +237,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 pub fn show(game: &str, variant: Option<&str>) -> Result<String> {
     let markdown = rules_text(game, variant)?;
     let terminal = io::stdout().is_terminal();
-    let width = crate::screen::columns()
+    let width = crate::text::columns()
         .unwrap_or(80)
-        .min(crate::screen::MOST_COLUMNS);
+        .min(crate::text::MOST_COLUMNS);
     let text = crate::markdown::render(&markdown, width, terminal);
     if terminal && through_pager(&text).is_ok() {
         return Ok(String::new());

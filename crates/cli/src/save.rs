@@ -15,7 +15,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::table::Table;
+use calltrump_play::game_loop::Table;
 
 /// The companion's version: the first.
 const VERSION: u32 = 1;
@@ -118,7 +118,7 @@ pub fn seal(text: &str, key: u64) -> String {
     // Without the system's randomness, a nonce from the text's length and the clock
     // still differs from save to save.
     if getrandom::fill(&mut nonce).is_err() {
-        nonce = crate::play::clock_seed().to_le_bytes();
+        nonce = crate::game_args::clock_seed().to_le_bytes();
     }
     let nonce = u64::from_le_bytes(nonce);
     let mut bytes = text.as_bytes().to_vec();

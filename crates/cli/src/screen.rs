@@ -6,8 +6,8 @@
 
 use std::fmt::Write as _;
 
-use crate::play::wrap;
-use crate::table::Event;
+use crate::text::{width, wrap};
+use calltrump_play::game_loop::Event;
 
 use calltrump_engine::{
     Action, AnyGame, Card, CardBag, CardOrder, Game, HandOutcome, Loner, Outcome, Phase, Seat,
@@ -351,6 +351,32 @@ pub fn contract_text(style: &Style, names: &Names, declarer: Seat, bid: Action) 
     }
 }
 
+/// A call as the play screen offers and lists it: by the name the game gives it (Kout
+/// Bo's `Bab` to `Bawan`, from the view), else as [`Style::call`] writes it. The
+/// narration (which `replay --show` prints too) keeps [`Style::call`]'s words.
+pub fn named_call(style: &Style, view: &View, action: Action) -> String {
+    match view.call_names.iter().find(|(call, _)| *call == action) {
+        Some((_, name)) => name.clone(),
+        None => style.call(action),
+    }
+}
+
+/// The contract as the status block names it: a named bid by its name (`seat 2 (left)
+/// bid Seven (7)`), Malzom as such; otherwise as [`contract_of`] writes it.
+fn status_contract(style: &Style, names: &Names, game: &str, view: &View) -> Option<String> {
+    let contract = view.contract?;
+    match (contract.bid, is_malzom(game, view)) {
+        (Action::Bid(n), false) if view.call_names.iter().any(|(c, _)| *c == contract.bid) => {
+            Some(format!(
+                "{} bid {} ({n})",
+                names.short(contract.declarer),
+                named_call(style, view, contract.bid)
+            ))
+        }
+        _ => contract_of(style, names, game, view),
+    }
+}
+
 /// Whether the contract of `view`, a hand of `game`, is Malzom: in Kout Bo, the
 /// dealer's forced bid of exactly 5 after all the others passed (docs/rules/kout-bo.md),
 /// scored apart from an ordinary 5.
@@ -426,7 +452,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         names.short(view.dealer),
         names.us_them(view.scores)
     );
-    if let Some(contract) = contract_of(style, names, game.rules().game(), view) {
+    if let Some(contract) = status_contract(style, names, game.rules().game(), view) {
         let trump = match view.trump {
             Some(Strain::NoTrump) => ", no trump".to_string(),
             Some(strain) => format!(", trump {}", style.strain(strain)),
@@ -437,7 +463,9 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         let calls: Vec<String> = view
             .auction
             .iter()
-            .map(|(seat, call)| format!("{} {},", names.short(*seat), style.call(*call)))
+            .map(|(seat, call)| {
+                format!("{} {},", names.short(*seat), named_call(style, view, *call))
+            })
             .collect();
         let _ = writeln!(out, "Bids so far:");
         let mut calls = calls;
@@ -597,83 +625,6 @@ pub fn narrate(
         )),
     }
     lines
-}
-
-/// The width to wrap text at: the terminal's when standard output is one, else
-/// `$COLUMNS` when set; none (no wrapping) for a pipe without it.
-pub fn columns() -> Option<usize> {
-    use std::io::IsTerminal;
-    let terminal = std::io::stdout()
-        .is_terminal()
-        .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
-        .flatten();
-    terminal
-        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
-        .filter(|w| *w > 0)
-}
-
-/// The widest a screen's text gets on a wide terminal: longer lines are hard to read.
-pub const MOST_COLUMNS: usize = 100;
-
-/// The width a screen's text is laid out in when no terminal width is known (a pipe).
-pub const PIPE_COLUMNS: usize = 60;
-
-/// The width to lay out menus, lists and prose in: the terminal's ([`columns`]), at
-/// most [`MOST_COLUMNS`]; [`PIPE_COLUMNS`] when it is not known.
-pub fn width() -> usize {
-    columns().unwrap_or(PIPE_COLUMNS).clamp(20, MOST_COLUMNS)
-}
-
-/// The columns `text` takes on a terminal: its characters, less ANSI colour codes.
-pub fn visible_width(text: &str) -> usize {
-    let mut n = 0;
-    let mut escape = false;
-    for c in text.chars() {
-        match (escape, c) {
-            (false, '\x1b') => escape = true,
-            (true, 'm') => escape = false,
-            (true, _) => {}
-            (false, _) => n += 1,
-        }
-    }
-    n
-}
-
-/// `text` wrapped for the screen: at the terminal's width (or `$COLUMNS`), at most
-/// [`MOST_COLUMNS`]; through a pipe without `$COLUMNS`, as it is.
-pub fn fill_screen(text: &str) -> String {
-    fill(text, columns().map(|w| w.min(MOST_COLUMNS)))
-}
-
-/// `text` with each line wrapped at word boundaries to `width` columns (none: as it
-/// is); a wrapped line goes on with the indent it began with. A word longer than the
-/// width (a commitment's hash, a path) stands alone on its line rather than be split.
-pub fn fill(text: &str, width: Option<usize>) -> String {
-    let Some(width) = width else {
-        return text.to_string();
-    };
-    let mut out: Vec<String> = Vec::new();
-    for line in text.split('\n') {
-        if visible_width(line) <= width {
-            out.push(line.to_string());
-            continue;
-        }
-        let indent = &line[..line.len() - line.trim_start().len()];
-        let mut current = indent.to_string();
-        for word in line.split_whitespace() {
-            let fits = visible_width(&current) + 1 + visible_width(word) <= width;
-            if current.trim().is_empty() {
-                current.push_str(word);
-            } else if fits {
-                current.push(' ');
-                current.push_str(word);
-            } else {
-                out.push(std::mem::replace(&mut current, format!("{indent}{word}")));
-            }
-        }
-        out.push(current);
-    }
-    out.join("\n")
 }
 
 #[cfg(test)]

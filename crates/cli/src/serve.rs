@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use calltrump_server::client::{play_seat, SeatLink};
+use calltrump_server::store::{DatabaseOptions, SqliteSync};
 use calltrump_server::{HubConfig, Limits, PublicUrl, ServerConfig};
 
 use crate::game_args::MAX_DEALS;
@@ -23,9 +24,23 @@ pub struct ServeArgs {
     /// The folder of the database (default: a calltrump folder in the user's data folder).
     #[arg(long)]
     data: Option<PathBuf>,
-    /// The database, as `sqlite://PATH` (instead of --data).
+    /// The database, instead of --data: `sqlite://PATH`, or PostgreSQL as
+    /// `postgres://USER[:PASSWORD]@HOST:PORT/DB` (the database must exist; calltrump
+    /// makes its tables in it, and refuses one holding another program's tables).
     #[arg(long)]
     database: Option<String>,
+    /// Connections to the database at most (default: 4 for SQLite, 10 for PostgreSQL).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    database_pool: Option<u32>,
+    /// Seconds to wait for a database connection (at start, and for a free one of the
+    /// pool) before giving up.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    database_connect_timeout_secs: u64,
+    /// When a SQLite commit is on the disk: `full` (each action on the disk before
+    /// anyone is told: it survives a power loss) or `normal` (on the disk at the next
+    /// checkpoint: faster, and a power loss may lose the last actions told).
+    #[arg(long, value_enum, default_value = "full")]
+    sqlite_synchronous: SqliteSynchronous,
     /// Milliseconds a bot waits before it acts (and before each deal), so people can
     /// follow.
     #[arg(long, default_value_t = 700)]
@@ -77,10 +92,27 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = Limits::default().create_burst,
           value_parser = clap::value_parser!(u32).range(1..))]
     create_burst: u32,
+    /// Sign-in attempts on one account's name per minute (0: no limit); past it, 429
+    /// with Retry-After.
+    #[arg(long, default_value_t = Limits::default().sign_ins_per_name)]
+    sign_ins_per_name: u32,
+    /// Sign-in attempts and accounts created from one client address per minute (0: no
+    /// limit); past it, 429 with Retry-After.
+    #[arg(long, default_value_t = Limits::default().sign_ins_per_address)]
+    sign_ins_per_address: u32,
     /// A header naming the client's address, set by a proxy in front (X-Real-IP): the
     /// limits on creating count by it. Give it only behind a proxy that sets it.
     #[arg(long)]
     client_address_header: Option<String>,
+}
+
+/// `--sqlite-synchronous`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub(crate) enum SqliteSynchronous {
+    /// `synchronous=FULL`.
+    Full,
+    /// `synchronous=NORMAL`.
+    Normal,
 }
 
 /// Arguments of `join`.
@@ -160,11 +192,21 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         idle_timeout: Duration::from_secs(args.idle_timeout_secs),
         creates_per_minute: args.creates_per_minute,
         create_burst: args.create_burst,
+        sign_ins_per_name: args.sign_ins_per_name,
+        sign_ins_per_address: args.sign_ins_per_address,
         client_address_header: args.client_address_header.clone(),
     };
     let config = ServerConfig {
         addr: listen_address(&args.addr)?,
         database_url,
+        database: DatabaseOptions {
+            sqlite_sync: match args.sqlite_synchronous {
+                SqliteSynchronous::Full => SqliteSync::Full,
+                SqliteSynchronous::Normal => SqliteSync::Normal,
+            },
+            max_connections: args.database_pool,
+            connect_timeout: Some(Duration::from_secs(args.database_connect_timeout_secs)),
+        },
         limits,
         public_url,
         hub: HubConfig {

@@ -7,14 +7,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use calltrump_engine::{stream, Action, AnyGame, Game, HandOutcome, HandSummary, Outcome, Seat};
+use calltrump_engine::{stream, AnyGame, Game, HandOutcome, HandSummary, Outcome, Seat};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::external::ExternalArgs;
+use crate::game_args::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS, MAX_GAMES};
-use crate::player::{Player, Seating};
-use crate::table::{self, Event, Stop};
+use calltrump_play::duplicate::contract_kind;
+use calltrump_play::game_loop::{self, Event, Stop};
+use calltrump_play::player::{Player, Seating};
 
 /// Arguments of `simulate`.
 #[derive(clap::Args, Debug)]
@@ -75,15 +76,6 @@ struct Summary {
     points: [i64; 2],
     points_per_hand: [f64; 2],
     contracts: BTreeMap<String, ContractTally>,
-}
-
-/// A contract without its strain: `bid 4`, `call2`, `kaibosh`.
-pub fn contract_kind(contract: Action) -> String {
-    match contract {
-        Action::BidStrain(level, _) => format!("bid {level}"),
-        Action::Loner(loner, _) => loner.keyword().to_string(),
-        other => other.to_string(),
-    }
 }
 
 impl Summary {
@@ -220,9 +212,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     for index in 0..args.games {
         // Separate streams for the cards and the bots, so a change of bot never
         // changes the deals.
-        let mut table = table::seeded(&rules, args.seed, 2 * index, &[]);
+        let mut table = game_loop::seeded(&rules, args.seed, 2 * index, &[]);
         let mut bot_rng = stream(args.seed, 2 * index + 1);
-        let stop = table::play(
+        let stop = game_loop::play(
             &mut table,
             args.max_deals as usize,
             |game, seat, legal| {

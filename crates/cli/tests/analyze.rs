@@ -7,7 +7,10 @@
 mod common;
 
 use calltrump_bots::{BotGame, Solver};
-use calltrump_engine::{Action, CardBag, Game, Kaibosh, KaiboshRules, Record, Seat, Suit};
+use calltrump_engine::{
+    Action, CardBag, Game, GameRules, Kaibosh, KaiboshRules, Record, Seat, Suit, Turn, VariantKind,
+};
+use calltrump_server::session::hint_message;
 use serde_json::Value;
 
 use common::{
@@ -553,4 +556,55 @@ fn analyze_takes_a_set_of_a_night() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// The first seed from 1 whose first decision of the game is seat 0's (the person's in
+/// `calltrump play --seat 0`), and that decision's hint as the server sends it.
+fn first_decision_of_seat_0(variant: VariantKind) -> (u64, Value) {
+    let rules = GameRules::new(variant);
+    for seed in 1..200 {
+        let mut table = calltrump_play::game_loop::seeded(&rules, seed, 0, &[Seat(0)]);
+        table.deal().unwrap();
+        if table.turn() != Turn::Seat(Seat(0)) {
+            continue;
+        }
+        let game = table.game();
+        let legal = game.legal_action_list();
+        let names: Vec<String> = (0..table.seats()).map(|s| format!("seat {s}")).collect();
+        let message = hint_message(&rules, &game.observation(Seat(0)), &legal, 0, &names);
+        return (seed, serde_json::to_value(message).unwrap());
+    }
+    panic!("no seed of {variant:?} from 1 to 200 gives seat 0 the first decision");
+}
+
+#[test]
+fn the_terminal_and_the_web_give_the_same_hint_for_the_same_position() {
+    for (variant, game) in [
+        (VariantKind::Standard, "--game kaibosh"),
+        (VariantKind::Alexa, "--game bid-euchre --variant alexa"),
+        (VariantKind::Kout6, "--game kout --variant kout6"),
+    ] {
+        let (seed, web) = first_decision_of_seat_0(variant);
+        let (_, terminal) = hint_at_first_prompt(
+            &format!("hint-same-{variant:?}.json"),
+            &format!("{game} --seed {seed}"),
+        );
+        let at = format!("{game} --seed {seed}: terminal {terminal}\nweb {web}");
+        let deals = format!("({} deals;", web["deals"]);
+        assert!(terminal.contains(&deals), "{at}");
+        // The points of each line, in order: "  1. ACTION  +1.25".
+        let terminal_points: Vec<String> = terminal
+            .lines()
+            .filter(|line| line.starts_with("  ") && line.as_bytes()[2].is_ascii_digit())
+            .map(|line| line.rsplit(' ').next().unwrap().to_string())
+            .collect();
+        let web_points: Vec<String> = web["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| format!("{:+.2}", a["points"].as_f64().unwrap()))
+            .collect();
+        assert!(!web_points.is_empty(), "{at}");
+        assert_eq!(terminal_points, web_points, "{at}");
+    }
 }

@@ -6,10 +6,10 @@
 
 mod common;
 
-use calltrump_cli::protocol::{BotMessage, BotServer, HostMessage, Reply};
 use calltrump_engine::{
     seeded, stream, Action, AnyGame, Game, GameRng, GameRules, Seat, Turn, Viewer,
 };
+use calltrump_play::bot_protocol::{BotMessage, BotServer, HostMessage, Reply};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::{json, Value};

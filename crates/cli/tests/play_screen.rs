@@ -672,10 +672,11 @@ fn a_number_alone_is_the_bid_of_that_number_in_every_auction() {
         let (screen, actions) = kaibosh_with("letter-calls", &format!("{key}\n"));
         assert_eq!(actions.get(3).map(String::as_str), Some(call), "{screen}");
     }
-    // Kout Bo: 5 is Bab (the menu's item 5 was bid 8).
+    // Kout Bo: 5 is Bab (the menu's item 5 was bid 8); the bids by their names.
     let (screen, record) = screen_of("kout-number", "kout", "kout6", "2", "5\n");
+    let menu = screen.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        screen.contains("  [p] pass  [5] bid 5  [6] bid 6  [7] bid 7  [8] bid 8\n  [9] bid 9\n"),
+        menu.contains("[p] pass [5] Bab [6] Six [7] Seven [8] Eight [9] Bawan"),
         "{screen}"
     );
     assert!(
@@ -1010,7 +1011,7 @@ fn a_bid_out_of_range_names_the_bids_allowed_and_bawan_is_named() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Contract: you bid 9 (Bawan), trump "),
+        stdout.contains("Contract: you bid Bawan (9), trump "),
         "{stdout}"
     );
 }

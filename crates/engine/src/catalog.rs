@@ -403,7 +403,8 @@ impl GameKind {
         }
     }
 
-    /// The calls that go by a name of their own, with it (Kout Bo's Bab and Bawan).
+    /// The calls that go by a name of their own, with it (Kout Bo's Bab, Six, Seven,
+    /// Eight and Bawan).
     pub const fn call_names(self) -> &'static [(Action, &'static str)] {
         match self {
             GameKind::Kout => &kout::CALL_NAMES,

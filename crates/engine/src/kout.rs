@@ -26,9 +26,13 @@ const HAND_SIZE: usize = 9;
 /// The lowest bid (Bab) and the highest (Bawan).
 const LOWEST_BID: u8 = 5;
 const BAWAN: u8 = 9;
-/// The bids with a name of their own: Bab and Bawan (Malzom is a contract, not a call).
-pub const CALL_NAMES: [(Action, &str); 2] = [
+/// Every bid by the name the rules give it, Bab (5) to Bawan (9); Malzom is a
+/// contract, not a call.
+pub const CALL_NAMES: [(Action, &str); 5] = [
     (Action::Bid(LOWEST_BID), "Bab"),
+    (Action::Bid(6), "Six"),
+    (Action::Bid(7), "Seven"),
+    (Action::Bid(8), "Eight"),
     (Action::Bid(BAWAN), "Bawan"),
 ];
 /// Most actions in one hand: six calls, trump, 54 cards.

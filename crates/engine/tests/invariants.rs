@@ -4,7 +4,7 @@ mod common;
 
 use calltrump_engine::{
     AllPass, BidEuchreRules, BidEuchreVariant, GameRules, HandOutcome, JokerLead, KaiboshRules,
-    Kout4Deck, KoutRules, KoutVariant,
+    Kout4Deck, KoutRules, KoutVariant, VariantKind,
 };
 
 fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
@@ -110,6 +110,27 @@ fn rules_under_test() -> Vec<(&'static str, GameRules, u64)> {
             2000,
         ),
     ]
+}
+
+/// A variant added to the catalogue is played here and in every test of
+/// `common::every_variant` before it ships: the lists are written by hand (some variants
+/// with options other than their defaults), so this test holds them to the catalogue.
+#[test]
+fn every_variant_of_the_catalogue_is_under_test() {
+    for variant in VariantKind::ALL {
+        assert!(
+            rules_under_test()
+                .iter()
+                .any(|(_, rules, _)| rules.kind() == variant),
+            "{variant} is not in rules_under_test"
+        );
+        assert!(
+            common::every_variant()
+                .iter()
+                .any(|(_, rules)| rules.kind() == variant),
+            "{variant} is not in common::every_variant"
+        );
+    }
 }
 
 #[test]

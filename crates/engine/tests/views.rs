@@ -290,9 +290,18 @@ fn display_facts_follow_the_game_and_hold_nothing_hidden() {
 }
 
 #[test]
-fn kout_bo_names_its_lowest_and_highest_bids() {
+fn kout_bo_names_its_bids_as_its_rules_do() {
     let names = calltrump_engine::GameKind::Kout.call_names();
-    assert_eq!(names, [(Action::Bid(5), "Bab"), (Action::Bid(9), "Bawan")]);
+    assert_eq!(
+        names,
+        [
+            (Action::Bid(5), "Bab"),
+            (Action::Bid(6), "Six"),
+            (Action::Bid(7), "Seven"),
+            (Action::Bid(8), "Eight"),
+            (Action::Bid(9), "Bawan")
+        ]
+    );
     for game in [
         calltrump_engine::GameKind::Kaibosh,
         calltrump_engine::GameKind::BidEuchre,

@@ -1,38 +1,40 @@
 // Cards: their names and their faces (drawn with CSS, the suit shown by its symbol and
 // its letter, never by colour alone). A hand comes sorted from the engine (`sorted_hand`).
 
-export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+import { t } from "./i18n.js";
+
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RANK_NAMES = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-  9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
-const JOKERS = { RJ: "colour joker", BJ: "black-and-white joker" };
+const JOKERS = ["RJ", "BJ"];
+
+/** A suit's name in words: "hearts". */
+export function suitName(suit) {
+  return t(`suit-${suit}`);
+}
 
 /** `{rank, suit}` of a card in the notation (`JH`, `TS`); jokers have no suit. */
 export function parse(code) {
-  if (code in JOKERS) return { rank: code, suit: null, joker: true };
+  if (JOKERS.includes(code)) return { rank: code, suit: null, joker: true };
   return { rank: code[0], suit: code[1], joker: false };
 }
 
 /** What a screen reader says: "jack of hearts", "colour joker". */
 export function cardName(code) {
-  if (code in JOKERS) return JOKERS[code];
+  if (JOKERS.includes(code)) return t(`card-${code}`);
   const { rank, suit } = parse(code);
-  return `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`;
+  return t("card-name", { rank: t(`rank-${rank}`), suit: suitName(suit) });
 }
 
 /** The short printed form: `J♥`, `10♠`, `Joker`. */
 export function cardText(code) {
-  if (code in JOKERS) return code === "RJ" ? "colour joker" : "b&w joker";
+  if (JOKERS.includes(code)) return t(`card-${code}-short`);
   const { rank, suit } = parse(code);
   return `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[suit]}`;
 }
 
 /** A strain as words: "hearts ♥", "no trump". */
 export function strainText(strain) {
-  if (strain === "NT") return "no trump";
-  return `${SUIT_NAMES[strain]} ${SUIT_SYMBOLS[strain]}`;
+  if (strain === "NT") return t("no-trump");
+  return `${suitName(strain)} ${SUIT_SYMBOLS[strain]}`;
 }
 
 /** An element showing a card's face; `tag` is `button` for a card that may be chosen. */
@@ -64,7 +66,7 @@ export function cardFace(code, tag = "div") {
   if (joker) {
     card.append(index("★", code === "RJ" ? "C" : "BW"));
     pip.textContent = "★";
-    letter.textContent = code === "RJ" ? "COLOUR JOKER" : "B&W JOKER";
+    letter.textContent = t(`card-${code}-face`);
   } else {
     card.append(index(rank === "T" ? "10" : rank, SUIT_SYMBOLS[suit]));
     pip.textContent = SUIT_SYMBOLS[suit];

@@ -2,6 +2,8 @@
 // catalogue), bot levels, teams, the tables this browser holds seats at, and building
 // the page (an element by id, a new element, a link with a copy button).
 
+import { hasString, t } from "./i18n.js";
+
 /** The element with `id`. */
 export const $ = (id) => document.getElementById(id);
 
@@ -15,9 +17,9 @@ export function el(tag, props = {}, ...children) {
 /** A list item: a label, the link in a read-only box, and a button that copies it. */
 export function linkRow(label, url) {
   const input = el("input", { value: url, readOnly: true, className: "link" });
-  input.setAttribute("aria-label", `${label} link`);
-  const copy = el("button", { type: "button", textContent: "Copy" });
-  copy.setAttribute("aria-label", `Copy the ${label} link`);
+  input.setAttribute("aria-label", t("link-label", { label }));
+  const copy = el("button", { type: "button", textContent: t("copy") });
+  copy.setAttribute("aria-label", t("copy-link", { label }));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -26,8 +28,8 @@ export function linkRow(label, url) {
       input.select();
       document.execCommand("copy");
     }
-    copy.textContent = "Copied";
-    setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+    copy.textContent = t("copied");
+    setTimeout(() => { copy.textContent = t("copy"); }, 1500);
   });
   return el("li", {}, el("span", { className: "link-label", textContent: label }), input, copy);
 }
@@ -51,16 +53,24 @@ export function variantFacts(game, variant) {
   return found?.variants.find((v) => v.id === variant) ?? (variant ? null : found?.variants[0] ?? null);
 }
 
-export const LEVELS = [
-  { id: "easy", title: "easy" }, { id: "medium", title: "medium" }, { id: "hard", title: "hard" },
-  { id: "expert", title: "expert" }, { id: "rules", title: "rules of thumb" }, { id: "random", title: "random" },
-];
+export const LEVELS = ["easy", "medium", "hard", "expert", "rules", "random"].map((id) => ({ id, title: levelTitle(id) }));
 
+/** A bot level in words: "rules of thumb". */
+export function levelTitle(level) {
+  return hasString(`level-${level}`) ? t(`level-${level}`) : level;
+}
+
+/**
+ * "Kout Bo · 6 players": the catalogue's titles, or their translations where the
+ * strings have them (`game-kout`, `variant-kout6`).
+ */
 export function gameTitle(game, variant) {
   const found = GAMES.find((g) => g.id === game);
   if (!found) return game;
   const v = found.variants.find((x) => x.id === variant);
-  return found.variants.length > 1 && v ? `${found.title} · ${v.short ?? v.title}` : found.title;
+  const title = hasString(`game-${game}`) ? t(`game-${game}`) : found.title;
+  if (found.variants.length < 2 || !v) return title;
+  return `${title} · ${hasString(`variant-${variant}`) ? t(`variant-${variant}`) : v.short ?? v.title}`;
 }
 
 /** Seats alternate between the two teams: A (0, 2, 4) and B (1, 3, 5). */

@@ -3,8 +3,9 @@
 // and the trump mark. Each page adds only what is its own (the table's presence and
 // controls, the replay's open hands and marks).
 
-import { cardFace, cardName, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { cardFace, cardName, suitName, SUIT_SYMBOLS } from "./cards.js";
 import { el } from "./common.js";
+import { hasString, t } from "./i18n.js";
 
 /**
  * How the pages name a seat. `player` is who sits there, `{name, bot}`: a person by their
@@ -12,18 +13,18 @@ import { el } from "./common.js";
  * without one); the viewer's own seat (`viewer`) says so: "You (Ann)".
  */
 export function seatName(seat, { name = null, bot = false } = {}, viewer = null) {
-  const base = bot ? (name ? `${name} (bot)` : `Bot ${seat}`) : name || `Seat ${seat}`;
-  return seat === viewer ? `You (${base})` : base;
+  const base = bot ? (name ? t("seat-bot-named", { name }) : t("seat-bot", { seat })) : name || t("seat-number", { seat });
+  return seat === viewer ? t("seat-you-named", { name: base }) : base;
 }
 
 /** A seat as the subject of a sentence whose verb agrees with it: "You" for the viewer. */
 export function seatSubject(seat, player, viewer) {
-  return seat === viewer ? "You" : seatName(seat, player);
+  return seat === viewer ? t("seat-you") : seatName(seat, player);
 }
 
 /** A seat inside a sentence: "you" for the viewer. */
 export function seatLabel(seat, player, viewer) {
-  return seat === viewer ? "you" : seatName(seat, player);
+  return seat === viewer ? t("seat-you-inside") : seatName(seat, player);
 }
 
 /** The seat to move, or null at a deal or once the game is over. */
@@ -35,6 +36,15 @@ export function turnSeat(v) {
 export function lastCall(v, seat) {
   const calls = (v?.auction ?? []).filter(([s]) => s === seat);
   return calls.length ? calls[calls.length - 1][1] : null;
+}
+
+/**
+ * A call's name in the page's language: the catalogue's (English) name, or its
+ * translation where the strings have one (`call-name-bid-5` is Bab in Arabic).
+ */
+function localName(action, name) {
+  const call = action.replace(/ /g, "-");
+  return hasString(`call-name-${call}`) ? t(`call-name-${call}`) : name;
 }
 
 /**
@@ -51,22 +61,22 @@ export function callName(action, names = []) {
  */
 export function actionText(action, names = []) {
   const name = callName(action, names);
-  if (name) return `${actionText(action)} (${name})`;
+  if (name) return t("action-named", { action: actionText(action), name: localName(action, name) });
   const [word, ...rest] = action.split(" ");
-  const strain = (s) => (s === "NT" ? "no trump" : `${SUIT_SYMBOLS[s]} ${strainText(s).split(" ")[0]}`);
-  const cards = (list) => list.map((c) => (c === "??" ? "a hidden card" : cardName(c))).join(" and ");
+  const strain = (s) => (s === "NT" ? t("no-trump") : `${SUIT_SYMBOLS[s]} ${suitName(s)}`);
+  const cards = (list) => list.map((c) => (c === "??" ? t("card-hidden") : cardName(c))).join(t("and"));
   switch (word) {
-    case "pass": return "pass";
-    case "bid": return rest.length === 2 ? `bid ${rest[0]} ${strain(rest[1])}` : `bid ${rest[0]}`;
-    case "kaibosh": return "kaibosh (every trick, alone)";
-    case "misdeal": return "misdeal";
-    case "call2": return `call 2 alone in ${strain(rest[0])}`;
-    case "call1": return `call 1 alone in ${strain(rest[0])}`;
-    case "moon": return `shoot the moon (alone) in ${strain(rest[0])}`;
-    case "trump": return `trump ${strain(rest[0])}`;
-    case "give": return `give ${cards(rest)}`;
-    case "discard": return `discard ${cards(rest)}`;
-    case "play": return `play the ${cardName(rest[0])}`;
+    case "pass": return t("action-pass");
+    case "bid": return rest.length === 2 ? t("action-bid-strain", { n: rest[0], strain: strain(rest[1]) }) : t("action-bid", { n: rest[0] });
+    case "kaibosh": return t("action-kaibosh");
+    case "misdeal": return t("action-misdeal");
+    case "call2": return t("action-call2", { strain: strain(rest[0]) });
+    case "call1": return t("action-call1", { strain: strain(rest[0]) });
+    case "moon": return t("action-moon", { strain: strain(rest[0]) });
+    case "trump": return t("action-trump", { strain: strain(rest[0]) });
+    case "give": return t("action-give", { cards: cards(rest) });
+    case "discard": return t("action-discard", { cards: cards(rest) });
+    case "play": return t("action-play", { card: cardName(rest[0]) });
     default: return action;
   }
 }
@@ -75,30 +85,32 @@ export function actionText(action, names = []) {
 export function callBubble(action, names = []) {
   const [word, ...rest] = action.split(" ");
   const name = callName(action, names);
-  if (name) return `${name} (${rest[0]})`;
-  const strain = (s) => (s === "NT" ? "NT" : SUIT_SYMBOLS[s]);
+  if (name) return t("bubble-named", { name: localName(action, name), n: rest[0] });
+  const strain = (s) => (s === "NT" ? t("nt") : SUIT_SYMBOLS[s]);
   switch (word) {
-    case "pass": return "Pass";
-    case "bid": return rest.length === 2 ? `${rest[0]} ${strain(rest[1])}` : `Bid ${rest[0]}`;
-    case "kaibosh": return "Kaibosh!";
-    case "misdeal": return "Misdeal";
-    case "call2": return `Call 2 ${strain(rest[0])}`;
-    case "call1": return `Call 1 ${strain(rest[0])}`;
-    case "moon": return `Moon ${strain(rest[0])}`;
+    case "pass": return t("bubble-pass");
+    case "bid": return rest.length === 2 ? `${rest[0]} ${strain(rest[1])}` : t("bubble-bid", { n: rest[0] });
+    case "kaibosh": return t("bubble-kaibosh");
+    case "misdeal": return t("bubble-misdeal");
+    case "call2": return t("bubble-call2", { strain: strain(rest[0]) });
+    case "call1": return t("bubble-call1", { strain: strain(rest[0]) });
+    case "moon": return t("bubble-moon", { strain: strain(rest[0]) });
     default: return action;
   }
 }
 
 /** The contract as the declarer's bubble shows it: "4 ♥ · alone", "Malzom (5)". */
 export function contractBubble(v) {
-  const bid = v.malzom ? "Malzom (5)" : callBubble(v.contract.bid, v.call_names);
-  return `${bid}${v.contract.alone ? " · alone" : ""}`;
+  const bid = v.malzom ? t("bubble-malzom") : callBubble(v.contract.bid, v.call_names);
+  return v.contract.alone ? t("bubble-alone", { bid }) : bid;
 }
 
 /** The contract in words: "bid 5 (Malzom, the dealer's forced bid)", "call 1 alone in ♥ hearts". */
 export function contractText(v) {
-  const bid = v.malzom ? `${actionText(v.contract.bid)} (Malzom, the dealer's forced bid)` : actionText(v.contract.bid, v.call_names);
-  return `${bid}${v.contract.alone && !/alone|moon/.test(bid) ? ", alone" : ""}`;
+  const bid = v.malzom ? t("contract-malzom", { action: actionText(v.contract.bid) }) : actionText(v.contract.bid, v.call_names);
+  // A loner's words say "alone" already.
+  const loner = v.contract.bid === "kaibosh" || /^(call[12]|moon) /.test(v.contract.bid);
+  return v.contract.alone && !loner ? t("contract-alone", { bid }) : bid;
 }
 
 /**
@@ -121,7 +133,7 @@ export function seatFacts(v, seat) {
   if (v?.contract?.declarer === seat) facts.append(el("span", { className: "bubble contract", textContent: contractBubble(v) }));
   else if (call && v?.phase === "auction") facts.append(el("span", { className: "bubble", textContent: callBubble(call, v.call_names) }));
   if (v && ["play", "hand-over", "game-over", "exchange"].includes(v.phase)) {
-    facts.append(el("span", { className: "tricks", textContent: `tricks ${v.tricks_by_seat[seat] ?? 0}` }));
+    facts.append(el("span", { className: "tricks", textContent: t("seat-tricks", { n: v.tricks_by_seat[seat] ?? 0 }) }));
   }
   return facts;
 }
@@ -130,7 +142,7 @@ export function seatFacts(v, seat) {
 export function trumpMark(trump) {
   return el("div", { className: `trump-mark ${trump === "NT" ? "" : `suit-${trump}`}` },
     el("span", { className: "sym", textContent: trump === "NT" ? "NT" : SUIT_SYMBOLS[trump] }),
-    el("span", { textContent: trump === "NT" ? "no trump" : `trump: ${strainText(trump).split(" ")[0]}` }));
+    el("span", { textContent: trump === "NT" ? t("no-trump") : t("trump-mark", { suit: suitName(trump) }) }));
 }
 
 /**

@@ -114,19 +114,20 @@ export async function dealHands({ game, variant, options, seats, dealer, seed, c
 /**
  * Checks a revealed hand: `{commitment, cut, seed}` against the table id, the hand's
  * index, its dealer and the cards this seat was dealt (none for a spectator).
- * Resolves to `{ok, reason}`.
+ * Resolves to `{ok, reason, code}`: `code` names the reason for the pages' strings
+ * (`commitment-wrong`, `commitment`, `dealt`, `not-dealt`).
  */
 export async function checkHand({ rules, seats, table, hand, dealer, check, dealt, seat }) {
   if (await commitment(check.seed, table, hand) !== check.commitment) {
-    return { ok: false, reason: "the seed does not give the commitment announced before the cut" };
+    return { ok: false, code: "commitment-wrong", reason: "the seed does not give the commitment announced before the cut" };
   }
-  if (seat == null || !dealt) return { ok: true, reason: "the seed gives the commitment" };
+  if (seat == null || !dealt) return { ok: true, code: "commitment", reason: "the seed gives the commitment" };
   const hands = await dealHands({
     game: rules.game, variant: rules.variant, options: rules.options ?? {},
     seats, dealer, seed: check.seed, cut: check.cut,
   });
   const same = [...hands[seat]].sort().join(" ") === [...dealt].sort().join(" ");
   return same
-    ? { ok: true, reason: "the seed gives the commitment and the cut deals your cards" }
-    : { ok: false, reason: "the seed and cut do not deal the cards you were dealt" };
+    ? { ok: true, code: "dealt", reason: "the seed gives the commitment and the cut deals your cards" }
+    : { ok: false, code: "not-dealt", reason: "the seed and cut do not deal the cards you were dealt" };
 }

@@ -1,16 +1,27 @@
 // The lobby: the player's name, a new table (game, variant, options, who sits where),
 // its invite links, and the tables open now.
 
-import { $, el, GAMES, LEVELS, gameTitle, linkRow, rememberTable, myTables, teamLetter } from "./common.js";
+import { $, el, GAMES, LEVELS, gameTitle, levelTitle, linkRow, rememberTable, myTables, teamLetter } from "./common.js";
+import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
+import { showAccount } from "./account.js";
+
+translatePage();
+$("bar-nav").append(languageSwitch());
+showAccount($("bar-nav"));
+$("rules-nav").href = `/rules?lang=${LANG}`;
 
 // The name is remembered in this browser and sent when taking a seat.
+// A name typed before this script ran (it waits for the game list) is kept, not
+// replaced by the remembered one.
 const nameInput = $("name");
-nameInput.value = localStorage.getItem("calltrump.name") ?? "";
-nameInput.addEventListener("input", () => localStorage.setItem("calltrump.name", nameInput.value.trim()));
+const rememberName = () => localStorage.setItem("calltrump.name", nameInput.value.trim());
+if (nameInput.value.trim()) rememberName();
+else nameInput.value = localStorage.getItem("calltrump.name") ?? "";
+nameInput.addEventListener("input", rememberName);
 
 const gameSelect = $("game");
 const variantSelect = $("variant");
-for (const game of GAMES) gameSelect.append(el("option", { value: game.id, textContent: game.title }));
+for (const game of GAMES) gameSelect.append(el("option", { value: game.id, textContent: gameTitle(game.id) }));
 
 function currentGame() {
   return GAMES.find((game) => game.id === gameSelect.value);
@@ -21,35 +32,49 @@ function currentVariant() {
 }
 
 function fillVariants() {
-  variantSelect.replaceChildren(...currentGame().variants.map((v) => el("option", { value: v.id, textContent: v.title })));
-  $("rules-link").href = currentGame().rules;
+  variantSelect.replaceChildren(...currentGame().variants.map((v) => el("option", { value: v.id, textContent: variantTitle(v) })));
+  $("rules-link").href = `${currentGame().rules}?lang=${LANG}`;
   fillOptionsAndSeats();
 }
 
 /** The options form for the chosen variant, each at the rules' default. */
+/**
+ * An option's words in the page's language: its label, what it decides (by game, as a
+ * key means different things in different games) and its choices; the catalogue's
+ * English where a string is missing.
+ */
+// The catalogue's words in English (its titles are the long ones: "Six players (54
+// cards)"), the strings' elsewhere where they have them.
+const variantTitle = (v) => (LANG !== "en" && hasString(`variant-${v.id}`) ? t(`variant-${v.id}`) : v.title);
+const variantLength = (v) => (hasString(`length-${v.id}`) ? t(`length-${v.id}`) : v.length);
+const optionLabel = (option) => (hasString(`option-${option.key}`) ? t(`option-${option.key}`) : option.label);
+const optionMeaning = (game, option) => (hasString(`option-meaning-${game}-${option.key}`) ? t(`option-meaning-${game}-${option.key}`) : option.meaning);
+const choiceLabel = ({ value, label }) => (hasString(`option-choice-${value}`) ? t(`option-choice-${value}`) : label);
+
 function fillOptionsAndSeats() {
   const variant = currentVariant();
+  const game = currentGame().id;
   const fields = variant.options.map((option) => {
     const fallback = option.default == null ? "" : String(option.default);
     let input;
     if (option.kind === "choice") {
       input = el("select", { name: option.key });
-      for (const { value, label } of option.choices) input.append(el("option", { value, textContent: label }));
+      for (const choice of option.choices) input.append(el("option", { value: choice.value, textContent: choiceLabel(choice) }));
       input.value = fallback;
     } else {
       input = el("input", { type: "number", name: option.key, min: 1, value: fallback, required: option.default != null });
-      if (option.default == null) input.placeholder = "none";
+      if (option.default == null) input.placeholder = t("option-none");
     }
     input.dataset.default = fallback;
     input.dataset.kind = option.kind;
-    input.title = option.meaning;
-    return el("label", { className: "field" }, option.label + " ", input);
+    input.title = optionMeaning(game, option);
+    return el("label", { className: "field" }, `${optionLabel(option)} `, input);
   });
   // A variant whose length no option sets: say how long its game is.
   const note = variant.options.some((option) => option.kind === "count")
     ? []
-    : [el("p", { className: "hint", textContent: `${currentGame().title} is played ${variant.length}; the rules have no shorter game yet.` })];
-  $("options").replaceChildren(el("legend", { textContent: "Options (the rules' defaults)" }), ...fields, ...note);
+    : [el("p", { className: "hint", textContent: t("lobby-no-shorter", { game: gameTitle(currentGame().id), length: variantLength(variant) }) })];
+  $("options").replaceChildren(el("legend", { textContent: t("lobby-options") }), ...fields, ...note);
 
   const seats = variant.seats;
   const list = $("seat-list");
@@ -57,10 +82,10 @@ function fillOptionsAndSeats() {
   list.replaceChildren();
   for (let seat = 0; seat < seats; seat += 1) {
     const select = el("select", { name: `seat-${seat}`, id: `seat-${seat}` });
-    select.append(el("option", { value: "me", textContent: "Me" }), el("option", { value: "open", textContent: "A friend (invite link)" }));
-    for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: `Bot: ${level.title}` }));
+    select.append(el("option", { value: "me", textContent: t("lobby-me") }), el("option", { value: "open", textContent: t("lobby-friend") }));
+    for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: t("sitter-bot", { level: level.title }) }));
     select.value = previous[seat] ?? (seat === 0 ? "me" : "bot:medium");
-    const label = el("label", { htmlFor: `seat-${seat}`, textContent: `Seat ${seat} · team ${teamLetter(seat)}` });
+    const label = el("label", { htmlFor: `seat-${seat}`, textContent: t("lobby-seat", { seat, team: teamLetter(seat) }) });
     list.append(el("li", {}, label, select));
   }
 }
@@ -93,7 +118,7 @@ $("new-table").addEventListener("submit", async (event) => {
     seats: choices.map((c) => (c === "me" ? "open" : c)),
     // The host's seat carries the host's name at once, so that other browsers see it
     // taken before the host sits down.
-    names: choices.map((c) => (c === "me" ? ($("name").value.trim() || "the host") : "")),
+    names: choices.map((c) => (c === "me" ? ($("name").value.trim() || t("sender-host")) : "")),
     undo: $("undo").checked,
     hints: $("hints").checked,
   };
@@ -108,7 +133,7 @@ $("new-table").addEventListener("submit", async (event) => {
     if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
     showCreated(answer, body, mySeat);
   } catch (error) {
-    $("create-error").textContent = `The table could not be created: ${error.message}`;
+    $("create-error").textContent = t("lobby-create-failed", { error: error.message });
   } finally {
     $("create").disabled = false;
   }
@@ -125,13 +150,12 @@ function showCreated(answer, body, mySeat) {
     id: answer.id, game: body.game, variant: body.variant, seat: mine ? mySeat : null,
     url: own, invites: friends.map((f) => ({ seat: f.seat, url: f.url })), watch: answer.watch_url,
   });
-  $("created-what").textContent = `${gameTitle(body.game, body.variant)} · ` +
-    (friends.length ? "send each friend their link; the game starts when everyone has sat down." : "the game starts when you sit down.");
-  const links = friends.map((f) => linkRow(`Seat ${f.seat} (team ${teamLetter(f.seat)})`, f.url));
-  links.push(linkRow("Spectators", answer.watch_url));
+  $("created-what").textContent = `${gameTitle(body.game, body.variant)} · ${t(friends.length ? "lobby-send-links" : "lobby-starts-when-you-sit")}`;
+  const links = friends.map((f) => linkRow(t("lobby-seat-team", { seat: f.seat, team: teamLetter(f.seat) }), f.url));
+  links.push(linkRow(t("lobby-spectators"), answer.watch_url));
   $("invites").replaceChildren(...links);
   $("open-seat").href = own;
-  $("open-seat").textContent = mine ? `Sit down at seat ${mySeat}` : "Open the table as host";
+  $("open-seat").textContent = mine ? t("lobby-sit-at", { seat: mySeat }) : t("lobby-open-as-host");
   $("created").hidden = false;
   $("created").scrollIntoView({ block: "nearest" });
   refreshTables();
@@ -145,7 +169,7 @@ $("join").addEventListener("submit", (event) => {
     if (!url.pathname.startsWith("/table/")) throw new Error("not a table link");
     location.href = url.pathname + url.hash;
   } catch {
-    $("join-link").setCustomValidity("Paste a table link: …/table/ID#token=…");
+    $("join-link").setCustomValidity(t("lobby-paste-link"));
     $("join-link").reportValidity();
   }
 });
@@ -165,26 +189,52 @@ async function refreshTables() {
     const own = mine.find((t) => t.id === table.id);
     const seats = table.seats.map((s) => {
       // This browser's own seat at a table it made: kept for it, not open to others.
-      if (s.sitter === "open" && own?.seat === s.seat) return "your seat (reserved)";
-      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return "invited friend (not yet here)";
-      if (s.sitter === "open" && s.name) return `reserved for ${s.name}`;
-      if (s.sitter === "open") return "open seat";
-      if (s.sitter.startsWith("bot:")) return `bot (${s.sitter.slice(4)})`;
-      return `${s.name ?? "someone"}${s.connected ? "" : " (away)"}`;
+      if (s.sitter === "open" && own?.seat === s.seat) return t("lobby-your-seat");
+      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
+      if (s.sitter === "open" && s.name) return t("lobby-reserved-for", { name: s.name });
+      if (s.sitter === "open") return t("badge-open");
+      if (s.sitter.startsWith("bot:")) return t("partner-bot", { level: levelTitle(s.sitter.slice(4)) });
+      const name = s.name ?? t("lobby-someone");
+      return s.connected ? name : t("lobby-away", { name });
     });
-    const status = table.status === "open" ? "waiting for players" : "playing";
+    const status = t(table.status === "open" ? "lobby-waiting" : "lobby-playing");
     // One run of text: where it wraps, no line starts with a separator (each "·" is
     // held to the word before it).
     const item = el("li", { className: "table-row" },
       el("span", { className: "table-what" },
         el("strong", { textContent: gameTitle(table.game, table.variant) }),
-        el("span", { className: "hint", textContent: `\u00a0· ${status}\u00a0· ${seats.join(", ")}` })));
+        el("span", { className: "hint", textContent: `\u00a0· ${status}\u00a0· ${seats.join(t("list-comma"))}` })));
     const actions = el("span", { className: "actions" });
-    if (own) actions.append(el("a", { className: "button primary", href: own.url, textContent: own.seat != null ? "Back to my seat" : "Open as host" }));
-    actions.append(el("a", { className: "button", href: `/table/${table.id}`, textContent: "Watch" }));
+    if (own) actions.append(el("a", { className: "button primary", href: own.url, textContent: t(own.seat != null ? "lobby-back-to-seat" : "lobby-open-host") }));
+    actions.append(el("a", { className: "button", href: `/table/${table.id}`, textContent: t("lobby-watch") }));
     item.append(actions);
     return item;
   }));
 }
+/** The nights being played: each to follow, and its set to watch. */
+async function refreshNights() {
+  let nights;
+  try {
+    nights = (await (await fetch("/api/nights")).json()).nights;
+  } catch {
+    return;
+  }
+  $("nights").replaceChildren(...nights.map((night) => {
+    const players = night.players.map((p) => (p.bot ? t("lobby-night-bot", { name: p.name }) : p.name));
+    const item = el("li", { className: "table-row night-row" },
+      el("span", { className: "table-what" },
+        el("strong", { textContent: t("lobby-night-set", { set: night.set + 1, sets: night.sets }) }),
+        el("span", { className: "hint", textContent: `\u00a0· ${players.join(t("list-comma"))}` })));
+    const actions = el("span", { className: "actions" },
+      el("a", { className: "button primary", href: `/night/${night.id}`, textContent: t("lobby-follow-night") }));
+    if (night.table) actions.append(el("a", { className: "button", href: `/table/${night.table}#night=${night.id}`, textContent: t("lobby-watch-set") }));
+    item.append(actions);
+    return item;
+  }));
+}
+
 refreshTables();
-setInterval(refreshTables, 5000);
+refreshNights();
+setInterval(() => { refreshTables(); refreshNights(); }, 5000);
+// Tests wait for this before typing: the page now listens to every control.
+document.body.dataset.ready = "true";

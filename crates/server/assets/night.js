@@ -2,10 +2,22 @@
 // follow it: each player's link leads to their seat at the set being played, or to
 // watch it when they sit out, and everyone sees the score sheets set by set.
 
-import { $, el, linkRow, LEVELS } from "/assets/common.js";
+import { $, el, levelTitle, linkRow, LEVELS } from "/assets/common.js";
+import { languageSwitch, t, translatePage } from "/assets/i18n.js";
+import { showAccount } from "/assets/account.js";
+
+// The page's words in the page's language, and the language switch.
+translatePage();
+document.querySelector(".bar nav").append(languageSwitch());
+showAccount(document.querySelector(".bar nav"));
 
 const POLL_MS = 2000;
 const nightId = location.pathname.split("/")[2] ?? "";
+
+/** A set's table link that names this night, so the table leads back to it (and on to the next set). */
+function withNight(link) {
+  return `${link}${link.includes("#") ? "&" : "#"}night=${encodeURIComponent(nightId)}`;
+}
 
 /** The player's token: from the link's fragment, remembered for this night. */
 function playerToken() {
@@ -17,14 +29,14 @@ function playerToken() {
 
 function playerRow(name = "", sitter = "person") {
   const nameInput = el("input", { value: name, maxLength: 40, required: true, className: "player-name" });
-  nameInput.setAttribute("aria-label", "Player's name");
+  nameInput.setAttribute("aria-label", t("night-player-name"));
   const who = el("select", { className: "player-sitter" },
-    el("option", { value: "person", textContent: "a person" }),
-    ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: `a bot (${l.title})` })));
+    el("option", { value: "person", textContent: t("night-person") }),
+    ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("night-bot", { level: levelTitle(l.id) }) })));
   who.value = sitter;
-  who.setAttribute("aria-label", "Played by");
-  const remove = el("button", { type: "button", textContent: "Remove" });
-  remove.setAttribute("aria-label", "Remove this player");
+  who.setAttribute("aria-label", t("night-played-by"));
+  const remove = el("button", { type: "button", textContent: t("night-remove") });
+  remove.setAttribute("aria-label", t("night-remove-label"));
   const row = el("li", { className: "row" }, nameInput, who, remove);
   remove.addEventListener("click", () => row.remove());
   return row;
@@ -51,7 +63,7 @@ function showForm() {
     });
     const body = await response.json();
     if (!response.ok) {
-      $("night-error").textContent = body.error ?? "The night could not start.";
+      $("night-error").textContent = body.error ?? t("night-could-not-start");
       return;
     }
     $("night-form").hidden = true;
@@ -64,7 +76,7 @@ function showForm() {
     const own = mine >= 0 ? mine : players.findIndex((p) => p.sitter === "person");
     if (own >= 0) {
       $("night-created").append(el("a", { className: "button primary", id: "follow-night", href: body.players[own].url,
-        textContent: `Follow the night as ${players[own].name}` }));
+        textContent: t("night-follow-as", { name: players[own].name }) }));
     }
   });
 }
@@ -72,10 +84,11 @@ function showForm() {
 function render(night) {
   const done = night.status !== "playing";
   const winners = night.sheet.winners;
+  const winWords = winners.length > 1 ? t("night-shared-win", { names: winners.join(t("list-comma")) }) : t("night-wins", { name: winners[0] });
   $("night-status").textContent = night.status === "over"
-    ? `The night is over after ${night.sets} ${night.sets === 1 ? "set" : "sets"}. ${winners.length > 1 ? `Shared win: ${winners.join(", ")}` : `${winners[0]} wins`}.`
-    : night.status === "ended" ? `The night was stopped after ${night.sheet.sets_recorded} of ${night.sets} sets.`
-    : `Set ${night.set + 1} of ${night.sets}.`;
+    ? `${t(night.sets === 1 ? "night-over-one" : "night-over", { n: night.sets })} ${winWords}`
+    : night.status === "ended" ? t("night-stopped", { done: night.sheet.sets_recorded, sets: night.sets })
+    : t("night-set-of", { set: night.set + 1, sets: night.sets });
   const you = night.you;
   const line = $("you");
   line.replaceChildren();
@@ -83,27 +96,27 @@ function render(night) {
     const seating = night.seating;
     const partner = you.seat != null ? seating.seats[(you.seat + 2) % 4] : null;
     line.append(you.seat != null
-      ? `${you.name}: you play this set with ${partner}. `
-      : `${you.name}: you sit this set out (30 points). `);
-    if (you.link) line.append(el("a", { href: you.link, className: "button primary", textContent: you.seat != null ? "Go to your seat" : "Watch the set" }));
+      ? `${t("night-you-play", { name: you.name, partner })} `
+      : `${t("night-you-sit-out", { name: you.name })} `);
+    if (you.link) line.append(el("a", { href: withNight(you.link), className: "button primary", textContent: t(you.seat != null ? "night-go-to-seat" : "lobby-watch-set") }));
   }
   line.hidden = line.childNodes.length === 0;
   const seating = night.seating;
   $("seating").replaceChildren(...(seating ? [
-    el("p", {}, `This set: ${seating.seats[0]} and ${seating.seats[2]} against ${seating.seats[1]} and ${seating.seats[3]}; ${seating.seats[0]} deals first.`,
-      seating.sitting_out.length ? ` Sitting out: ${seating.sitting_out.join(", ")}.` : ""),
-    el("a", { href: `/table/${seating.table}`, textContent: "Watch this set" }),
+    el("p", {}, t("night-this-set", { a: seating.seats[0], c: seating.seats[2], b: seating.seats[1], d: seating.seats[3] }),
+      seating.sitting_out.length ? ` ${t("night-sitting-out", { names: seating.sitting_out.join(t("list-comma")) })}` : ""),
+    el("a", { href: withNight(`/table/${seating.table}`), textContent: t("night-watch-this-set") }),
   ] : []));
   const sets = Array.from({ length: night.sets }, (_, i) => i);
-  const head = el("tr", {}, el("th", { scope: "col", textContent: "Player" }),
-    ...sets.map((s) => el("th", { scope: "col", textContent: `Set ${s + 1}` })),
-    el("th", { scope: "col", textContent: "Total" }));
+  const head = el("tr", {}, el("th", { scope: "col", textContent: t("night-player") }),
+    ...sets.map((s) => el("th", { scope: "col", textContent: t("night-set-n", { n: s + 1 }) })),
+    el("th", { scope: "col", textContent: t("night-total") }));
   const rows = night.sheet.players.map((p) => {
     const won = winners.includes(p.name);
     return el("tr", { className: won ? "winner" : "" },
       el("th", { scope: "row", textContent: won ? `★ ${p.name}` : p.name }),
       ...p.rows.map((r) => el("td", {
-        textContent: r.points == null ? "" : r.seat == null ? `${r.points} (out)` : `${r.points} (${r.partner})`,
+        textContent: r.points == null ? "" : r.seat == null ? t("night-points-out", { points: r.points }) : `${r.points} (${r.partner})`,
       })),
       el("td", { className: "score", textContent: String(p.total) }));
   });
@@ -120,13 +133,13 @@ async function follow() {
       const response = await fetch(`/api/nights/${nightId}${query}`);
       const body = await response.json();
       if (!response.ok) {
-        $("load-error").textContent = body.error ?? "This night cannot be shown.";
+        $("load-error").textContent = body.error ?? t("night-cannot-show");
         return;
       }
       $("load-error").textContent = "";
       if (render(body)) return;
     } catch {
-      $("load-error").textContent = "The server cannot be reached; trying again…";
+      $("load-error").textContent = t("server-away");
     }
     await new Promise((done) => setTimeout(done, POLL_MS));
   }

@@ -5,10 +5,17 @@
 
 import { cardFace, cardName, strainText } from "./cards.js";
 import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
+import { languageSwitch, translatePage } from "./i18n.js";
+import { showAccount } from "./account.js";
 import {
   actionText, contractBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
   seatPosition, trumpMark, turnSeat,
 } from "./drawing.js";
+
+// The bar's words and the language switch (this page's own text is English only so far).
+translatePage();
+document.querySelector(".bar nav").append(languageSwitch());
+showAccount(document.querySelector(".bar nav"));
 
 // /replay/{id}: a finished table's game from the server.
 const parts = location.pathname.split("/").filter(Boolean);
@@ -528,5 +535,20 @@ function progressItems() {
 if (tableId) {
   $("load-h").textContent = `Table ${tableId}`;
   status("Loading the table's game…");
-  load().then(() => { if (state.data) status(`Table ${tableId}'s game. Drop an analysis of it here to see its marks.`); });
+  load().then(showTableAnalysis);
+}
+
+/** A table's game that is over: its analysis from the server (the expert's judgement of
+ * every decision, worked out once), its marks on the steps. */
+async function showTableAnalysis() {
+  if (!state.data) return;
+  status(`Table ${tableId}'s game. Asking the server for its analysis…`);
+  const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/analysis`).catch(() => null);
+  if (answer?.ok) {
+    setAnalysis(await answer.json(), true);
+  } else if (answer?.status === 409) {
+    status(`Table ${tableId}'s game, still in play: its analysis comes when it is over.`);
+  } else {
+    status(`Table ${tableId}'s game. Drop an analysis of it here to see its marks.`);
+  }
 }

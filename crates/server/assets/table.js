@@ -3,18 +3,26 @@
 // shown one after another, with a pause on each finished trick and hand so people can
 // follow bots that play at once.
 
-import { cardFace, cardName, cardText, strainText, SUIT_SYMBOLS } from "./cards.js";
+import { cardFace, cardName, cardText, strainText, suitName, SUIT_SYMBOLS } from "./cards.js";
 import {
   actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
-import { $, el, gameTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
+import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
+import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
+import { showAccount } from "./account.js";
+
+translatePage();
+$("bar-menu").append(languageSwitch());
+showAccount($("bar-menu"));
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
 const hostToken = fragment.get("host");
+// A night's set (its page's links say which night): the table's end leads back to it.
+const nightId = fragment.get("night");
 
 // How long a finished trick and a finished hand stay on the table, in ms at "normal".
 const TRICK_HOLD = 1400;
@@ -48,8 +56,14 @@ const state = {
   unread: 0, // chat lines said while the chat was out of view
   live: false, // this page's connection is open and welcomed: a chat line goes at once
   away: false, // the server does not answer: the page tries again
+  paused: false, // the server cannot save (`paused`, until `resumed`): nothing moves
   gone: null, // the table cannot be joined: "over", "ended" or "unknown" (no such table)
   pendingChat: [], // chat lines typed while the connection was down, sent once it is back
+  chatSent: null, // the latest chat line sent, put back in the box if the server refuses it
+  cutSent: false, // this page sent the cut of the deck that waits (else the server cuts at random)
+  focusArea: null, // "hand" or "controls" while the focus is there: kept there after a move
+  nextSetAsked: false, // a night's set over: the night was asked for its next set
+  nextSet: null, // {href, seated}: where this player goes for the night's next set
   wasMyTurn: false,
   talkSent: false, // the chat lines after `welcome` (the talk so far) have all come
   // A seat's link whose person has no name yet only looks (`look`): the seat is taken
@@ -94,15 +108,15 @@ function teamOf(seat) {
 
 function teamName(team) {
   const me = mySeat();
-  if (me != null) return teamOf(me) === team ? "Us" : "Them";
-  return `Team ${team === 0 ? "A" : "B"}`;
+  if (me != null) return teamOf(me) === team ? t("team-us") : t("team-them");
+  return t("team-letter", { team: team === 0 ? "A" : "B" });
 }
 
 function teamMembers(team) {
   const n = view()?.seats ?? state.seats.length;
   const names = [];
   for (let s = team; s < n; s += 2) names.push(seatName(s));
-  return names.join(" & ");
+  return names.join(t("team-and"));
 }
 
 function pace() {
@@ -118,7 +132,7 @@ let pinger = null;
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
-  setConn("Connecting…", "connecting");
+  setConn(t("conn-connecting"), "connecting");
   socket.addEventListener("open", () => {
     backoff = 500;
     if (state.looking) send({ type: "look", token });
@@ -131,7 +145,7 @@ function connect() {
         version: state.received ?? undefined,
       });
     }
-    setConn("Connected", "ok");
+    setConn(t("conn-connected"), "ok");
     clearInterval(pinger);
     pinger = setInterval(() => send({ type: "ping" }), 20000);
   });
@@ -155,12 +169,12 @@ function connect() {
       }
     } else state.away = false;
     if (state.closed) {
-      setConn("Closed", "closed");
+      setConn(t("conn-closed"), "closed");
       chatClosed();
       render();
       return;
     }
-    setConn("Reconnecting…", "connecting");
+    setConn(t("conn-reconnecting"), "connecting");
     render();
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
@@ -176,6 +190,8 @@ async function whyRefused() {
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?seat=spectator`);
     if (response.status === 404) return "unknown";
+    // Quarantined at the server's start: its saved game does not replay.
+    if (response.status === 410) return "damaged";
     // Not started, yet refused: ended (or given up) before its first deal, nothing to replay.
     if (response.status === 409) {
       state.goneReplay = null;
@@ -192,7 +208,7 @@ async function whyRefused() {
 }
 
 function goneWords(why) {
-  return { over: "this game is over", ended: "this table has ended", unknown: "there is no table at this link" }[why];
+  return t(`gone-${why}`);
 }
 
 function send(message) {
@@ -207,7 +223,7 @@ function setConn(text, kind) {
 
 // The closing kinds after which connecting again may help; every other kind is final
 // (the seat or the table is gone, the link is wrong, a message was too big).
-const RETRY_KINDS = new Set(["retry", "idle"]);
+const RETRY_KINDS = new Set(["retry", "idle", "too_slow"]);
 
 function receive(message) {
   switch (message.type) {
@@ -215,6 +231,8 @@ function receive(message) {
       state.talkSent = false;
       state.live = true;
       state.away = false;
+      // A table still paused says so after `welcome`.
+      state.paused = false;
       flushChat();
       state.welcome = message;
       state.status = message.status;
@@ -248,6 +266,7 @@ function receive(message) {
     case "chat":
       if (message.seq > state.lastChat) {
         state.lastChat = message.seq;
+        if (message.body === state.chatSent) state.chatSent = null;
         if (state.chatWaiting) state.chatWaiting.push(message);
         else chatLine(message, state.talkSent);
       }
@@ -257,14 +276,33 @@ function receive(message) {
       if (message.version === state.received) {
         state.hint = message;
         const best = message.actions[0];
-        announce(best ? `Hint: ${actionText(best.action, names())} is best, ${pointsText(best.points)} points.` : "No hint for this position.");
+        announce(best ? t("hint-said", { action: actionText(best.action, names()), points: pointsText(best.points) }) : t("hint-none"));
       }
       render();
       break;
     case "error":
       state.sending = false;
       state.hintAsked = null;
-      toast(message.message);
+      toast(errorWords(message));
+      // A chat line refused (too soon after the last, too long) goes back into the box.
+      if (message.code === "chat" && state.chatSent != null) {
+        const input = $("chat-input");
+        input.value = input.value ? `${state.chatSent} ${input.value}` : state.chatSent;
+        state.chatSent = null;
+      }
+      render();
+      break;
+    case "link-refused":
+      // Someone came late with a link that seats nobody now: the host hears of it.
+      {
+        const words = t(message.sitter === "open" ? "link-refused-open" : "link-refused", { n: message.seat });
+        toast(words);
+        logLine(words, "event");
+      }
+      break;
+    case "paused":
+    case "resumed":
+      state.paused = message.type === "paused";
       render();
       break;
     case "invite":
@@ -274,9 +312,11 @@ function receive(message) {
       break;
     case "closing":
       // A final closing is on the page for good (and the error before it stays up).
-      if (RETRY_KINDS.has(message.kind)) toast(`The server closed the connection: ${message.reason}`);
+      if (RETRY_KINDS.has(message.kind)) toast(t("server-closed", { reason: serverWords("closing", message.kind, message.reason) }));
       else {
-        state.closed = message.reason;
+        // A link whose token is not this table's (most often cut short when copied):
+        // the page says so in its own words, not the server's "unknown token".
+        state.closed = message.kind === "bad_token" ? t("link-bad") : serverWords("closing", message.kind, message.reason);
         state.closedKind = message.kind;
       }
       break;
@@ -285,20 +325,43 @@ function receive(message) {
   }
 }
 
+/** "New hand: Bo deals." */
+function newHandText(dealer) {
+  return dealer === mySeat() ? t("log-new-hand-you") : t("log-new-hand", { seat: seatLabel(dealer) });
+}
+
+/**
+ * A refused request in words: a move that came after the table moved on is said as
+ * such in every language (the server's "stale version N" is for programs).
+ */
+function errorWords(message) {
+  if (message.code === "version") return t("error-version");
+  return serverWords("error", message.code, message.message);
+}
+
+/**
+ * What the server says, in the page's language: its own English words, or in Arabic the
+ * words for the typed code it sends beside them (`error` codes, `closing` kinds).
+ */
+function serverWords(what, code, english) {
+  if (LANG === "en") return english;
+  if (what === "error") return t(`error-${ERROR_CODES.includes(code) ? code : "other"}`);
+  return t(`closing-${CLOSE_KINDS.includes(code) ? code : "other"}`);
+}
+const ERROR_CODES = ["malformed", "too_fast", "hello", "bad_token", "seat_taken", "not_seated", "not_host", "status", "version", "illegal", "bad_seat", "no_hint", "chat", "not_saved"];
+const CLOSE_KINDS = ["retry", "idle", "seat_gone", "table_gone", "bad_token", "too_big"];
+
 function statusWords(status) {
-  return {
-    open: "The table waits for its players.", playing: "The game is on.",
-    over: "The game is over.", ended: "The host closed the table.",
-  }[status] ?? `The table is ${status}.`;
+  return ["open", "playing", "over", "ended"].includes(status) ? t(`status-${status}`) : status;
 }
 
 function onWelcome() {
   const { rules, table, seat, host } = state.welcome;
   const title = gameTitle(rules.game, rules.variant);
-  $("title").textContent = title + (seat == null ? (host ? " · host" : " · watching") : "");
+  $("title").textContent = seat == null ? t(host ? "title-host" : "title-watching", { title }) : title;
   // Cut short on a phone's one-line bar: the whole of it on hover.
   $("title").title = $("title").textContent;
-  $("rules-link").href = `/rules/${rules.game}`;
+  $("rules-link").href = `/rules/${rules.game}?lang=${LANG}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(table)}/record`;
   $("record-link").setAttribute("download", `calltrump-${table}.json`);
   if (seat != null || host) {
@@ -373,7 +436,7 @@ function applyUpdate(update) {
         snap.actions = [];
         state.showLast = false;
         state.handCheck = null;
-        logLine(`New hand: ${seatLabel(event.dealer)} ${event.dealer === mySeat() ? "deal" : "deals"}.`, "event");
+        logLine(newHandText(event.dealer), "event");
         break;
       case "acted":
         snap.actions.push([event.seat, event.action]);
@@ -381,7 +444,7 @@ function applyUpdate(update) {
         break;
       case "undone":
         snap.actions.splice(snap.actions.length - event.actions, event.actions);
-        logLine(`${seatName(event.seat)} took back ${event.actions === 1 ? "a move" : `${event.actions} moves`}.`, "event");
+        logLine(event.actions === 1 ? t("log-undone-one", { seat: seatName(event.seat) }) : t("log-undone", { seat: seatName(event.seat), n: event.actions }), "event");
         break;
       case "hand-ended":
         state.lastHand = { summary: event.summary, scores: event.scores, view: update.view };
@@ -394,14 +457,17 @@ function applyUpdate(update) {
       case "committed":
         snap.deal_check = { commitment: event.commitment, cutter: event.cutter, cut: null, seed: null };
         state.cutDeadline = null;
+        state.cutSent = false;
         if (event.cutter === mySeat()) startCutClock();
-        logLine(`Next deal committed: ${event.commitment.slice(0, 12)}…; ${seatLabel(event.cutter)} ${event.cutter === mySeat() ? "cut" : "cuts"}.`, "event");
+        logLine(t(event.cutter === mySeat() ? "log-committed-you" : "log-committed", { commitment: `${event.commitment.slice(0, 12)}…`, seat: seatLabel(event.cutter) }), "event");
         break;
       case "cut":
         if (snap.deal_check) snap.deal_check.cut = event.cut;
         state.cutDeadline = null;
         state.cutValue = null;
-        logLine(`${seatName(event.seat)} cut ${event.cut} cards.`, "event");
+        // This seat's cut that the page did not send: the server's, at random.
+        logLine(event.seat === mySeat() && !state.cutSent ? t("log-cut-random-you", { n: event.cut }) : t("log-cut", { seat: seatName(event.seat), n: event.cut }), "event");
+        state.cutSent = false;
         break;
       case "revealed":
         if (snap.deal_check) {
@@ -423,10 +489,10 @@ function applyUpdate(update) {
   if (taken(after) > taken(before) && after.last_trick) {
     const winner = after.last_trick.winning;
     holds.push({ kind: "trick", trick: after.last_trick, ms: TRICK_HOLD });
-    announce(`${seatName(winner)} ${winner === mySeat() ? "take" : "takes"} the trick.`);
+    announce(`${takesText(winner)}.`);
   }
   if (handEnded) holds.push({ kind: "hand", ms: HAND_HOLD });
-  if (turnSeat(after) === mySeat() && turnSeat(before) !== mySeat()) announce("Your turn.");
+  if (turnSeat(after) === mySeat() && turnSeat(before) !== mySeat()) announce(t("turn-yours"));
   return holds;
 }
 
@@ -477,7 +543,7 @@ async function loadHistory(snapshot) {
         anchor = [step.hand, step.index == null ? 0 : step.index + 1];
         if (step.index == null) {
           close();
-          add(`New hand: ${seatLabel(step.view.dealer)} ${step.view.dealer === mySeat() ? "deal" : "deals"}.`, "event");
+          add(newHandText(step.view.dealer), "event");
         } else {
           add(`${seatName(step.seat)}: ${actionText(step.action, names())}`, "action");
         }
@@ -497,7 +563,7 @@ async function loadHistory(snapshot) {
   }
   if (inHand) {
     anchor = [v.deals_played, 0];
-    add(`New hand: ${seatLabel(v.dealer)} ${v.dealer === mySeat() ? "deal" : "deals"}.`, "event");
+    add(newHandText(v.dealer), "event");
     (snapshot.actions ?? []).forEach(([seat, action], i) => {
       anchor = [v.deals_played, i + 1];
       add(`${seatName(seat)}: ${actionText(action, names())}`, "action");
@@ -528,7 +594,7 @@ async function loadHistory(snapshot) {
     slots[at].push(chatItem(line));
   }
   const merged = lines.flatMap((line, i) => [...slots[i], line]).concat(slots[lines.length]);
-  log.prepend(el("li", { className: "event history-head", textContent: "The game so far:" }), ...merged);
+  log.prepend(el("li", { className: "event history-head", textContent: t("log-so-far") }), ...merged);
   log.scrollTop = log.scrollHeight;
 }
 
@@ -536,7 +602,7 @@ async function loadHistory(snapshot) {
 async function verify(v, check, dealt) {
   const hand = v.deals_played;
   if (!canCheck()) {
-    state.handCheck = { hand, ok: null, reason: "this browser can check deals only over https or on localhost" };
+    state.handCheck = { hand, ok: null, reason: t("check-needs-https") };
     render();
     return;
   }
@@ -545,9 +611,9 @@ async function verify(v, check, dealt) {
       rules: state.welcome.rules, seats: v.seats, table: tableId, hand, dealer: v.dealer,
       check, dealt, seat: mySeat(),
     });
-    state.handCheck = { hand, ...result };
+    state.handCheck = { hand, ok: result.ok, reason: t(`check-${result.code}`) };
   } catch (error) {
-    state.handCheck = { hand, ok: false, reason: `the check failed: ${error.message}` };
+    state.handCheck = { hand, ok: false, reason: t("check-failed", { error: error.message }) };
   }
   render();
 }
@@ -558,24 +624,26 @@ function teamOrder() {
 }
 
 function handSummaryText(summary, v) {
-  if (summary.outcome === "thrown-in") return "Everyone passed: the hand is thrown in.";
-  if (summary.outcome === "misdeal") return "Misdeal: the hand is dealt again.";
+  if (summary.outcome === "thrown-in") return t("hand-thrown-in");
+  if (summary.outcome === "misdeal") return t("hand-misdeal");
   const points = summary.points ?? v.hand_points ?? [0, 0];
   const tricks = summary.tricks ?? v.tricks;
   const each = (values, signed) => teamOrder()
-    .map((t) => `${teamName(t)} ${signed && values[t] >= 0 ? "+" : ""}${values[t]}`).join(", ");
-  const contract = summary.contract != null && summary.declarer != null
-    ? `${seatName(summary.declarer)}: ${actionText(summary.contract, names())}. ` : "";
-  return `${contract}Tricks ${each(tricks, false)}. Points ${each(points, true)}.`;
+    // A signed number kept left to right in an Arabic sentence (a left-to-right mark
+    // before it): "+5", not "5+".
+    .map((team) => `${teamName(team)} \u200e${signed && values[team] >= 0 ? "+" : ""}${values[team]}`).join(t("list-comma"));
+  const result = t("hand-result", { tricks: each(tricks, false), points: each(points, true) });
+  return summary.contract != null && summary.declarer != null
+    ? t("hand-contract-result", { seat: seatName(summary.declarer), contract: actionText(summary.contract, names()), result }) : result;
 }
 
 function gameOverText(outcome, scores) {
-  const score = `${scores[0]} to ${scores[1]}`;
-  if (outcome === "draw") return `Game over: a draw, ${score}.`;
+  const score = t("score-to", { a: scores[0], b: scores[1] });
+  if (outcome === "draw") return t("game-over-draw", { score });
   const me = mySeat();
-  const both = teamOrder().map((t) => `${teamName(t)} ${scores[t]}`).join(", ");
-  if (me != null) return `Game over: ${teamOf(me) === outcome ? "you win" : "you lose"}, ${both}.`;
-  return `Game over: ${teamName(outcome)} (${teamMembers(outcome)}) win, ${score}.`;
+  const both = teamOrder().map((team) => `${teamName(team)} ${scores[team]}`).join(t("list-comma"));
+  if (me != null) return t(teamOf(me) === outcome ? "game-over-won" : "game-over-lost", { scores: both });
+  return t("game-over-team", { team: teamName(outcome), members: teamMembers(outcome), score });
 }
 
 // ---- drawing --------------------------------------------------------------------------
@@ -593,7 +661,9 @@ function render() {
   document.body.dataset.tricks = String((v?.tricks_by_seat ?? []).reduce((a, b) => a + b, 0));
   const busy = pumping || state.holding != null || state.sending;
   document.body.dataset.busy = String(busy);
-  const myTurn = v != null && turnSeat(v) === mySeat() && mySeat() != null && state.status === "playing";
+  // A seat lost for good (given to a bot, opened for someone else) is no longer this
+  // page's to play: no live choices.
+  const myTurn = v != null && turnSeat(v) === mySeat() && mySeat() != null && state.status === "playing" && !state.closed;
   document.body.dataset.myTurn = String(myTurn && !busy);
   const cutting = mustCut();
   document.body.dataset.cut = String(cutting && !busy);
@@ -603,8 +673,10 @@ function render() {
   const turnNow = (myTurn || cutting) && !busy;
   if (turnNow && !state.wasMyTurn && narrow.matches && document.body.classList.contains("chat-open")) {
     openChat(false, { focus: false });
-    announce(`Your turn: the chat is closed${$("chat-input").value ? ", what you typed is kept" : ""}.`);
+    announce(t($("chat-input").value ? "chat-stepped-aside-kept" : "chat-stepped-aside"));
   }
+  if (turnNow && !state.wasMyTurn) signalTurn();
+  showTurnIcon(turnNow);
   state.wasMyTurn = turnNow;
   renderSeats(v);
   renderCenter(v);
@@ -613,8 +685,29 @@ function render() {
   renderHand(v, myTurn && !busy);
   renderInfo(v);
   renderHost();
-  if (focusKey) document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+  keepFocus(focusKey);
+  if (nightId && (v?.phase === "game-over" || state.gone === "over")) findNextSet();
 }
+
+/**
+ * After a redraw the focus goes back where it was; if that button is gone (the card
+ * played, the bid made) it stays in the same place, the hand or the choices, rather than
+ * falling to the page, where a screen reader loses its place.
+ */
+function keepFocus(focusKey) {
+  const again = focusKey && document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+  if (again) return again.focus({ preventScroll: true });
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!lost || !state.focusArea) return;
+  const choice = $("controls").querySelector("button:not([disabled])");
+  const card = $("hand").querySelector('.card[tabindex="0"]');
+  const target = state.focusArea === "controls" ? choice ?? card : card ?? choice;
+  (target ?? $("hand")).focus({ preventScroll: true });
+}
+for (const area of ["hand", "controls"]) $(area).addEventListener("focusin", () => { state.focusArea = area; });
+document.addEventListener("focusin", (event) => {
+  if (!event.target.closest?.("#hand, #controls")) state.focusArea = null;
+});
 
 function cutSize() {
   const rules = state.welcome.rules;
@@ -627,7 +720,9 @@ function validCut(cut) {
 
 function sendCut(cut) {
   if (state.sending) return;
+  if (!connectedToAct()) return;
   state.sending = true;
+  state.cutSent = true;
   state.cutValue = null;
   state.cutDeadline = null;
   send({ type: "cut", cut });
@@ -657,18 +752,16 @@ function tickCut() {
   }
   if (clock) {
     const secs = Math.max(0, Math.ceil(left / 1000));
-    clock.textContent = typed != null && validCut(typed)
-      ? `${secs} s left: ${typed} will be cut then`
-      : `${secs} s left, then a random cut`;
+    clock.textContent = typed != null && validCut(typed) ? t("cut-left-typed", { s: secs, n: typed }) : t("cut-left-random", { s: secs });
     clock.classList.toggle("urgent", secs <= 5);
-    clock.setAttribute("aria-label", `${secs} seconds left to cut`);
+    clock.setAttribute("aria-label", t("cut-left-label", { s: secs }));
   }
 }
 setInterval(tickCut, 250);
 
 function mustCut() {
   const check = state.snap?.deal_check;
-  return check != null && check.cut == null && check.cutter === mySeat() && view()?.turn === "chance" && state.status === "playing";
+  return check != null && check.cut == null && check.cutter === mySeat() && view()?.turn === "chance" && state.status === "playing" && !state.closed;
 }
 
 function renderSeats(v) {
@@ -681,7 +774,7 @@ function renderSeats(v) {
   for (let seat = 0; seat < n; seat += 1) {
     const info = state.seats[seat] ?? {};
     const box = el("section", { className: `seat pos-${position(seat, n)} team-${teamLetter(seat)}` });
-    box.setAttribute("aria-label", `${seatTitle(seat)}, seat ${seat}, team ${teamLetter(seat)}`);
+    box.setAttribute("aria-label", t("seat-label", { name: seatTitle(seat), seat, team: teamLetter(seat) }));
     box.dataset.seat = seat;
     if (seat === turn && state.status === "playing") box.classList.add("to-act");
     if (v?.sitting_out === seat) box.classList.add("out");
@@ -690,27 +783,27 @@ function renderSeats(v) {
     const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatTitle(seat) }));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
-    const team = el("span", { className: "badge team", title: `Team ${teamLetter(seat)}` }, el("span", { className: "long", textContent: "Team " }), teamLetter(seat));
+    const team = el("span", { className: "badge team", title: t("team-letter", { team: teamLetter(seat) }) }, el("span", { className: "long", textContent: `${t("team-word")} ` }), teamLetter(seat));
     badges.append(team);
     // Once the table is over or ended nobody is away any more: no countdowns.
     const live = state.status === "open" || state.status === "playing";
-    if (v && v.dealer === seat && v.phase !== "dealing") badge("Dealer", "dealer");
-    if (info.sitter?.startsWith("bot:")) badge(`bot · ${info.sitter.slice(4)}`, "bot");
-    else if (info.sitter === "open") badge("open seat", "open");
+    if (v && v.dealer === seat && v.phase !== "dealing") badge(t("badge-dealer"), "dealer");
+    if (info.sitter?.startsWith("bot:")) badge(t("badge-bot", { level: badgeLevel(info.sitter.slice(4)) }), "bot");
+    else if (info.sitter === "open") badge(t("badge-open"), "open");
     else if (!live) { /* no presence badges on a closed table */ }
-    else if (info.bot_standing_in) badge("bot playing for them", "away");
+    else if (info.bot_standing_in) badge(t("badge-standing-in"), "away");
     else if (info.grace_ms != null) {
       const left = Math.max(0, Math.ceil((info.grace_ms - (Date.now() - state.seatsAt)) / 1000));
-      badge(`away · bot in ${left} s`, "away", "A bot takes the seat when the countdown ends");
-    } else if (info.sitter === "person") badge(info.connected ? "online" : "offline", info.connected ? "online" : "offline");
-    if (v?.sitting_out === seat) badge("sits out", "out");
+      badge(t("badge-away", { s: left }), "away", t("badge-away-title"));
+    } else if (info.sitter === "person") badge(t(info.connected ? "badge-online" : "badge-offline"), info.connected ? "online" : "offline");
+    if (v?.sitting_out === seat) badge(t("badge-sits-out"), "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
 
     const facts = seatFacts(v, seat);
     if (seat !== mySeat() && v?.hand_sizes?.[seat]) {
       const count = v.hand_sizes[seat];
-      const stack = el("span", { className: "stack", title: `${count} cards in hand` });
-      stack.setAttribute("aria-label", `${count} cards in hand`);
+      const stack = el("span", { className: "stack", title: t("cards-in-hand", { n: count }) });
+      stack.setAttribute("aria-label", t("cards-in-hand", { n: count }));
       for (let i = 0; i < Math.min(count, 5); i += 1) stack.append(el("span", { className: "mini-back" }));
       stack.append(el("span", { className: "count", textContent: String(count) }));
       facts.append(stack);
@@ -720,8 +813,18 @@ function renderSeats(v) {
   }
 }
 
+/** A bot's level in a seat's badge, in a word ("rules"): the badges stay one line. */
+function badgeLevel(level) {
+  return hasString(`badge-level-${level}`) ? t(`badge-level-${level}`) : level;
+}
+
 function turnWord(v) {
-  return { auction: "bidding", "trump-naming": "naming trump", exchange: "passing cards", play: "to play" }[v?.phase] ?? "next";
+  return t(`turn-word-${["auction", "trump-naming", "exchange", "play"].includes(v?.phase) ? v.phase : "next"}`);
+}
+
+/** "Bo takes the trick", "You take the trick". */
+function takesText(seat) {
+  return seat === mySeat() ? t("trick-you-take") : t("trick-takes", { seat: seatName(seat) });
 }
 
 /** The cards the center showed last time, as `seat:card`. */
@@ -731,8 +834,8 @@ function renderCenter(v) {
   const center = $("center");
   center.replaceChildren();
   if (!v) {
-    center.append(state.gone ? goneNotice() : el("p", { className: "center-status", textContent:
-      state.away ? "The server is not answering: trying again…" : state.closed ? "" : "Connecting to the table…" }));
+    center.append(state.gone ? goneNotice() : state.closedKind === "bad_token" ? badLinkNotice() : el("p", { className: "center-status", textContent:
+      state.away ? t("server-away") : state.closed ? "" : t("connecting-table") }));
     return;
   }
   const n = v.seats;
@@ -742,11 +845,11 @@ function renderCenter(v) {
   if (state.holding?.kind === "trick") {
     trick = state.holding.trick;
     won = true;
-    caption = `${seatName(trick.winning)} ${trick.winning === mySeat() ? "take" : "takes"} the trick`;
+    caption = takesText(trick.winning);
   } else if (state.showLast && v.last_trick) {
     trick = v.last_trick;
     won = true;
-    caption = `Last trick: ${seatLabel(trick.winning)} took it`;
+    caption = t("last-trick-took", { seat: seatLabel(trick.winning) });
   } else if (v.phase === "hand-over" || v.phase === "game-over") {
     won = trick?.winning != null;
   }
@@ -755,9 +858,12 @@ function renderCenter(v) {
   const leading = !won && v.phase === "play" && trick?.winning != null && trick.cards.length > 1 ? trick.winning : null;
   if (trick) {
     for (const [seat, card] of trick.cards) {
-      const label = `${seatName(seat)}: ${cardName(card)}${seat === leading ? ", winning so far" : ""}`;
+      const label = `${seatName(seat)}: ${cardName(card)}${seat === leading ? t("winning-so-far") : ""}`;
       const face = playedFace(card, position(seat, n), label, won && seat === trick.winning, seatName(seat));
-      if (seat === leading) face.classList.add("leading");
+      if (seat === leading) {
+        face.classList.add("leading");
+        face.dataset.badge = t("winning-badge");
+      }
       // Only a card that just arrived lands: the table is redrawn on every message.
       const key = `${seat}:${card}`;
       shown.add(key);
@@ -773,14 +879,14 @@ function renderCenter(v) {
   }
   if (summary) center.append(summary);
   else if (caption && state.showLast && state.holding?.kind !== "trick") {
-    const hide = el("button", { type: "button", className: "quiet hide-last", textContent: "Hide" });
+    const hide = el("button", { type: "button", className: "quiet hide-last", textContent: t("hide") });
     hide.dataset.key = "hide-last";
-    hide.setAttribute("aria-label", "Hide the last trick");
+    hide.setAttribute("aria-label", t("last-trick-hide"));
     hide.addEventListener("click", () => { state.showLast = false; render(); });
     center.append(el("p", { className: "center-note won last-note" }, caption, " ", hide));
   } else if (caption) center.append(el("p", { className: `center-note ${won ? "won" : ""}`, textContent: caption }));
   else if (v.phase === "play" && trick && trick.cards.length === 0) {
-    center.append(el("p", { className: "center-note", textContent: `${seatName(trick.leader)} ${trick.leader === mySeat() ? "lead" : "leads"}` }));
+    center.append(el("p", { className: "center-note", textContent: trick.leader === mySeat() ? t("you-lead") : t("seat-leads", { seat: seatName(trick.leader) }) }));
   }
 }
 
@@ -793,29 +899,78 @@ function dealtYet(v) {
 function exitLinks({ replay = true, record = true } = {}) {
   const id = encodeURIComponent(tableId);
   return el("p", { className: "row exit-links" },
-    record ? el("a", { className: "button", href: `/api/tables/${id}/record`, download: `calltrump-${tableId}.json`, textContent: "Download the record" }) : null,
-    replay ? el("a", { className: "button", href: `/replay/${id}`, textContent: "Replay this game" }) : null,
-    el("a", { className: "button primary", href: "/", textContent: "Back to the lobby" }));
+    record ? el("a", { className: "button", href: `/api/tables/${id}/record`, download: `calltrump-${tableId}.json`, textContent: t("download-record") }) : null,
+    replay ? el("a", { className: "button", href: `/replay/${id}`, textContent: t("replay-game") }) : null,
+    nightId && state.nextSet
+      ? el("a", { className: "button primary", id: "next-set", href: state.nextSet.href, textContent: t(state.nextSet.seated ? "next-set" : "next-set-watch") })
+      : null,
+    nightId
+      ? el("a", { className: `button ${state.nextSet ? "" : "primary"}`, id: "back-to-night", href: `/night/${encodeURIComponent(nightId)}`, textContent: t("back-to-night") })
+      : el("a", { className: "button primary", href: "/", textContent: t("back-to-lobby") }));
+}
+
+/**
+ * A night's set is over: asks the night, until it has opened the next set, where this
+ * player goes now (their seat, with the player's token this browser keeps for the
+ * night; else the set's table to watch). A last set leads only back to the night.
+ */
+async function findNextSet() {
+  if (!nightId || state.nextSetAsked) return;
+  state.nextSetAsked = true;
+  const player = localStorage.getItem(`calltrump.night.${nightId}`);
+  const query = player ? `?player=${encodeURIComponent(player)}` : "";
+  const withNight = (link) => `${link}${link.includes("#") ? "&" : "#"}night=${encodeURIComponent(nightId)}`;
+  // The night opens the next set within a second of this one's end: a minute is ample.
+  for (let tries = 0; tries < 60; tries += 1) {
+    try {
+      const response = await fetch(`/api/nights/${encodeURIComponent(nightId)}${query}`);
+      if (response.ok) {
+        const night = await response.json();
+        const at = night.tables.indexOf(tableId);
+        const next = at >= 0 ? night.tables[at + 1] : undefined;
+        if (next) {
+          const mine = night.seating?.table === next && night.you?.seat != null ? night.you.link : null;
+          state.nextSet = { href: withNight(mine ?? `/table/${next}`), seated: mine != null };
+          render();
+          return;
+        }
+        if (at < 0 || night.status !== "playing") return;
+      }
+    } catch {
+      // The server is away for a moment: ask again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** A seat link whose token is not this table's (cut short, mistyped): what to do. */
+function badLinkNotice() {
+  return el("div", { className: "gone-notice", role: "status" },
+    el("h2", { textContent: t("link-bad-heading") }),
+    el("p", { textContent: t("link-bad-help") }),
+    el("p", { className: "row exit-links" },
+      el("a", { className: "button", href: `/table/${encodeURIComponent(tableId)}`, textContent: t("watch-instead") }),
+      el("a", { className: "button primary", href: "/", textContent: t("back-to-lobby") })));
 }
 
 /** A table that cannot be joined: over, ended, or none at this link. */
 function goneNotice() {
-  const heading = { over: "This game is over", ended: "This table has ended", unknown: "There is no table at this link" }[state.gone];
+  const heading = t(`gone-heading-${state.gone}`);
   const box = el("div", { className: "gone-notice", role: "status" }, el("h2", { textContent: heading }));
-  if (state.gone === "unknown") {
-    box.append(el("p", { textContent: "The link may be mistyped, or cut short." }), exitLinks({ replay: false, record: false }));
+  if (state.gone === "unknown" || state.gone === "damaged") {
+    box.append(el("p", { textContent: t(state.gone === "unknown" ? "gone-link" : "gone-damaged-kept") }), exitLinks({ replay: false, record: false }));
     return box;
   }
   if (state.goneEmpty) {
-    box.append(el("p", { textContent: "It ended before a hand was dealt: there is no game to replay." }), exitLinks({ replay: false, record: false }));
+    box.append(el("p", { textContent: t("gone-empty") }), exitLinks({ replay: false, record: false }));
     return box;
   }
   const r = state.goneReplay;
   if (r?.game) {
-    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, t) => `Team ${t === 0 ? "A" : "B"} ${x}`).join(", ")}` : "";
+    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, team) => `${t("team-letter", { team: team === 0 ? "A" : "B" })} ${x}`).join(t("list-comma"))}` : "";
     box.append(el("p", { textContent: `${gameTitle(r.game, r.variant)}${scores}` }));
   }
-  box.append(el("p", { textContent: state.gone === "over" ? "Its replay shows every hand." : "The host ended it; its replay shows the game up to then." }), exitLinks());
+  box.append(el("p", { textContent: t(state.gone === "over" ? "gone-replay-over" : "gone-replay-ended") }), exitLinks());
   return box;
 }
 
@@ -824,27 +979,27 @@ function centerSummary(v) {
   if (state.holding?.kind === "trick") return null;
   if (state.status === "ended") {
     return el("div", { className: "summary final", role: "status" },
-      el("h2", { textContent: "The host ended the table" }),
-      el("p", { textContent: teamOrder().map((t) => `${teamName(t)} (${teamMembers(t)}) ${v.scores[t]}`).join(" · ") }),
+      el("h2", { textContent: t("host-ended-table") }),
+      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }),
       // Ended before its first deal: no game to replay.
       exitLinks({ replay: dealtYet(v), record: dealtYet(v) }));
   }
   if (v.phase === "game-over" && v.outcome != null) {
     const box = el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
-      el("p", { textContent: teamOrder().map((t) => `${teamName(t)} (${teamMembers(t)}) ${v.scores[t]}`).join(" · ") }));
+      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }));
     box.append(exitLinks());
     return box;
   }
   if ((v.phase === "hand-over" || state.holding?.kind === "hand") && state.lastHand) {
     const box = el("div", { className: "summary", role: "status" },
-      el("h2", { textContent: "Hand over" }),
+      el("h2", { textContent: t("hand-over") }),
       el("p", { textContent: handSummaryText(state.lastHand.summary, v) }),
-      el("p", { textContent: `Scores: ${teamOrder().map((t) => `${teamName(t)} ${v.scores[t]}`).join(", ")}` }));
+      el("p", { textContent: t("scores-line", { scores: teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(t("list-comma")) }) }));
     // The next hand's deck waits for its cut: say whose.
     if (nextHandWaits(v) && state.holding?.kind !== "hand") {
       const cutter = state.snap.deal_check.cutter;
-      box.append(el("p", { className: "next-hand", textContent: `Next: hand ${handNumber(v)}. ${cutter === mySeat() ? "Your cut" : `${seatName(cutter)} cuts`} the deck.` }));
+      box.append(el("p", { className: "next-hand", textContent: cutter === mySeat() ? t("next-hand-you-cut", { n: handNumber(v) }) : t("next-hand-cuts", { n: handNumber(v), seat: seatName(cutter) }) }));
     }
     return box;
   }
@@ -854,52 +1009,49 @@ function centerSummary(v) {
 function renderTurnLine(v, myTurn, cutting) {
   const line = $("turn-line");
   let text = "";
-  if (state.gone) text = `${goneWords(state.gone).replace(/^./, (c) => c.toUpperCase())}.`;
-  else if (state.closed) text = `This page is closed: ${state.closed}.`;
-  else if (state.away) text = "The server is not answering: trying again…";
-  else if (!v) text = "Connecting…";
+  if (state.gone) text = t(`gone-heading-${state.gone}`) + t("full-stop");
+  else if (state.closed) text = t("page-closed", { reason: state.closed });
+  else if (state.away) text = t("server-away");
+  else if (state.paused) text = t("server-paused");
+  else if (!v) text = t("conn-connecting");
   else if (state.status === "open") {
     const open = state.seats.filter((s) => s.sitter === "open").length;
-    const who = open ? `${open} more ${open === 1 ? "player" : "players"}` : "players";
-    text = `Waiting for ${who} to sit down${state.welcome?.host ? " (or start now with bots)" : ""}.`;
-  } else if (state.status === "ended") text = "The host closed this table.";
-  else if (v.phase === "game-over") text = "Game over.";
-  else if (cutting) text = "Your cut: choose how many cards to lift from the top of the deck.";
+    const host = state.welcome?.host ? "-host" : "";
+    text = open === 1 ? t(`waiting-one${host}`) : open ? t(`waiting-more${host}`, { n: open }) : t(`waiting-players${host}`);
+  } else if (state.status === "ended") text = t("host-closed-table");
+  else if (v.phase === "game-over") text = t("game-over");
+  else if (cutting) text = t("your-cut");
   else if (v.turn === "chance") {
     const check = state.snap.deal_check;
-    text = check && check.cut == null && check.seed == null ? `Waiting for ${seatLabel(check.cutter)} to cut the deck…` : "Dealing…";
-    if (v.phase === "hand-over") text = `Hand over. ${text}`;
+    text = check && check.cut == null && check.seed == null ? t("waiting-cut", { seat: seatLabel(check.cutter) }) : t("dealing");
+    if (v.phase === "hand-over") text = t("hand-over-then", { text });
   } else {
     const seat = turnSeat(v);
     if (myTurn) {
-      text = {
-        auction: "Your call.",
-        "trump-naming": "You won the auction: name trump.",
-        exchange: exchangeWords(v),
-        play: "Your turn: play a card.",
-      }[v.phase] ?? "Your turn.";
+      text = v.phase === "exchange" ? exchangeWords(v)
+        : ["auction", "trump-naming", "play"].includes(v.phase) ? t(`my-turn-${v.phase}`) : t("turn-yours");
     } else {
-      text = `${seatName(seat)} ${turnWord(v) === "to play" ? "to play" : `is ${turnWord(v)}`}…`;
+      text = t(`seat-turn-${["auction", "trump-naming", "exchange", "play"].includes(v.phase) ? v.phase : "next"}`, { seat: seatName(seat) });
     }
   }
   line.textContent = text;
   if (state.closed || state.status === "ended") {
     // A seat given to a bot can still be watched.
-    if (state.closedKind === "seat_gone") line.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}`, textContent: "Watch instead" }), " ·");
+    if (state.closedKind === "seat_gone" || state.closedKind === "bad_token") line.append(" ", el("a", { href: `/table/${encodeURIComponent(tableId)}`, textContent: t("watch-instead") }), " ·");
     else if (state.gone ? state.gone !== "unknown" && !state.goneEmpty : dealtYet(v) && (state.status === "ended" || state.closedKind === "table_gone")) {
-      line.append(" ", el("a", { href: `/replay/${encodeURIComponent(tableId)}`, textContent: "Replay this game" }), " ·");
+      line.append(" ", el("a", { href: `/replay/${encodeURIComponent(tableId)}`, textContent: t("replay-game") }), " ·");
     }
-    line.append(" ", el("a", { href: "/", textContent: "Back to the lobby" }));
+    line.append(" ", el("a", { href: "/", textContent: t("back-to-lobby") }));
   }
   line.classList.toggle("mine", Boolean(myTurn || cutting));
   // The tab says so too, when this page is in the background.
   const title = state.welcome ? gameTitle(state.welcome.rules.game, state.welcome.rules.variant)
-    : state.gone ? { over: "Game over", ended: "Table ended", unknown: "No such table" }[state.gone] : "table";
-  titleBase = `${myTurn || cutting ? "▶ Your turn · " : ""}${title} · calltrump`;
+    : state.gone ? t(`tab-gone-${state.gone}`) : t("tab-table");
+  titleBase = t(myTurn || cutting ? "tab-your-turn" : "tab-title", { title });
   setTitle();
 }
 
-let titleBase = "calltrump table";
+let titleBase = t("tab-start");
 /** The tab's title: the chat lines unread first, "(2) ▶ Your turn · Kaibosh · calltrump". */
 function setTitle() {
   document.title = `${state.unread ? `(${state.unread}) ` : ""}${titleBase}`;
@@ -910,8 +1062,8 @@ function exchangeWords(v) {
   const count = legal.split(" ").length - 1;
   const declarer = v.contract?.declarer;
   return legal.startsWith("give")
-    ? `Your partner plays alone: choose ${count} ${count === 1 ? "card" : "cards"} to give ${seatLabel(declarer)}.`
-    : `Choose ${count} ${count === 1 ? "card" : "cards"} to discard.`;
+    ? t(count === 1 ? "choose-give-one" : "choose-give", { n: count, seat: seatLabel(declarer) })
+    : t(count === 1 ? "choose-discard-one" : "choose-discard", { n: count });
 }
 
 function renderControls(v, active, cutting) {
@@ -923,7 +1075,7 @@ function renderControls(v, active, cutting) {
     input.dataset.key = "cut-input";
     // The controls are redrawn on every message: keep what was typed.
     input.addEventListener("input", () => { state.cutValue = input.value; });
-    const button = el("button", { type: "submit", className: "primary", textContent: "Cut" });
+    const button = el("button", { type: "submit", className: "primary", textContent: t("cut") });
     button.dataset.key = "cut";
     button.dataset.action = "cut";
     const form = el("form", { className: "row cut-form" });
@@ -931,12 +1083,12 @@ function renderControls(v, active, cutting) {
       event.preventDefault();
       // Nothing typed: the number shown in the box.
       const cut = Number(input.value === "" ? input.placeholder : input.value);
-      if (!validCut(cut)) return toast(`Cut between 1 and ${size - 1} cards.`);
+      if (!validCut(cut)) return toast(t("cut-between", { most: size - 1 }));
       sendCut(cut);
     });
     const clock = el("span", { id: "cut-countdown", className: "countdown", role: "timer" });
     clock.setAttribute("aria-live", "off");
-    form.append(el("label", { className: "field", htmlFor: "cut-input", textContent: `Cards to lift (1 to ${size - 1}) ` }), input, button, clock);
+    form.append(el("label", { className: "field", htmlFor: "cut-input", textContent: `${t("cut-label", { most: size - 1 })} ` }), input, button, clock);
     box.append(form);
     tickCut();
     return;
@@ -951,10 +1103,10 @@ function renderControls(v, active, cutting) {
   if (calls.length) box.append(callControls(calls));
   if (trumps.length) {
     const row = el("div", { className: "choices", role: "group" });
-    row.setAttribute("aria-label", "Name trump");
+    row.setAttribute("aria-label", t("name-trump"));
     for (const action of trumps) {
       const suit = action.split(" ")[1];
-      row.append(actionButton(action, `${SUIT_SYMBOLS[suit]} ${strainText(suit).split(" ")[0]}`, `suit-${suit}`));
+      row.append(actionButton(action, `${SUIT_SYMBOLS[suit]} ${suitName(suit)}`, `suit-${suit}`));
     }
     box.append(row);
   }
@@ -990,9 +1142,9 @@ function pointsText(points) {
 
 function hintButton() {
   const asking = state.hintAsked === state.snap.version;
-  const button = el("button", { type: "button", className: "quiet hint-button", textContent: asking ? "Thinking…" : "Hint", disabled: asking || currentHint() != null });
+  const button = el("button", { type: "button", className: "quiet hint-button", textContent: t(asking ? "hint-thinking" : "hint"), disabled: asking || currentHint() != null });
   button.dataset.key = "hint";
-  button.setAttribute("aria-label", "Hint: the bots' three best choices for you, from what you can see");
+  button.setAttribute("aria-label", t("hint-label"));
   button.addEventListener("click", () => {
     state.hintAsked = state.snap.version;
     send({ type: "hint" });
@@ -1006,9 +1158,9 @@ function hintBox() {
   const hint = currentHint();
   if (!hint) return [];
   const box = el("div", { className: "hint-box", role: "status" });
-  box.setAttribute("aria-label", "Hint");
+  box.setAttribute("aria-label", t("hint"));
   if (!hint.actions.length) {
-    box.append(el("p", { textContent: "No hint for this position." }));
+    box.append(el("p", { textContent: t("hint-none") }));
     return [box];
   }
   const list = el("ol", { className: "hint-actions" });
@@ -1020,13 +1172,13 @@ function hintBox() {
     item.dataset.hintAction = action;
     list.append(item);
   });
-  box.append(el("p", { className: "hint-title", textContent: `Hint: points expected this hand, your side less theirs (${hint.deals} deals)` }), list);
+  box.append(el("p", { className: "hint-title", textContent: t("hint-title", { deals: hint.deals }) }), list);
   if (hint.explanation) box.append(el("p", { className: "hint-explanation", textContent: readable(hint.explanation) }));
   return [box];
 }
 
 function undoButton() {
-  const button = el("button", { type: "button", className: "quiet", textContent: "Take back" });
+  const button = el("button", { type: "button", className: "quiet", textContent: t("take-back") });
   button.dataset.key = "undo";
   button.addEventListener("click", () => send({ type: "undo" }));
   return button;
@@ -1038,7 +1190,7 @@ function actionButton(action, label, cls = "") {
   button.dataset.key = `act:${action}`;
   const hinted = action === hintedAction();
   if (hinted) button.classList.add("hinted");
-  button.setAttribute("aria-label", actionText(action, names()) + (hinted ? ", the hint's best" : ""));
+  button.setAttribute("aria-label", actionText(action, names()) + (hinted ? t("hint-best") : ""));
   // A button that shows only a symbol says what it does on hover too.
   button.title = actionText(action, names());
   button.addEventListener("click", () => act(action));
@@ -1046,20 +1198,16 @@ function actionButton(action, label, cls = "") {
 }
 
 // Bid Euchre's loners in a few words, for the grid's headings.
-const LONER_WORDS = {
-  call2: "alone: your partner gives you 2 cards, you discard 2; take all 8 tricks",
-  call1: "alone: your partner gives you 1 card, you discard 1; take all 8 tricks",
-  moon: "shoot the moon: alone with the cards you were dealt; take all 8 tricks",
-};
+const lonerWords = (level) => (["call2", "call1", "moon"].includes(level) ? t(`loner-${level}`) : null);
 
 // ... and in fewer, under them (a title does not show on a touch screen), on two lines
 // so that the columns stay as narrow as their buttons and the hint fits beside the grid.
-const LONER_SHORT = { call2: "alone,\n+2 cards", call1: "alone,\n+1 card", moon: "alone,\nno cards" };
+const lonerShort = (level) => t(`loner-short-${level}`).replace(", ", ",\n");
 
 /** Bid Euchre's many bids as a grid (level by strain); other games' calls as a row. */
 function callControls(calls) {
   const group = el("div", { className: "calls", role: "group" });
-  group.setAttribute("aria-label", "Your call");
+  group.setAttribute("aria-label", t("your-call"));
   const strained = calls.filter((a) => a.split(" ").length === 3 || /^(call2|call1|moon) /.test(a));
   const plain = calls.filter((a) => !strained.includes(a));
   const row = el("div", { className: "choices" });
@@ -1068,25 +1216,25 @@ function callControls(calls) {
   if (strained.length) {
     const strains = ["S", "H", "D", "C", "NT"].filter((s) => strained.some((a) => a.endsWith(` ${s}`)));
     const levels = [...new Set(strained.map((a) => a.split(" ").slice(0, -1).join(" ")))];
-    const levelLabel = (level) => (level.startsWith("bid ") ? level.slice(4) : { call2: "Call 2", call1: "Call 1", moon: "Moon" }[level]);
+    const levelLabel = (level) => (level.startsWith("bid ") ? level.slice(4) : t(`level-${level}`));
     const levelHead = (level, scope) => {
       const th = el("th", { scope, textContent: levelLabel(level) });
-      const about = LONER_WORDS[level] ?? (level.startsWith("bid ") ? `bid ${level.slice(4)}: take ${level.slice(4)} of the 8 tricks with your partner` : null);
+      const about = lonerWords(level) ?? (level.startsWith("bid ") ? t("bid-about", { n: level.slice(4) }) : null);
       if (about) {
         th.title = about;
-        if (LONER_WORDS[level]) {
+        if (lonerWords(level)) {
           th.classList.add("explained");
-          th.append(el("small", { textContent: LONER_SHORT[level] }));
+          th.append(el("small", { textContent: lonerShort(level) }));
         }
       }
       return th;
     };
-    const strainHead = (s) => el("th", { scope: "row", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) });
+    const strainHead = (s) => el("th", { scope: "row", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? t("nt") : SUIT_SYMBOLS[s], title: strainText(s) });
     // A cell says "5♠" for a level, only the strain for a loner (its row or column says which).
     const cell = (level, s) => {
       const action = `${level} ${s}`;
       const td = el("td");
-      const symbol = s === "NT" ? "NT" : SUIT_SYMBOLS[s];
+      const symbol = s === "NT" ? t("nt") : SUIT_SYMBOLS[s];
       const text = level.startsWith("bid ") ? `${levelLabel(level)}${symbol}` : symbol;
       if (strained.includes(action)) td.append(actionButton(action, text, s === "NT" ? "" : `suit-${s}`));
       return td;
@@ -1095,18 +1243,11 @@ function callControls(calls) {
       group.append(bidPicker(levels, strained, levelLabel));
       return group;
     }
-    const grid = el("table", { className: "bid-grid" });
+    // Wider screens: a row per strain (a short grid, the hand stays in view).
+    const grid = el("table", { className: "bid-grid by-strain" });
     const body = el("tbody");
-    // Wide screens: a row per strain (a short grid, the hand stays in view); phones: a
-    // row per level (a narrow one).
-    if (window.innerWidth > 560) {
-      grid.classList.add("by-strain");
-      grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...levels.map((level) => levelHead(level, "col")))));
-      for (const s of strains) body.append(el("tr", {}, strainHead(s), ...levels.map((level) => cell(level, s))));
-    } else {
-      grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...strains.map((s) => el("th", { scope: "col", className: s === "NT" ? "" : `suit-${s}`, textContent: s === "NT" ? "NT" : SUIT_SYMBOLS[s], title: strainText(s) })))));
-      for (const level of levels) body.append(el("tr", {}, levelHead(level, "row"), ...strains.map((s) => cell(level, s))));
-    }
+    grid.append(el("thead", {}, el("tr", {}, el("th", { textContent: "" }), ...levels.map((level) => levelHead(level, "col")))));
+    for (const s of strains) body.append(el("tr", {}, strainHead(s), ...levels.map((level) => cell(level, s))));
     grid.append(body);
     group.append(el("div", { className: "grid-wrap" }, grid));
   }
@@ -1114,9 +1255,11 @@ function callControls(calls) {
 }
 
 /** A phone: narrower than a tablet, or a phone held landscape (little height). */
-function isPhone() {
-  return window.innerWidth <= 560 || window.innerHeight <= 500;
-}
+const phoneWindow = matchMedia("(max-width: 560px), (max-height: 500px)");
+const isPhone = () => phoneWindow.matches;
+// A phone turned (or a window resized) across that line gets the choices laid out for
+// its new shape at once, not at the next update: the picker, or the grid.
+phoneWindow.addEventListener("change", () => { if (state.welcome) render(); });
 
 /**
  * Bid Euchre's bids on a phone: the levels (and loners) in one row, then the strains
@@ -1126,7 +1269,7 @@ function bidPicker(levels, strained, levelLabel) {
   if (!levels.includes(state.pickedLevel)) state.pickedLevel = levels[0];
   const picker = el("div", { className: "bid-picker" });
   const levelRow = el("div", { className: "choices picker-levels", role: "radiogroup" });
-  levelRow.setAttribute("aria-label", "Bid: how many tricks, or a loner");
+  levelRow.setAttribute("aria-label", t("picker-levels"));
   for (const level of levels) {
     const chosen = level === state.pickedLevel;
     const button = el("button", { type: "button", className: `choice level${chosen ? " picked" : ""}`, textContent: levelLabel(level) });
@@ -1134,16 +1277,16 @@ function bidPicker(levels, strained, levelLabel) {
     button.dataset.level = level;
     button.setAttribute("role", "radio");
     button.setAttribute("aria-checked", String(chosen));
-    button.title = LONER_WORDS[level] ?? `bid ${level.slice(4)}: take ${level.slice(4)} of the 8 tricks with your partner`;
+    button.title = lonerWords(level) ?? t("bid-about", { n: level.slice(4) });
     button.addEventListener("click", () => { state.pickedLevel = level; render(); });
     levelRow.append(button);
   }
   const strainRow = el("div", { className: "choices picker-strains", role: "group" });
-  strainRow.setAttribute("aria-label", `${levelLabel(state.pickedLevel)}: the trump`);
+  strainRow.setAttribute("aria-label", t("picker-strains", { level: levelLabel(state.pickedLevel) }));
   for (const s of ["S", "H", "D", "C", "NT"]) {
     const action = `${state.pickedLevel} ${s}`;
     if (!strained.includes(action)) continue;
-    const symbol = s === "NT" ? "NT" : SUIT_SYMBOLS[s];
+    const symbol = s === "NT" ? t("nt") : SUIT_SYMBOLS[s];
     strainRow.append(actionButton(action, symbol, s === "NT" ? "" : `suit-${s}`));
   }
   picker.append(levelRow, strainRow);
@@ -1160,8 +1303,8 @@ function exchangeControls(legal) {
   const word = legal[0].split(" ")[0];
   const count = legal[0].split(" ").length - 1;
   const label = match
-    ? `${word === "give" ? "Give" : "Discard"} ${chosen.map(cardText).join(" ")}`
-    : `Select ${count} ${count === 1 ? "card" : "cards"} (${chosen.length} chosen)`;
+    ? t(word === "give" ? "give-cards" : "discard-cards", { cards: chosen.map(cardText).join(" ") })
+    : t(count === 1 ? "select-one" : "select-cards", { n: count, chosen: chosen.length });
   const button = el("button", { type: "button", className: "primary", textContent: label, disabled: !match });
   button.dataset.key = "exchange";
   button.dataset.action = word;
@@ -1172,9 +1315,28 @@ function exchangeControls(legal) {
 
 function act(action) {
   if (state.sending) return;
+  if (!connectedToAct()) return;
   state.sending = true;
   send({ type: "act", version: state.snap.version, action });
   render();
+}
+
+/**
+ * Whether a move can go now; if not (the server is away, the page reconnects), the
+ * player is told at once and the hand shakes: nothing was sent.
+ */
+let refusedTimer = null;
+function connectedToAct() {
+  if (state.live && socket?.readyState === WebSocket.OPEN) return true;
+  toast(t("move-not-sent"));
+  const hand = $("hand");
+  hand.classList.remove("refused");
+  // Read the layout so that the animation starts again on the next tap.
+  void hand.offsetWidth;
+  hand.classList.add("refused");
+  clearTimeout(refusedTimer);
+  refusedTimer = setTimeout(() => hand.classList.remove("refused"), 1500);
+  return false;
 }
 
 function sortedHand(v) {
@@ -1216,17 +1378,17 @@ function renderHand(v, active) {
       button.classList.add("selected");
       button.setAttribute("aria-pressed", "true");
     } else if (passable.size) button.setAttribute("aria-pressed", "false");
-    let note = plays.has(card) ? ", playable" : passable.has(card) ? (state.selected.has(index) ? ", chosen" : ", can be chosen") : "";
+    let note = plays.has(card) ? t("card-playable") : passable.has(card) ? t(state.selected.has(index) ? "card-chosen" : "card-choosable") : "";
     const best = hintedAction();
     if (best && (best === `play ${card}` || (/^(give|discard) /.test(best) && best.split(" ").slice(1).includes(card)))) {
       button.classList.add("hinted");
-      note += ", the hint's best";
+      note += t("hint-best");
     }
     const given = received.indexOf(card);
     if (given >= 0) {
       received.splice(given, 1);
       button.classList.add("received");
-      note += ", just given by your partner";
+      note += t("card-given");
     }
     button.setAttribute("aria-label", cardName(card) + note);
     button.addEventListener("click", () => {
@@ -1266,14 +1428,14 @@ function fitHand() {
   const box = $("hand");
   const cards = [...box.children];
   if (!cards.length) return;
-  for (const card of cards) card.style.marginLeft = "";
+  for (const card of cards) card.style.marginInlineStart = "";
   const width = cards[0].getBoundingClientRect().width;
   const gap = 6;
   const room = box.clientWidth - 8;
   const needed = cards.length * (width + gap) - gap;
   if (needed <= room) return;
   const overlap = Math.min(width * 0.62, (needed - room) / (cards.length - 1) + gap);
-  cards.slice(1).forEach((card) => { card.style.marginLeft = `${-overlap + gap}px`; });
+  cards.slice(1).forEach((card) => { card.style.marginInlineStart = `${-overlap + gap}px`; });
 }
 window.addEventListener("resize", fitHand);
 
@@ -1296,30 +1458,30 @@ function renderInfo(v) {
   // On a phone the side panel is below the table: the scores stay in view above it.
   const line = $("score-line");
   line.hidden = false;
-  line.textContent = `${teamOrder().map((t) => `${teamName(t)} ${v.scores[t]}`).join(" · ")} · ${goalText(v)}`;
+  line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(" · ")} · ${goalText(v)}`;
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
   const check = state.snap?.deal_check;
   // Between hands, once the next deal is committed, the next hand is what matters.
   if (nextHandWaits(v) || (v.phase === "dealing" && check != null && check.cut == null)) {
-    fact("Hand", `${handNumber(v)}: waiting for ${seatLabel(check.cutter)} to cut`);
+    fact(t("fact-hand"), t("fact-hand-waiting", { n: handNumber(v), seat: seatLabel(check.cutter) }));
     box.append(facts);
     box.append(fairDealBlock());
-    if (state.lastHand) box.append(el("p", { className: "hint last-hand", textContent: `Last hand: ${handSummaryText(state.lastHand.summary, state.lastHand.view)}` }));
+    if (state.lastHand) box.append(el("p", { className: "hint last-hand", textContent: t("last-hand", { text: handSummaryText(state.lastHand.summary, state.lastHand.view) }) }));
     return;
   }
-  fact("Hand", v.phase === "game-over" ? `${handNumber(v)} (the last)` : String(handNumber(v)));
-  if (v.phase !== "dealing") fact("Dealer", seatName(v.dealer));
+  fact(t("fact-hand"), v.phase === "game-over" ? t("fact-hand-last", { n: handNumber(v) }) : String(handNumber(v)));
+  if (v.phase !== "dealing") fact(t("fact-dealer"), seatName(v.dealer));
   if (v.contract) {
-    fact("Contract", `${seatName(v.contract.declarer)}: ${contractText(v)}`);
+    fact(t("fact-contract"), `${seatName(v.contract.declarer)}: ${contractText(v)}`);
   }
-  if (v.trump) fact("Trump", strainText(v.trump));
-  if (v.sitting_out != null) fact("Sits out", seatName(v.sitting_out));
-  if (["play", "hand-over", "game-over"].includes(v.phase)) fact("Tricks", teamOrder().map((t) => `${teamName(t)} ${v.tricks[t]}`).join(" · "));
-  if (v.exchanges?.length) fact("Passed", v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a, names())}`).join("; "));
+  if (v.trump) fact(t("fact-trump"), strainText(v.trump));
+  if (v.sitting_out != null) fact(t("fact-sits-out"), seatName(v.sitting_out));
+  if (["play", "hand-over", "game-over"].includes(v.phase)) fact(t("fact-tricks"), teamOrder().map((team) => `${teamName(team)} ${v.tricks[team]}`).join(" · "));
+  if (v.exchanges?.length) fact(t("fact-passed"), v.exchanges.map(([s, a]) => `${seatName(s)}: ${actionText(a, names())}`).join("; "));
   box.append(facts);
   if (v.last_trick) {
-    const toggle = el("button", { type: "button", className: "quiet", textContent: state.showLast ? "Hide the last trick" : "Show the last trick" });
+    const toggle = el("button", { type: "button", className: "quiet", textContent: t(state.showLast ? "last-trick-hide" : "last-trick-show") });
     toggle.dataset.key = "last-trick";
     toggle.setAttribute("aria-pressed", String(state.showLast));
     toggle.addEventListener("click", () => {
@@ -1331,7 +1493,7 @@ function renderInfo(v) {
     box.append(toggle);
   }
   box.append(fairDealBlock());
-  if (state.lastHand && v.phase !== "hand-over") box.append(el("p", { className: "hint last-hand", textContent: `Last hand: ${handSummaryText(state.lastHand.summary, state.lastHand.view)}` }));
+  if (state.lastHand && v.phase !== "hand-over") box.append(el("p", { className: "hint last-hand", textContent: t("last-hand", { text: handSummaryText(state.lastHand.summary, state.lastHand.view) }) }));
 }
 
 /** Scrolls the table's felt into view where it is out of the window. */
@@ -1354,26 +1516,26 @@ function handNumber(v) {
 
 function goalText(v) {
   const parts = [];
-  if (v.goal.target != null) parts.push(`first to ${v.goal.target} points`);
-  if (v.goal.deals != null) parts.push(`hand ${Math.min(handNumber(v), v.goal.deals)} of ${v.goal.deals}`);
-  return parts.join(" · ") || "Scores";
+  if (v.goal.target != null) parts.push(t("goal-target", { n: v.goal.target }));
+  if (v.goal.deals != null) parts.push(t("goal-deals", { n: Math.min(handNumber(v), v.goal.deals), of: v.goal.deals }));
+  return parts.join(" · ") || t("scores");
 }
 
 function fairDealBlock() {
   const check = state.snap?.deal_check;
   const block = el("div", { className: "fair-deal" });
   if (!check) return block;
-  block.append(el("h3", { textContent: "Fair deal" }));
+  block.append(el("h3", { textContent: t("fair-deal") }));
   const short = `${check.commitment.slice(0, 10)}…${check.commitment.slice(-6)}`;
-  const line = el("p", {}, "Commitment ", el("code", { textContent: short, title: check.commitment }));
-  if (check.cut != null) line.append(`, cut ${check.cut} by ${seatLabel(check.cutter)}`);
+  const line = el("p", {}, `${t("commitment")} `, el("code", { textContent: short, title: check.commitment }));
+  if (check.cut != null) line.append(t("commitment-cut", { n: check.cut, seat: seatLabel(check.cutter) }));
   block.append(line);
   const result = state.handCheck;
   if (check.seed && result) {
-    const mark = result.ok === true ? "✓ verified" : result.ok === false ? "✗ not verified" : "not checked";
+    const mark = t(result.ok === true ? "deal-verified" : result.ok === false ? "deal-not-verified" : "deal-not-checked");
     block.append(el("p", { className: `verified ${result.ok === true ? "ok" : result.ok === false ? "bad" : ""}`, textContent: `${mark}: ${result.reason}` }));
   } else if (!check.seed) {
-    block.append(el("p", { className: "hint", textContent: "The seed is revealed when the hand ends; this page then checks the deal." }));
+    block.append(el("p", { className: "hint", textContent: t("seed-later") }));
   }
   return block;
 }
@@ -1391,13 +1553,13 @@ function renderHost() {
   const signature = JSON.stringify([state.status, state.endConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected]), invites]);
   if (signature === hostSignature) return;
   hostSignature = signature;
-  box.replaceChildren(el("h2", { textContent: "Host" }));
+  box.replaceChildren(el("h2", { textContent: t("host") }));
   if (state.status === "ended") {
-    box.append(el("p", { textContent: "The table is closed." }));
+    box.append(el("p", { textContent: t("table-closed") }));
     return;
   }
   if (state.status === "open") {
-    const start = el("button", { type: "button", className: "primary", textContent: "Start now (bots take empty seats)" });
+    const start = el("button", { type: "button", className: "primary", textContent: t("start-now") });
     start.dataset.key = "start";
     start.addEventListener("click", () => send({ type: "start" }));
     box.append(start);
@@ -1409,25 +1571,26 @@ function renderHost() {
     return info && (info.sitter === "open" || (info.sitter === "person" && !info.connected && i.seat !== mySeat()));
   });
   if (waiting.length && state.status !== "over") {
-    box.append(el("p", { textContent: "Links of the seats waiting for a person:" }));
+    box.append(el("p", { textContent: t("links-waiting") }));
     const list = el("ul", { className: "links" });
-    for (const invite of waiting) list.append(linkRow(`Seat ${invite.seat}`, invite.url));
+    for (const invite of waiting) list.append(linkRow(t("seat-number", { seat: invite.seat }), invite.url));
     box.append(list);
   }
   if (state.status === "open" || state.status === "playing") {
     const list = el("ul", { className: "host-seats" });
     state.seats.forEach((info, seat) => {
       const select = el("select", { id: `host-seat-${seat}` });
-      select.append(el("option", { value: "open", textContent: "a person" }));
-      for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: `bot: ${level.title}` }));
+      select.append(el("option", { value: "open", textContent: t("sitter-person") }));
+      for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: t("sitter-bot", { level: levelTitle(level.id) }) }));
       select.value = info.sitter?.startsWith("bot:") ? info.sitter : "open";
       select.dataset.key = `host-seat-${seat}`;
       select.addEventListener("change", () => send({ type: "set-seat", seat, sitter: select.value }));
-      list.append(el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: seatName(seat) === `Seat ${seat}` ? `Seat ${seat} ` : `Seat ${seat} · ${seatName(seat)} ` }), select));
+      const number = t("seat-number", { seat });
+      list.append(el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: seatName(seat) === number ? `${number} ` : `${number} · ${seatName(seat)} ` }), select));
     });
     box.append(list);
   }
-  const end = el("button", { type: "button", className: "danger", textContent: state.endConfirm ? "Really end the table?" : "End the table" });
+  const end = el("button", { type: "button", className: "danger", textContent: t(state.endConfirm ? "end-really" : "end-table") });
   end.dataset.key = "end";
   end.addEventListener("click", () => {
     if (state.endConfirm) send({ type: "end" });
@@ -1455,8 +1618,8 @@ function logLine(text, kind) {
 
 /** Who said a chat line, in words: a spectator or host without a name is not "watching: hi". */
 function senderText(sender) {
-  if (sender === "watching") return "a spectator (watching)";
-  if (sender === "host") return "the host";
+  if (sender === "watching") return t("sender-watching");
+  if (sender === "host") return t("sender-host");
   return sender;
 }
 
@@ -1505,15 +1668,15 @@ function showUnread() {
   const badge = $("chat-unread");
   badge.hidden = n === 0;
   badge.textContent = String(n);
-  const words = `${n} new ${n === 1 ? "line" : "lines"}`;
-  $("chat-toggle").setAttribute("aria-label", n ? `Chat, ${words}` : "Chat");
+  const words = t(n === 1 ? "new-line" : "new-lines", { n });
+  $("chat-toggle").setAttribute("aria-label", n ? t("chat-with-new", { words }) : t("chat-toggle"));
   const side = $("side-unread");
   side.hidden = n === 0 || narrow.matches;
-  side.textContent = `${n} new in the chat ↓`;
-  side.setAttribute("aria-label", `${words} in the chat: go to the chat`);
+  side.textContent = t("side-unread", { n });
+  side.setAttribute("aria-label", t("side-unread-label", { words }));
   const head = $("chat-h-unread");
   head.hidden = n === 0;
-  head.textContent = n ? ` · ${n} new` : "";
+  head.textContent = n ? t("head-unread", { n }) : "";
   setTitle();
 }
 
@@ -1576,11 +1739,12 @@ $("chat-form").addEventListener("submit", (event) => {
   if (!text || chatIsClosed()) return;
   input.value = "";
   if (state.live && socket?.readyState === WebSocket.OPEN && !state.pendingChat.length) {
+    state.chatSent = text;
     send({ type: "chat", text });
     return;
   }
   state.pendingChat.push(text);
-  const item = el("li", { className: "chat-line pending" }, el("b", { textContent: "You (sending once connected): " }), el("span", { textContent: text }));
+  const item = el("li", { className: "chat-line pending" }, el("b", { textContent: `${t("chat-pending")} ` }), el("span", { textContent: text }));
   $("log").append(item);
   $("log").scrollTop = $("log").scrollHeight;
 });
@@ -1606,19 +1770,19 @@ function chatIsClosed() {
 function chatClosed() {
   if (!chatIsClosed()) return;
   const input = $("chat-input");
-  const reason = state.gone === "unknown" ? "there is no table here" : "the table is closed";
+  const reason = t(state.gone === "unknown" ? "chat-no-table" : "chat-table-closed");
   input.disabled = true;
-  input.placeholder = "Chat closed";
+  input.placeholder = t("chat-closed");
   $("chat-form").querySelector("button").disabled = true;
   for (const control of document.querySelectorAll(".watch-name input, .watch-name button")) control.disabled = true;
   const note = $("chat-note");
   note.hidden = false;
-  note.textContent = `No more chat: ${reason}.`;
+  note.textContent = t("chat-no-more", { reason });
   // Lines still waiting are not lost: back in the box, to copy.
   if (state.pendingChat.length) {
     input.value = state.pendingChat.join(" ");
     state.pendingChat = [];
-    note.textContent += " What you typed was not sent; it is still in the box.";
+    note.textContent += ` ${t("chat-not-sent-kept")}`;
     for (const item of $("log").querySelectorAll(".chat-line.pending")) item.remove();
   }
 }
@@ -1637,6 +1801,84 @@ function announce(text) {
 }
 
 // ---- start ---------------------------------------------------------------------------------
+
+// ---- turn signals: the tab's title (renderTurnLine) and icon change on this player's
+// turn; a sound (off unless chosen), a vibration and, while the page is hidden, a
+// notification (once the browser allows it), each as chosen on this device.
+
+const ICON = "/assets/icon.svg";
+// The icon with an orange dot: it is your turn.
+const TURN_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="3" y="1" width="26" height="30" rx="4" fill="#fff" stroke="#14532d" stroke-width="2"/>' +
+  '<path d="M16 6c-3 5-8 7-8 12a4 4 0 0 0 7 2.5L13.5 26h5L17 20.5A4 4 0 0 0 24 18c0-5-5-7-8-12z" fill="#14532d"/><circle cx="24" cy="8" r="7.5" fill="#ea580c" stroke="#fff" stroke-width="1.5"/></svg>')}`;
+
+function showTurnIcon(mine) {
+  const link = document.querySelector('link[rel="icon"]');
+  const href = mine ? TURN_ICON : ICON;
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+}
+
+/** The turn signals chosen on this device: sound off unless chosen, vibration on. */
+const SIGNALS = {
+  sound: { key: "calltrump.turn-sound", byDefault: false },
+  vibrate: { key: "calltrump.turn-vibrate", byDefault: true },
+  notify: { key: "calltrump.turn-notify", byDefault: false },
+};
+
+function signalOn(name) {
+  const stored = localStorage.getItem(SIGNALS[name].key);
+  return stored == null ? SIGNALS[name].byDefault : stored === "on";
+}
+
+let audio = null;
+let touched = false;
+document.addEventListener("pointerdown", () => { touched = true; }, { once: true });
+
+/** Tells the player it is their turn by the means they chose. */
+function signalTurn() {
+  if (signalOn("sound") && audio) {
+    // Two short notes: made here, no sound file to load.
+    audio.resume();
+    for (const [at, pitch] of [[0, 660], [0.16, 880]]) {
+      const tone = audio.createOscillator();
+      const level = audio.createGain();
+      tone.frequency.value = pitch;
+      level.gain.setValueAtTime(0.15, audio.currentTime + at);
+      level.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + at + 0.14);
+      tone.connect(level).connect(audio.destination);
+      tone.start(audio.currentTime + at);
+      tone.stop(audio.currentTime + at + 0.15);
+    }
+  }
+  // A browser vibrates only for a page the player has touched (else it complains).
+  if (signalOn("vibrate") && touched) navigator.vibrate?.(200);
+  if (signalOn("notify") && document.hidden && window.Notification?.permission === "granted") {
+    const rules = state.welcome?.rules;
+    new Notification(t("notify-title"), { body: rules ? gameTitle(rules.game, rules.variant) : "", tag: `calltrump-${tableId}`, icon: ICON });
+  }
+}
+
+/** The settings in the bar's menu, each remembered on this device. */
+function signalSettings() {
+  const boxes = [];
+  for (const name of Object.keys(SIGNALS)) {
+    const box = el("input", { type: "checkbox", id: `turn-${name}`, checked: signalOn(name) });
+    box.addEventListener("change", async () => {
+      if (name === "notify" && box.checked && window.Notification && Notification.permission !== "granted") {
+        box.checked = (await Notification.requestPermission()) === "granted";
+      }
+      localStorage.setItem(SIGNALS[name].key, box.checked ? "on" : "off");
+      // A sound may start only after a tap: this is one.
+      if (name === "sound" && box.checked) audio ??= new AudioContext();
+    });
+    boxes.push(el("label", { className: "check turn-signal", htmlFor: box.id }, box, ` ${t(`turn-signal-${name}`)}`));
+  }
+  // The sound chosen earlier: ready at the first tap on the page.
+  if (signalOn("sound")) document.addEventListener("pointerdown", () => { audio ??= new AudioContext(); }, { once: true });
+  // Folded behind one word, so the bar keeps to one line on a laptop.
+  return el("details", { className: "turn-signals" }, el("summary", { textContent: t("turn-signals") }), el("div", { className: "turn-signal-list" }, ...boxes));
+}
+$("bar-menu").append(signalSettings());
 
 const speed = $("speed");
 speed.value = localStorage.getItem("calltrump.speed") ?? "normal";
@@ -1677,12 +1919,13 @@ function askName() {
     const info = state.seats[s];
     const level = info?.sitter?.startsWith("bot:") ? info.sitter.slice(4) : null;
     const named = info?.name && info.name !== level ? info.name : null;
-    const who = level ? (named ? `${named}, a bot (${level})` : `a bot (${level})`)
-      : named ?? (info?.sitter === "open" ? "a player still to come" : "a player");
-    return `seat ${s}, ${who}`;
+    const who = level ? (named ? t("partner-bot-named", { name: named, level: badgeLevel(level) }) : t("partner-bot", { level: badgeLevel(level) }))
+      : named ?? t(info?.sitter === "open" ? "partner-to-come" : "partner-player");
+    return t("partner-seat", { seat: s, who });
   });
-  $("name-what").textContent = `${gameTitle(rules.game, rules.variant)}: you sit at seat ${seat}, team ${teamLetter(seat)}; ` +
-    `${partners.length === 1 ? "your partner is" : "your partners are"} ${partnerText.join(" and ")}.`;
+  $("name-what").textContent = t(partners.length === 1 ? "seat-intro-one" : "seat-intro", {
+    game: gameTitle(rules.game, rules.variant), seat, team: teamLetter(seat), partners: partnerText.join(t("and")),
+  });
   const dialog = $("name-dialog");
   // The seat is taken by sitting down: Escape does not leave the dialog.
   dialog.addEventListener("cancel", (event) => event.preventDefault());
@@ -1701,14 +1944,14 @@ function askName() {
 
 // A spectator may give a name for the chat, remembered like a player's.
 if (!token) {
-  const input = el("input", { id: "watch-name", maxLength: 40, autocomplete: "nickname", placeholder: "Your name", value: localStorage.getItem("calltrump.name") ?? "" });
-  input.setAttribute("aria-label", "Your name in the chat");
-  const save = el("button", { type: "button", className: "quiet", textContent: "Set name" });
+  const input = el("input", { id: "watch-name", maxLength: 40, autocomplete: "nickname", placeholder: t("name-label"), value: localStorage.getItem("calltrump.name") ?? "" });
+  input.setAttribute("aria-label", t("chat-name-label"));
+  const save = el("button", { type: "button", className: "quiet", textContent: t("set-name") });
   save.addEventListener("click", () => {
     const name = input.value.trim();
     if (!name || name === localStorage.getItem("calltrump.name")) return;
     localStorage.setItem("calltrump.name", name);
-    toast(`Your name in the chat: ${name}`);
+    toast(t("chat-name-set", { name }));
     // The name goes with a new hello: until it is welcomed, chat lines wait.
     state.live = false;
     socket?.close();

@@ -332,7 +332,7 @@ async fn session(
                 rules = Some(r);
             }
             ServerMessage::Status { status: s } => status = Some(s),
-            ServerMessage::Snapshot(snapshot) => *state = Some(snapshot),
+            ServerMessage::Snapshot(snapshot) => *state = Some(*snapshot),
             ServerMessage::Update(update) => {
                 if let Some(state) = state.as_mut() {
                     state.apply(&update);
@@ -360,7 +360,10 @@ async fn session(
             ServerMessage::Seats { .. }
             | ServerMessage::Chat(_)
             | ServerMessage::Invite { .. }
+            | ServerMessage::LinkRefused { .. }
             | ServerMessage::Hint { .. }
+            | ServerMessage::Paused { .. }
+            | ServerMessage::Resumed
             | ServerMessage::Pong => {}
         }
         let Some(current) = state.as_ref() else {
@@ -416,12 +419,9 @@ async fn session(
         if !pause.is_zero() {
             tokio::time::sleep(pause).await;
         }
-        sink.send(send(&ClientMessage::Act {
-            version,
-            action: action.to_string(),
-        }))
-        .await
-        .map_err(|e| e.to_string())?;
+        sink.send(send(&ClientMessage::Act { version, action }))
+            .await
+            .map_err(|e| e.to_string())?;
         *actions += 1;
         sent = Some((version, Instant::now()));
     }

@@ -1,48 +1,44 @@
-//! The HTTP routes and the WebSocket endpoint.
+//! The HTTP routes (the WebSocket endpoint is [`crate::socket`]'s) and the edge's
+//! checks of every request.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
-use tokio::sync::mpsc;
+use tokio::sync::Semaphore;
 
-use crate::hub::{Command, Hub, HubError, NewTable, SeatRecord};
-use crate::limits::Refusals;
+use crate::hub::{Hub, NewTable};
+use crate::limits::{client_address, Refusals};
 use crate::model::Sitter;
 use crate::pages;
-use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::replay::{self, ReplayViewer};
+use crate::request::{base_url, error, json_content, json_request, Refusal};
 use crate::Edge;
 
-/// Largest message a client may send.
-pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
-/// The `closing` reason of a connection that sent a message over the size limit.
-pub const TOO_BIG: &str = "a message over 16 KiB";
-/// The close code of a message too big (RFC 6455).
-const CLOSE_TOO_BIG: u16 = 1009;
-/// The close code of every other `closing`: going away.
-const CLOSE_GOING_AWAY: u16 = 1001;
-/// The read and write buffers of one WebSocket (the library's default is 128 KB each).
-const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
-/// A connection that sends nothing for this long is closed (clients ping every 20 s).
-const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
-/// Most messages a connection may send per second, on average.
-const MESSAGES_PER_SECOND: f64 = 20.0;
-/// How many messages a connection may send at once.
-const MESSAGE_BURST: f64 = 40.0;
 /// What a page may load and do: only this server's own scripts, styles, images and
 /// connections (the pages have no inline script or style), and no other site may frame it.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Most hands of a record the server replays. A whole game of any variant has far
+/// fewer; the cap bounds one request's work and answer (every step's view of a hand is
+/// some 16 KB of JSON: a 2 MB record of 5,000 hands answered 80 MB).
+pub const REPLAY_HANDS: usize = 500;
+
+/// Replays worked out at once over the whole server, each on a blocking thread: the
+/// others wait their turn without holding a thread, so that the tables' threads and
+/// `/healthz` stay free however many replays are asked for.
+const REPLAY_WORKERS: usize = 2;
+
+/// The permits of the replays being worked out.
+struct ReplayWorkers(Semaphore);
 
 /// The server's routes.
 pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
@@ -51,6 +47,7 @@ pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
         .route("/table/{id}", get(pages::table_page))
         .route("/replay", get(pages::replay_page))
         .route("/replay/{id}", get(pages::replay_page))
+        .route("/sign-in", get(pages::sign_in_page))
         .route("/rules", get(pages::rules_index))
         .route("/rules/{game}", get(pages::rules_page))
         .route("/assets/{file}", get(pages::asset))
@@ -59,17 +56,22 @@ pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/replay", get(table_replay))
         .route("/api/replay", post(replay_record))
-        .route("/ws/{id}", get(websocket))
+        .route("/ws/{id}", get(crate::socket::websocket))
         .route("/healthz", get(|| async { "ok" }))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
+        .merge(crate::accounts::routes())
         .merge(crate::night::routes())
+        .merge(crate::game_analysis::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn(limit_creates))
         .layer(middleware::from_fn(check_site))
         .layer(middleware::map_response(security_headers))
         .layer(Extension(edge))
+        .layer(Extension(Arc::new(ReplayWorkers(Semaphore::new(
+            REPLAY_WORKERS,
+        )))))
         .with_state(hub)
 }
 
@@ -129,6 +131,22 @@ async fn check_site(
         .headers()
         .get(header::ORIGIN)
         .map(|o| o.to_str().unwrap_or("?"));
+    // A browser that sends no `Origin` still says where the request comes from.
+    let fetched_from = request
+        .headers()
+        .get("sec-fetch-site")
+        .and_then(|s| s.to_str().ok())
+        .filter(|site| (changes || websocket) && matches!(*site, "cross-site" | "same-site"));
+    if let Some(site) = fetched_from.filter(|_| origin.is_none()) {
+        Refusals::count(&edge.refusals.origins);
+        return error(
+            StatusCode::FORBIDDEN,
+            format!(
+                "a page of another site ({site}) may not {} here: only this server's own pages may",
+                request.method()
+            ),
+        );
+    }
     if let Some(origin) = origin.filter(|o| (changes || websocket) && !edge.site.own_origin(o)) {
         Refusals::count(&edge.refusals.origins);
         if websocket {
@@ -178,14 +196,8 @@ async fn limit_creates(
     if !creates {
         return next.run(request).await;
     }
-    let from_proxy = edge.limits.client_address_header.as_ref().and_then(|name| {
-        request
-            .headers()
-            .get(name.as_str())
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<std::net::IpAddr>().ok())
-    });
-    let Some(client) = from_proxy.or_else(|| crate::listen::peer(&request).map(|p| p.ip())) else {
+    let peer = crate::listen::peer(&request);
+    let Some(client) = client_address(&edge.limits, request.headers(), peer) else {
         return next.run(request).await;
     };
     if let Err(wait) = edge.creates.take(client, Instant::now()) {
@@ -206,71 +218,6 @@ async fn limit_creates(
     next.run(request).await
 }
 
-/// A request's JSON body, or what is wrong with it as `what`'s JSON.
-fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, String> {
-    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {}", plain_json_error(&e)))
-}
-
-/// A JSON library's error in the words of a reader of the protocol: Rust's integer
-/// types are whole numbers to them.
-fn plain_json_error(error: &serde_json::Error) -> String {
-    ["u64", "u32", "u16", "u8", "usize", "i64", "i32"]
-        .iter()
-        .fold(error.to_string(), |text, rust| {
-            text.replace(&format!("expected {rust}"), "expected a whole number")
-        })
-}
-
-/// A request refused before it is handled: its status and what is wrong, answered as
-/// [`error`] answers.
-pub(crate) struct Refusal(StatusCode, String);
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        error(self.0, self.1)
-    }
-}
-
-/// Whether the request says its body is JSON: `Content-Type: application/json` (with
-/// or without parameters such as `charset`).
-fn says_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|t| t.to_str().ok())
-        .and_then(|t| t.split(';').next())
-        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-}
-
-/// A request body that must be JSON (`what`, e.g. `table`): refused with 415 unless it
-/// is sent as `Content-Type: application/json`: a form or plain text is not read as
-/// JSON by chance.
-pub(crate) fn json_content(headers: &HeaderMap, what: &str) -> Result<(), Refusal> {
-    if says_json(headers) {
-        return Ok(());
-    }
-    let sent = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|t| t.to_str().ok())
-        .map_or("no Content-Type".to_string(), |t| {
-            format!("Content-Type: {t}")
-        });
-    Err(Refusal(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        format!("the {what} must be JSON sent with Content-Type: application/json, not {sent}"),
-    ))
-}
-
-/// A JSON request body read as `T`: 415 if it is not sent as JSON, 400 naming what is
-/// wrong (a syntax error, a missing field, a field `T` does not know).
-pub(crate) fn json_request<T: serde::de::DeserializeOwned>(
-    headers: &HeaderMap,
-    body: &[u8],
-    what: &str,
-) -> Result<T, Refusal> {
-    json_content(headers, what)?;
-    json_body(body, what).map_err(|message| Refusal(StatusCode::BAD_REQUEST, message))
-}
-
 /// No such route: under `/api/`, a JSON error as every API error; elsewhere an empty 404.
 async fn not_found(method: Method, uri: Uri) -> Response {
     let path = uri.path();
@@ -278,7 +225,7 @@ async fn not_found(method: Method, uri: Uri) -> Response {
         return error(
             StatusCode::NOT_FOUND,
             format!(
-                "no API at {method} {path}: the API is /api/tables, /api/tables/{{id}}/record, /api/tables/{{id}}/replay, /api/replay and /api/nights (docs/table-protocol.md)"
+                "no API at {method} {path}: the API is /api/tables, /api/tables/{{id}}/record, /api/tables/{{id}}/replay, /api/tables/{{id}}/analysis, /api/replay, /api/nights, /api/accounts, /api/session and /api/me (docs/table-protocol.md)"
             ),
         );
     }
@@ -295,22 +242,6 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
         );
     }
     StatusCode::METHOD_NOT_ALLOWED.into_response()
-}
-
-/// An error as JSON: `{"error": "..."}` with a status.
-pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": message.into() }))).into_response()
-}
-
-impl IntoResponse for HubError {
-    fn into_response(self) -> Response {
-        let status = match self {
-            HubError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            HubError::NoTable(_) | HubError::NoNight(_) => StatusCode::NOT_FOUND,
-            HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        error(status, self.to_string())
-    }
 }
 
 async fn create_table(
@@ -353,23 +284,8 @@ async fn create_table(
     }
 }
 
-/// The address clients reached, from the `Host` header (behind a proxy, the proxy
-/// passes it on).
-pub(crate) fn base_url(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("localhost");
-    let scheme = headers
-        .get("x-forwarded-proto")
-        .and_then(|h| h.to_str().ok())
-        .filter(|p| *p == "https")
-        .unwrap_or("http");
-    format!("{scheme}://{host}")
-}
-
 async fn list_tables(State(hub): State<Hub>) -> Response {
-    Json(json!({ "tables": hub.list() })).into_response()
+    Json(json!({ "tables": hub.list(), "damaged": hub.damaged() })).into_response()
 }
 
 async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
@@ -391,9 +307,11 @@ struct ReplayQuery {
 }
 
 /// The states of `record` for the query's viewer, as JSON (with the `players` given), or
-/// a 400 with the engine's one line.
-fn replay_states(
-    record: &calltrump_engine::Record,
+/// a 400 with the engine's one line; a record of more than [`REPLAY_HANDS`] hands is
+/// refused (413). Worked out on a blocking thread, [`REPLAY_WORKERS`] at a time.
+async fn replay_states(
+    workers: &ReplayWorkers,
+    record: calltrump_engine::Record,
     query: &ReplayQuery,
     players: Option<Vec<String>>,
 ) -> Response {
@@ -401,12 +319,32 @@ fn replay_states(
         Ok(viewer) => viewer,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
-    match replay::states(record, viewer) {
-        Ok(mut states) => {
+    if record.hands.len() > REPLAY_HANDS {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the record has {} hands: the server replays at most {REPLAY_HANDS}",
+                record.hands.len()
+            ),
+        );
+    }
+    let Ok(_permit) = workers.0.acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    };
+    let worked = tokio::task::spawn_blocking(move || {
+        replay::states(&record, viewer).map(|mut states| {
             states.players = players;
-            Json(states).into_response()
+            serde_json::to_string(&states).expect("replay states serialise")
+        })
+    })
+    .await;
+    match worked {
+        Ok(Ok(json)) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+        Ok(Err(e)) => error(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(_) => {
+            tracing::error!("a replay's worker failed");
+            error(StatusCode::INTERNAL_SERVER_ERROR, "the replay failed")
         }
-        Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
     }
 }
 
@@ -414,9 +352,9 @@ fn replay_states(
 /// `Bot N` for a bot. Read from the stored seats, of which nothing else (no token) is used.
 async fn players(hub: &Hub, id: &str) -> Option<Vec<String>> {
     let stored = hub.shared().store.table(id).await.ok()??;
-    let seats: Vec<SeatRecord> = serde_json::from_str(&stored.seats).ok()?;
     Some(
-        seats
+        stored
+            .seats
             .iter()
             .enumerate()
             .map(|(seat, record)| {
@@ -450,6 +388,7 @@ fn replay_query(query: Result<Query<ReplayQuery>, QueryRejection>) -> Result<Rep
 /// `POST /api/replay`: a record in the body, every state of it for a viewer. Nothing is
 /// kept.
 async fn replay_record(
+    Extension(workers): Extension<Arc<ReplayWorkers>>,
     query: Result<Query<ReplayQuery>, QueryRejection>,
     headers: HeaderMap,
     body: axum::body::Bytes,
@@ -465,7 +404,7 @@ async fn replay_record(
         return error(StatusCode::BAD_REQUEST, "the record is not UTF-8 text");
     };
     match calltrump_engine::Record::parse(text) {
-        Ok(record) => replay_states(&record, &query, None),
+        Ok(record) => replay_states(&workers, record, &query, None).await,
         Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
     }
 }
@@ -476,6 +415,7 @@ async fn replay_record(
 /// has not started is refused (409): there is nothing to show yet.
 async fn table_replay(
     State(hub): State<Hub>,
+    Extension(workers): Extension<Arc<ReplayWorkers>>,
     Path(id): Path<String>,
     query: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Response {
@@ -494,12 +434,19 @@ async fn table_replay(
         );
     }
     let players = players(&hub, &id).await;
-    replay_states(&record, &query, players)
+    replay_states(&workers, record, &query, players).await
 }
 
-/// `GET /readyz`: `ready` while the store can write, else 503 saying what stops it
-/// (`/healthz` answers as long as the process serves).
-async fn readyz(Extension(edge): Extension<Arc<Edge>>) -> Response {
+/// `GET /readyz`: `ready` while the store can write, else 503 saying what stops it: a
+/// table whose last write failed (it is paused), or the store's probe (`/healthz`
+/// answers as long as the process serves).
+async fn readyz(State(hub): State<Hub>, Extension(edge): Extension<Arc<Edge>>) -> Response {
+    if let Some((table, why)) = hub.unsaved() {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: table {table} cannot save: {why}"),
+        );
+    }
     let Some(readiness) = &edge.readiness else {
         return "ready".into_response();
     };
@@ -513,194 +460,4 @@ async fn metrics(State(hub): State<Hub>, Extension(edge): Extension<Arc<Edge>>) 
     let mut text = hub.shared().metrics.render();
     text.push_str(&edge.refusals.render(edge.connections.open()));
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
-}
-
-async fn websocket(
-    State(hub): State<Hub>,
-    Extension(edge): Extension<Arc<Edge>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
-) -> Response {
-    // (Its origin is checked with every request's, by `check_site`.)
-    let mailbox = match hub.open(&id).await {
-        Ok(Some(mailbox)) => mailbox,
-        Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
-        Err(e) => return e.into_response(),
-    };
-    let conn = hub.next_conn();
-    let base = base_url(&headers);
-    // Small buffers: thousands of quiet sockets, each message a few KB. A frame over the
-    // limit is refused from its header, before its payload is read (the library's
-    // default would buffer frames of up to 16 MiB).
-    upgrade
-        .read_buffer_size(SOCKET_BUFFER_BYTES)
-        .write_buffer_size(SOCKET_BUFFER_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, conn, mailbox, base, edge))
-}
-
-/// A token bucket: `MESSAGES_PER_SECOND` on average, `MESSAGE_BURST` at once.
-struct RateLimit {
-    tokens: f64,
-    last: tokio::time::Instant,
-}
-
-impl RateLimit {
-    fn allow(&mut self) -> bool {
-        let now = tokio::time::Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * MESSAGES_PER_SECOND;
-        self.tokens = (self.tokens + refill).min(MESSAGE_BURST);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-/// One client: its messages go to the table's task, the table's to it.
-async fn connection(
-    socket: WebSocket,
-    conn: u64,
-    mailbox: mpsc::UnboundedSender<Command>,
-    base: String,
-    edge: Arc<Edge>,
-) {
-    let (mut sink, mut stream) = socket.split();
-    let (outbox, mut outgoing) = mpsc::unbounded_channel::<ServerMessage>();
-    let refusals = Arc::clone(&edge);
-    let writer = tokio::spawn(async move {
-        while let Some(message) = outgoing.recv().await {
-            let closing = match &message {
-                ServerMessage::Closing { kind, reason } => Some((*kind, reason.clone())),
-                _ => None,
-            };
-            if matches!(
-                message,
-                ServerMessage::Error {
-                    code: ErrorCode::BadToken,
-                    ..
-                } | ServerMessage::Closing {
-                    kind: CloseKind::BadToken,
-                    ..
-                }
-            ) {
-                Refusals::count(&refusals.refusals.tokens);
-            }
-            let text = serde_json::to_string(&message).expect("server messages serialize");
-            if sink.send(Message::Text(text.into())).await.is_err() {
-                return;
-            }
-            if let Some((kind, reason)) = closing {
-                let code = if kind == CloseKind::TooBig {
-                    CLOSE_TOO_BIG
-                } else {
-                    CLOSE_GOING_AWAY
-                };
-                let _ = sink
-                    .send(Message::Close(Some(CloseFrame {
-                        code,
-                        reason: reason.into(),
-                    })))
-                    .await;
-                return;
-            }
-        }
-    });
-    let mut said_hello = false;
-    let mut limit = RateLimit {
-        tokens: MESSAGE_BURST,
-        last: tokio::time::Instant::now(),
-    };
-    loop {
-        let next = tokio::time::timeout(IDLE_TIMEOUT, stream.next()).await;
-        let message = match next {
-            Err(_) => {
-                let _ = outbox.send(ServerMessage::closing(CloseKind::Idle, "idle for too long"));
-                break;
-            }
-            Ok(None) => break,
-            Ok(Some(Err(error))) => {
-                // Over the size limit the socket refuses the message: say so, and close.
-                if error.to_string().contains("Message too long") {
-                    Refusals::count(&edge.refusals.oversize);
-                    let _ = outbox.send(ServerMessage::closing(CloseKind::TooBig, TOO_BIG));
-                }
-                break;
-            }
-            Ok(Some(Ok(message))) => message,
-        };
-        let text = match message {
-            Message::Text(text) => text,
-            Message::Close(_) => break,
-            Message::Binary(_) => {
-                let _ = outbox.send(ServerMessage::error(
-                    ErrorCode::Malformed,
-                    "messages are JSON text, not binary",
-                ));
-                continue;
-            }
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
-        if !limit.allow() {
-            Refusals::count(&edge.refusals.messages);
-            let _ = outbox.send(ServerMessage::error(
-                ErrorCode::TooFast,
-                "too many messages: slow down",
-            ));
-            continue;
-        }
-        let parsed: ClientMessage = match serde_json::from_str(text.as_str()) {
-            Ok(parsed) => parsed,
-            Err(e) => {
-                let _ = outbox.send(ServerMessage::error(
-                    ErrorCode::Malformed,
-                    format!("not a message of the protocol: {}", plain_json_error(&e)),
-                ));
-                continue;
-            }
-        };
-        if !said_hello
-            && !matches!(
-                parsed,
-                ClientMessage::Hello { .. } | ClientMessage::Look { .. }
-            )
-        {
-            let _ = outbox.send(ServerMessage::error(
-                ErrorCode::Hello,
-                "the first message must be \"hello\"",
-            ));
-            continue;
-        }
-        let command = if said_hello {
-            Command::Message {
-                conn,
-                message: parsed,
-            }
-        } else {
-            said_hello = true;
-            Command::Connect {
-                conn,
-                hello: parsed,
-                outbox: outbox.clone(),
-                base: base.clone(),
-            }
-        };
-        if mailbox.send(command).is_err() {
-            // The task left: the table went out of memory (a new connection loads it
-            // again) or ended (a new connection finds no table).
-            let _ = outbox.send(ServerMessage::closing(
-                CloseKind::Retry,
-                "the table has closed",
-            ));
-            break;
-        }
-    }
-    let _ = mailbox.send(Command::Disconnect { conn });
-    drop(outbox);
-    let _ = writer.await;
 }

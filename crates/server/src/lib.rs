@@ -1,20 +1,26 @@
 //! calltrump's table server: shared tables over WebSocket for friends and bots, every
-//! action kept in SQLite before anyone hears of it, tables resumed after a restart.
+//! action kept in the database (SQLite or PostgreSQL) before anyone hears of it, tables
+//! resumed after a restart.
 //!
-//! - [`store`]: where tables live, behind the [`store::Store`] trait (SQLite by default).
+//! - [`store`]: where tables live, behind the [`store::Store`] trait (SQLite by default,
+//!   or PostgreSQL).
 //! - [`session`]: one table as a synchronous state machine, `handle(input, now) ->
 //!   effects`, that owns its [`calltrump_table::Table`]; every message with cards in it
 //!   is made by the table's per-recipient choke point.
 //! - [`hub`]: the registry of tables, each run by a task that carries out its
 //!   session's effects (persist, then publish), watched by a supervisor.
 //! - [`night`]: the alexa Bid Euchre night, a table per set.
+//! - `game_analysis`: the analysis of a finished game (`GET /api/tables/{id}/analysis`).
+//! - [`accounts`]: people's accounts, sign-in sessions and their limits.
 //! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
 //!   (docs/table-protocol.md).
 //! - [`limits`], [`site`]: the edge: connection caps and timeouts (served by the accept
 //!   loop of `listen`), rates per client address, the names the server answers to.
 
+pub mod accounts;
 pub mod client;
+mod game_analysis;
 mod games;
 pub mod http;
 pub mod hub;
@@ -23,12 +29,15 @@ mod listen;
 pub mod metrics;
 pub mod model;
 pub mod night;
+pub mod outbox;
 mod pages;
 pub mod protocol;
 mod ready;
 pub mod replay;
+mod request;
 pub mod session;
 pub mod site;
+mod socket;
 mod startup;
 pub mod store;
 
@@ -41,15 +50,17 @@ pub use limits::Limits;
 use limits::{Connections, RateLimit, Refusals};
 pub use site::PublicUrl;
 use site::Site;
-use store::SqliteStore;
+use store::{DatabaseOptions, PostgresStore, SqliteStore};
 
 /// How to run a server.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The database (`sqlite://PATH`).
+    /// The database: `sqlite://PATH` or `postgres://USER@HOST:PORT/DB`.
     pub database_url: String,
+    /// The database's connection pool.
+    pub database: DatabaseOptions,
     /// The tables' pacing, grace and deal seed.
     pub hub: HubConfig,
     /// The caps, timeouts and rates of the server's edge.
@@ -67,6 +78,7 @@ impl ServerConfig {
         ServerConfig {
             addr,
             database_url: database_url.into(),
+            database: DatabaseOptions::default(),
             hub,
             limits: Limits::default(),
             public_url: None,
@@ -81,6 +93,8 @@ pub(crate) struct Edge {
     pub(crate) connections: Arc<Connections>,
     /// Creations of tables and nights per client address.
     pub(crate) creates: RateLimit,
+    /// Sign-in attempts per name and per client address.
+    pub(crate) sign_ins: accounts::SignInLimits,
     pub(crate) refusals: Refusals,
     /// The probes of `/readyz`; none for a store given by the caller (always ready).
     pub(crate) readiness: Option<ready::Readiness>,
@@ -93,8 +107,8 @@ pub struct RunningServer {
     hub: Hub,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
-    /// The database's lock, let go when the server is dropped.
-    _lock: Option<startup::DatabaseLock>,
+    /// The database's lock, let go when the server stops or is dropped.
+    lock: Option<startup::DatabaseLock>,
 }
 
 impl RunningServer {
@@ -102,18 +116,33 @@ impl RunningServer {
     pub async fn stop(self) -> std::io::Result<()> {
         let _ = self.shutdown.send(());
         self.hub.shutdown().await;
-        self.task.await.unwrap_or(Ok(()))
+        let served = self.task.await.unwrap_or(Ok(()));
+        if let Some(lock) = self.lock {
+            lock.release().await;
+        }
+        served
     }
 }
 
 /// Opens the database, resumes its tables and starts listening. Refused: a database
-/// another server runs on (its lock, `PATH.lock`, is held for the server's life), and a
-/// database file that is empty or another program's.
+/// another server runs on (its lock, `PATH.lock` for SQLite, an advisory lock for
+/// PostgreSQL, is held for the server's life), a database file that is empty or another
+/// program's, and a PostgreSQL database holding other tables than calltrump's.
 pub async fn start(
     config: ServerConfig,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     // The port first: a second server on the same address and data is told of the port.
     let listener = bind(config.addr).await?;
+    let url = &config.database_url;
+    if startup::is_postgres(url) {
+        let timeout = config.database.connect_timeout();
+        let lock = startup::lock_postgres(url, timeout).await?;
+        let store = PostgresStore::open(url, config.database)
+            .await
+            .map_err(|e| format!("the database {}: {e}", startup::shown_url(url)))?;
+        let readiness = ready::Readiness::postgres(url)?;
+        return launch(config, Arc::new(store), Some((lock, readiness)), listener).await;
+    }
     let database = match startup::database_path(&config.database_url) {
         Some(path) => {
             let lock = startup::lock(&path)?;
@@ -122,7 +151,7 @@ pub async fn start(
         }
         None => None,
     };
-    let store = SqliteStore::open(&config.database_url).await?;
+    let store = SqliteStore::open_with(&config.database_url, config.database).await?;
     launch(config, Arc::new(store), database, listener).await
 }
 
@@ -155,6 +184,10 @@ async fn launch(
     let addr = listener.local_addr()?;
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
+        sign_ins: accounts::SignInLimits::new(
+            config.limits.sign_ins_per_name,
+            config.limits.sign_ins_per_address,
+        ),
         limits: config.limits,
         site: Site {
             public: config.public_url,
@@ -174,7 +207,7 @@ async fn launch(
         hub,
         shutdown,
         task,
-        _lock: lock,
+        lock,
     })
 }
 

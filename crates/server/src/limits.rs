@@ -28,8 +28,14 @@ pub struct Limits {
     pub creates_per_minute: u32,
     /// Tables and nights one client address may create at once after a quiet while.
     pub create_burst: u32,
+    /// Sign-in attempts on one account's name per minute, on average and at once after
+    /// a quiet while; 0 for no limit.
+    pub sign_ins_per_name: u32,
+    /// Sign-in attempts and accounts created from one client address per minute, on
+    /// average and at once after a quiet while; 0 for no limit.
+    pub sign_ins_per_address: u32,
     /// A request header naming the client's address, set by a trusted proxy in front
-    /// (`X-Real-IP`); the per-address limits on creating then count by it. `None`: the
+    /// (`X-Real-IP`); the per-address limits on creating and signing in then count by it. `None`: the
     /// connection's own address.
     pub client_address_header: Option<String>,
 }
@@ -43,9 +49,27 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(120),
             creates_per_minute: 30,
             create_burst: 20,
+            sign_ins_per_name: 5,
+            sign_ins_per_address: 20,
             client_address_header: None,
         }
     }
+}
+
+/// The client's address: the one `limits.client_address_header` names if the server
+/// is given such a header (a trusted proxy's), else the connection's `peer`.
+pub(crate) fn client_address(
+    limits: &Limits,
+    headers: &axum::http::HeaderMap,
+    peer: Option<std::net::SocketAddr>,
+) -> Option<IpAddr> {
+    let from_proxy = limits.client_address_header.as_ref().and_then(|name| {
+        headers
+            .get(name.as_str())
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok())
+    });
+    from_proxy.or_else(|| peer.map(|p| p.ip()))
 }
 
 /// What one client address is counted as: itself, or its /64 for IPv6 (one machine
@@ -138,12 +162,13 @@ impl Drop for Slot {
     }
 }
 
-/// Token buckets per client address: `per_minute` on average, `burst` at once.
+/// Token buckets per key (a client address, or an account's name): `per_minute` on
+/// average, `burst` at once.
 #[derive(Debug)]
-pub(crate) struct RateLimit {
+pub(crate) struct RateLimit<K = IpAddr> {
     per_second: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -152,10 +177,10 @@ struct Bucket {
     last: Instant,
 }
 
-/// Buckets kept before full ones (those of addresses quiet for a while) are forgotten.
+/// Buckets kept before full ones (those of keys quiet for a while) are forgotten.
 const BUCKETS_BEFORE_PRUNING: usize = 10_000;
 
-impl RateLimit {
+impl<K: std::hash::Hash + Eq> RateLimit<K> {
     pub(crate) fn new(per_minute: u32, burst: u32) -> Self {
         RateLimit {
             per_second: f64::from(per_minute) / 60.0,
@@ -164,8 +189,8 @@ impl RateLimit {
         }
     }
 
-    /// Takes one token for `address`: `Ok`, or the time until one is there again.
-    pub(crate) fn take(&self, address: IpAddr, now: Instant) -> Result<(), Duration> {
+    /// Takes one token for `key`: `Ok`, or the time until one is there again.
+    pub(crate) fn take_key(&self, key: K, now: Instant) -> Result<(), Duration> {
         if self.per_second <= 0.0 {
             return Ok(());
         }
@@ -174,7 +199,7 @@ impl RateLimit {
             // A full bucket is as good as none: forgetting it keeps memory bounded.
             buckets.retain(|_, bucket| self.refilled(*bucket, now) < self.burst);
         }
-        let bucket = buckets.entry(address_key(address)).or_insert(Bucket {
+        let bucket = buckets.entry(key).or_insert(Bucket {
             tokens: self.burst,
             last: now,
         });
@@ -195,6 +220,13 @@ impl RateLimit {
     }
 }
 
+impl RateLimit<IpAddr> {
+    /// Takes one token for the client `address` (an IPv6 one by its /64).
+    pub(crate) fn take(&self, address: IpAddr, now: Instant) -> Result<(), Duration> {
+        self.take_key(address_key(address), now)
+    }
+}
+
 /// What the edge refused, for `/metrics`.
 #[derive(Debug, Default)]
 pub(crate) struct Refusals {
@@ -208,12 +240,16 @@ pub(crate) struct Refusals {
     pub(crate) origins: AtomicU64,
     /// Creations of tables and nights over an address's rate.
     pub(crate) creates: AtomicU64,
+    /// Sign-in attempts and account creations over a name's or an address's rate.
+    pub(crate) sign_ins: AtomicU64,
     /// WebSocket messages over a connection's rate.
     pub(crate) messages: AtomicU64,
     /// WebSocket frames over the size limit.
     pub(crate) oversize: AtomicU64,
     /// Hellos with a token no seat has.
     pub(crate) tokens: AtomicU64,
+    /// Connections closed as too slow: they did not read, and their queue overflowed.
+    pub(crate) too_slow: AtomicU64,
 }
 
 impl Refusals {
@@ -241,9 +277,11 @@ impl Refusals {
             ("host", &self.hosts),
             ("origin", &self.origins),
             ("create_rate", &self.creates),
+            ("sign_in_rate", &self.sign_ins),
             ("message_rate", &self.messages),
             ("oversize_frame", &self.oversize),
             ("token", &self.tokens),
+            ("too_slow", &self.too_slow),
         ] {
             let _ = writeln!(
                 out,

@@ -18,6 +18,10 @@ pub struct Metrics {
     pub connections: AtomicU64,
     /// Actions and deals applied since start.
     pub actions: AtomicU64,
+    /// Writes the store failed (steps, chat lines, seats): nothing of them was told.
+    pub store_errors: AtomicU64,
+    /// Tables paused because the store failed their last write.
+    pub tables_paused: AtomicU64,
     /// Actions per latency bucket (the last: slower than every bound).
     latency: [AtomicU64; BUCKETS.len() + 1],
     /// The sum of latencies, in microseconds.
@@ -66,6 +70,20 @@ impl Metrics {
             "Actions and deals applied.",
             "counter",
             self.actions.load(Ordering::Relaxed),
+        );
+        gauge(
+            &mut out,
+            "calltrump_store_errors_total",
+            "Writes the store failed (nothing of them was told; the table tries again).",
+            "counter",
+            self.store_errors.load(Ordering::Relaxed),
+        );
+        gauge(
+            &mut out,
+            "calltrump_tables_paused",
+            "Tables paused: the store failed their last write (/readyz answers 503).",
+            "gauge",
+            self.tables_paused.load(Ordering::Relaxed),
         );
         let name = "calltrump_action_latency_seconds";
         let _ = writeln!(

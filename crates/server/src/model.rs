@@ -121,12 +121,33 @@ pub struct SeatRecord {
     pub name: Option<String>,
     /// `open` (a person's seat not yet taken), `person`, or `bot:LEVEL`.
     pub sitter: Sitter,
+    /// A bot stands in for the person, away past their grace: kept so that a restart
+    /// does not give the seat a fresh grace and make the table wait again. (Absent in
+    /// the store when false, so that seats kept before it read back.)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stand_in: bool,
 }
 
 impl SeatRecord {
     /// The bot's level, if a bot sits here.
     pub fn bot_level(&self) -> Option<&str> {
         self.sitter.bot_level()
+    }
+}
+
+impl FromStr for TableStatus {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<TableStatus, String> {
+        [
+            TableStatus::Open,
+            TableStatus::Playing,
+            TableStatus::Over,
+            TableStatus::Ended,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == word)
+        .ok_or_else(|| format!("\"{word}\" is no table status"))
     }
 }
 
@@ -141,6 +162,28 @@ pub enum NightStatus {
     Over,
     /// A set's table was ended: so is the night.
     Ended,
+}
+
+impl NightStatus {
+    /// The status's word in the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NightStatus::Playing => "playing",
+            NightStatus::Over => "over",
+            NightStatus::Ended => "ended",
+        }
+    }
+}
+
+impl FromStr for NightStatus {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<NightStatus, String> {
+        [NightStatus::Playing, NightStatus::Over, NightStatus::Ended]
+            .into_iter()
+            .find(|status| status.as_str() == word)
+            .ok_or_else(|| format!("\"{word}\" is no night status"))
+    }
 }
 
 #[cfg(test)]
@@ -177,6 +220,14 @@ mod tests {
             let json = serde_json::to_string(&status).unwrap();
             assert_eq!(json, format!("\"{}\"", status.as_str()));
             assert_eq!(serde_json::from_str::<TableStatus>(&json).unwrap(), status);
+            assert_eq!(status.as_str().parse::<TableStatus>(), Ok(status));
         }
+        for status in [NightStatus::Playing, NightStatus::Over, NightStatus::Ended] {
+            let json = serde_json::to_string(&status).unwrap();
+            assert_eq!(json, format!("\"{}\"", status.as_str()));
+            assert_eq!(status.as_str().parse::<NightStatus>(), Ok(status));
+        }
+        assert!("Open".parse::<TableStatus>().is_err());
+        assert!("live".parse::<NightStatus>().is_err());
     }
 }

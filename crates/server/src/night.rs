@@ -21,9 +21,10 @@ use calltrump_engine::{Night, NightSheet, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use crate::http;
 use crate::hub::{Hub, HubError, NewTable};
 use crate::model::{NightStatus, Sitter, TableStatus};
+use crate::request;
+use crate::session::check_sitter;
 use crate::store::StoredNight;
 
 /// How often a night looks whether its set's game is over.
@@ -183,6 +184,21 @@ pub struct YouView {
     pub link: Option<String>,
 }
 
+/// A night still being played, as the lobby lists it (`GET /api/nights`): no token.
+#[derive(Clone, Debug, Serialize)]
+pub struct NightSummary {
+    /// The night's id.
+    pub id: String,
+    /// Sets in the night.
+    pub sets: usize,
+    /// The set being played, from 0.
+    pub set: usize,
+    /// The players' names and whether a bot plays them.
+    pub players: Vec<NightPlayerView>,
+    /// The table of the set being played, to watch.
+    pub table: Option<String>,
+}
+
 fn night_error(message: impl Into<String>) -> HubError {
     HubError::BadRequest(message.into())
 }
@@ -220,6 +236,11 @@ impl Hub {
                     "player {name}: \"{}\" is neither \"person\" nor \"bot:LEVEL\"",
                     player.sitter
                 )));
+            }
+            // Every level now, not when its player's first set comes.
+            if let Sitter::Bot(_) = &player.sitter {
+                check_sitter(&player.sitter)
+                    .map_err(|e| night_error(format!("player {name}: {e}")))?;
             }
             players.push(NightPlayer {
                 name,
@@ -303,6 +324,30 @@ impl Hub {
             seat_tokens,
         });
         Ok(())
+    }
+
+    /// The nights still being played, oldest first, as anyone may see them.
+    pub async fn open_nights(&self) -> Result<Vec<NightSummary>, HubError> {
+        let mut nights = Vec::new();
+        for stored in self.shared().store.live_nights().await? {
+            let state = read_state(&stored)?;
+            let set = state.results.len();
+            nights.push(NightSummary {
+                id: stored.id,
+                sets: state.sets,
+                set,
+                players: state
+                    .players
+                    .iter()
+                    .map(|p| NightPlayerView {
+                        name: p.name.clone(),
+                        bot: p.sitter.bot_level().is_some(),
+                    })
+                    .collect(),
+                table: state.tables.get(set).map(|t| t.table.clone()),
+            });
+        }
+        Ok(nights)
     }
 
     /// A night as anyone may see it; with `player` (a player's token), where that
@@ -454,27 +499,35 @@ pub async fn resume_nights(hub: &Hub) -> Result<(), HubError> {
     Ok(())
 }
 
-/// The night's routes: `POST /api/nights`, `GET /api/nights/{id}` (`?player=TOKEN` for
-/// that player's link), and the page: `/night` to start one, `/night/{id}` to follow it.
+/// The night's routes: `POST /api/nights`, `GET /api/nights` (the nights being played),
+/// `GET /api/nights/{id}` (`?player=TOKEN` for that player's link), and the page:
+/// `/night` to start one, `/night/{id}` to follow it.
 pub fn routes() -> Router<Hub> {
     Router::new()
-        .route("/api/nights", post(create))
+        .route("/api/nights", post(create).get(list))
         .route("/api/nights/{id}", get(view))
         .route("/night", get(page))
         .route("/night/{id}", get(page))
 }
 
 async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Response {
-    let request: NewNight = match http::json_request(&headers, &body, "night") {
+    let request: NewNight = match request::json_request(&headers, &body, "night") {
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
     };
     match hub.create_night(request).await {
         Ok(created) => (
             StatusCode::CREATED,
-            Json(created.answer(&http::base_url(&headers))),
+            Json(created.answer(&request::base_url(&headers))),
         )
             .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn list(State(hub): State<Hub>) -> Response {
+    match hub.open_nights().await {
+        Ok(nights) => Json(json!({ "nights": nights })).into_response(),
         Err(e) => e.into_response(),
     }
 }

@@ -1,7 +1,7 @@
 //! Pages and assets, embedded in the binary: the lobby, the table, and the rules
 //! rendered from calltrump's own rules in `docs/rules/`.
 
-use axum::extract::Path;
+use axum::extract::{Path, Query};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use calltrump_engine::catalog::RulesDocument;
@@ -92,7 +92,65 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../assets/drawing.js"),
     ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/account.js"),
+    ),
+    (
+        "rules-bar.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/rules-bar.js"),
+    ),
+    (
+        "sign-in.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/sign-in.html"),
+    ),
+    (
+        "sign-in.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/sign-in.js"),
+    ),
+    (
+        "i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/i18n.js"),
+    ),
+    (
+        "fluent.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/fluent.js"),
+    ),
+    // The pages' strings, in Fluent (`.ftl`) files: English and Arabic.
+    (
+        "en.ftl",
+        "text/plain; charset=utf-8",
+        include_str!("../assets/en.ftl"),
+    ),
+    (
+        "ar.ftl",
+        "text/plain; charset=utf-8",
+        include_str!("../assets/ar.ftl"),
+    ),
 ];
+
+/// The rules pages written in Arabic too (in calltrump's own words): URL name and page.
+const ARABIC_RULES: &[(&str, RulesDocument)] = &[(
+    "kout",
+    RulesDocument {
+        file: "ar/kout-bo.md",
+        text: include_str!("../../../docs/rules/ar/kout-bo.md"),
+    },
+)];
+
+/// `?lang=ar`: the language a rules page is asked in.
+/// The query of a rules page.
+#[derive(serde::Deserialize, Default)]
+pub struct LangQuery {
+    /// `en` or `ar`; any other is English.
+    lang: Option<String>,
+}
 
 /// `GET /`: the lobby.
 pub async fn lobby() -> Response {
@@ -109,6 +167,11 @@ pub async fn table_page(Path(_id): Path<String>) -> Response {
 /// finished table's.
 pub async fn replay_page() -> Response {
     serve_asset("replay.html")
+}
+
+/// `GET /sign-in`: signing in, creating an account, and one's account.
+pub async fn sign_in_page() -> Response {
+    serve_asset("sign-in.html")
 }
 
 /// `GET /assets/{file}`.
@@ -137,16 +200,24 @@ fn serve_asset(file: &str) -> Response {
     (headers, *body).into_response()
 }
 
-/// Wraps `body` in the site's page.
-fn page(title: &str, body: &str) -> String {
+/// Wraps `body` in the site's page, in `lang` (`ar` is written right to left), with
+/// links to the page in each language (`path` is the page's own).
+fn page(title: &str, body: &str, lang: &str, path: &str) -> String {
     let title = escape(title);
+    let dir = if lang == "ar" { "rtl" } else { "ltr" };
+    let (home, rules) = if lang == "ar" {
+        ("calltrump", "القواعد")
+    } else {
+        ("calltrump", "rules")
+    };
     format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{lang}\" dir=\"{dir}\" data-page-lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title} · calltrump</title><link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\
          <link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
-         <body class=\"rules\"><nav><a href=\"/\">calltrump</a> · <a href=\"/rules\">rules</a></nav>\
-         <main>{body}</main></body></html>"
+         <body class=\"rules\"><nav id=\"bar-nav\"><a href=\"/\">{home}</a> · <a href=\"/rules\">{rules}</a> · \
+         <a href=\"{path}?lang=en\" lang=\"en\">English</a> · <a href=\"{path}?lang=ar\" lang=\"ar\">العربية</a></nav>\
+         <main>{body}</main><script type=\"module\" src=\"/assets/rules-bar.js\"></script></body></html>"
     )
 }
 
@@ -166,18 +237,29 @@ pub async fn rules_index() -> Html<String> {
     Html(page(
         "Rules",
         &format!("<h1>The rules</h1><ul>{items}</ul>"),
+        "en",
+        "/rules",
     ))
 }
 
-/// `GET /rules/{game}`: one game's rules as a page.
-pub async fn rules_page(Path(game): Path<String>) -> Response {
+/// `GET /rules/{game}`: one game's rules as a page; `?lang=ar` in Arabic where written.
+pub async fn rules_page(Path(game): Path<String>, Query(query): Query<LangQuery>) -> Response {
     let game = game.to_ascii_lowercase();
     // A page is also found by its file's name: `kout-bo` is Kout Bo's.
     let found = rules_pages().find(|(name, _, document)| {
         *name == game || document.file.strip_suffix(".md") == Some(game.as_str())
     });
     match found {
-        Some((_, title, document)) => Html(page(title, &render(document.text))).into_response(),
+        Some((name, title, document)) => {
+            let path = format!("/rules/{}", escape(&game));
+            let arabic = ARABIC_RULES.iter().find(|(page, _)| *page == name);
+            match (query.lang.as_deref(), arabic) {
+                (Some("ar"), Some((_, document))) => {
+                    Html(page(title, &render(document.text), "ar", &path)).into_response()
+                }
+                _ => Html(page(title, &render(document.text), "en", &path)).into_response(),
+            }
+        }
         None => (
             StatusCode::NOT_FOUND,
             Html(page(
@@ -186,6 +268,8 @@ pub async fn rules_page(Path(game): Path<String>) -> Response {
                     "<h1>No rules for \"{}\"</h1><p>See <a href=\"/rules\">the games</a>.</p>",
                     escape(&game)
                 ),
+                "en",
+                "/rules",
             )),
         )
             .into_response(),

@@ -38,12 +38,14 @@ pub enum ClientMessage {
         /// A seat's token.
         token: String,
     },
-    /// An action in the notation (`bid 3`, `play JH`), answering `version`.
+    /// An action in the notation (`bid 3`, `play JH`), answering `version`: read where
+    /// the message is read, so that text that is no action is refused there.
     Act {
         /// The version the action answers: the client's latest.
         version: u64,
         /// The action.
-        action: String,
+        #[serde(deserialize_with = "action_in_notation")]
+        action: Action,
     },
     /// Cut the deck, when this seat is the one to cut (committed deals): cards lifted
     /// from the top, from 1 to the deck's size less one.
@@ -73,6 +75,16 @@ pub enum ClientMessage {
     },
     /// Keep-alive; answered with `pong`.
     Ping,
+}
+
+/// An action's text read as the notation's; what is wrong, quoting the text, if it is
+/// no action.
+fn action_in_notation<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Action, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    text.parse()
+        .map_err(|error| serde::de::Error::custom(format!("\"{text}\" is not an action: {error}")))
 }
 
 /// Who sits at a seat, as everyone sees it.
@@ -120,10 +132,11 @@ pub enum ServerMessage {
         cut_wait_ms: u64,
     },
     /// The whole state as the client may see it: after `welcome`, or when it missed too
-    /// much.
-    Snapshot(Snapshot),
+    /// much. (Boxed, as is `Update`: the other messages are small, and every message
+    /// waiting in a connection's queue takes the size of the largest.)
+    Snapshot(Box<Snapshot>),
     /// One step of the game as the client may see it.
-    Update(Update),
+    Update(Box<Update>),
     /// Who sits where.
     Seats {
         /// Every seat.
@@ -154,6 +167,15 @@ pub enum ServerMessage {
         /// The seat's link, `{base}/table/{id}#token={token}`.
         url: String,
     },
+    /// To the host, when someone tries a seat's link that no longer seats them (the host
+    /// handed the seat on, or gave it to a bot): the seat, and who sits there now, so
+    /// that the host can hand on its new link or the seat itself.
+    LinkRefused {
+        /// The seat the link was for.
+        seat: Seat,
+        /// Who sits there now: `open` (a new link waits), `person` or `bot:LEVEL`.
+        sitter: Sitter,
+    },
     /// The answer to `hint`, to the seat that asked only: the best actions by the bots'
     /// evaluation from this seat's observation, and what the bots read into the other
     /// seats' calls.
@@ -176,6 +198,15 @@ pub enum ServerMessage {
     },
     /// The answer to `ping`.
     Pong,
+    /// The server cannot save the table's actions now (a full or failing disk): nothing
+    /// happens at the table until `resumed`, and an action asked meanwhile is refused
+    /// (`not_saved`), never confirmed. The server keeps trying.
+    Paused {
+        /// What stops the server saving, for a person.
+        reason: String,
+    },
+    /// The server saves again after `paused`: the table plays on.
+    Resumed,
     /// The server closes the connection.
     Closing {
         /// Why, for a program: whether to connect again.
@@ -204,8 +235,8 @@ impl ServerMessage {
     }
 }
 
-/// Why the server closes a connection; only [`CloseKind::Retry`] and
-/// [`CloseKind::Idle`] are worth connecting again for.
+/// Why the server closes a connection; only [`CloseKind::Retry`], [`CloseKind::Idle`]
+/// and [`CloseKind::TooSlow`] are worth connecting again for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CloseKind {
@@ -223,6 +254,9 @@ pub enum CloseKind {
     BadToken,
     /// A message was over the size limit.
     TooBig,
+    /// The client did not read what the server sent, and too much of it waited: connect
+    /// again (a `snapshot` brings the client up to date).
+    TooSlow,
     /// A kind this client does not know (a newer server's): taken as final.
     #[default]
     #[serde(other)]
@@ -232,7 +266,10 @@ pub enum CloseKind {
 impl CloseKind {
     /// Whether connecting again may help.
     pub fn may_retry(self) -> bool {
-        matches!(self, CloseKind::Retry | CloseKind::Idle)
+        matches!(
+            self,
+            CloseKind::Retry | CloseKind::Idle | CloseKind::TooSlow
+        )
     }
 }
 
@@ -334,6 +371,32 @@ mod tests {
             closing,
             ServerMessage::closing(CloseKind::Other, "unknown token")
         );
+    }
+
+    #[test]
+    fn an_action_is_read_in_the_notation_where_the_message_is_read() {
+        let text = r#"{"type":"act","version":3,"action":"play AD"}"#;
+        let message: ClientMessage = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            message,
+            ClientMessage::Act {
+                version: 3,
+                action: "play AD".parse().unwrap(),
+            }
+        );
+        assert_eq!(serde_json::to_string(&message).unwrap(), text);
+        for (action, wrong) in [
+            ("play 7X", "\"play 7X\" is not an action: "),
+            ("kaibosh kaibosh", "wrong number of words for \"kaibosh\""),
+            ("dance", "unknown action \"dance\""),
+            ("", "\"\" is not an action"),
+        ] {
+            let text = serde_json::json!({"type": "act", "version": 3, "action": action});
+            let error = serde_json::from_value::<ClientMessage>(text).unwrap_err();
+            assert!(error.to_string().contains(wrong), "{action:?}: {error}");
+        }
+        let number = r#"{"type":"act","version":3,"action":7}"#;
+        assert!(serde_json::from_str::<ClientMessage>(number).is_err());
     }
 
     #[test]

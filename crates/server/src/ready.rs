@@ -1,11 +1,14 @@
 //! `/readyz`: whether the store can write now. `/healthz` says the process serves;
-//! this says a table's next action could be kept: the data folder takes a write (not
-//! full, not read-only) and the database's write lock can be taken (not stuck locked).
+//! this says a table's next action could be kept. SQLite: the data folder takes a write
+//! (not full, not read-only) and the database's write lock can be taken (not stuck
+//! locked). PostgreSQL: the server answers, is no read-only standby, and the lock an
+//! insert into the log takes can be had.
 
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
 
 /// How long each probe may take before the store counts as unable to write.
@@ -16,11 +19,16 @@ const PROBE_BYTES: usize = 16 * 1024;
 /// probe a second at most.
 const ANSWER_KEPT: Duration = Duration::from_secs(1);
 
-/// The probes of one SQLite database.
+/// The probes of one database, each on one connection of its own, opened at the
+/// first probe.
+enum Probe {
+    Sqlite { folder: PathBuf, pool: SqlitePool },
+    Postgres { pool: PgPool },
+}
+
+/// The probes of one database.
 pub(crate) struct Readiness {
-    folder: PathBuf,
-    /// One connection of its own, opened at the first probe.
-    pool: SqlitePool,
+    probe: Probe,
     /// The last answer and when it was found.
     last: std::sync::Mutex<Option<(Instant, Result<(), String>)>>,
 }
@@ -40,8 +48,21 @@ impl Readiness {
             .acquire_timeout(PROBE_TIME)
             .connect_lazy_with(options);
         Ok(Readiness {
-            folder,
-            pool,
+            probe: Probe::Sqlite { folder, pool },
+            last: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// The probes of the PostgreSQL database at `url`.
+    pub(crate) fn postgres(url: &str) -> Result<Self, String> {
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| format!("the database {}: {e}", crate::startup::shown_url(url)))?;
+        let pool = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(PROBE_TIME)
+            .connect_lazy_with(options);
+        Ok(Readiness {
+            probe: Probe::Postgres { pool },
             last: std::sync::Mutex::new(None),
         })
     }
@@ -62,39 +83,78 @@ impl Readiness {
     }
 
     async fn probe(&self) -> Result<(), String> {
-        let folder = self.folder.clone();
-        let wrote = tokio::time::timeout(
-            PROBE_TIME,
-            tokio::task::spawn_blocking(move || write_probe(&folder)),
-        )
-        .await;
-        match wrote {
-            Err(_) => return Err("the data folder did not take a write within 2 s".into()),
-            Ok(Err(e)) => return Err(format!("the data folder's probe failed: {e}")),
-            Ok(Ok(Err(e))) => return Err(e),
-            Ok(Ok(Ok(()))) => {}
-        }
-        match tokio::time::timeout(PROBE_TIME, self.take_write_lock()).await {
-            Err(_) => Err("the database's write lock was not had within 2 s".into()),
-            Ok(result) => result,
+        match &self.probe {
+            Probe::Sqlite { folder, pool } => probe_sqlite(folder, pool).await,
+            Probe::Postgres { pool } => {
+                match tokio::time::timeout(PROBE_TIME, take_log_lock(pool)).await {
+                    Err(_) => Err("the database's log could not be locked within 2 s".into()),
+                    Ok(result) => result,
+                }
+            }
         }
     }
+}
 
-    /// Takes the database's write lock and lets it go (`BEGIN IMMEDIATE`, `ROLLBACK`):
-    /// nothing is written.
-    /// (The pool's one connection runs both statements.)
-    async fn take_write_lock(&self) -> Result<(), String> {
-        let cannot = |e: sqlx::Error| format!("the database cannot be written: {e}");
-        sqlx::query("BEGIN IMMEDIATE")
-            .execute(&self.pool)
-            .await
-            .map_err(cannot)?;
-        sqlx::query("ROLLBACK")
-            .execute(&self.pool)
-            .await
-            .map_err(cannot)?;
-        Ok(())
+/// Writes a probe file in `folder` and takes the write lock of the SQLite `pool`.
+async fn probe_sqlite(folder: &std::path::Path, pool: &SqlitePool) -> Result<(), String> {
+    let folder = folder.to_path_buf();
+    let wrote = tokio::time::timeout(
+        PROBE_TIME,
+        tokio::task::spawn_blocking(move || write_probe(&folder)),
+    )
+    .await;
+    match wrote {
+        Err(_) => return Err("the data folder did not take a write within 2 s".into()),
+        Ok(Err(e)) => return Err(format!("the data folder's probe failed: {e}")),
+        Ok(Ok(Err(e))) => return Err(e),
+        Ok(Ok(Ok(()))) => {}
     }
+    match tokio::time::timeout(PROBE_TIME, take_write_lock(pool)).await {
+        Err(_) => Err("the database's write lock was not had within 2 s".into()),
+        Ok(result) => result,
+    }
+}
+
+/// Takes the SQLite database's write lock and lets it go (`BEGIN IMMEDIATE`,
+/// `ROLLBACK`): nothing is written. (The pool's one connection runs both statements.)
+async fn take_write_lock(pool: &SqlitePool) -> Result<(), String> {
+    let cannot = |e: sqlx::Error| format!("the database cannot be written: {e}");
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(pool)
+        .await
+        .map_err(cannot)?;
+    sqlx::query("ROLLBACK")
+        .execute(pool)
+        .await
+        .map_err(cannot)?;
+    Ok(())
+}
+
+/// Takes, in a transaction rolled back, the lock an insert into PostgreSQL's log takes
+/// (`ROW EXCLUSIVE` on `events`): refused on a read-only server or transaction, and
+/// waited for while something holds the table locked. Nothing is written.
+async fn take_log_lock(pool: &PgPool) -> Result<(), String> {
+    let cannot = |e: sqlx::Error| format!("the database cannot be written: {e}");
+    let mut tx = pool.begin().await.map_err(cannot)?;
+    let standby: bool = sqlx::query_scalar("SELECT pg_is_in_recovery()")
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(cannot)?;
+    if standby {
+        return Err("the database is a read-only standby".into());
+    }
+    // PostgreSQL gives up waiting before the probe's time is out, so the connection
+    // stays whole.
+    sqlx::query("SET LOCAL lock_timeout = '1s'")
+        .execute(&mut *tx)
+        .await
+        .map_err(cannot)?;
+    sqlx::query("LOCK TABLE events IN ROW EXCLUSIVE MODE")
+        .execute(&mut *tx)
+        .await
+        .map_err(cannot)?;
+    tx.rollback().await.map_err(cannot)?;
+    Ok(())
 }
 
 /// Writes, syncs and removes a small file in `folder`: a full or read-only disk fails.

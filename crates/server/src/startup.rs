@@ -1,23 +1,132 @@
 //! Faults found at start, before the database is opened: another server on the same
-//! database (a lock held for the server's life), and a database file that is empty or
-//! another program's (refused, saying what to do, rather than started on or migrated).
+//! database (a lock held for the server's life: a file lock for SQLite, a session
+//! advisory lock for PostgreSQL), and a database that is empty or another program's
+//! (refused, saying what to do, rather than started on or migrated).
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgConnection};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
 /// The first 16 bytes of every SQLite database file.
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
-/// The lock of a database, held (and the file open) while the server runs; the
-/// operating system lets it go when the process ends, however it ends.
+/// The lock of a database, held while the server runs. SQLite: the lock file open and
+/// locked, let go by the operating system when the process ends, however it ends.
+/// PostgreSQL: a connection holding a session advisory lock, let go by the server when
+/// the connection ends.
 #[derive(Debug)]
-pub(crate) struct DatabaseLock {
-    _file: File,
+pub(crate) enum DatabaseLock {
+    /// The lock file, held open (never read: holding it is the lock).
+    File {
+        _held: File,
+    },
+    Postgres(std::sync::Mutex<Option<PgConnection>>),
+}
+
+impl DatabaseLock {
+    /// Lets the lock go now, so that a server started next on the same database finds
+    /// it free: PostgreSQL's advisory lock is unlocked (closing the connection alone
+    /// lets it go only once the server has seen the connection end), then the
+    /// connection closed.
+    pub(crate) async fn release(self) {
+        if let DatabaseLock::Postgres(connection) = self {
+            let connection = connection.lock().ok().and_then(|mut c| c.take());
+            if let Some(mut connection) = connection {
+                let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
+                    .bind(ADVISORY_LOCK_KEY)
+                    .execute(&mut connection)
+                    .await;
+                let _ = connection.close().await;
+            }
+        }
+    }
+}
+
+/// The key of calltrump's advisory lock in a PostgreSQL database (`calltrum` in ASCII):
+/// one server per database.
+const ADVISORY_LOCK_KEY: i64 = 0x6361_6c6c_7472_756d;
+
+/// Whether `url` names a PostgreSQL database (`postgres://` or `postgresql://`).
+pub(crate) fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// `url` with its password, if any, hidden: fit for messages and logs.
+pub(crate) fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _password)) => format!("{scheme}://{name}:***@{host}{path}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
+/// Opens a connection of its own to the PostgreSQL database at `url`, takes calltrump's
+/// advisory lock on it (refusing a database another server runs on), and refuses a
+/// database that holds other tables than calltrump's. The lock is held by the
+/// connection returned.
+pub(crate) async fn lock_postgres(url: &str, timeout: Duration) -> Result<DatabaseLock, String> {
+    let shown = shown_url(url);
+    let options =
+        PgConnectOptions::from_str(url).map_err(|e| format!("the database {shown}: {e}"))?;
+    let mut connection = match tokio::time::timeout(timeout, options.connect()).await {
+        Err(_) => {
+            return Err(format!(
+                "the database {shown} did not answer within {} s (--database-connect-timeout-secs)",
+                timeout.as_secs_f64()
+            ))
+        }
+        Ok(Err(e)) => return Err(format!("cannot connect to the database {shown}: {e}")),
+        Ok(Ok(connection)) => connection,
+    };
+    let cannot = |e: sqlx::Error| format!("cannot read the database {shown}: {e}");
+    let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+        .bind(ADVISORY_LOCK_KEY)
+        .fetch_one(&mut connection)
+        .await
+        .map_err(cannot)?;
+    if !locked {
+        return Err(format!(
+            "another calltrump server is running on the database {shown} (it holds calltrump's advisory lock): stop it first, or give this one a database of its own"
+        ));
+    }
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT table_name::text FROM information_schema.tables \
+         WHERE table_schema = current_schema() ORDER BY table_name",
+    )
+    .fetch_all(&mut connection)
+    .await
+    .map_err(cannot)?;
+    if !ours(&names) {
+        return Err(format!(
+            "{shown} is the database of another program (its tables: {}): give calltrump a database of its own (CREATE DATABASE calltrump)",
+            names.join(", ")
+        ));
+    }
+    Ok(DatabaseLock::Postgres(std::sync::Mutex::new(Some(
+        connection,
+    ))))
+}
+
+/// Whether a database whose tables are `names` may be calltrump's: none yet (it is
+/// migrated), or calltrump's own (its migrations' table, its tables and its log).
+fn ours(names: &[String]) -> bool {
+    names.is_empty()
+        || ["_sqlx_migrations", "tables", "events"]
+            .iter()
+            .all(|table| names.iter().any(|name| name == table))
 }
 
 /// The file of a `sqlite://PATH` (or `sqlite:PATH`) URL; none for an in-memory database.
@@ -55,7 +164,7 @@ pub(crate) fn lock(path: &Path) -> Result<DatabaseLock, String> {
     // Which process holds it, for whoever looks (the lock, not the text, is what counts).
     let _ = file.set_len(0);
     let _ = writeln!(file, "{}", std::process::id());
-    Ok(DatabaseLock { _file: file })
+    Ok(DatabaseLock::File { _held: file })
 }
 
 /// Takes `file`'s exclusive lock if no one holds it: whether it was taken. (std's
@@ -113,11 +222,7 @@ pub(crate) async fn check_database(path: &Path, url: &str) -> Result<(), String>
             .await
             .map_err(|e| format!("cannot read the database {shown}: {e}"))?;
     let _ = connection.close().await;
-    let ours = names.is_empty()
-        || ["_sqlx_migrations", "tables", "events"]
-            .iter()
-            .all(|table| names.iter().any(|name| name == table));
-    if !ours {
+    if !ours(&names) {
         return Err(format!(
             "{shown} is the SQLite database of another program (its tables: {}): give calltrump a database of its own (--data FOLDER, or --database sqlite://ANOTHER.db)",
             names.join(", ")
@@ -142,5 +247,17 @@ mod tests {
         );
         assert_eq!(database_path("sqlite::memory:"), None);
         assert_eq!(database_path("postgres://x"), None);
+    }
+
+    #[test]
+    fn a_postgres_url_is_shown_without_its_password() {
+        assert!(is_postgres("postgres://u@h:5432/db") && is_postgres("postgresql://h/db"));
+        assert!(!is_postgres("sqlite://postgres.db"));
+        assert_eq!(
+            shown_url("postgres://ann:secret@db.example:5432/calltrump"),
+            "postgres://ann:***@db.example:5432/calltrump"
+        );
+        assert_eq!(shown_url("postgres://ann@h/db"), "postgres://ann@h/db");
+        assert_eq!(shown_url("sqlite://a.db"), "sqlite://a.db");
     }
 }

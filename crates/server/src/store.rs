@@ -1,9 +1,20 @@
-//! Storage: every table, its log and its chat, behind one trait; SQLite by default.
+//! Storage: every table, its log and its chat, and people's accounts, behind one trait: SQLite by default
+//! ([`SqliteStore`]), or PostgreSQL ([`PostgresStore`]).
 
+mod accounts;
+mod codec;
+mod postgres;
+
+pub use accounts::{Accounts, StoredAccount};
+pub use postgres::PostgresStore;
+
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::time::Duration;
 
-use calltrump_table::Entry;
+use calltrump_engine::GameRng;
+use calltrump_table::{Entry, Settings};
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
@@ -25,6 +36,17 @@ pub enum StoreError {
     /// The store's writer has stopped (the server is shutting down).
     #[error("the database writer has stopped")]
     WriterGone,
+    /// A step's versions do not follow the table's log (one taken already, or a gap):
+    /// nothing of the step is kept.
+    #[error("table {table}: version {got} does not follow the log, which expects {expected}")]
+    OutOfOrder {
+        /// The table.
+        table: String,
+        /// The version that would follow the log (and the step's earlier entries).
+        expected: i64,
+        /// The version given.
+        got: i64,
+    },
     /// A stored value does not read back.
     #[error("stored data of table {table}: {message}")]
     Corrupt {
@@ -35,23 +57,49 @@ pub enum StoreError {
     },
 }
 
-/// What is stored of a table beside its log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, sqlx::FromRow)]
+/// What is stored of a table beside its log, typed (each backend keeps it in its own
+/// columns).
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredTable {
     /// The table's id.
     pub id: String,
-    /// Its settings, as JSON.
-    pub settings: String,
-    /// The deal generator before the first deal, as JSON.
-    pub deal_rng: String,
-    /// The seats, as JSON.
-    pub seats: String,
+    /// Its settings.
+    pub settings: Settings,
+    /// Whether a seat may ask for a hint (the server's option, beside the settings).
+    pub hints: bool,
+    /// The deal generator before the first deal.
+    pub deal_rng: GameRng,
+    /// The seats.
+    pub seats: Vec<SeatRecord>,
     /// The host's token.
     pub host_token: String,
     /// Where the table stands.
     pub status: TableStatus,
     /// Seconds since 1970 at creation.
     pub created_at: i64,
+}
+
+/// A table's row in SQLite.
+#[derive(sqlx::FromRow)]
+struct TableRow {
+    id: String,
+    settings: String,
+    deal_rng: String,
+    seats: String,
+    host_token: String,
+    status: TableStatus,
+    created_at: i64,
+}
+
+impl TableRow {
+    fn typed(self) -> Result<StoredTable, StoreError> {
+        let text = codec::TableText {
+            settings: self.settings,
+            deal_rng: self.deal_rng,
+            seats: self.seats,
+        };
+        codec::decode(self.id, text, self.host_token, self.status, self.created_at)
+    }
 }
 
 /// A chat line as stored.
@@ -87,6 +135,59 @@ pub struct StoredChat {
     pub place: Option<ChatPlace>,
 }
 
+/// When a SQLite commit is on the disk (PostgreSQL follows its own
+/// `synchronous_commit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SqliteSync {
+    /// Each commit is on the disk before it returns (`synchronous=FULL`): what players
+    /// were told survives a power loss.
+    #[default]
+    Full,
+    /// Commits are on the disk by the next checkpoint (`synchronous=NORMAL` with the
+    /// write-ahead log): a crash of the server loses nothing, a power loss may lose the
+    /// last commits, told or not.
+    Normal,
+}
+
+/// How to open a database: its connection pool, and SQLite's durability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct DatabaseOptions {
+    /// When a SQLite commit is on the disk; FULL by default.
+    pub sqlite_sync: SqliteSync,
+    /// Connections in the pool; `None`: the backend's default (4 for SQLite, 10 for
+    /// PostgreSQL).
+    pub max_connections: Option<u32>,
+    /// How long to wait for a connection (to connect, or for one of the pool's to be
+    /// free) before the store counts as failing; `None`: 10 seconds.
+    pub connect_timeout: Option<Duration>,
+}
+
+impl DatabaseOptions {
+    /// How long to wait for a connection: the one given, or 10 seconds.
+    pub fn connect_timeout(&self) -> Duration {
+        self.connect_timeout.unwrap_or(Duration::from_secs(10))
+    }
+}
+
+/// Checks that a step's `versions` follow a log whose last version is `last` (0: an
+/// empty log): each one more than the one before.
+fn check_versions(
+    table: &str,
+    last: i64,
+    versions: impl IntoIterator<Item = i64>,
+) -> Result<(), StoreError> {
+    for (expected, got) in (last + 1..).zip(versions) {
+        if got != expected {
+            return Err(StoreError::OutOfOrder {
+                table: table.to_string(),
+                expected,
+                got,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// A boxed future, so that the trait can be used as `dyn Store`.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
@@ -102,7 +203,8 @@ pub trait Store: Send + Sync {
         status: TableStatus,
     ) -> StoreFuture<'a, ()>;
     /// Appends a step's log entries and, if the step changed them, the table's seats
-    /// and status: in one transaction, all or nothing.
+    /// and status: in one transaction, all or nothing. The entries' versions must
+    /// follow the log's last one by one ([`StoreError::OutOfOrder`] otherwise).
     fn append<'a>(
         &'a self,
         id: &'a str,
@@ -126,6 +228,8 @@ pub trait Store: Send + Sync {
     fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>>;
     /// Every night still playing: those resumed at start.
     fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>>;
+    /// The accounts and their sessions, in the same database.
+    fn accounts(&self) -> &dyn Accounts;
 }
 
 /// A night as stored.
@@ -188,8 +292,8 @@ async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Appe
     }
 }
 
-/// Writes the steps of `appends` in one transaction: each table's seats and status
-/// first, then every log row.
+/// Writes the steps of `appends` in one transaction: each table's versions checked
+/// against its log, its seats and status, then every log row.
 async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
     let rows: Vec<(&str, i64, &str)> = appends
         .iter()
@@ -200,7 +304,31 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
         })
         .collect();
     let mut tx = pool.begin().await?;
+    // Every table's last version in one query per chunk of tables, not one per table:
+    // a batch holds a step of each of many tables.
+    let mut tables: Vec<&str> = appends.iter().map(|a| a.table.as_str()).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    let mut last_versions: HashMap<String, i64> = HashMap::with_capacity(tables.len());
+    for chunk in tables.chunks(ROWS_PER_STATEMENT) {
+        let mut query: QueryBuilder<Sqlite> =
+            QueryBuilder::new("SELECT table_id, MAX(version) FROM events WHERE table_id IN (");
+        let mut ids = query.separated(", ");
+        for table in chunk {
+            ids.push_bind(*table);
+        }
+        query.push(") GROUP BY table_id");
+        let found: Vec<(String, i64)> = query.build_query_as().fetch_all(&mut *tx).await?;
+        last_versions.extend(found);
+    }
     for append in appends {
+        // A table with no row yet has an empty log; two steps of one table in a batch
+        // follow each other.
+        let last = last_versions.entry(append.table.clone()).or_insert(0);
+        check_versions(&append.table, *last, append.rows.iter().map(|(v, _)| *v))?;
+        if let Some((version, _)) = append.rows.last() {
+            *last = *version;
+        }
         if let Some((seats, status)) = &append.update {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
                 .bind(seats)
@@ -222,25 +350,29 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
     Ok(())
 }
 
-/// Seats as stored: JSON text.
-pub fn seats_json(seats: &[SeatRecord]) -> String {
-    serde_json::to_string(seats).expect("seats serialize")
-}
-
 impl SqliteStore {
-    /// Opens (creating if needed) the database at `url` (`sqlite://PATH`) and migrates it.
+    /// Opens (creating if needed) the database at `url` (`sqlite://PATH`) and migrates
+    /// it, with the pool's defaults.
     pub async fn open(url: &str) -> Result<SqliteStore, StoreError> {
-        let options: SqliteConnectOptions = url
+        SqliteStore::open_with(url, DatabaseOptions::default()).await
+    }
+
+    /// As [`SqliteStore::open`], with the pool of `options`.
+    pub async fn open_with(url: &str, options: DatabaseOptions) -> Result<SqliteStore, StoreError> {
+        let pool_options = SqlitePoolOptions::new()
+            .max_connections(options.max_connections.unwrap_or(4))
+            .acquire_timeout(options.connect_timeout());
+        let connect: SqliteConnectOptions = url
             .parse::<SqliteConnectOptions>()?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(match options.sqlite_sync {
+                SqliteSync::Full => SqliteSynchronous::Full,
+                SqliteSync::Normal => SqliteSynchronous::Normal,
+            })
             .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        let pool = pool_options.connect_with(connect).await?;
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
         let (appends, queue) = mpsc::unbounded_channel();
         tokio::spawn(write_appends(pool.clone(), queue));
         Ok(SqliteStore { pool, appends })
@@ -276,14 +408,15 @@ impl SqliteStore {
 impl Store for SqliteStore {
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
         Box::pin(async move {
+            let text = codec::encode(table);
             sqlx::query(
                 "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
                  VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&table.id)
-            .bind(&table.settings)
-            .bind(&table.deal_rng)
-            .bind(&table.seats)
+            .bind(&text.settings)
+            .bind(&text.deal_rng)
+            .bind(&text.seats)
             .bind(&table.host_token)
             .bind(table.status)
             .bind(table.created_at)
@@ -301,7 +434,7 @@ impl Store for SqliteStore {
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
-                .bind(seats_json(seats))
+                .bind(codec::seats_json(seats))
                 .bind(status)
                 .bind(id)
                 .execute(&self.pool)
@@ -332,7 +465,7 @@ impl Store for SqliteStore {
                 .send(Append {
                     table: id.to_string(),
                     rows,
-                    update: table.map(|(seats, status)| (seats_json(seats), status)),
+                    update: table.map(|(seats, status)| (codec::seats_json(seats), status)),
                     done,
                 })
                 .map_err(|_| StoreError::WriterGone)?;
@@ -365,14 +498,24 @@ impl Store for SqliteStore {
     }
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
-        Box::pin(self.rows(
-            "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-            None,
-        ))
+        Box::pin(async move {
+            let rows: Vec<TableRow> = self
+                .rows(
+                    "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+                    None,
+                )
+                .await?;
+            rows.into_iter().map(TableRow::typed).collect()
+        })
     }
 
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
-        Box::pin(self.row_by_id("SELECT * FROM tables WHERE id = ?", id))
+        Box::pin(async move {
+            let row: Option<TableRow> = self
+                .row_by_id("SELECT * FROM tables WHERE id = ?", id)
+                .await?;
+            row.map(TableRow::typed).transpose()
+        })
     }
 
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>> {
@@ -418,6 +561,10 @@ impl Store for SqliteStore {
             "SELECT * FROM nights WHERE status = 'playing' ORDER BY created_at, id",
             None,
         ))
+    }
+
+    fn accounts(&self) -> &dyn Accounts {
+        self
     }
 
     fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {

@@ -245,8 +245,6 @@ async fn store_table(
     settings: &Settings,
     log: &[Entry],
 ) -> Vec<String> {
-    let mut json = serde_json::to_value(settings).unwrap();
-    json["hints"] = true.into();
     let seats: Vec<SeatRecord> = settings
         .humans
         .iter()
@@ -255,14 +253,16 @@ async fn store_table(
             token: format!("{id}-seat-{s}"),
             name: Some(format!("P{s}")),
             sitter: calltrump_server::model::Sitter::Person,
+            stand_in: false,
         })
         .collect();
     store
         .create_table(&StoredTable {
             id: id.to_string(),
-            settings: json.to_string(),
-            deal_rng: serde_json::to_string(&seeded(11)).unwrap(),
-            seats: serde_json::to_string(&seats).unwrap(),
+            settings: settings.clone(),
+            hints: true,
+            deal_rng: seeded(11),
+            seats: seats.clone(),
             host_token: format!("{id}-host"),
             status: calltrump_server::model::TableStatus::Playing,
             created_at: 0,

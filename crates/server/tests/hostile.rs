@@ -18,7 +18,16 @@ use tokio_tungstenite::tungstenite::Message;
 /// A WebSocket handshake to table `table` on a raw TCP stream, left raw so that the test
 /// can write frames the client library would not.
 async fn raw_websocket(server: &calltrump_server::RunningServer, table: &str) -> TcpStream {
-    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    let stream = TcpStream::connect(server.addr).await.unwrap();
+    upgrade(stream, server, table).await
+}
+
+/// The WebSocket handshake to table `table` on `stream`.
+async fn upgrade(
+    mut stream: TcpStream,
+    server: &calltrump_server::RunningServer,
+    table: &str,
+) -> TcpStream {
     let request = format!(
         "GET /ws/{table} HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
          Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
@@ -78,6 +87,96 @@ async fn a_frame_over_the_limit_is_refused_from_its_header() {
         "closed after {:?}",
         sent.elapsed()
     );
+    server.stop().await.unwrap();
+}
+
+/// A client's text frame (masked, as a client's must be) of `text`.
+fn masked_text_frame(text: &[u8]) -> Vec<u8> {
+    assert!(text.len() < 126);
+    let mask = [7, 1, 9, 4];
+    let mut frame = vec![0x81, 0x80 | text.len() as u8];
+    frame.extend_from_slice(&mask);
+    frame.extend(text.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+    frame
+}
+
+/// A client that floods pings and never reads fills its queue with the answers (`pong`,
+/// then `too_fast` refusals): it is closed as too slow (and told so, once it reads),
+/// counted, and the table's other clients are answered all the while. The queue's own
+/// bound is tested in the server's `outbox` module.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_closed_as_too_slow() {
+    let (_dir, server, created) = server_with_table(
+        seeded_hub(1, Duration::from_secs(60)),
+        kaibosh_with_bots(1, "bot:rules"),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let mut watcher = hello(&server, id, json!({})).await;
+    until(&mut watcher, "welcome").await;
+    // A small receive window, so that the server's side fills soon.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(server.addr).await.unwrap();
+    let mut stream = upgrade(stream, &server, id).await;
+    stream
+        .write_all(&masked_text_frame(br#"{"type":"hello"}"#))
+        .await
+        .unwrap();
+    // Pings, each answered (`pong`, or past the rate `too_fast`), never read.
+    let burst = masked_text_frame(br#"{"type":"ping"}"#).repeat(1000);
+    let started = Instant::now();
+    let (mut sent, mut writing) = (0, true);
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "not closed after {sent} pings"
+        );
+        if writing {
+            match tokio::time::timeout(Duration::from_millis(500), stream.write_all(&burst)).await {
+                Ok(Ok(())) => sent += 1000,
+                // The server reads no more (a frame may be cut: write nothing after it).
+                Ok(Err(_)) | Err(_) => writing = false,
+            }
+        }
+        let (_, metrics) = http_at(server.addr, "GET", "/metrics", None).await;
+        if metrics.contains("calltrump_refused_total{reason=\"too_slow\"} 1") {
+            break;
+        }
+        if !writing {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    // The table's task was never held: another client is answered.
+    send(&mut watcher, json!({"type": "ping"})).await;
+    tokio::time::timeout(Duration::from_secs(5), until(&mut watcher, "pong"))
+        .await
+        .expect("the watcher is answered");
+    // Read at last: what was written before, then `closing` too_slow, then the end.
+    let mut socket = tokio_tungstenite::WebSocketStream::from_raw_socket(
+        tokio_tungstenite::MaybeTlsStream::Plain(stream),
+        Role::Client,
+        None,
+    )
+    .await;
+    let mut closing = None;
+    let mut read = 0;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline.into(), socket.next()).await
+    {
+        if let Message::Text(text) = message {
+            read += 1;
+            let message: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if message["type"] == "closing" {
+                closing = Some(message);
+            }
+        }
+    }
+    assert!(Instant::now() < deadline, "the connection did not end");
+    let closing = closing.unwrap_or_else(|| panic!("no closing in {read} messages"));
+    assert_eq!(closing["kind"], "too_slow", "{closing}");
+    let (status, _) = http_at(server.addr, "GET", "/healthz", None).await;
+    assert_eq!(status, 200);
     server.stop().await.unwrap();
 }
 

@@ -140,6 +140,29 @@ async fn a_player_is_led_to_their_seat_of_each_set_and_the_night_survives_a_rest
         .as_str()
         .unwrap()
         .ends_with(&format!("/night/{id}#player={ann}")));
+    // The lobby's list: the night being played, at its first set (Ann has not played
+    // yet), its players by name, and nobody's token.
+    let (status, listed) = get(&server, "/api/nights").await;
+    assert_eq!(status, 200, "{listed}");
+    let listed_night = listed["nights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["id"] == id.as_str())
+        .unwrap_or_else(|| panic!("the night is listed: {listed}"));
+    assert_eq!(listed_night["sets"], 2);
+    assert_eq!(listed_night["set"], 0);
+    let names: Vec<&str> = listed_night["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Bob", "Cy", "Di"]);
+    assert_eq!(listed_night["players"][0]["bot"], false);
+    assert_eq!(listed_night["players"][1]["bot"], true);
+    assert!(listed_night["table"].is_string());
+    assert!(!listed.to_string().contains(&ann), "no player's token");
     let mine = format!("/api/nights/{id}?player={ann}");
     let mut server = server;
     for set in 0..2 {
@@ -167,6 +190,15 @@ async fn a_player_is_led_to_their_seat_of_each_set_and_the_night_survives_a_rest
     assert!(
         view["you"]["link"].is_null(),
         "nowhere to go after the night"
+    );
+    let (_, listed) = get(&server, "/api/nights").await;
+    assert!(
+        listed["nights"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["id"] != id.as_str()),
+        "a night over is no longer listed: {listed}"
     );
     server.stop().await.unwrap();
 }
@@ -199,7 +231,20 @@ async fn a_night_that_cannot_be_is_refused_with_the_reason() {
             "no name",
         ),
     ];
-    for (night, reason) in cases {
+    // An unknown bot level is refused wherever its player sits: one of five sits out
+    // the first set, whose level no table checks before the second.
+    let five_with_a_bad_bot = (0..5).map(|bad| {
+        let players: Vec<_> = ["A", "B", "C", "D", "E"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| match i == bad {
+                true => json!({"name": name, "sitter": "bot:nobody"}),
+                false => json!({"name": name}),
+            })
+            .collect();
+        (json!({"players": players, "sets": 2}), "nobody")
+    });
+    for (night, reason) in cases.into_iter().chain(five_with_a_bad_bot) {
         let (status, body) = start_night(&server, night.clone()).await;
         assert_eq!(status, 400, "{night}: {body}");
         let error = body["error"].as_str().unwrap();

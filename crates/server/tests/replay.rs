@@ -350,5 +350,57 @@ async fn bad_records_get_a_400_with_the_engines_one_line() {
         assert_eq!(status, 400, "{body}");
         assert!(body.contains(says), "{body}");
     }
+    // A record of more hands than any game has: refused before any is replayed.
+    let mut long = Record::parse(LONER).unwrap();
+    let hands = long.hands.clone();
+    while long.hands.len() <= calltrump_server::http::REPLAY_HANDS {
+        long.hands.extend(hands.iter().cloned());
+    }
+    let (status, body) = http(&server, "POST", "/api/replay", &long.to_json()).await;
+    assert_eq!(status, 413, "{body}");
+    let says = format!(
+        "the record has {} hands: the server replays at most {}",
+        long.hands.len(),
+        calltrump_server::http::REPLAY_HANDS
+    );
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap(),
+        json!({ "error": says })
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_tables_analysis_is_that_of_its_record_and_a_game_in_play_has_none() {
+    use calltrump_play::analysis::{analyze, Settings};
+
+    let (_dir, server) = seeded_server(12).await;
+    let table = json!({"game": "kaibosh", "options": short_game("kaibosh", 2, 2)});
+    let created = create(&server, table).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = format!("/api/tables/{id}/analysis");
+    let (status, body) = http(&server, "GET", &path, "").await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("once it is over"), "{body}");
+    let (status, body) = http(&server, "GET", "/api/tables/nosuchtable/analysis", "").await;
+    assert_eq!(status, 404, "{body}");
+
+    play_every_seat(links(&created), "rules").await;
+    let (_, text) = record_of(&server, &id).await;
+    let record = Record::parse(&text).unwrap();
+    // Through JSON text, as `analyze --json` prints it (serde_json reads a float back to
+    // within a unit in the last place, so text is compared with text read alike).
+    let analysis = analyze(&record, &Settings::expert(), &mut || {}).unwrap();
+    let expected: Value = serde_json::from_str(&serde_json::to_string(&analysis).unwrap()).unwrap();
+    let (status, body) = http(&server, "GET", &path, "").await;
+    assert_eq!(status, 200, "{body}");
+    let served: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        served, expected,
+        "the server's analysis is `analyze --json`'s"
+    );
+    assert_eq!(served["hands"].as_array().unwrap().len(), 2);
+    // Kept: asked again, the same answer.
+    assert_eq!(http(&server, "GET", &path, "").await, (200, body));
     server.stop().await.unwrap();
 }

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Context, Result};
 
-use super::{Half, Pair};
+use calltrump_play::duplicate::{Half, Pair};
 
 /// The column names.
 const HEADER: &str =

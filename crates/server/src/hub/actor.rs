@@ -17,12 +17,12 @@ use super::{random_bytes, Shared};
 use crate::model::TableStatus;
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
 use crate::session::{Effect, HintJob, Input, Persist, Session, TableSummary, Timer, TimerKey};
+use crate::store::StoreError;
 
 /// Longest time a bot may think over one decision.
 const BOT_BUDGET: Duration = Duration::from_secs(5);
 
-/// Sends to one connection.
-pub type Outbox = mpsc::UnboundedSender<ServerMessage>;
+pub use crate::outbox::Outbox;
 
 /// A table's connections by number, as its supervisor reaches them.
 pub(super) type Listeners = Arc<Mutex<HashMap<u64, Outbox>>>;
@@ -40,18 +40,6 @@ pub enum Command {
         /// The address the client reached (`http://HOST`), for the links sent to it.
         base: String,
     },
-    /// A client's message after `hello`.
-    Message {
-        /// The connection.
-        conn: u64,
-        /// The message.
-        message: ClientMessage,
-    },
-    /// A client went away.
-    Disconnect {
-        /// The connection.
-        conn: u64,
-    },
     /// The game record as every player may see it now.
     Record {
         /// Where the record goes.
@@ -62,32 +50,9 @@ pub enum Command {
         /// Answered once the table has closed its connections.
         done: oneshot::Sender<()>,
     },
-    /// Start the game, as the host would (a night starts its sets of bots so).
-    Start,
-    /// A timer fired (internal).
-    Timer(Timer),
-    /// A bot answered (internal).
-    BotAnswer {
-        /// The version it answered.
-        version: u64,
-        /// Its seat.
-        seat: Seat,
-        /// Its action, or none if it failed.
-        action: Option<Action>,
-        /// The bot, handed back (none if its task panicked: it is made again).
-        player: Option<Box<dyn Player>>,
-        /// Whether it was a fallback bot.
-        fallback: bool,
-    },
-    /// A hint was worked out (internal).
-    HintReady {
-        /// The seat it is for.
-        seat: Seat,
-        /// The version it is for.
-        version: u64,
-        /// The `hint` message, or none if its task failed.
-        message: Option<Box<ServerMessage>>,
-    },
+    /// Anything else the session handles: a client's message or departure, the host's
+    /// start from a night, a timer firing, a bot's or a hint's answer.
+    Input(Input),
 }
 
 /// One table's task.
@@ -160,43 +125,7 @@ impl TableActor {
                         .fetch_add(1, Ordering::Relaxed);
                     self.apply(Input::Connect { conn, hello, base }).await
                 }
-                Command::Message { conn, message } => {
-                    self.apply(Input::Message { conn, message }).await
-                }
-                Command::Disconnect { conn } => self.apply(Input::Disconnect { conn }).await,
-                Command::Start => self.apply(Input::Start).await,
-                Command::Timer(timer) => {
-                    let entropy = random_bytes();
-                    self.apply(Input::Timer { timer, entropy }).await
-                }
-                Command::BotAnswer {
-                    version,
-                    seat,
-                    action,
-                    player,
-                    fallback,
-                } => {
-                    self.apply(Input::BotAnswer {
-                        version,
-                        seat,
-                        action,
-                        player,
-                        fallback,
-                    })
-                    .await
-                }
-                Command::HintReady {
-                    seat,
-                    version,
-                    message,
-                } => {
-                    self.apply(Input::HintReady {
-                        seat,
-                        version,
-                        message,
-                    })
-                    .await
-                }
+                Command::Input(input) => self.apply(input).await,
             };
             self.publish_summary();
         }
@@ -209,6 +138,13 @@ impl TableActor {
             .lock()
             .expect("the table map is never poisoned")
             .remove(self.session.id());
+        let mut unsaved = self.shared.unsaved.lock().expect("never poisoned");
+        unsaved.remove(self.session.id());
+        self.shared
+            .metrics
+            .tables_paused
+            .store(unsaved.len() as u64, Ordering::Relaxed);
+        drop(unsaved);
         self.shared.metrics.tables.fetch_sub(1, Ordering::Relaxed);
         // Whoever reached the mailbox as the task ended: told, so that they come again
         // to a table that only left memory, and not to one that ended.
@@ -240,11 +176,15 @@ impl TableActor {
         loop {
             let mut failed = None;
             let mut stepped = false;
+            let mut kept = 0;
             for effect in effects {
                 match effect {
                     Effect::Persist(persist) => {
                         match persist_one(&self.shared, self.session.id(), persist).await {
-                            Ok(step) => stepped |= step,
+                            Ok(step) => {
+                                stepped |= step;
+                                kept += 1;
+                            }
                             Err(error) => {
                                 failed = Some(error);
                                 break;
@@ -280,7 +220,7 @@ impl TableActor {
             };
             effects = self
                 .session
-                .handle(Input::NotSaved { error }, Instant::now());
+                .handle(Input::NotSaved { error, kept }, Instant::now());
         }
     }
 
@@ -309,7 +249,8 @@ impl TableActor {
         };
         let task = tokio::spawn(async move {
             tokio::time::sleep(after).await;
-            let _ = mailbox.send(Command::Timer(timer));
+            let entropy = random_bytes();
+            let _ = mailbox.send(Command::Input(Input::Timer { timer, entropy }));
         });
         if let Some(old) = self.timers.insert(timer.key(), task.abort_handle()) {
             old.abort();
@@ -341,13 +282,13 @@ impl TableActor {
                 Ok((action, player)) => (action, Some(player)),
                 Err(_) => (None, None),
             };
-            let _ = mailbox.send(Command::BotAnswer {
+            let _ = mailbox.send(Command::Input(Input::BotAnswer {
                 version,
                 seat,
                 action,
                 player,
                 fallback,
-            });
+            }));
         });
     }
 
@@ -364,11 +305,11 @@ impl TableActor {
                 Ok(_slot) => tokio::task::spawn_blocking(move || job.work()).await.ok(),
                 Err(_) => None,
             };
-            let _ = mailbox.send(Command::HintReady {
+            let _ = mailbox.send(Command::Input(Input::HintReady {
                 seat,
                 version,
                 message: message.map(Box::new),
-            });
+            }));
         });
     }
 
@@ -385,30 +326,47 @@ impl TableActor {
     }
 }
 
-/// Keeps `persist` of table `id`; whether it was a step. A step or chat line not kept
-/// is an error; seats not kept are logged (the table plays on).
+/// Keeps `persist` of table `id`; whether it was a step. A write not kept is an error,
+/// counted in the metrics, and the table is listed as unable to save (for `/readyz`)
+/// until a write of it is kept.
 async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool, String> {
+    let kept = keep(shared, id, persist).await;
+    let mut unsaved = shared.unsaved.lock().expect("never poisoned");
+    let kept = match kept {
+        Ok(step) => {
+            unsaved.remove(id);
+            Ok(step)
+        }
+        Err(error) => {
+            shared.metrics.store_errors.fetch_add(1, Ordering::Relaxed);
+            let error = error.to_string();
+            unsaved.insert(id.to_string(), error.clone());
+            Err(error)
+        }
+    };
+    let paused = unsaved.len() as u64;
+    shared
+        .metrics
+        .tables_paused
+        .store(paused, Ordering::Relaxed);
+    kept
+}
+
+/// Keeps `persist` of table `id`; whether it was a step.
+async fn keep(shared: &Shared, id: &str, persist: Persist) -> Result<bool, StoreError> {
     let store = &shared.store;
     match persist {
         Persist::Step { entries, table } => {
             let table = table.as_ref().map(|(status, seats)| (&seats[..], *status));
-            store
-                .append(id, &entries, table)
-                .await
-                .map_err(|e| e.to_string())?;
+            store.append(id, &entries, table).await?;
             Ok(true)
         }
         Persist::Seats { status, seats } => {
-            if let Err(error) = store.update_table(id, &seats, status).await {
-                tracing::error!(table = %id, %error, "the table's seats could not be saved");
-            }
+            store.update_table(id, &seats, status).await?;
             Ok(false)
         }
         Persist::Chat { line, place } => {
-            store
-                .chat(id, &line, place)
-                .await
-                .map_err(|e| e.to_string())?;
+            store.chat(id, &line, place).await?;
             Ok(false)
         }
     }

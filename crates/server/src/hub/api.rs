@@ -56,6 +56,9 @@ pub enum HubError {
     /// No such table.
     #[error("there is no table {0}")]
     NoTable(String),
+    /// The table was quarantined at start: its log does not replay.
+    #[error("table {0}'s saved game is damaged (its log does not replay): it is kept as it is and cannot be played or replayed")]
+    Damaged(String),
     /// No such night.
     #[error("there is no night {0}")]
     NoNight(String),

@@ -14,16 +14,17 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use calltrump_engine::fair_deal::CutSide;
 use calltrump_engine::{seeded, AnyGame, Game, GameRules, Record, Seat};
 use calltrump_table::{Entry, Settings};
+use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{CloseKind, ServerMessage};
 pub(crate) use crate::session::player_name;
-use crate::session::{check_sitter, Session};
-use crate::store::{Store, StoredChat, StoredTable};
+use crate::session::{check_sitter, Input, Session};
+use crate::store::{Store, StoreError, StoredChat, StoredTable};
 use actor::{Listeners, TableActor};
-use codec::{corrupt, decode, seats_json, settings_json, stored_table};
+use codec::{corrupt, stored_table};
 
 pub use crate::model::SeatRecord;
 pub use crate::session::{
@@ -52,6 +53,28 @@ pub struct Shared {
     restarts: Mutex<HashMap<String, u32>>,
     /// Hints worked out at once, over every table: one per core.
     hint_slots: Arc<tokio::sync::Semaphore>,
+    /// Tables whose last write the store failed, with its error: paused until a write
+    /// is kept.
+    unsaved: Mutex<HashMap<String, String>>,
+    /// Tables whose log did not replay at start: kept in the store as they are, never
+    /// run, listed as damaged.
+    damaged: Mutex<HashMap<String, DamagedTable>>,
+}
+
+/// A table quarantined at start: its log does not replay (or cannot be read). Its rows
+/// stay in the store as they were, for whoever runs the server to look at.
+#[derive(Clone, Debug, Serialize)]
+pub struct DamagedTable {
+    /// The id.
+    pub id: String,
+    /// The game.
+    pub game: String,
+    /// The variant.
+    pub variant: String,
+    /// Always `damaged`.
+    pub status: &'static str,
+    /// What is wrong with it.
+    pub error: String,
 }
 
 /// The server's tables.
@@ -96,20 +119,77 @@ impl Hub {
                 hint_slots: Arc::new(tokio::sync::Semaphore::new(
                     std::thread::available_parallelism().map_or(1, |n| n.get()),
                 )),
+                unsaved: Mutex::new(HashMap::new()),
+                damaged: Mutex::new(HashMap::new()),
             }),
         };
         for stored in hub.shared.store.live_tables().await? {
-            let log = hub.shared.store.log(&stored.id).await?;
-            let chat = hub.shared.store.chat_history(&stored.id).await?;
-            let actor = hub.actor(&stored, &log, chat)?;
-            hub.spawn(actor);
+            match hub.resume(&stored).await {
+                Ok(actor) => {
+                    hub.spawn(actor);
+                }
+                Err(HubError::Store(StoreError::Corrupt { message, .. })) => {
+                    hub.quarantine(&stored, message)
+                }
+                Err(error) => return Err(error),
+            }
         }
         Ok(hub)
+    }
+
+    /// The task of stored table `id`, from its log and chat.
+    async fn resume(&self, stored: &StoredTable) -> Result<TableActor, HubError> {
+        let log = self.shared.store.log(&stored.id).await?;
+        let chat = self.shared.store.chat_history(&stored.id).await?;
+        self.actor(stored, &log, chat)
+    }
+
+    /// Table `stored`, whose log does not replay for `error`, is set aside: logged,
+    /// listed as damaged, never run; its rows are left as they are.
+    fn quarantine(&self, stored: &StoredTable, error: String) {
+        tracing::error!(
+            table = %stored.id,
+            %error,
+            "the table's log does not replay: the table is quarantined (left in the database as it is; the other tables play)"
+        );
+        let rules = &stored.settings.rules;
+        let damaged = DamagedTable {
+            id: stored.id.clone(),
+            game: rules.game().to_string(),
+            variant: rules.variant().to_string(),
+            status: "damaged",
+            error,
+        };
+        let mut quarantined = self.shared.damaged.lock().expect("never poisoned");
+        quarantined.insert(stored.id.clone(), damaged);
+    }
+
+    /// The tables quarantined at start, by id.
+    pub fn damaged(&self) -> Vec<DamagedTable> {
+        let quarantined = self.shared.damaged.lock().expect("never poisoned");
+        let mut list: Vec<DamagedTable> = quarantined.values().cloned().collect();
+        list.sort_by(|a, b| a.id.cmp(&b.id));
+        list
+    }
+
+    /// Whether table `id` was quarantined at start.
+    pub fn is_damaged(&self, id: &str) -> bool {
+        let quarantined = self.shared.damaged.lock().expect("never poisoned");
+        quarantined.contains_key(id)
     }
 
     /// The shared state, for the HTTP layer.
     pub fn shared(&self) -> &Arc<Shared> {
         &self.shared
+    }
+
+    /// A table whose last write the store failed, and the error, if any is.
+    pub fn unsaved(&self) -> Option<(String, String)> {
+        let unsaved = self.shared.unsaved.lock().expect("never poisoned");
+        unsaved
+            .iter()
+            .next()
+            .map(|(id, error)| (id.clone(), error.clone()))
     }
 
     /// A fresh connection number.
@@ -167,6 +247,7 @@ impl Hub {
                 token: random_hex(),
                 name: names.get(s).and_then(|n| player_name(n)),
                 sitter: sitter.clone(),
+                stand_in: false,
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.
@@ -183,9 +264,10 @@ impl Hub {
         };
         let stored = StoredTable {
             id: id.clone(),
-            settings: settings_json(&settings, request.hints),
-            deal_rng: serde_json::to_string(&deal_rng).expect("a generator serializes"),
-            seats: seats_json(&seats),
+            settings: settings.clone(),
+            hints: request.hints,
+            deal_rng,
+            seats: seats.clone(),
             host_token: random_hex(),
             status: TableStatus::Open,
             created_at: now_secs(),
@@ -224,12 +306,12 @@ impl Hub {
         chat: Vec<StoredChat>,
     ) -> Result<TableActor, HubError> {
         let session = Session::restore(
-            decode(stored)?,
+            stored.clone(),
             log,
             chat,
             self.shared.config.clone(),
-            Instant::now(),
-            now_secs(),
+            (Instant::now(), now_secs()),
+            Box::new(random_hex),
         )
         .map_err(|e| corrupt(&stored.id, e.to_string()))?;
         Ok(TableActor::new(&self.shared, session))
@@ -341,9 +423,7 @@ impl Hub {
         if !stored.status.is_live() && stored.status != TableStatus::Over {
             return Ok(false);
         }
-        let log = self.shared.store.log(id).await?;
-        let chat = self.shared.store.chat_history(id).await?;
-        let actor = self.actor(&stored, &log, chat)?;
+        let actor = self.resume(&stored).await?;
         self.spawn(actor);
         Ok(true)
     }
@@ -354,15 +434,16 @@ impl Hub {
         if let Some(mailbox) = self.mailbox(id) {
             return Ok(Some(mailbox));
         }
+        if self.is_damaged(id) {
+            return Err(HubError::Damaged(id.to_string()));
+        }
         let Some(stored) = self.shared.store.table(id).await? else {
             return Ok(None);
         };
         if stored.status != TableStatus::Over {
             return Ok(None);
         }
-        let log = self.shared.store.log(id).await?;
-        let chat = self.shared.store.chat_history(id).await?;
-        let actor = self.actor(&stored, &log, chat)?;
+        let actor = self.resume(&stored).await?;
         Ok(Some(self.spawn(actor)))
     }
 
@@ -379,7 +460,7 @@ impl Hub {
     /// Starts table `id`'s game if it waits for players: bots fill the open seats.
     pub fn start_table(&self, id: &str) {
         if let Some(mailbox) = self.mailbox(id) {
-            let _ = mailbox.send(Command::Start);
+            let _ = mailbox.send(Command::Input(Input::Start));
         }
     }
 
@@ -426,6 +507,9 @@ impl Hub {
                 }
             }
             // The task left meanwhile: the store has the table.
+        }
+        if self.is_damaged(id) {
+            return Err(HubError::Damaged(id.to_string()));
         }
         let stored = self
             .shared

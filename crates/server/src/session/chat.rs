@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use calltrump_engine::Seat;
 use calltrump_table::Event;
 
-use super::{Checkpoint, Effect, Persist, Session, CHAT_MAX_CHARS};
+use super::{Checkpoint, Persist, Session, CHAT_KEPT, CHAT_MAX_CHARS};
 use crate::protocol::{ChatMessage, ErrorCode, ServerMessage};
 use crate::store::{ChatLine, ChatPlace};
 
@@ -76,16 +76,19 @@ impl Session {
             pending: self.pending,
             conn: Some(conn),
         });
-        self.effects.push(Effect::Persist(Persist::Chat {
+        self.persist(Persist::Chat {
             line: line.clone(),
             place: ChatPlace { deals, actions },
-        }));
+        });
         let message = ChatMessage {
             line,
             deals: Some(deals),
             actions: Some(actions),
         };
-        self.chat.push(message.clone());
+        self.chat.push_back(message.clone());
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
         self.broadcast(&ServerMessage::Chat(message));
     }
 

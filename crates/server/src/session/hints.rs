@@ -1,7 +1,7 @@
 //! Hints: a seat asks on its turn; the hint is worked out off the table's task from
 //! what the seat knows, and sent to whoever still waits for it.
 
-use calltrump_bots::{hint, table_hint_bot, Decision};
+use calltrump_bots::{hint, hint_bot, Decision};
 use calltrump_engine::{Action, Game, GameRules, Observation, Seat, Turn};
 
 use super::{Effect, Session};
@@ -130,7 +130,7 @@ impl Session {
 }
 
 /// The `hint` message for the seat of `observation`, whose turn it is at `version`:
-/// [`calltrump_bots::hint`] at the table's budget ([`table_hint_bot`]). `names` name
+/// [`calltrump_bots::hint`] with [`hint_bot`], as the terminal gives it. `names` name
 /// the seats in the explanation of a call.
 pub fn hint_message(
     rules: &GameRules,
@@ -144,7 +144,7 @@ pub fn hint_message(
         observation,
         legal,
     };
-    let hint = hint(&mut table_hint_bot(), &decision);
+    let hint = hint(&mut hint_bot(), &decision);
     let (actions, deals, unweighed) = match hint.best {
         Ok(best) => (
             best.actions

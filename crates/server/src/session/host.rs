@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use calltrump_engine::{Action, Seat};
 
-use super::{check_sitter, with_choices, Effect, Session};
+use super::{check_sitter, with_choices, Effect, Session, TimerKey};
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 
@@ -24,7 +24,7 @@ impl Session {
                 self.send(conn, ServerMessage::Pong);
                 Ok(())
             }
-            ClientMessage::Act { version, action } => self.act(conn, seat, version, &action),
+            ClientMessage::Act { version, action } => self.act(conn, seat, version, action),
             ClientMessage::Cut { cut } => match seat {
                 Some(seat) => {
                     self.seated_move(conn, |t| t.cut(seat, cut).map_err(|e| e.to_string()));
@@ -34,9 +34,7 @@ impl Session {
             },
             ClientMessage::Undo => match seat {
                 Some(seat) => {
-                    self.seated_move(conn, |t| {
-                        t.undo(seat).map_err(|e| format!("cannot undo: {e}"))
-                    });
+                    self.undo(conn, seat);
                     Ok(())
                 }
                 None => Err((ErrorCode::NotSeated, "only a seated player may undo".into())),
@@ -79,7 +77,7 @@ impl Session {
         conn: u64,
         seat: Option<Seat>,
         version: u64,
-        action: &str,
+        action: Action,
     ) -> Result<(), (ErrorCode, String)> {
         let Some(seat) = seat else {
             return Err((ErrorCode::NotSeated, "only a seated player may act".into()));
@@ -103,12 +101,6 @@ impl Session {
                 },
             ));
         }
-        let action: Action = action.parse().map_err(|error| {
-            (
-                ErrorCode::Malformed,
-                format!("\"{action}\" is not an action: {error}"),
-            )
-        })?;
         self.seated_move(conn, |t| {
             t.apply(seat, action)
                 .map_err(|error| with_choices(t, seat, &error))
@@ -116,7 +108,28 @@ impl Session {
         Ok(())
     }
 
-    /// The host gives `seat` to a bot, or opens it for a person again.
+    /// `undo`: the seat's last action and what followed it taken back, if that action
+    /// is its player's own: not one made before the host handed the seat on. (Should
+    /// another seat's undo take back actions from before the handing on, the new player
+    /// is refused rather than allowed until the next hand: never the other way.)
+    fn undo(&mut self, conn: u64, seat: Seat) {
+        let deals = self.table.deals();
+        let own_from = match self.handed_on.get(&seat) {
+            Some(&(at_deal, from)) if at_deal == deals => from,
+            _ => 0,
+        };
+        self.seated_move(conn, |t| {
+            let last = t.hand_actions().iter().rposition(|(s, _)| *s == seat);
+            if last.is_some_and(|last| last < own_from) {
+                return Err(format!(
+                    "cannot undo: seat {seat}'s last action was its previous player's"
+                ));
+            }
+            t.undo(seat).map_err(|e| format!("cannot undo: {e}"))
+        });
+    }
+
+    /// The host gives `seat` to a bot, or opens it for a person again, with a new token.
     fn set_seat(
         &mut self,
         seat: Seat,
@@ -127,22 +140,39 @@ impl Session {
             return Err((ErrorCode::BadSeat, format!("there is no seat {seat}")));
         }
         check_sitter(&sitter).map_err(|message| (ErrorCode::BadSeat, message))?;
+        // The seat is handed on with a new token: the link handed out before seats no
+        // one, and its player may not undo what the seat did before.
+        let fresh = (self.tokens)();
+        let old = std::mem::replace(&mut self.seats[seat.index()].token, fresh.clone());
+        self.revoked.insert(old, seat);
+        self.handed_on
+            .insert(seat, (self.table.deals(), self.table.hand_actions().len()));
+        let reason = if sitter == Sitter::Open {
+            format!("the host opened seat {seat} for someone else")
+        } else {
+            format!("the host gave seat {seat} to a bot")
+        };
+        let leaving: Vec<u64> = self
+            .connections
+            .iter()
+            .filter(|(_, c)| c.seat == Some(seat))
+            .map(|(&k, _)| k)
+            .collect();
+        for conn in &leaving {
+            self.connections.remove(conn);
+        }
+        let to_bot = sitter != Sitter::Open;
+        let mut invites = Vec::new();
         let record = &mut self.seats[seat.index()];
-        if sitter == Sitter::Open {
-            // Back to a person: the seat waits for its link again.
-            record.sitter = if record.name.is_some() {
-                Sitter::Person
-            } else {
-                Sitter::Open
-            };
-            let token = record.token.clone();
-            if self.status == TableStatus::Playing
-                && !self.connections.values().any(|c| c.seat == Some(seat))
-            {
+        record.stand_in = false;
+        record.name = None;
+        if !to_bot {
+            // A person's again: the seat waits for whoever the host hands its new link.
+            record.sitter = Sitter::Open;
+            if self.status == TableStatus::Playing {
                 self.put_on_grace(seat, now);
             }
-            // The host gets the seat's link, to hand to whoever takes it.
-            let invites: Vec<Effect> = self
+            invites = self
                 .connections
                 .iter()
                 .filter(|(_, c)| c.host)
@@ -150,34 +180,29 @@ impl Session {
                     conn,
                     message: ServerMessage::Invite {
                         seat,
-                        url: format!("{}/table/{}#token={token}", c.base, self.id),
-                        token: token.clone(),
+                        url: format!("{}/table/{}#token={fresh}", c.base, self.id),
+                        token: fresh.clone(),
                     },
                 })
                 .collect();
-            self.effects.extend(invites);
         } else {
             record.sitter = sitter;
+            self.away.remove(&seat);
             self.players[seat.index()] = None;
-            // The person's connections leave the seat.
-            let leaving: Vec<u64> = self
-                .connections
-                .iter()
-                .filter(|(_, c)| c.seat == Some(seat))
-                .map(|(&k, _)| k)
-                .collect();
-            for conn in leaving {
-                self.connections.remove(&conn);
-                self.effects.push(Effect::Close {
-                    conn,
-                    closing: Some(ServerMessage::closing(
-                        CloseKind::SeatGone,
-                        format!("the host gave seat {seat} to a bot"),
-                    )),
-                });
-            }
         }
+        // Kept first: should the store fail, the seat's player stays as it was.
         self.save_seats();
+        if to_bot {
+            self.effects
+                .push(Effect::CancelTimer(TimerKey::Grace(seat)));
+        }
+        for conn in leaving {
+            self.effects.push(Effect::Close {
+                conn,
+                closing: Some(ServerMessage::closing(CloseKind::SeatGone, reason.clone())),
+            });
+        }
+        self.effects.extend(invites);
         self.broadcast_seats(now);
         self.schedule();
         Ok(())

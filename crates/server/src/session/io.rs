@@ -69,11 +69,12 @@ pub enum Input {
         /// The `hint` message, or none if its task failed.
         message: Option<Box<ServerMessage>>,
     },
-    /// The last [`Effect::Persist`] of a step or chat line failed: the effects after it
-    /// were not carried out.
+    /// The last [`Effect::Persist`] failed: the effects after it were not carried out.
     NotSaved {
         /// The store's error.
         error: String,
+        /// How many persists of the same input were kept before the one that failed.
+        kept: usize,
     },
 }
 
@@ -102,6 +103,10 @@ pub enum Timer {
         /// The count of connections made when the table fell idle.
         epoch: u64,
     },
+    /// A while after the store failed a write: what comes next without a person (a
+    /// bot's turn, a deal) is tried again, or, if nothing is, the seats are written
+    /// again, to learn when the store keeps writes.
+    StoreRetry,
 }
 
 /// Which timer: starting one replaces the running one of the same key.
@@ -113,6 +118,8 @@ pub enum TimerKey {
     Grace(Seat),
     /// Leaving memory.
     Retire,
+    /// Trying again after the store failed.
+    StoreRetry,
 }
 
 impl Timer {
@@ -122,6 +129,7 @@ impl Timer {
             Timer::Deal { .. } | Timer::Cut { .. } => TimerKey::Turn,
             Timer::Grace { seat, .. } => TimerKey::Grace(*seat),
             Timer::Retire { .. } => TimerKey::Retire,
+            Timer::StoreRetry => TimerKey::StoreRetry,
         }
     }
 }
@@ -155,8 +163,7 @@ pub enum Persist {
 
 /// What the table's task must do, in order.
 pub enum Effect {
-    /// Keep this; if it fails, skip the rest and hand the session [`Input::NotSaved`]
-    /// (a [`Persist::Seats`] that fails is logged, and the rest carried out).
+    /// Keep this; if it fails, skip the rest and hand the session [`Input::NotSaved`].
     Persist(Persist),
     /// Send a message to a connection.
     Send {

@@ -20,17 +20,17 @@ mod seating;
 mod tests;
 mod turns;
 
-use std::collections::{HashMap, HashSet};
-use std::time::Instant;
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
 
 use calltrump_bots::bot_by_name;
 use calltrump_engine::{Action, Broken, Game, GameRng, PlayError, Record, Seat, Turn, Viewer};
-use calltrump_table::{Entry, Player, Settings, Table, TableError};
+use calltrump_table::{Entry, Player, Table, TableError};
 use serde::Serialize;
 
 use crate::model::{SeatRecord, Sitter, TableStatus};
-use crate::protocol::{ChatMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
-use crate::store::StoredChat;
+use crate::protocol::{ChatMessage, ClientMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
+use crate::store::{StoredChat, StoredTable};
 
 pub use config::{
     HubConfig, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT, DEFAULT_KEEP_OVER,
@@ -43,6 +43,17 @@ pub use seating::player_name;
 /// The bot that plays a turn whose own bot failed: one that cannot fail while the game
 /// has a legal action.
 const FALLBACK_LEVEL: &str = "random";
+
+/// How long a table waits, after the store failed to keep a step, before it tries its
+/// own next step (a bot's turn, a deal) again: the table pauses while the store fails,
+/// and resumes once it keeps steps again.
+pub const STORE_RETRY: Duration = Duration::from_millis(500);
+
+/// Chat lines a newcomer is sent.
+const CHAT_HISTORY: usize = 50;
+/// Chat lines kept in memory: those sent to a newcomer, and one more, so that a line
+/// the store does not keep is taken back without losing one of them.
+const CHAT_KEPT: usize = CHAT_HISTORY + 1;
 
 /// A table as the lobby lists it.
 #[derive(Clone, Debug, Serialize)]
@@ -59,25 +70,12 @@ pub struct TableSummary {
     pub seats: Vec<SeatInfo>,
 }
 
-/// A table's state as it is kept: what [`Session::restore`] starts from.
-pub struct Stored {
-    /// The table's id.
-    pub id: String,
-    /// Its settings.
-    pub settings: Settings,
-    /// Whether a seat may ask for a hint.
-    pub hints: bool,
-    /// The deal generator before the first deal.
-    pub deal_rng: GameRng,
-    /// The seats.
-    pub seats: Vec<SeatRecord>,
-    /// The host's token.
-    pub host_token: String,
-    /// Where the table stands.
-    pub status: TableStatus,
-}
+/// Where fresh seat tokens come from: the OS's randomness in the server, a counter in
+/// tests. A seat the host hands on gets a new one, so that the old link seats no one.
+pub type Tokens = Box<dyn FnMut() -> String + Send>;
 
 /// A client connected to a table.
+#[derive(Clone)]
 struct Connection {
     seat: Option<Seat>,
     host: bool,
@@ -98,6 +96,27 @@ struct Checkpoint {
     conn: Option<u64>,
 }
 
+/// The seats and status before an input that may change them (a connection taking a
+/// seat, the host's controls, the start, the end of a table nobody came to), with what
+/// changes along with them, to put back if the store does not keep them: the session's
+/// memory never runs ahead of the store.
+struct SeatingCheckpoint {
+    seats: Vec<SeatRecord>,
+    status: TableStatus,
+    connections: HashMap<u64, Connection>,
+    away: HashMap<Seat, Instant>,
+    revoked: HashMap<String, Seat>,
+    handed_on: HashMap<Seat, (usize, usize)>,
+    /// What was under way: a bot asked for a seat given to it is asked no more.
+    pending: Option<u64>,
+    epoch: u64,
+    /// The connection that asked, told of the failure.
+    asker: Option<u64>,
+    /// Whether the asker was connecting: it is closed (to come again), as it never
+    /// joined.
+    connecting: bool,
+}
+
 /// One table: its game, seats, connections and whatever is under way.
 pub struct Session {
     id: String,
@@ -109,16 +128,17 @@ pub struct Session {
     host_token: String,
     status: TableStatus,
     connections: HashMap<u64, Connection>,
-    /// People away, since when.
+    /// People away, since when (a seat whose record says a bot stands in is past its
+    /// grace).
     away: HashMap<Seat, Instant>,
-    /// Seats of people away past their grace, where a bot plays.
-    standing_in: HashSet<Seat>,
     /// Each seat's bot, made when first needed (taken out while it thinks).
     players: Vec<Option<Box<dyn Player>>>,
     /// A bot is thinking, or a deal or cut is due, at this version.
     pending: Option<u64>,
     chat_seq: i64,
-    chat: Vec<ChatMessage>,
+    /// The latest chat lines, at most [`CHAT_KEPT`]: all a newcomer is sent (the rest
+    /// stays in the store).
+    chat: VecDeque<ChatMessage>,
     /// Connections made so far: a table idle since then may leave memory.
     epoch: u64,
     /// Whether a seat may ask for a hint.
@@ -130,21 +150,37 @@ pub struct Session {
     /// A moment and its wall-clock seconds since 1970: chat lines' times follow it.
     wall: (Instant, i64),
     checkpoint: Option<Checkpoint>,
+    /// What the input being handled may change of the seats, to put back.
+    seating_checkpoint: Option<Box<SeatingCheckpoint>>,
+    /// The store failed the last write, and the connections were told `paused` (and not
+    /// `resumed` since): the next write that the store keeps tells them `resumed`.
+    paused: bool,
+    /// The input being handled queued `resumed` after its first persist: sent only if
+    /// that persist is kept.
+    resuming: bool,
+    /// Fresh tokens for seats the host hands on.
+    tokens: Tokens,
+    /// Links the host revoked, with their seat: refused with a word of why.
+    revoked: HashMap<String, Seat>,
+    /// For each seat the host handed on during the hand in play: the count of deals
+    /// then and of the hand's actions before it. Its new player may not undo those.
+    handed_on: HashMap<Seat, (usize, usize)>,
     /// The effects of the input being handled.
     effects: Vec<Effect>,
 }
 
 impl Session {
     /// The session of a stored table whose log is `log` and chat `chat`; `now` is the
-    /// moment and `wall_secs` its seconds since 1970. People seated at a game in play
-    /// are away from `now` (nobody is connected yet).
+    /// moment and `wall_secs` its seconds since 1970; new seat tokens come from
+    /// `tokens`. People seated at a game in play are away from `now` (nobody is
+    /// connected yet).
     pub fn restore(
-        stored: Stored,
+        stored: StoredTable,
         log: &[Entry],
         chat: Vec<StoredChat>,
         config: HubConfig,
-        now: Instant,
-        wall_secs: i64,
+        (now, wall_secs): (Instant, i64),
+        tokens: Tokens,
     ) -> Result<Session, TableError> {
         let table = Table::restore(stored.settings, stored.deal_rng.clone(), log)?;
         let away = if stored.status == TableStatus::Playing {
@@ -169,11 +205,11 @@ impl Session {
             status: stored.status,
             connections: HashMap::new(),
             away,
-            standing_in: HashSet::new(),
             pending: None,
             chat_seq: chat.last().map_or(0, |stored| stored.line.seq),
-            chat: chat
-                .into_iter()
+            chat: chat[chat.len().saturating_sub(CHAT_KEPT)..]
+                .iter()
+                .cloned()
                 .map(|stored| ChatMessage {
                     line: stored.line,
                     deals: stored.place.map(|p| p.deals),
@@ -186,6 +222,12 @@ impl Session {
             hints_waiting: HashMap::new(),
             wall: (now, wall_secs),
             checkpoint: None,
+            seating_checkpoint: None,
+            paused: false,
+            resuming: false,
+            tokens,
+            revoked: HashMap::new(),
+            handed_on: HashMap::new(),
             effects: Vec::new(),
         })
     }
@@ -236,10 +278,17 @@ impl Session {
     /// Handles `input` at `now`: what the table's task must do, in order.
     pub fn handle(&mut self, input: Input, now: Instant) -> Vec<Effect> {
         let checkpoint = self.checkpoint.take();
+        let seating_checkpoint = self.seating_checkpoint.take();
+        let resuming = std::mem::take(&mut self.resuming);
+        self.seating_checkpoint = self.seating_checkpoint_for(&input);
         match input {
             Input::Resume => {
+                // A seat a bot stood in for before the restart keeps its bot: no
+                // fresh grace.
                 for (seat, since) in self.away.clone() {
-                    self.start_grace_timer(seat, since, now);
+                    if !self.seats[seat.index()].stand_in {
+                        self.start_grace_timer(seat, since, now);
+                    }
                 }
                 self.retire_when_idle();
                 self.schedule();
@@ -272,17 +321,97 @@ impl Session {
                 version,
                 message,
             } => self.hint_ready(seat, version, message),
-            Input::NotSaved { error } => {
-                if let Some(checkpoint) = checkpoint {
-                    self.roll_back(checkpoint, &error);
+            Input::NotSaved { error, kept } => {
+                // `resumed` went out only if the persist before it was kept.
+                if resuming && kept == 0 {
+                    self.paused = true;
                 }
+                self.not_saved(checkpoint, seating_checkpoint, &error, now)
             }
         }
         std::mem::take(&mut self.effects)
     }
 
+    /// Whether the table is paused: the store failed its last write.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// What `input` may change of the seats and status, taken before it is handled;
+    /// none for inputs that never change them.
+    fn seating_checkpoint_for(&self, input: &Input) -> Option<Box<SeatingCheckpoint>> {
+        let (asker, connecting) = match input {
+            Input::Connect { conn, .. } => (Some(*conn), true),
+            Input::Message {
+                conn,
+                message: ClientMessage::Start | ClientMessage::End | ClientMessage::SetSeat { .. },
+            } => (Some(*conn), false),
+            Input::Start
+            | Input::Timer {
+                timer: Timer::Retire { .. } | Timer::StoreRetry,
+                ..
+            } => (None, false),
+            _ => return None,
+        };
+        Some(Box::new(SeatingCheckpoint {
+            seats: self.seats.clone(),
+            status: self.status,
+            connections: self.connections.clone(),
+            away: self.away.clone(),
+            revoked: self.revoked.clone(),
+            handed_on: self.handed_on.clone(),
+            pending: self.pending,
+            epoch: self.epoch,
+            asker,
+            connecting,
+        }))
+    }
+
+    /// The store did not keep the last write: what it changed is put back, the
+    /// connections are told the table is paused (once), and the table tries again in a
+    /// while.
+    fn not_saved(
+        &mut self,
+        checkpoint: Option<Checkpoint>,
+        seating: Option<Box<SeatingCheckpoint>>,
+        error: &str,
+        now: Instant,
+    ) {
+        tracing::error!(table = %self.id, %error, "not saved");
+        if let Some(seating) = seating {
+            self.roll_back_seating(*seating, error, now);
+        }
+        if let Some(checkpoint) = checkpoint {
+            self.roll_back(checkpoint, error);
+        }
+        if !self.paused {
+            self.paused = true;
+            self.broadcast(&ServerMessage::Paused {
+                reason: format!("the server cannot save: {error}; waiting"),
+            });
+        }
+        // Not at once: a store that fails now likely fails a moment later too.
+        self.effects.push(Effect::StartTimer {
+            timer: Timer::StoreRetry,
+            after: STORE_RETRY,
+        });
+    }
+
+    /// Hands `persist` to the table's task, to keep before anything after it is sent.
+    /// While paused, `resumed` follows it: sent only if the store keeps it (should it
+    /// fail, the connections never heard `resumed`, and are not told `paused` again).
+    fn persist(&mut self, persist: Persist) {
+        self.effects.push(Effect::Persist(persist));
+        if self.paused {
+            self.paused = false;
+            self.resuming = true;
+            self.broadcast(&ServerMessage::Resumed);
+        }
+    }
+
     fn is_bot_seat(&self, seat: Seat) -> bool {
-        self.seats[seat.index()].bot_level().is_some() || self.standing_in.contains(&seat)
+        let record = &self.seats[seat.index()];
+        record.bot_level().is_some() || record.stand_in
     }
 
     /// A seated player's action, cut or undo: applied, or refused to connection `conn`
@@ -324,10 +453,10 @@ impl Session {
             );
         }
         self.checkpoint = Some(checkpoint);
-        self.effects.push(Effect::Persist(Persist::Step {
+        self.persist(Persist::Step {
             entries: entries.clone(),
             table: over.then(|| (self.status, self.seats.clone())),
-        }));
+        });
         self.broadcast_updates(&entries);
         if over {
             self.broadcast(&ServerMessage::Status {
@@ -352,16 +481,51 @@ impl Session {
                 format!("the action could not be saved: {error}")
             }
             None => {
-                self.chat.pop();
+                self.chat.pop_back();
                 self.chat_seq -= 1;
                 format!("the chat line could not be saved: {error}")
             }
         };
-        tracing::error!(table = %self.id, %error, "not saved");
         if let Some(conn) = checkpoint.conn {
             self.send(conn, ServerMessage::error(ErrorCode::NotSaved, message));
         }
-        self.schedule();
+    }
+
+    /// The store did not keep the seats and status: they, and what changed with them,
+    /// are as they were before the input; whoever asked is told (a connection that
+    /// was taking a seat is closed, to come again).
+    fn roll_back_seating(&mut self, checkpoint: SeatingCheckpoint, error: &str, now: Instant) {
+        self.seats = checkpoint.seats;
+        self.status = checkpoint.status;
+        self.connections = checkpoint.connections;
+        self.away = checkpoint.away;
+        self.revoked = checkpoint.revoked;
+        self.handed_on = checkpoint.handed_on;
+        self.pending = checkpoint.pending;
+        self.epoch = checkpoint.epoch;
+        // Graces started or stopped along with the seats run as the seats stand again.
+        for (seat, since) in self.away.clone() {
+            self.start_grace_timer(seat, since, now);
+        }
+        let message = format!("the seats could not be saved: {error}");
+        match checkpoint.asker {
+            Some(conn) if checkpoint.connecting => {
+                self.effects.push(Effect::Send {
+                    conn,
+                    message: ServerMessage::error(ErrorCode::NotSaved, message),
+                });
+                self.effects.push(Effect::Close {
+                    conn,
+                    closing: Some(ServerMessage::closing(
+                        CloseKind::Retry,
+                        "the server cannot save now; come again in a moment",
+                    )),
+                });
+            }
+            Some(conn) => self.send(conn, ServerMessage::error(ErrorCode::NotSaved, message)),
+            None => {}
+        }
+        self.retire_when_idle();
     }
 
     fn broadcast_updates(&mut self, entries: &[Entry]) {
@@ -369,7 +533,7 @@ impl Session {
         for (&conn, connection) in &self.connections {
             let recipient = connection.seat.map_or(Viewer::Spectator, Viewer::Seat);
             let message = cache.entry(recipient).or_insert_with(|| {
-                ServerMessage::Update(self.table.update_for(entries, recipient))
+                ServerMessage::Update(Box::new(self.table.update_for(entries, recipient)))
             });
             self.effects.push(Effect::Send {
                 conn,
@@ -419,10 +583,10 @@ impl Session {
     }
 
     fn save_seats(&mut self) {
-        self.effects.push(Effect::Persist(Persist::Seats {
+        self.persist(Persist::Seats {
             status: self.status,
             seats: self.seats.clone(),
-        }));
+        });
     }
 
     /// Once the game is over and nobody is connected, the table leaves memory after a
@@ -460,12 +624,12 @@ impl Session {
                     grace_ms: self
                         .away
                         .get(&seat)
-                        .filter(|_| !self.standing_in.contains(&seat))
+                        .filter(|_| !record.stand_in)
                         .map(|&since| {
                             let away = now.saturating_duration_since(since);
                             self.config.grace.saturating_sub(away).as_millis() as u64
                         }),
-                    bot_standing_in: self.standing_in.contains(&seat),
+                    bot_standing_in: record.stand_in,
                 }
             })
             .collect()

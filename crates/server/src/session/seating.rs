@@ -5,20 +5,26 @@ use std::time::Instant;
 
 use calltrump_engine::{Seat, Viewer};
 
-use super::{Connection, Effect, Session, Timer, TimerKey, FILL_LEVEL};
+use super::{Connection, Effect, Session, Timer, TimerKey, CHAT_HISTORY, FILL_LEVEL};
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
-
-/// Chat lines sent to a client on joining.
-const CHAT_HISTORY: usize = 50;
 
 /// Most characters of a player's name.
 const NAME_CHARS: usize = 40;
 
-/// A name as a seat or a night shows it: trimmed, at most [`NAME_CHARS`] characters;
-/// none if blank.
+/// A name as a seat or a night shows it: without control characters or the marks that
+/// reorder text (a right-to-left override would make "Ann" spoof another name on every
+/// page), trimmed, at most [`NAME_CHARS`] characters; none if blank.
 pub fn player_name(name: &str) -> Option<String> {
-    Some(name.trim().chars().take(NAME_CHARS).collect::<String>()).filter(|n| !n.is_empty())
+    let kept: String = name.chars().filter(|&c| !hidden_in_a_name(c)).collect();
+    Some(kept.trim().chars().take(NAME_CHARS).collect::<String>()).filter(|n| !n.is_empty())
+}
+
+/// Control characters, and the bidirectional marks, embeddings, overrides and isolates
+/// (U+200E-200F, U+202A-202E, U+2066-2069): nothing a name needs shown.
+fn hidden_in_a_name(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 impl Session {
@@ -54,14 +60,25 @@ impl Session {
             Some(token) => match self.seats.iter().position(|s| s.token == token) {
                 Some(i) => Some(Seat(i as u8)),
                 None => {
+                    let revoked_seat = self.revoked.get(token).copied();
+                    let refusal = match revoked_seat {
+                        Some(seat) => (
+                            format!("this link is no longer seat {seat}'s: the host handed the seat on; ask the host for a new link"),
+                            ServerMessage::closing(CloseKind::SeatGone, "the host handed the seat on"),
+                        ),
+                        None => (
+                            "this link's token does not belong to this table".to_string(),
+                            ServerMessage::closing(CloseKind::BadToken, "unknown token"),
+                        ),
+                    };
                     self.refuse_connection(
                         conn,
-                        ServerMessage::error(
-                            ErrorCode::BadToken,
-                            "this link's token does not belong to this table",
-                        ),
-                        Some(ServerMessage::closing(CloseKind::BadToken, "unknown token")),
+                        ServerMessage::error(ErrorCode::BadToken, refusal.0),
+                        Some(refusal.1),
                     );
+                    if let Some(seat) = revoked_seat {
+                        self.tell_hosts_link_refused(seat);
+                    }
                     return;
                 }
             },
@@ -78,6 +95,7 @@ impl Session {
                     "seat taken by a bot",
                 )),
             );
+            self.tell_hosts_link_refused(seat);
             return;
         }
         // The seat the token is for; a connection that only looks holds none.
@@ -86,6 +104,8 @@ impl Session {
         if let Some(seat) = seat {
             let record = &mut self.seats[seat.index()];
             record.sitter = Sitter::Person;
+            // The person is back: a bot standing in for them steps aside.
+            record.stand_in = false;
             if name.is_some() {
                 record.name = name.clone();
             }
@@ -94,13 +114,14 @@ impl Session {
                 self.id,
                 record.name.as_deref().unwrap_or("a player with no name")
             );
-            // Back before or after the grace: the person plays again.
-            if self.away.remove(&seat).is_some() {
+            // Back before or after the grace: the person plays again (the grace's timer
+            // stopped once the seat is kept).
+            let was_away = self.away.remove(&seat).is_some();
+            self.save_seats();
+            if was_away {
                 self.effects
                     .push(Effect::CancelTimer(TimerKey::Grace(seat)));
             }
-            self.standing_in.remove(&seat);
-            self.save_seats();
         }
         self.connections.insert(
             conn,
@@ -127,29 +148,62 @@ impl Session {
                 cut_wait_ms: self.config.cut_wait.as_millis() as u64,
             },
         );
+        if self.paused {
+            self.send(
+                conn,
+                ServerMessage::Paused {
+                    reason: "the server cannot save; waiting".into(),
+                },
+            );
+        }
         let recipient = seat.map_or(Viewer::Spectator, Viewer::Seat);
         if version != Some(self.table.version()) {
-            let snapshot = ServerMessage::Snapshot(self.table.snapshot(recipient));
+            let snapshot = ServerMessage::Snapshot(Box::new(self.table.snapshot(recipient)));
             self.send(conn, snapshot);
         }
         let skip = self.chat.len().saturating_sub(CHAT_HISTORY);
-        let history = self.chat[skip..].iter().map(|line| Effect::Send {
+        let history = self.chat.iter().skip(skip).map(|line| Effect::Send {
             conn,
             message: ServerMessage::Chat(line.clone()),
         });
         self.effects.extend(history);
-        if looking {
-            // Nothing changed for the others; this client needs the seats.
+        if looking || seat.is_none() {
+            // Nothing changed for the others (a spectator, a host without a seat, a link
+            // that only looks): only this client needs the seats.
             let seats = self.seat_infos(now);
             self.send(conn, ServerMessage::Seats { seats });
-            return;
+            if looking {
+                return;
+            }
+        } else {
+            self.broadcast_seats(now);
         }
-        self.broadcast_seats(now);
         // Every person's seat taken: the game starts.
         if self.status == TableStatus::Open && self.seats.iter().all(|s| s.sitter != Sitter::Open) {
             self.start(now);
         }
         self.schedule();
+    }
+
+    /// Someone tried `seat`'s link after the seat went to a bot or to a new link: every
+    /// connection of the host is told, so that a late friend is not left out unnoticed.
+    fn tell_hosts_link_refused(&mut self, seat: Seat) {
+        let sitter = self.seats[seat.index()].sitter.clone();
+        let hosts: Vec<u64> = self
+            .connections
+            .iter()
+            .filter(|(_, c)| c.host)
+            .map(|(&conn, _)| conn)
+            .collect();
+        for conn in hosts {
+            self.send(
+                conn,
+                ServerMessage::LinkRefused {
+                    seat,
+                    sitter: sitter.clone(),
+                },
+            );
+        }
     }
 
     /// A connection refused at `hello`: told why, then forgotten.
@@ -182,8 +236,9 @@ impl Session {
             if !still_here && self.status == TableStatus::Playing {
                 self.put_on_grace(seat, now);
             }
+            // A spectator's going changes no seat: nobody is told.
+            self.broadcast_seats(now);
         }
-        self.broadcast_seats(now);
         self.retire_when_idle();
     }
 
@@ -222,5 +277,27 @@ impl Session {
         self.set_status(TableStatus::Playing);
         self.broadcast_seats(now);
         self.schedule();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::player_name;
+
+    #[test]
+    fn a_name_keeps_its_letters_and_loses_controls_and_reordering_marks() {
+        assert_eq!(player_name("  Ann  ").as_deref(), Some("Ann"));
+        assert_eq!(player_name("\u{202E}Ann\u{0}\u{7}").as_deref(), Some("Ann"));
+        assert_eq!(
+            player_name("A\u{2066}n\u{2069}n\u{200F}").as_deref(),
+            Some("Ann")
+        );
+        // Arabic letters and spaces inside stay.
+        assert_eq!(player_name("سارة علي").as_deref(), Some("سارة علي"));
+        assert_eq!(player_name("\u{202E}\u{0} \t"), None);
+        assert_eq!(
+            player_name(&"x".repeat(100)).map(|n| n.chars().count()),
+            Some(40)
+        );
     }
 }

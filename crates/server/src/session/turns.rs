@@ -61,9 +61,19 @@ impl Session {
             }
             Timer::Grace { seat, since } => {
                 if self.away.get(&seat) == Some(&since) && self.status == TableStatus::Playing {
-                    self.standing_in.insert(seat);
+                    // Kept, so that a restart finds the bot still standing in.
+                    self.seats[seat.index()].stand_in = true;
+                    self.save_seats();
                     self.broadcast_seats(now);
                     self.schedule();
+                }
+            }
+            Timer::StoreRetry => {
+                self.schedule();
+                // Nothing of the table's own to write (a person's turn): the seats are
+                // written again as they stand, to learn when the store keeps writes.
+                if self.paused && self.pending != Some(self.table.version()) {
+                    self.save_seats();
                 }
             }
             Timer::Retire { epoch } => {

@@ -1,17 +1,26 @@
-//! What the server's tests share: a server on a random loopback port, plain HTTP to it,
-//! which cards a recipient may know, and the cards a message names.
+//! What the server's tests share: a database of each test's own (SQLite or PostgreSQL),
+//! a server on a random loopback port, plain HTTP to it, which cards a recipient may
+//! know, and the cards a message names; the `Store` contract (`contract`) and the
+//! socket-level checks run on both backends (`scenarios`).
 
 // Each test file uses a part of this module.
 #![allow(dead_code)]
+
+pub mod contract;
+pub mod scenarios;
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use calltrump_engine::{Action, AnyGame, Card, CardBag, Game, Seat, SeenAction};
 use calltrump_server::client::{http_request, play_seat, Finished, SeatLink};
+use calltrump_server::store::{PostgresStore, SqliteStore, Store};
 use calltrump_server::{HubConfig, Limits, RunningServer, ServerConfig};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use sqlx::Connection;
 use tokio_tungstenite::tungstenite::Message;
 
 /// The SQLite database of a test's temporary folder.
@@ -19,19 +28,150 @@ pub fn database_url(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}", dir.path().join("db.sqlite").display())
 }
 
-/// The real server on a random loopback port, its database in `dir`. Every test client
+/// Where a test keeps its tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A database file in a temporary folder.
+    Sqlite,
+    /// A database of the test's own on the PostgreSQL of `CALLTRUMP_TEST_POSTGRES`.
+    Postgres,
+}
+
+/// The variable naming the PostgreSQL the tests make their databases on.
+pub const POSTGRES_VARIABLE: &str = "CALLTRUMP_TEST_POSTGRES";
+
+/// A test's own database: an SQLite file in a temporary folder, or a PostgreSQL
+/// database made for it (a unique name, so that tests run in parallel). The folder is
+/// removed when this is dropped; a PostgreSQL database stays, on a throwaway server.
+pub struct TestDatabase {
+    /// Its URL, as `--database` takes it.
+    pub url: String,
+    /// The temporary folder (of the SQLite file; empty for PostgreSQL).
+    pub dir: tempfile::TempDir,
+}
+
+impl TestDatabase {
+    /// A new, empty database on `backend`.
+    pub async fn new(backend: Backend) -> TestDatabase {
+        let dir = tempfile::tempdir().unwrap();
+        let url = match backend {
+            Backend::Sqlite => database_url(&dir),
+            Backend::Postgres => postgres_database().await,
+        };
+        TestDatabase { url, dir }
+    }
+}
+
+/// Makes a database of its own on the PostgreSQL of `CALLTRUMP_TEST_POSTGRES`
+/// (`postgres://USER@HOST:PORT/DB`, a role that may create databases): its URL. Fails,
+/// saying how to get one, when the variable is not set.
+pub async fn postgres_database() -> String {
+    let base = std::env::var(POSTGRES_VARIABLE).unwrap_or_else(|_| {
+        panic!(
+            "{POSTGRES_VARIABLE} is not set: the PostgreSQL tests need a PostgreSQL server. \
+             `bash scripts/test.sh` starts a throwaway one; by hand: \
+             `d=$(mktemp -d); export {POSTGRES_VARIABLE}=$(bash scripts/test-postgres.sh start $d)` \
+             (and `bash scripts/test-postgres.sh stop $d` after)"
+        )
+    });
+    static MADE: AtomicU32 = AtomicU32::new(0);
+    let name = format!(
+        "calltrump_test_{}_{}_{}",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let mut admin = sqlx::PgConnection::connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("{POSTGRES_VARIABLE}={base}: {e}"));
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .unwrap_or_else(|e| panic!("CREATE DATABASE {name} on {base}: {e}"));
+    let _ = admin.close().await;
+    let (server, _) = base
+        .rsplit_once('/')
+        .filter(|(server, _)| server.contains("://"))
+        .unwrap_or_else(|| {
+            panic!("{POSTGRES_VARIABLE}={base} is not postgres://USER@HOST:PORT/DB")
+        });
+    format!("{server}/{name}")
+}
+
+/// A fresh, empty store for the contract's checks, and what it needs kept.
+pub struct TestStore {
+    /// The store.
+    pub store: Box<dyn Store>,
+    /// Its database.
+    pub database: TestDatabase,
+}
+
+/// A fresh SQLite store in a temporary folder.
+pub async fn sqlite_store() -> TestStore {
+    let database = TestDatabase::new(Backend::Sqlite).await;
+    let store = SqliteStore::open(&database.url).await.unwrap();
+    TestStore {
+        store: Box::new(store),
+        database,
+    }
+}
+
+/// A fresh PostgreSQL store in a database of its own.
+pub async fn postgres_store() -> TestStore {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let store = PostgresStore::open(&database.url, Default::default())
+        .await
+        .unwrap();
+    TestStore {
+        store: Box::new(store),
+        database,
+    }
+}
+
+/// The real server on a random loopback port, on the database `url`. Every test client
 /// is on loopback, so the per-address limits (tested in `hostile.rs`) are off.
-pub async fn start_with_config(dir: &tempfile::TempDir, hub: HubConfig) -> RunningServer {
+pub async fn start_on(url: &str, hub: HubConfig) -> RunningServer {
     calltrump_server::start(ServerConfig {
         limits: Limits {
             max_connections_per_address: 0,
             creates_per_minute: 0,
             ..Limits::default()
         },
-        ..ServerConfig::new("127.0.0.1:0".parse().unwrap(), database_url(dir), hub)
+        ..ServerConfig::new("127.0.0.1:0".parse().unwrap(), url, hub)
     })
     .await
     .unwrap()
+}
+
+/// A new database on `backend` and the server on it with `hub`.
+pub async fn server_on(backend: Backend, hub: HubConfig) -> (TestDatabase, RunningServer) {
+    let database = TestDatabase::new(backend).await;
+    let server = start_on(&database.url, hub).await;
+    (database, server)
+}
+
+/// The real server on a random loopback port, its database in `dir`.
+pub async fn start_with_config(dir: &tempfile::TempDir, hub: HubConfig) -> RunningServer {
+    start_on(&database_url(dir), hub).await
+}
+
+/// `/readyz` until it answers `status`, within 10 s: its body.
+pub async fn readyz_until(server: &calltrump_server::RunningServer, status: u16) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (now, body) = http_at(server.addr, "GET", "/readyz", None).await;
+        if now == status {
+            return body;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "/readyz still {now} after 10 s: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// One HTTP/1.1 request over a fresh connection: the status and the body.

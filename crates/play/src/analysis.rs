@@ -30,9 +30,10 @@ pub struct Settings {
 /// The bot whose evaluation judges: the expert.
 const JUDGE: Level = Level::Expert;
 
-/// The judge's search bot, at its own budget.
+/// The judge's search bot, at its own budget: the bot of every hint, so that a game's
+/// analysis agrees with the hints given during it.
 pub fn judge() -> PimcBot {
-    JUDGE.search_bot().expect("the expert searches")
+    calltrump_bots::hint_bot()
 }
 
 impl Settings {

@@ -1,11 +1,11 @@
-//! `calltrump analyze` at its default setting (the expert's 150 deals per card play, 60
+//! `calltrump analyze` (the `calltrump_play` analysis) at its default setting (the expert's 150 deals per card play, 60
 //! per call) on one core: whole games of every variant, played by `hard` bots
 //! (`games.jsonl`, one record a line, made by `calltrump simulate --game G --variant V
 //! --games 1 --seed 1 --bots hard --records FILE`, Kaibosh with `--option deals=10`).
 //! The target: a Kaibosh game of ten hands in under 30 s.
 
-use calltrump_cli::analysis::{analyze, Settings};
 use calltrump_engine::Record;
+use calltrump_play::analysis::{analyze, Settings};
 use divan::Bencher;
 
 fn main() {

@@ -6,7 +6,7 @@ use anyhow::{anyhow, Result};
 use calltrump_engine::fair_deal::{self, Seed};
 use calltrump_engine::{Game, Seat};
 
-use crate::table::Table;
+use crate::game_loop::Table;
 
 /// `N` bytes from the operating system's secure generator.
 fn os_bytes<const N: usize>() -> Result<[u8; N]> {

@@ -1,15 +1,15 @@
 //! Whoever sits at a seat: one of calltrump's bots, or an outside program speaking the
 //! bot protocol (`ext:COMMAND`), one process per seat.
 
+use crate::bot_protocol::HostMessage;
 use anyhow::Result;
 use calltrump_bots::{bot_by_name, Bot, Decision};
-use calltrump_cli::protocol::HostMessage;
 use calltrump_engine::{Action, ActionList, AnyGame, Game, GameRng, Seat, SeenAction, Viewer};
 use rand::Rng;
 use serde_json::{json, Value};
 
 use crate::external::{ExternalBot, Terms};
-use crate::table::Stop;
+use crate::game_loop::Stop;
 
 /// A seated player.
 pub enum Player {

@@ -6,9 +6,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::bot_protocol::{to_line, BotMessage, HostMessage, OLDEST_VERSION, PROTOCOL_VERSION};
 use anyhow::{anyhow, Result};
 use calltrump_bots::Decision;
-use calltrump_cli::protocol::{to_line, BotMessage, HostMessage, OLDEST_VERSION, PROTOCOL_VERSION};
 use calltrump_engine::{Action, GameRules, Seat, View};
 
 /// How long a bot has to start and answer the handshake.
@@ -301,25 +301,4 @@ fn kill_group(child: &mut Child) {
 #[cfg(not(unix))]
 fn kill_group(child: &mut Child) {
     let _ = child.kill();
-}
-
-/// The options of a command that may seat outside bots.
-#[derive(clap::Args, Debug, Clone)]
-pub struct ExternalArgs {
-    /// Time an outside bot has for each decision, in milliseconds (1 to 3,600,000).
-    #[arg(long, default_value_t = 10_000,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
-    pub time_limit_ms: u64,
-    /// Time an outside bot has to exit by itself after `bye` before it is killed, in
-    /// milliseconds (0 to 60,000).
-    #[arg(long, default_value_t = 200,
-          value_parser = clap::value_parser!(u64).range(0..=MAX_BYE_GRACE_MS))]
-    pub bye_grace_ms: u64,
-}
-
-impl ExternalArgs {
-    /// The terms these options set.
-    pub fn terms(&self) -> Terms {
-        Terms::from_ms(self.time_limit_ms, self.bye_grace_ms)
-    }
 }

@@ -1,0 +1,589 @@
+//! Accounts: people who come back as themselves. Creating an account, signing in and
+//! out, who is signed in (`GET /api/me`) and deleting one's account (`DELETE /api/me`);
+//! the session cookie and the limits on sign-in attempts.
+//!
+//! - A password is hashed with Argon2id ([`ARGON2_MEMORY_KIB`] KiB, [`ARGON2_PASSES`]
+//!   passes, one lane: OWASP's minimum) on a blocking thread; only the hash is stored.
+//! - A name is unique after NFKC and case folding ([`name_key`]); the bots' level names,
+//!   "you" and "a former player" are reserved.
+//! - A session's token is 32 random bytes, held by the browser in an HttpOnly,
+//!   SameSite=Lax cookie (Secure when the public URL is https); the store keeps only its
+//!   SHA-256, and deleting that row signs the session out everywhere at once.
+//! - Sign-in attempts are limited per name and per client address (429, Retry-After);
+//!   a request from a page of another site is refused by [`crate::http`]'s edge.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, LazyLock};
+use std::time::{Duration, Instant};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Extension, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use unicode_normalization::UnicodeNormalization;
+
+use crate::hub::{now_secs, random_hex, Hub};
+use crate::limits::Refusals;
+use crate::request::{error, json_request};
+use crate::store::StoredAccount;
+use crate::Edge;
+
+/// Argon2id's memory, in KiB (19 MiB).
+pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
+/// Argon2id's passes over its memory.
+pub const ARGON2_PASSES: u32 = 2;
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "calltrump_session";
+/// How long a session lasts, in days, from signing in.
+pub const SESSION_DAYS: i64 = 30;
+/// The longest name, in characters (after normalisation).
+pub const NAME_MAX_CHARS: usize = 24;
+/// The shortest password, in characters.
+pub const PASSWORD_MIN_CHARS: usize = 8;
+/// The longest password, in bytes (hashing a longer one would be a way to load the
+/// server).
+pub const PASSWORD_MAX_BYTES: usize = 256;
+/// What a deleted account's name becomes wherever it was shown.
+pub const FORMER_PLAYER: &str = "a former player";
+/// Names nobody may take: the bots' levels (a seat's name must not pass for a bot),
+/// "you", and what a deleted account is called.
+const RESERVED_NAMES: &[&str] = &[
+    "you",
+    "bot",
+    "random",
+    "rules",
+    "ismcts",
+    "pimc",
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+    FORMER_PLAYER,
+];
+
+/// The routes of accounts and sessions.
+pub fn routes() -> Router<Hub> {
+    Router::new()
+        .route("/api/accounts", post(create_account))
+        .route("/api/session", post(sign_in).delete(sign_out).get(session))
+        .route("/api/me", axum::routing::get(me).delete(delete_me))
+}
+
+/// The limits on signing in, kept by the edge.
+pub(crate) struct SignInLimits {
+    by_name: crate::limits::RateLimit<String>,
+    by_address: crate::limits::RateLimit,
+}
+
+impl SignInLimits {
+    /// `per_name` attempts a minute on one name, `per_address` from one address (0: no
+    /// limit), each also the burst after a quiet while.
+    pub(crate) fn new(per_name: u32, per_address: u32) -> Self {
+        SignInLimits {
+            by_name: crate::limits::RateLimit::new(per_name, per_name),
+            by_address: crate::limits::RateLimit::new(per_address, per_address),
+        }
+    }
+}
+
+/// A name as its owner typed it, checked: the name to show (trimmed, NFKC) and its key
+/// (NFKC of its lowercase, NFKC again: two names with one key are one name). Refused,
+/// saying why: an empty or too long name, a character other than a letter, a digit, a
+/// space, `-`, `_`, `.` or `'`, and a reserved name.
+pub fn name_key(name: &str) -> Result<(String, String), String> {
+    let shown: String = name.trim().nfkc().collect();
+    if shown.is_empty() {
+        return Err("the name is empty: choose one of 1 to 24 letters or digits".into());
+    }
+    let length = shown.chars().count();
+    if length > NAME_MAX_CHARS {
+        return Err(format!(
+            "the name has {length} characters: at most {NAME_MAX_CHARS}"
+        ));
+    }
+    if let Some(bad) = shown
+        .chars()
+        .find(|c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '\'')))
+    {
+        return Err(format!(
+            "the name may not hold {bad:?}: only letters, digits, spaces and - _ . '"
+        ));
+    }
+    let key: String = shown
+        .to_lowercase()
+        .nfkc()
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if RESERVED_NAMES.contains(&key.as_str()) {
+        return Err(format!(
+            "the name {shown:?} is reserved (the bots' levels, \"you\" and \"{FORMER_PLAYER}\" are): choose another"
+        ));
+    }
+    Ok((shown, key))
+}
+
+/// The hasher, with the parameters this module's documentation states.
+fn argon2() -> Argon2<'static> {
+    let params = Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, 1, None)
+        .expect("the Argon2 parameters are valid");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// `password`'s Argon2id hash with a fresh random salt, as a PHC string.
+fn hash_password(password: &str) -> String {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).expect("the OS's random source works");
+    let salt = SaltString::encode_b64(&salt).expect("16 bytes are a valid salt");
+    argon2()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("hashing a bounded password cannot fail")
+        .to_string()
+}
+
+/// A hash no password matches in practice: checked against when a name has no
+/// account, so that an unknown name takes as long to refuse as a wrong password.
+static NO_ACCOUNT_HASH: LazyLock<String> = LazyLock::new(|| hash_password(&random_hex()));
+
+/// Whether `password` is the one `hash` was made from (a hash that does not read is no
+/// match).
+fn password_matches(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        argon2()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+}
+
+/// Runs Argon2 off the async threads: it takes tens of milliseconds of CPU.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    tokio::task::spawn_blocking(work).await.map_err(|_| {
+        error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the password could not be checked: try again",
+        )
+    })
+}
+
+/// The SHA-256 of a session token, as hex: what the store knows a session by.
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The session token of the request's cookie, if it has one of the right shape.
+fn session_token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, token)| token)
+        .filter(|token| token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The account signed in by the request's cookie, and its session's token hash; none
+/// for a missing, unknown, expired or revoked session.
+pub(crate) async fn signed_in(
+    hub: &Hub,
+    headers: &HeaderMap,
+) -> Result<Option<(StoredAccount, String)>, Response> {
+    let Some(token) = session_token(headers) else {
+        return Ok(None);
+    };
+    let hash = token_hash(token);
+    let since = now_secs() - SESSION_DAYS * 24 * 60 * 60;
+    match hub
+        .shared()
+        .store
+        .accounts()
+        .session_account(&hash, since)
+        .await
+    {
+        Ok(account) => Ok(account.map(|account| (account, hash))),
+        Err(e) => Err(store_failed(e)),
+    }
+}
+
+fn store_failed(e: crate::store::StoreError) -> Response {
+    tracing::error!("accounts: {e}");
+    error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+}
+
+/// A `Set-Cookie` value: the session `token` (none: the cookie removed), with the flags
+/// of this module's documentation.
+fn session_cookie(edge: &Edge, token: Option<&str>) -> HeaderValue {
+    let secure = edge
+        .site
+        .public
+        .as_ref()
+        .is_some_and(|public| public.scheme() == "https");
+    let (value, age) = match token {
+        Some(token) => (token, SESSION_DAYS * 24 * 60 * 60),
+        None => ("", 0),
+    };
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{secure}"
+    ))
+    .expect("a cookie of hex digits and flags is a valid header")
+}
+
+/// The body of `POST /api/accounts` and `POST /api/session`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// The client's address: the trusted proxy's header if the server has one, else the
+/// connection's peer.
+fn client_address(
+    edge: &Edge,
+    headers: &HeaderMap,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+) -> Option<IpAddr> {
+    crate::limits::client_address(
+        &edge.limits,
+        headers,
+        peer.map(|Extension(ConnectInfo(p))| p),
+    )
+}
+
+/// 429 with `Retry-After`, saying what was limited.
+fn too_many(edge: &Edge, wait: Duration, what: &str) -> Response {
+    Refusals::count(&edge.refusals.sign_ins);
+    let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let mut refused = error(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!("too many sign-in attempts {what}: try again in {seconds} s"),
+    );
+    refused
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    refused
+}
+
+/// Takes an attempt from the client address's allowance: the refusal if there is none
+/// left.
+fn limit_address(edge: &Edge, address: Option<IpAddr>) -> Option<Response> {
+    let wait = edge
+        .sign_ins
+        .by_address
+        .take(address?, Instant::now())
+        .err()?;
+    Some(too_many(edge, wait, "from your address"))
+}
+
+/// A signed-in answer: `status`, the account's name, and the new session's cookie.
+async fn open_session(
+    hub: &Hub,
+    edge: &Edge,
+    account: &StoredAccount,
+    status: StatusCode,
+) -> Response {
+    let token = format!("{}{}", random_hex(), random_hex());
+    let stored = hub
+        .shared()
+        .store
+        .accounts()
+        .create_session(&token_hash(&token), &account.id, now_secs())
+        .await;
+    if let Err(e) = stored {
+        return store_failed(e);
+    }
+    let mut response = (status, Json(json!({ "name": account.name }))).into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, session_cookie(edge, Some(&token)));
+    response
+}
+
+/// `POST /api/accounts {name, password}`: a new account, signed in (201); 409 if the
+/// name is taken.
+async fn create_account(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let credentials: Credentials = match json_request(&headers, &body, "account") {
+        Ok(credentials) => credentials,
+        Err(refused) => return refused.into_response(),
+    };
+    if let Some(refused) = limit_address(&edge, client_address(&edge, &headers, peer)) {
+        return refused;
+    }
+    let (name, key) = match name_key(&credentials.name) {
+        Ok(checked) => checked,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+    };
+    let password = credentials.password;
+    let length = password.chars().count();
+    if length < PASSWORD_MIN_CHARS {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("the password has {length} characters: at least {PASSWORD_MIN_CHARS}"),
+        );
+    }
+    if password.len() > PASSWORD_MAX_BYTES {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("the password is longer than {PASSWORD_MAX_BYTES} bytes"),
+        );
+    }
+    let accounts = hub.shared().store.accounts();
+    let taken = |name: &str| {
+        error(
+            StatusCode::CONFLICT,
+            format!("the name {name:?} is taken: choose another, or sign in"),
+        )
+    };
+    match accounts.account_named(&key).await {
+        Ok(Some(_)) => return taken(&name),
+        Ok(None) => {}
+        Err(e) => return store_failed(e),
+    }
+    let password_hash = match blocking(move || hash_password(&password)).await {
+        Ok(hash) => hash,
+        Err(failed) => return failed,
+    };
+    let account = StoredAccount {
+        id: random_hex(),
+        name,
+        name_key: key,
+        password_hash,
+        created_at: now_secs(),
+    };
+    match accounts.create_account(&account).await {
+        // Taken meanwhile by another request for the same name.
+        Ok(false) => taken(&account.name),
+        Ok(true) => open_session(&hub, &edge, &account, StatusCode::CREATED).await,
+        Err(e) => store_failed(e),
+    }
+}
+
+/// `POST /api/session {name, password}`: signed in (200, a new session's cookie); 401
+/// for a wrong name or password, alike; 429 past the limits.
+async fn sign_in(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let credentials: Credentials = match json_request(&headers, &body, "sign-in") {
+        Ok(credentials) => credentials,
+        Err(refused) => return refused.into_response(),
+    };
+    if let Some(refused) = limit_address(&edge, client_address(&edge, &headers, peer)) {
+        return refused;
+    }
+    let wrong = || error(StatusCode::UNAUTHORIZED, "wrong name or password");
+    // A name that cannot be an account's is simply wrong: no hint of which part was.
+    let Ok((_, key)) = name_key(&credentials.name) else {
+        return wrong();
+    };
+    if let Err(wait) = edge.sign_ins.by_name.take_key(key.clone(), Instant::now()) {
+        return too_many(&edge, wait, "on this name");
+    }
+    let account = match hub.shared().store.accounts().account_named(&key).await {
+        Ok(account) => account,
+        Err(e) => return store_failed(e),
+    };
+    let hash = account
+        .as_ref()
+        .map_or_else(|| NO_ACCOUNT_HASH.clone(), |a| a.password_hash.clone());
+    let password = credentials.password;
+    let matches = if password.len() > PASSWORD_MAX_BYTES {
+        false
+    } else {
+        match blocking(move || password_matches(&password, &hash)).await {
+            Ok(matches) => matches,
+            Err(failed) => return failed,
+        }
+    };
+    match account {
+        Some(account) if matches => open_session(&hub, &edge, &account, StatusCode::OK).await,
+        _ => wrong(),
+    }
+}
+
+/// `DELETE /api/session`: signs this session out (its row deleted) and removes the
+/// cookie; 204 whether or not it was signed in.
+async fn sign_out(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(token) = session_token(&headers) {
+        let ended = hub
+            .shared()
+            .store
+            .accounts()
+            .delete_session(&token_hash(token))
+            .await;
+        if let Err(e) = ended {
+            return store_failed(e);
+        }
+    }
+    signed_out(&edge)
+}
+
+/// 204 with the session cookie removed.
+fn signed_out(edge: &Edge) -> Response {
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, session_cookie(edge, None));
+    response
+}
+
+fn not_signed_in() -> Response {
+    error(
+        StatusCode::UNAUTHORIZED,
+        "not signed in: POST /api/session {name, password} first",
+    )
+}
+
+/// `GET /api/me`: the signed-in account's name and when it was made; 401 if none.
+async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+    match signed_in(&hub, &headers).await {
+        Ok(Some((account, _))) => Json(json!({
+            "name": account.name,
+            "created_at": account.created_at,
+        }))
+        .into_response(),
+        Ok(None) => not_signed_in(),
+        Err(failed) => failed,
+    }
+}
+
+/// `GET /api/session`: `{"account": {"name", "created_at"}}` when signed in, else
+/// `{"account": null}`, always 200: the pages' bar asks it on every page, where a 401 of
+/// `GET /api/me` would be logged by the browser as an error.
+async fn session(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+    match signed_in(&hub, &headers).await {
+        Ok(account) => Json(json!({
+            "account": account.map(|(account, _)| json!({
+                "name": account.name,
+                "created_at": account.created_at,
+            })),
+        }))
+        .into_response(),
+        Err(failed) => failed,
+    }
+}
+
+/// `DELETE /api/me`: deletes the signed-in account and all its sessions (204); the
+/// games it played stay. 401 if not signed in.
+async fn delete_me(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    headers: HeaderMap,
+) -> Response {
+    let account = match signed_in(&hub, &headers).await {
+        Ok(Some((account, _))) => account,
+        Ok(None) => return not_signed_in(),
+        Err(failed) => return failed,
+    };
+    match hub
+        .shared()
+        .store
+        .accounts()
+        .delete_account(&account.id)
+        .await
+    {
+        Ok(_) => signed_out(&edge),
+        Err(e) => store_failed(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_one_after_normalisation_and_case_folding() {
+        let key = |name: &str| name_key(name).unwrap().1;
+        assert_eq!(key("Ann"), key("aNN"));
+        assert_eq!(key("  Ann  "), key("ann"));
+        // Fullwidth letters are NFKC's compatibility forms of the plain ones.
+        assert_eq!(key("Ａｎｎ"), key("ann"));
+        // A precomposed é and e with a combining accent are one letter.
+        assert_eq!(key("Ren\u{e9}e"), key("Rene\u{301}e"));
+        assert_eq!(key("Ann Lee"), key("ann   lee"));
+        assert_ne!(key("Ann"), key("Anna"));
+        assert_eq!(name_key("  Ann ").unwrap().0, "Ann");
+        assert_eq!(name_key("سارة").unwrap().0, "سارة");
+    }
+
+    #[test]
+    fn reserved_empty_long_and_odd_names_are_refused() {
+        for name in [
+            "you",
+            "YOU",
+            "Expert",
+            "medium",
+            "A Former Player",
+            "",
+            "   ",
+        ] {
+            assert!(name_key(name).is_err(), "{name:?}");
+        }
+        assert!(name_key(&"a".repeat(NAME_MAX_CHARS)).is_ok());
+        let long = name_key(&"a".repeat(NAME_MAX_CHARS + 1)).unwrap_err();
+        assert!(long.contains("at most 24"), "{long}");
+        let odd = name_key("ann<script>").unwrap_err();
+        assert!(odd.contains("'<'"), "{odd}");
+    }
+
+    #[test]
+    fn a_password_matches_its_own_hash_only() {
+        let hash = hash_password("correct horse");
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert!(!hash.contains("correct horse"));
+        assert!(password_matches("correct horse", &hash));
+        assert!(!password_matches("correct horsE", &hash));
+        assert!(!password_matches("correct horse", "not a hash"));
+        assert_ne!(
+            hash,
+            hash_password("correct horse"),
+            "each hash has its own salt"
+        );
+    }
+
+    #[test]
+    fn only_a_well_formed_session_cookie_is_read() {
+        let token = "ab".repeat(32);
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("other=1; {SESSION_COOKIE}={token}")).unwrap(),
+        );
+        assert_eq!(session_token(&headers), Some(token.as_str()));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("{SESSION_COOKIE}=short")).unwrap(),
+        );
+        assert_eq!(session_token(&headers), None);
+    }
+}

@@ -1,0 +1,106 @@
+//! How the HTTP routes read a JSON request and answer: shared by [`crate::http`] and
+//! [`crate::night`].
+
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+use crate::hub::HubError;
+
+/// A request's JSON body, or what is wrong with it as `what`'s JSON.
+fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, String> {
+    serde_json::from_slice(body).map_err(|e| format!("the {what}'s JSON: {}", plain_json_error(&e)))
+}
+
+/// A JSON library's error in the words of a reader of the protocol: Rust's integer
+/// types are whole numbers to them.
+pub(crate) fn plain_json_error(error: &serde_json::Error) -> String {
+    ["u64", "u32", "u16", "u8", "usize", "i64", "i32"]
+        .iter()
+        .fold(error.to_string(), |text, rust| {
+            text.replace(&format!("expected {rust}"), "expected a whole number")
+        })
+}
+
+/// A request refused before it is handled: its status and what is wrong, answered as
+/// [`error`] answers.
+pub(crate) struct Refusal(pub(crate) StatusCode, pub(crate) String);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        error(self.0, self.1)
+    }
+}
+
+/// Whether the request says its body is JSON: `Content-Type: application/json` (with
+/// or without parameters such as `charset`).
+fn says_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .and_then(|t| t.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// A request body that must be JSON (`what`, e.g. `table`): refused with 415 unless it
+/// is sent as `Content-Type: application/json`: a form or plain text is not read as
+/// JSON by chance.
+pub(crate) fn json_content(headers: &HeaderMap, what: &str) -> Result<(), Refusal> {
+    if says_json(headers) {
+        return Ok(());
+    }
+    let sent = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .map_or("no Content-Type".to_string(), |t| {
+            format!("Content-Type: {t}")
+        });
+    Err(Refusal(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        format!("the {what} must be JSON sent with Content-Type: application/json, not {sent}"),
+    ))
+}
+
+/// A JSON request body read as `T`: 415 if it is not sent as JSON, 400 naming what is
+/// wrong (a syntax error, a missing field, a field `T` does not know).
+pub(crate) fn json_request<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: &[u8],
+    what: &str,
+) -> Result<T, Refusal> {
+    json_content(headers, what)?;
+    json_body(body, what).map_err(|message| Refusal(StatusCode::BAD_REQUEST, message))
+}
+
+/// An error as JSON: `{"error": "..."}` with a status.
+pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+impl IntoResponse for HubError {
+    fn into_response(self) -> Response {
+        let status = match self {
+            HubError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            HubError::NoTable(_) | HubError::NoNight(_) => StatusCode::NOT_FOUND,
+            HubError::Damaged(_) => StatusCode::GONE,
+            HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        error(status, self.to_string())
+    }
+}
+
+/// The address clients reached, from the `Host` header (behind a proxy, the proxy
+/// passes it on).
+pub(crate) fn base_url(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|h| h.to_str().ok())
+        .filter(|p| *p == "https")
+        .unwrap_or("http");
+    format!("{scheme}://{host}")
+}

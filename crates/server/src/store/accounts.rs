@@ -1,0 +1,235 @@
+//! The accounts part of the store ([`Accounts`]): people's accounts and their sessions,
+//! on SQLite and PostgreSQL alike (the same columns, migrations `0004` and `0002`).
+
+use super::{PostgresStore, SqliteStore, StoreFuture};
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredAccount {
+    /// The account's id (random; never shown to others).
+    pub id: String,
+    /// The name as its owner wrote it.
+    pub name: String,
+    /// The name after Unicode normalisation (NFKC) and case folding: unique.
+    pub name_key: String,
+    /// The password's Argon2id hash as a PHC string; never the password.
+    pub password_hash: String,
+    /// Seconds since 1970 at creation.
+    pub created_at: i64,
+}
+
+/// Where accounts and their sessions are kept. A session is known only by the SHA-256
+/// of its token, so that a copy of the database lets nobody sign in.
+pub trait Accounts: Send + Sync {
+    /// Adds an account: `false`, and nothing changed, if its `name_key` is taken.
+    fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool>;
+    /// The account whose name has the key `name_key`, if any.
+    fn account_named<'a>(&'a self, name_key: &'a str) -> StoreFuture<'a, Option<StoredAccount>>;
+    /// Opens a session of `account_id` known by `token_hash`.
+    fn create_session<'a>(
+        &'a self,
+        token_hash: &'a str,
+        account_id: &'a str,
+        created_at: i64,
+    ) -> StoreFuture<'a, ()>;
+    /// The account of the session known by `token_hash`, if it was opened at or after
+    /// `since` (older ones have expired) and neither it nor its account is deleted.
+    fn session_account<'a>(
+        &'a self,
+        token_hash: &'a str,
+        since: i64,
+    ) -> StoreFuture<'a, Option<StoredAccount>>;
+    /// Ends the session known by `token_hash` (nothing if there is none).
+    fn delete_session<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, ()>;
+    /// Deletes account `id` and every session of it, in one transaction: whether it was
+    /// there. Its name is free again.
+    fn delete_account<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool>;
+}
+
+/// The columns of an account, as every query reads them.
+const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.name_key, \
+                               accounts.password_hash, accounts.created_at";
+
+impl Accounts for SqliteStore {
+    fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
+                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+            )
+            .bind(&account.id)
+            .bind(&account.name)
+            .bind(&account.name_key)
+            .bind(&account.password_hash)
+            .bind(account.created_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn account_named<'a>(&'a self, name_key: &'a str) -> StoreFuture<'a, Option<StoredAccount>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = ?");
+            Ok(sqlx::query_as(&sql)
+                .bind(name_key)
+                .fetch_optional(&self.pool)
+                .await?)
+        })
+    }
+
+    fn create_session<'a>(
+        &'a self,
+        token_hash: &'a str,
+        account_id: &'a str,
+        created_at: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, account_id, created_at) VALUES (?, ?, ?)",
+            )
+            .bind(token_hash)
+            .bind(account_id)
+            .bind(created_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn session_account<'a>(
+        &'a self,
+        token_hash: &'a str,
+        since: i64,
+    ) -> StoreFuture<'a, Option<StoredAccount>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {ACCOUNT_COLUMNS} FROM sessions JOIN accounts ON accounts.id = sessions.account_id \
+                 WHERE sessions.token_hash = ? AND sessions.created_at >= ?"
+            );
+            Ok(sqlx::query_as(&sql)
+                .bind(token_hash)
+                .bind(since)
+                .fetch_optional(&self.pool)
+                .await?)
+        })
+    }
+
+    fn delete_session<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+                .bind(token_hash)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn delete_account<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            let done = sqlx::query("DELETE FROM accounts WHERE id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+}
+
+impl Accounts for PostgresStore {
+    fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
+            )
+            .bind(&account.id)
+            .bind(&account.name)
+            .bind(&account.name_key)
+            .bind(&account.password_hash)
+            .bind(account.created_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn account_named<'a>(&'a self, name_key: &'a str) -> StoreFuture<'a, Option<StoredAccount>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = $1");
+            Ok(sqlx::query_as(&sql)
+                .bind(name_key)
+                .fetch_optional(&self.pool)
+                .await?)
+        })
+    }
+
+    fn create_session<'a>(
+        &'a self,
+        token_hash: &'a str,
+        account_id: &'a str,
+        created_at: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, account_id, created_at) VALUES ($1, $2, $3)",
+            )
+            .bind(token_hash)
+            .bind(account_id)
+            .bind(created_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn session_account<'a>(
+        &'a self,
+        token_hash: &'a str,
+        since: i64,
+    ) -> StoreFuture<'a, Option<StoredAccount>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {ACCOUNT_COLUMNS} FROM sessions JOIN accounts ON accounts.id = sessions.account_id \
+                 WHERE sessions.token_hash = $1 AND sessions.created_at >= $2"
+            );
+            Ok(sqlx::query_as(&sql)
+                .bind(token_hash)
+                .bind(since)
+                .fetch_optional(&self.pool)
+                .await?)
+        })
+    }
+
+    fn delete_session<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn delete_account<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            let done = sqlx::query("DELETE FROM accounts WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(done.rows_affected() == 1)
+        })
+    }
+}

@@ -1,0 +1,72 @@
+//! A table's typed state as the databases keep it, the same in SQLite and PostgreSQL:
+//! its settings, deal generator and seats as JSON text. The settings column also holds
+//! `"hints": true` for a table that allows hints (the server's own option, beside the
+//! table library's settings), so databases written before the store was typed read back.
+
+use calltrump_engine::GameRng;
+use calltrump_table::Settings;
+
+use super::{StoreError, StoredTable};
+use crate::model::{SeatRecord, TableStatus};
+
+/// The JSON columns of a table.
+pub(super) struct TableText {
+    pub settings: String,
+    pub deal_rng: String,
+    pub seats: String,
+}
+
+/// A table's JSON columns.
+pub(super) fn encode(table: &StoredTable) -> TableText {
+    let mut settings = serde_json::to_value(&table.settings).expect("settings serialize");
+    if let (true, Some(object)) = (table.hints, settings.as_object_mut()) {
+        object.insert("hints".into(), true.into());
+    }
+    TableText {
+        settings: settings.to_string(),
+        deal_rng: serde_json::to_string(&table.deal_rng).expect("a generator serializes"),
+        seats: seats_json(&table.seats),
+    }
+}
+
+/// A table's row, typed; a column that does not read back is the store's corruption.
+pub(super) fn decode(
+    id: String,
+    text: TableText,
+    host_token: String,
+    status: TableStatus,
+    created_at: i64,
+) -> Result<StoredTable, StoreError> {
+    let corrupt = |column: &str, e: serde_json::Error| StoreError::Corrupt {
+        table: id.clone(),
+        message: format!("{column}: {e}"),
+    };
+    let mut settings: serde_json::Value =
+        serde_json::from_str(&text.settings).map_err(|e| corrupt("settings", e))?;
+    let hints = settings
+        .as_object_mut()
+        .and_then(|o| o.remove("hints"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let settings: Settings =
+        serde_json::from_value(settings).map_err(|e| corrupt("settings", e))?;
+    let deal_rng: GameRng =
+        serde_json::from_str(&text.deal_rng).map_err(|e| corrupt("deal generator", e))?;
+    let seats: Vec<SeatRecord> =
+        serde_json::from_str(&text.seats).map_err(|e| corrupt("seats", e))?;
+    Ok(StoredTable {
+        id,
+        settings,
+        hints,
+        deal_rng,
+        seats,
+        host_token,
+        status,
+        created_at,
+    })
+}
+
+/// Seats as stored: JSON text.
+pub(super) fn seats_json(seats: &[SeatRecord]) -> String {
+    serde_json::to_string(seats).expect("seats serialize")
+}

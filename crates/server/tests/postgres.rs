@@ -1,0 +1,135 @@
+//! The server on PostgreSQL: the `Store` contract, games of every variant, the
+//! hidden-card property, a restart, and the start-up checks. Each test makes a database
+//! of its own on the PostgreSQL named by `CALLTRUMP_TEST_POSTGRES` (`scripts/test.sh`
+//! starts a throwaway one); without it, each test fails saying so.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{http_at, readyz_until, scenarios, Backend, TestDatabase};
+use sqlx::{Connection, PgConnection};
+
+store_contract_tests!(common::postgres_store());
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_bots_finish_a_game_of_every_variant_and_the_record_replays() {
+    scenarios::join_bots_finish_a_game_of_every_variant_and_the_record_replays(Backend::Postgres)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
+    scenarios::no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know(
+        Backend::Postgres,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_resumes_its_tables() {
+    scenarios::a_restarted_server_resumes_its_tables(Backend::Postgres).await;
+}
+
+/// Starts a server on the PostgreSQL database `url`: the server, or the error as text.
+async fn start(url: &str) -> Result<calltrump_server::RunningServer, String> {
+    calltrump_server::start(calltrump_server::ServerConfig::new(
+        "127.0.0.1:0".parse().unwrap(),
+        url,
+        common::seeded_hub(1, Duration::from_secs(60)),
+    ))
+    .await
+    .map_err(|e| e.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_database_refuses_to_start() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let first = start(&database.url).await.unwrap();
+    let refused = start(&database.url)
+        .await
+        .err()
+        .expect("the second server refused");
+    assert!(
+        refused.contains("another calltrump server is running on the database")
+            && refused.contains("advisory lock"),
+        "{refused}"
+    );
+    let (status, _) = http_at(first.addr, "GET", "/healthz", None).await;
+    assert_eq!(status, 200);
+    // Once the first stops, the database is free.
+    first.stop().await.unwrap();
+    let again = start(&database.url).await.unwrap();
+    again.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_programs_database_is_refused_and_left_as_it_was() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let mut other = PgConnection::connect(&database.url).await.unwrap();
+    sqlx::query("CREATE TABLE customers (name TEXT)")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let refused = start(&database.url)
+        .await
+        .err()
+        .expect("another program's database refused");
+    assert!(
+        refused.contains("another program") && refused.contains("customers"),
+        "{refused}"
+    );
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public'",
+    )
+    .fetch_all(&mut other)
+    .await
+    .unwrap();
+    assert_eq!(tables, ["customers"], "the database was changed");
+    other.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_database_is_refused_within_the_connect_timeout() {
+    // A port nobody listens on: refused at once, saying where.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    let url = format!("postgres://calltrump:secret@127.0.0.1:{port}/calltrump");
+    let refused = start(&url).await.err().expect("no database there");
+    assert!(
+        refused.contains("cannot connect to the database")
+            && refused.contains(&format!("127.0.0.1:{port}"))
+            && !refused.contains("secret"),
+        "{refused}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readyz_is_not_ready_while_the_log_cannot_be_written_and_healthz_stays_ok() {
+    let (database, server) = common::server_on(
+        Backend::Postgres,
+        common::seeded_hub(1, Duration::from_secs(60)),
+    )
+    .await;
+    assert_eq!(readyz_until(&server, 200).await, "ready");
+    // Another program holds the log's table locked.
+    let mut holder = PgConnection::connect(&database.url).await.unwrap();
+    sqlx::query("BEGIN").execute(&mut holder).await.unwrap();
+    sqlx::query("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let body = readyz_until(&server, 503).await;
+    assert!(
+        body.contains("not ready") && body.contains("database"),
+        "{body}"
+    );
+    let (status, body) = http_at(server.addr, "GET", "/healthz", None).await;
+    assert_eq!((status, body.as_str()), (200, "ok"));
+    // Once it lets go, the server is ready again.
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+    holder.close().await.unwrap();
+    assert_eq!(readyz_until(&server, 200).await, "ready");
+    server.stop().await.unwrap();
+}
