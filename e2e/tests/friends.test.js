@@ -18,6 +18,7 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
   await host.fill("#name", "Ann");
   // The name is remembered.
   await host.reload();
+  await host.waitForSelector("body[data-ready='true']", { state: "attached" });
   assert.equal(await host.inputValue("#name"), "Ann");
 
   // The options follow the game: Bid Euchre has deals, Kout Bo six seats.
