@@ -314,6 +314,11 @@ sitter-person = شخص
 sitter-bot = بوت: { $level }
 end-really = هل تغلق الطاولة فعلًا؟
 end-table = أغلق الطاولة
+host-confirm-bot = أتعطي { $seat } لبوت ({ $level })؟ يتوقف رابطه عن العمل.
+host-confirm-open = أتفتح { $seat } لشخص آخر؟ يتوقف رابطه عن العمل، وتحصل على رابط جديد.
+host-confirm-yes = نعم، سلّمه
+host-confirm-no = إلغاء
+seat-given-bot-look = أعطى المضيف هذا المقعد لبوت قبل أن تجلس: اطلب من المضيف رابطاً جديداً
 
 ## The table: the chat
 sender-watching = مشاهد
@@ -465,8 +470,8 @@ link-bad = مقعد هذا الرابط ليس من مقاعد هذه الطاو
 link-bad-heading = رابط المقعد هذا لا يعمل
 link-bad-help = اطلب من المضيف الرابط كاملًا مرة أخرى، أو شاهد الطاولة في الأثناء.
 move-not-sent = الخادم لا يرد: لم تُرسل حركتك. الصفحة تعيد الاتصال؛ حاول بعد لحظة.
-chat-stepped-aside = دورك: أُغلقت الدردشة.
-chat-stepped-aside-kept = دورك: أُغلقت الدردشة، وما كتبته محفوظ.
+chat-close-turn = دورك: عودة إلى الطاولة
+chat-turn-open = دورك. تبقى الدردشة مفتوحة: أغلقها لتلعب.
 chat-not-sent-kept = لم يُرسل ما كتبته؛ ما زال في الخانة.
 lobby-nights-label = سهرات تُلعب الآن
 lobby-night-set = سهرة · الجولة { $set } من { $sets }

@@ -314,6 +314,11 @@ sitter-person = a person
 sitter-bot = bot: { $level }
 end-really = Really end the table?
 end-table = End the table
+host-confirm-bot = Give { $seat } to a bot ({ $level })? Its link stops working.
+host-confirm-open = Open { $seat } for someone else? Its link stops working; you get a new one.
+host-confirm-yes = Yes, hand it on
+host-confirm-no = Cancel
+seat-given-bot-look = the host gave this seat to a bot before you sat down: ask the host for a new link
 
 ## The table: the chat
 sender-watching = a spectator (watching)
@@ -465,8 +470,8 @@ link-bad = this link's seat is not one of this table's: it may have been cut sho
 link-bad-heading = This seat link does not work
 link-bad-help = Ask the host for the whole link again, or watch the table meanwhile.
 move-not-sent = The server is not answering: your move was not sent. The page is reconnecting; try again in a moment.
-chat-stepped-aside = Your turn: the chat is closed.
-chat-stepped-aside-kept = Your turn: the chat is closed, what you typed is kept.
+chat-close-turn = Your turn: back to the table
+chat-turn-open = Your turn. The chat stays open: close it to play.
 chat-not-sent-kept = What you typed was not sent; it is still in the box.
 lobby-nights-label = Nights being played
 lobby-night-set = Night · set { $set } of { $sets }
