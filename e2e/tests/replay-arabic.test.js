@@ -19,8 +19,8 @@ after(async () => { await browser?.close(); await server?.stop(); });
 
 /**
  * The Latin words on the page (text, labels, titles, the select's options), with where:
- * the brand, the language's own name, code, card corners and the team letters A and B
- * (the seats' letters in every language) left out.
+ * the brand, the language's own name, code, card corners, the keys' names and the files'
+ * own words (their names, an analysis's reading, marked `lang="en"`) left out.
  */
 function englishLeft(page) {
   return page.evaluate(() => {
@@ -34,10 +34,11 @@ function englishLeft(page) {
     for (let node = walker.currentNode; node; node = walker.nextNode()) {
       if (node.nodeType === Node.TEXT_NODE) {
         const parent = node.parentElement;
-        if (parent.closest(".card .index, .card .letter, #lang, code, script, style, .account")) continue;
+        // Also the files' names and an analysis's reading: the user's files' own words.
+        if (parent.closest(".card .index, .card .letter, #lang, code, script, style, .account, .file-name, .reading[lang='en']")) continue;
         check(node.textContent, parent.id || parent.className || parent.localName);
       } else if (!node.closest("#lang, code")) {
-        for (const attribute of ["aria-label", "title", "placeholder"]) {
+        for (const attribute of ["aria-label", "title", "placeholder", "data-win", "data-badge"]) {
           const value = node.getAttribute(attribute);
           if (value) check(value, `${node.id || node.className || node.localName} @${attribute}`);
         }

@@ -183,6 +183,7 @@ trick-takes = { $seat } أكل الأكلة
 last-trick-took = الأكلة الأخيرة: أكلها { $seat }
 winning-so-far = {"، الرابحة حتى الآن"}
 winning-badge = الرابحة
+won-badge = تأخذ
 hide = إخفاء
 you-lead = أنت تبدأ
 seat-leads = { $seat } يبدأ

@@ -183,6 +183,7 @@ trick-takes = { $seat } takes the trick
 last-trick-took = Last trick: { $seat } took it
 winning-so-far = {", winning so far"}
 winning-badge = winning
+won-badge = wins
 hide = Hide
 you-lead = You lead
 seat-leads = { $seat } leads

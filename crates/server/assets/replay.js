@@ -526,7 +526,13 @@ function renderInfo(s) {
         decision.mark ? markBadge(decision.mark) : null,
         decision.mark ? " " : null,
         t("replay-lost", { loss: decision.loss.toFixed(2), best: actionText(best.action, names()), points: `${best.points >= 0 ? "+" : ""}${best.points?.toFixed(2)}` })));
-      if (decision.reading) box.append(el("p", { className: "small", textContent: t("replay-shows", { reading: decision.reading }) }));
+      // The analysis's reading is the file's own English words: marked so (screen readers
+      // say it in English, and it runs left to right in an Arabic page).
+      if (decision.reading) {
+        const reading = el("span", { className: "reading", lang: "en", dir: "ltr", textContent: decision.reading });
+        const [before, after] = t("replay-shows", { reading: "\u0001" }).split("\u0001");
+        box.append(el("p", { className: "small" }, before, reading, after));
+      }
     }
     info.append(box);
   } else if (state.analysis && s.index != null) {
