@@ -88,6 +88,17 @@ test("?lang=ar: the replay viewer right to left, no English left as it steps, fr
     }
     const left = await englishLeft(page);
     assert.deepEqual(left, [], `English left at step ${step}`);
+    // Each card on the table lies on its seat's side: the felt is not mirrored apart from its cards.
+    const sides = await page.evaluate(() => {
+      const felt = document.getElementById("felt").getBoundingClientRect();
+      const middle = felt.left + felt.width / 2;
+      const side = (r) => { const x = r.left + r.width / 2 - middle; return Math.abs(x) < felt.width / 8 ? 0 : Math.sign(x); };
+      return [...document.querySelectorAll("#center .played")].map((card) => {
+        const at = [...card.classList].find((c) => c.startsWith("at-")).slice(3);
+        return [at, side(card.getBoundingClientRect()), side(document.querySelector(`.seat.pos-${at}`).getBoundingClientRect())];
+      });
+    });
+    for (const [at, card, seat] of sides) assert.equal(card, seat, `step ${step}: the card of position ${at} on side ${card}, its seat on ${seat}`);
     seen.add(await page.evaluate(() => document.body.dataset.phase));
   }
   // The loner hand (the 7th), where cards are given face down, and the last step (game over).

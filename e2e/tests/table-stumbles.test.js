@@ -95,10 +95,10 @@ test("a friend choosing a name is told at once that the host gave the seat to a 
     // The host hands the seat to a bot while the friend has not pressed "Sit down".
     await host.selectOption("#host-seat-1", "bot:easy");
     await host.click(".seat-confirm button.danger");
-    await friend.waitForSelector("#name-dialog:not([open])", { timeout: 10_000 });
+    await friend.waitForSelector("#name-dialog:not([open])", { state: "attached", timeout: 10_000 });
     const line = await friend.locator("#turn-line").textContent();
     assert.match(line, lang === "en" ? /the host gave this seat to a bot before you sat down/ : /أعطى المضيف هذا المقعد لبوت قبل أن تجلس/);
-    const watch = friend.locator("#turn-line a");
+    const watch = friend.locator("#turn-line a").first();
     assert.equal(await watch.getAttribute("href"), `/table/${created.id}`, "the table can still be watched");
     const box = await friend.locator("#turn-line").boundingBox();
     assert.ok(box.y >= 0 && box.y + box.height <= 844, "said where the friend looks");
