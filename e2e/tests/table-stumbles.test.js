@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); await server?.stop(); });
 
 const PHONES = [[360, 740], [390, 844], [844, 390]];
 
-test("on a phone a hand's result stays in view above the table once the next hand starts", { timeout: 120_000 }, async () => {
+test("on a phone a hand's result stays in view on the felt once the next hand starts", { timeout: 120_000 }, async () => {
   for (const [width, height] of PHONES) {
     const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "bot:rules", "bot:rules", "bot:rules"] });
     const page = await openSeat(browser, created, 0, { name: "Ann", width, height, isMobile: true, hasTouch: true });
@@ -26,7 +26,7 @@ test("on a phone a hand's result stays in view above the table once the next han
     if (await page.evaluate(() => document.body.dataset.cut === "true")) await page.click('[data-action="cut"]').catch(() => {});
     await page.waitForFunction(() => !["hand-over", "dealing", ""].includes(document.body.dataset.phase), null, { timeout: 30_000 });
     const at = `${width}x${height}`;
-    const last = page.locator("#score-line .score-last");
+    const last = page.locator("#center .center-last");
     await last.waitFor({ timeout: 10_000 });
     const text = await last.textContent();
     assert.match(text, /^Last hand: .*Tricks .*Points /, `${at}: ${text}`);
@@ -34,7 +34,19 @@ test("on a phone a hand's result stays in view above the table once the next han
     assert.equal(text, await page.locator("#info .last-hand").textContent());
     const box = await last.boundingBox();
     assert.ok(box && box.y >= 0 && box.y + box.height <= height, `${at}: the result at ${box?.y}..${box && box.y + box.height}`);
+    // Nothing it covers: it lies inside the felt, clear of every seat's box.
+    const felt = await page.locator("#felt").boundingBox();
+    assert.ok(box.y >= felt.y && box.y + box.height <= felt.y + felt.height, `${at}: the result inside the felt`);
+    for (const seat of await page.locator("#felt .seat").all()) {
+      const s = await seat.boundingBox();
+      const apart = box.y >= s.y + s.height || box.y + box.height <= s.y || box.x >= s.x + s.width || box.x + box.width <= s.x;
+      assert.ok(apart, `${at}: the result over a seat at (${s.x}, ${s.y})`);
+    }
     await shot(page, `last-hand-result-${at}`);
+    // On a laptop the side panel beside the table says it: the felt does not.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.equal(await last.isVisible(), false, "not on the felt of a laptop");
+    assert.ok(await page.locator("#info .last-hand").isVisible());
     assert.deepEqual(page.errors, [], at);
     await page.context().close();
   }

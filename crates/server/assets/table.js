@@ -890,6 +890,11 @@ function renderCenter(v) {
   else if (v.phase === "play" && trick && trick.cards.length === 0) {
     center.append(el("p", { className: "center-note", textContent: trick.leader === mySeat() ? t("you-lead") : t("seat-leads", { seat: seatName(trick.leader) }) }));
   }
+  // On a phone the side panel, with its "Last hand", is below the hand: until the next
+  // hand's play, the last hand's result is on the felt (shown on narrow screens only).
+  if (!summary && !caption && state.lastHand && ["dealing", "auction", "trump-naming", "exchange"].includes(v.phase)) {
+    center.append(el("p", { className: "center-last", textContent: t("last-hand", { text: handSummaryText(state.lastHand.summary, state.lastHand.view) }) }));
+  }
 }
 
 /** Whether a hand was dealt at this table (else there is nothing to replay). */
@@ -1457,14 +1462,11 @@ function renderInfo(v) {
       el("td", { className: "score", textContent: String(v.scores[team]) })));
   }
   box.append(scores);
-  // On a phone the side panel is below the table: the scores stay in view above it, and
-  // the last hand's result with them once the table's own summary of it is gone.
+  // On a phone the side panel is below the table: the scores stay in view above it.
   const line = $("score-line");
   line.hidden = false;
   line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(" · ")} · ${goalText(v)}`;
-  if (state.lastHand && !$("center").querySelector(".summary")) {
-    line.append(el("span", { className: "score-last", textContent: t("last-hand", { text: handSummaryText(state.lastHand.summary, state.lastHand.view) }) }));
-  }
+
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
   const check = state.snap?.deal_check;
