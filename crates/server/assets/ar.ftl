@@ -478,6 +478,7 @@ lobby-nights-label = سهرات تُلعب الآن
 lobby-night-set = سهرة · الجولة { $set } من { $sets }
 lobby-night-bot = { $name } (بوت)
 lobby-follow-night = تابع السهرة
+lobby-back-to-night = عودة إلى سهرتي
 lobby-watch-set = شاهد الجولة
 next-set = الجولة التالية
 next-set-watch = شاهد الجولة التالية

@@ -478,6 +478,7 @@ lobby-nights-label = Nights being played
 lobby-night-set = Night · set { $set } of { $sets }
 lobby-night-bot = { $name } (bot)
 lobby-follow-night = Follow the night
+lobby-back-to-night = Back to my night
 lobby-watch-set = Watch the set
 next-set = Next set
 next-set-watch = Watch the next set
