@@ -5,6 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startServer, launchBrowser, newPage, shot, noHorizontalOverflow } from "../lib.js";
 
@@ -12,6 +13,7 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "
 const RECORD = path.join(FIXTURES, "bid-euchre-loner.json");
 const ANALYSIS = path.join(FIXTURES, "bid-euchre-loner.analysis.json");
 const SIZES = [[360, 740], [390, 844], [844, 390], [1280, 800]];
+const LONG_NAME = "bid-euchre-alexa-records-from-calltrump-simulate-seed-20261127-games-0001-1000.jsonl";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -150,8 +152,10 @@ test("the replay's files and board fit every screen, in English and in Arabic", 
       };
       fits(await inside(), "before a file");
       await shot(page, `replay-${lang}-empty-${width}x${height}`);
-      await page.setInputFiles("#record-file", RECORD);
+      // A long file name (as `simulate --records` files get) wraps inside the box.
+      await page.setInputFiles("#record-file", { name: LONG_NAME, mimeType: "application/json", buffer: readFileSync(RECORD) });
       await page.waitForSelector("body[data-step='0']");
+      assert.equal(await page.locator(".file-name").first().textContent(), LONG_NAME);
       for (let i = 0; i < 6; i += 1) await page.click("#forward");
       await page.waitForSelector("body[data-step='6']");
       fits(await inside(), "with a game open");
