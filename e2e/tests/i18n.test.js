@@ -29,6 +29,7 @@ const FAMILIES = {
   "level-": ["easy", "medium", "hard", "expert", "rules", "random", "call2", "call1", "moon"],
   "loner-": ["call2", "call1", "moon"],
   "loner-short-": ["call2", "call1", "moon"],
+  "mark-": ["inaccuracy", "mistake", "blunder"],
   "my-turn-": ["auction", "trump-naming", "play"],
   "option-": ["all_pass", "target", "deals", "rounds", "joker_lead", "deck", "cut"],
   "option-choice-": ["redeal", "dealer-must-bid", "standard", "contract-only", "all-trumps-played", "trump-ace-played", "no-black-sixes", "two-undealt", "right", "left"],

@@ -109,3 +109,38 @@ test("the lobby lists the nights being played; a finished set leads on to the ne
   await shot(page, "night-set-over-next-390");
   assert.deepEqual([...lobby.errors, ...page.errors], []);
 });
+
+test("a night's player who went to the lobby goes back in: to their seat, or to the night", { timeout: 90_000 }, async () => {
+  const response = await fetch(`${server.url}/api/nights`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ sets: 2, players: [{ name: "Bea", sitter: "person" }, ...["Cy", "Di", "Ed"].map((name) => ({ name, sitter: "bot:random" }))] }),
+  });
+  assert.equal(response.status, 201);
+  const created = await response.json();
+  const nightId = new URL(created.players[0].url).pathname.split("/")[2];
+  const bea = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
+  // Bea opens her link once (the night's page keeps her token), then leaves for the lobby.
+  await bea.goto(created.players[0].url);
+  await bea.waitForSelector("#you a");
+  await bea.goto(`${server.url}/`);
+  const back = bea.locator(`#nights a.back-to-night-seat`);
+  await back.waitFor({ timeout: 15_000 });
+  assert.equal(await back.textContent(), "Back to my seat");
+  assert.equal(await bea.locator(`#nights a[href="/night/${nightId}"]`).textContent(), "Back to my night");
+  await shot(bea, "lobby-night-reentry-390");
+  await back.click();
+  await bea.waitForSelector("body[data-version]:not([data-version=''])");
+  assert.equal(await bea.locator("#name-dialog[open]").count(), 0, "seated at once, by the night's name");
+  await bea.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000 });
+  assert.match(new URL(bea.url()).hash, new RegExp(`night=${nightId}`));
+  // Someone else's browser only follows the night.
+  const other = await newPage(browser);
+  await other.goto(`${server.url}/`);
+  await other.locator(`#nights a[href="/night/${nightId}"]`).waitFor({ timeout: 15_000 });
+  assert.equal(await other.locator(`#nights a[href="/night/${nightId}"]`).textContent(), "Follow the night");
+  assert.equal(await other.locator("#nights a.back-to-night-seat").count(), 0);
+  assert.deepEqual([...bea.errors, ...other.errors], []);
+  await bea.context().close();
+  await other.context().close();
+});

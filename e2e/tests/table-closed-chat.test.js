@@ -2,8 +2,8 @@
 // links the replay) instead of trying to connect for ever, and keeps trying only while
 // the server is away; the host's panel has no "End" once the game is over; chat lines
 // unread beside the table are counted; a line typed while the connection reopens is
-// sent, not lost, and a closed table's chat takes none; on a phone the player's turn
-// closes the chat over the hand, and the last trick is shown where it can be seen; the
+// sent, not lost, and a closed table's chat takes none; on a phone the chat stays open
+// through the player's turn until they close it, and the last trick is shown where it can be seen; the
 // bid grid's symbols say what they are; a spectator without a name is not "watching:".
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -205,7 +205,7 @@ test("once the game is over the host is offered no End", { timeout: 90_000 }, as
   await host.context().close();
 });
 
-test("on a phone the player's turn closes the chat over the hand, keeping what was typed", { timeout: 90_000 }, async () => {
+test("on a phone the chat stays open when the player's turn comes, until they close it", { timeout: 90_000 }, async () => {
   const slow = await startServer({ botDelayMs: 700 });
   try {
     const created = await createTable(slow.url, { game: "kaibosh", seats: ["open", "bot:rules", "bot:rules", "bot:rules"] });
@@ -221,13 +221,21 @@ test("on a phone the player's turn closes the chat over the hand, keeping what w
     await phone.fill("#chat-input", "half a thought");
     assert.ok(await phone.locator("#chat-panel").isVisible());
     await phone.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000 });
-    await phone.waitForFunction(() => !document.body.classList.contains("chat-open"));
+    // The turn is said on the chat's way back, and the chat stays: what was typed, the focus.
+    await phone.waitForSelector("#chat-close.your-turn");
+    assert.equal(await phone.locator("#chat-close").textContent(), "✕ Your turn: back to the table");
+    assert.match(await phone.locator("#announce").textContent(), /The chat stays open/);
+    assert.ok(await phone.locator("#chat-panel").isVisible(), "the chat is still open on the turn");
+    assert.ok(await phone.evaluate(() => document.body.classList.contains("chat-open")));
+    assert.equal(await phone.inputValue("#chat-input"), "half a thought");
+    await shot(phone, "turn-keeps-chat-360");
+    // The player closes it: the table and the choices are there.
+    await phone.click("#chat-close");
     assert.equal(await phone.locator("#chat-panel").isVisible(), false);
     const line = await phone.locator("#turn-line").boundingBox();
     assert.ok(line.y >= 0 && line.y + line.height <= 740, "the turn line shows");
     const choices = phone.locator("#hand .card.legal, #controls [data-action]").first();
     assert.ok(await choices.isVisible(), "something to play or call shows");
-    await shot(phone, "turn-closes-chat-360");
     await phone.click("#chat-toggle");
     assert.equal(await phone.inputValue("#chat-input"), "half a thought");
     assert.deepEqual(phone.errors, []);

@@ -105,6 +105,7 @@ test("a seat given to a bot shows no live choices, and the host hears of the old
   assert.ok(await firstChoice(bo).count() > 0, "Bo has choices on his turn");
 
   await host.selectOption("#host-seat-0", "bot:random");
+  await host.click(".seat-confirm button.danger");
   await bo.waitForSelector('#turn-line:has-text("the host gave seat 0 to a bot")');
   assert.equal(await bo.locator("#controls button, #controls input").count(), 0, "no live buttons");
   assert.equal(await bo.locator("#hand .card.legal").count(), 0, "no playable card");

@@ -138,11 +138,16 @@ export function seatFacts(v, seat) {
   return facts;
 }
 
-/** The trump mark in the middle of the table: "♥ trump: hearts", "NT no trump". */
+/**
+ * The trump mark in the middle of the table: "♥ trump: hearts", "NT no trump" (in a
+ * language whose short form is the words themselves, said once).
+ */
 export function trumpMark(trump) {
+  const words = trump === "NT" ? t("no-trump") : t("trump-mark", { suit: suitName(trump) });
+  const sym = trump === "NT" ? t("nt") : SUIT_SYMBOLS[trump];
   return el("div", { className: `trump-mark ${trump === "NT" ? "" : `suit-${trump}`}` },
-    el("span", { className: "sym", textContent: trump === "NT" ? "NT" : SUIT_SYMBOLS[trump] }),
-    el("span", { textContent: trump === "NT" ? t("no-trump") : t("trump-mark", { suit: suitName(trump) }) }));
+    el("span", { className: "sym", textContent: sym }),
+    sym === words ? null : el("span", { textContent: words }));
 }
 
 /**
@@ -153,7 +158,11 @@ export function playedFace(card, at, label, winner = false, by = null) {
   const face = cardFace(card);
   face.classList.add("played", `at-${at}`);
   face.setAttribute("aria-label", label);
-  if (winner) face.classList.add("winner");
+  if (winner) {
+    face.classList.add("winner");
+    // The mark above the card (drawn by the style sheet) in the page's language.
+    face.dataset.win = t("won-badge");
+  }
   if (by) face.append(Object.assign(document.createElement("span"), { className: "by", textContent: by, ariaHidden: "true" }));
   return face;
 }

@@ -211,7 +211,23 @@ async function refreshTables() {
     return item;
   }));
 }
-/** The nights being played: each to follow, and its set to watch. */
+/**
+ * Where this browser's player of `night` (its token kept by the night's page) goes back
+ * in: their seat at the set being played, or null (sitting out, or not theirs).
+ */
+async function seatAtNight(night) {
+  const token = localStorage.getItem(`calltrump.night.${night.id}`);
+  if (!token) return null;
+  try {
+    const response = await fetch(`/api/nights/${encodeURIComponent(night.id)}?player=${encodeURIComponent(token)}`);
+    const you = response.ok ? (await response.json()).you : null;
+    return you?.seat != null && you.link ? `${you.link}${you.link.includes("#") ? "&" : "#"}night=${encodeURIComponent(night.id)}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The nights being played: each to follow, and its set to watch; a player's own to go back to. */
 async function refreshNights() {
   let nights;
   try {
@@ -219,15 +235,18 @@ async function refreshNights() {
   } catch {
     return;
   }
-  $("nights").replaceChildren(...nights.map((night) => {
+  const seats = await Promise.all(nights.map(seatAtNight));
+  $("nights").replaceChildren(...nights.map((night, i) => {
+    const mine = localStorage.getItem(`calltrump.night.${night.id}`) != null;
     const players = night.players.map((p) => (p.bot ? t("lobby-night-bot", { name: p.name }) : p.name));
     const item = el("li", { className: "table-row night-row" },
       el("span", { className: "table-what" },
         el("strong", { textContent: t("lobby-night-set", { set: night.set + 1, sets: night.sets }) }),
         el("span", { className: "hint", textContent: `\u00a0· ${players.join(t("list-comma"))}` })));
-    const actions = el("span", { className: "actions" },
-      el("a", { className: "button primary", href: `/night/${night.id}`, textContent: t("lobby-follow-night") }));
-    if (night.table) actions.append(el("a", { className: "button", href: `/table/${night.table}#night=${night.id}`, textContent: t("lobby-watch-set") }));
+    const actions = el("span", { className: "actions" });
+    if (seats[i]) actions.append(el("a", { className: "button primary back-to-night-seat", href: seats[i], textContent: t("lobby-back-to-seat") }));
+    actions.append(el("a", { className: `button ${seats[i] ? "" : "primary"}`, href: `/night/${night.id}`, textContent: t(mine ? "lobby-back-to-night" : "lobby-follow-night") }));
+    if (night.table && !seats[i]) actions.append(el("a", { className: "button", href: `/table/${night.table}#night=${night.id}`, textContent: t("lobby-watch-set") }));
     item.append(actions);
     return item;
   }));

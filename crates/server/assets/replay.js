@@ -5,17 +5,32 @@
 
 import { cardFace, cardName, strainText } from "./cards.js";
 import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
-import { languageSwitch, translatePage } from "./i18n.js";
+import { LANG, hasString, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import {
   actionText, contractBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
   seatPosition, trumpMark, turnSeat,
 } from "./drawing.js";
 
-// The bar's words and the language switch (this page's own text is English only so far).
+// The page's words, the bar's language switch and account.
 translatePage();
+document.title = t("replay-tab");
 document.querySelector(".bar nav").append(languageSwitch());
 showAccount(document.querySelector(".bar nav"));
+showHint();
+// Right to left, forward is leftwards: the step buttons' arrows and the arrow keys turn.
+const RTL = LANG === "ar";
+const FORWARD_KEY = RTL ? "ArrowLeft" : "ArrowRight";
+const BACK_KEY = RTL ? "ArrowRight" : "ArrowLeft";
+$("back").title = t("replay-back-title", { key: RTL ? "→" : "←" });
+$("forward").title = t("replay-forward-title", { key: RTL ? "←" : "→" });
+
+/** The files' hint, its commands set as code in the sentence of either language. */
+function showHint() {
+  const commands = { simulate: "calltrump simulate --records", analyze: "calltrump analyze --json" };
+  const marked = t("replay-hint", { simulate: "\u0001simulate\u0001", analyze: "\u0001analyze\u0001" });
+  $("load-hint").replaceChildren(...marked.split("\u0001").map((part, i) => (i % 2 ? el("code", { textContent: commands[part] }) : part)));
+}
 
 // /replay/{id}: a finished table's game from the server.
 const parts = location.pathname.split("/").filter(Boolean);
@@ -51,10 +66,17 @@ function players() {
   }
 }
 
-/** Who sits at `seat`: the name the record or the table gives (a bot's marked already). */
+/**
+ * Who sits at `seat`: the name the record or the table gives. The server writes a seat
+ * without a name as `Bot N` or `Seat N` and a named bot as `Name (bot)`: read back, they
+ * are said in the page's language.
+ */
 function player(seat) {
   const named = players()?.[seat];
-  return { name: typeof named === "string" && named ? named : null };
+  if (typeof named !== "string" || !named || named === `Seat ${seat}`) return { name: null };
+  if (named === `Bot ${seat}`) return { name: null, bot: true };
+  const bot = named.match(/^(.+) \(bot\)$/);
+  return bot ? { name: bot[1], bot: true } : { name: named };
 }
 
 /** A seat as the pages name it: "Ann", "Bot 2", "Seat 3"; the viewer's "You (Ann)". */
@@ -71,7 +93,7 @@ function teamName(team) {
   const n = state.data?.seats ?? 4;
   const members = [];
   for (let s = team; s < n; s += 2) members.push(seatLabel(s));
-  return `Team ${team === 0 ? "A" : "B"} (${members.join(", ")})`;
+  return t("replay-team", { team: team === 0 ? "A" : "B", members: members.join(t("list-comma")) });
 }
 
 // ---- loading ----------------------------------------------------------------------
@@ -108,7 +130,7 @@ async function takeFile(name, text) {
   try {
     json = parseJson(text);
   } catch (e) {
-    showError(`${name}: not JSON (${e.message})`);
+    showError(t("replay-not-json", { name, error: e.message }));
     return;
   }
   if (isAnalysis(json)) {
@@ -118,7 +140,7 @@ async function takeFile(name, text) {
       await setRecord(JSON.stringify(json.record));
     } else {
       setAnalysis(json, true);
-      if (!state.data) status(`${name}: an analysis; now choose the game's record.`);
+      if (!state.data) status(t("replay-analysis-alone", { name }));
     }
     return;
   }
@@ -159,10 +181,10 @@ function checkAnalysis() {
   if (wrong) {
     state.analysis = null;
     state.marks = new Map();
-    showError("The analysis is of another game than this record: its marks are not shown.");
+    showError(t("replay-analysis-other"));
   } else {
     const marked = [...state.marks.values()].filter((d) => d.mark).length;
-    status(`Analysis: ${state.marks.size} decisions judged, ${marked} marked.`);
+    status(t("replay-analysis-judged", { n: state.marks.size, marked }));
   }
 }
 
@@ -182,25 +204,25 @@ async function load() {
         method: "POST", headers: { "content-type": "application/json" }, body: state.record,
       });
   } catch (e) {
-    showError(`The server could not be reached: ${e.message}`);
+    showError(t("replay-unreachable", { error: e.message }));
     return;
   }
   const body = await response.json().catch(() => ({ error: `status ${response.status}` }));
   if (!response.ok) {
-    showError(body.error ?? `status ${response.status}`);
+    showError(t("replay-refused", { error: body.error ?? `status ${response.status}` }));
     return;
   }
   const keep = state.data && state.data.steps.length === body.steps.length ? state.at : 0;
   state.data = body;
   document.body.classList.add("loaded");
   $("replay-note").hidden = !body.note;
-  $("replay-note").textContent = body.note ?? "";
+  $("replay-note").textContent = body.note ? noteText(body) : "";
   if (!body.steps.length) {
     // Nothing replays yet (the first hand is in progress): the public actions only.
     $("viewer").hidden = true;
     $("steps-panel").hidden = false;
     $("steps").replaceChildren(...progressItems());
-    $("title").textContent = `Replay · ${gameTitle(body.game, body.variant)}`;
+    $("title").textContent = t("replay-heading", { title: gameTitle(body.game, body.variant) });
     return;
   }
   state.at = pendingStep > 0 ? Math.min(pendingStep, body.steps.length - 1) : keep;
@@ -211,14 +233,29 @@ async function load() {
   $("viewer").hidden = false;
   $("load-hint").hidden = true;
   $("steps-panel").hidden = false;
-  document.title = `Replay · ${gameTitle(body.game, body.variant)} · calltrump`;
-  $("title").textContent = `Replay · ${gameTitle(body.game, body.variant)}`;
+  document.title = t("replay-tab-game", { title: gameTitle(body.game, body.variant) });
+  $("title").textContent = t("replay-heading", { title: gameTitle(body.game, body.variant) });
   render();
+}
+
+/**
+ * Why the steps stop before the game's end, in the page's language (the server's `note`
+ * says it in English): the hand in progress, or the last hand replayed.
+ */
+function noteText(body) {
+  if (body.in_progress) return t("replay-note-in-progress", { n: body.in_progress.hand + 1, count: body.in_progress.actions.length });
+  const last = body.steps[body.steps.length - 1];
+  if (!last) return t("replay-note-during", { n: 1 });
+  const open = !["hand-over", "game-over"].includes(last.view.phase);
+  return t(open ? "replay-note-during" : "replay-note-after", { n: last.hand + 1 });
 }
 
 for (const id of ["record-file", "analysis-file"]) {
   $(id).addEventListener("change", async (event) => {
-    for (const file of event.target.files) await takeFile(file.name, await file.text());
+    const files = [...event.target.files];
+    // The file chosen, named beside the button (the browser's own words are not shown).
+    event.target.closest(".file-row").querySelector(".file-name").textContent = files.map((f) => f.name).join(t("list-comma")) || t("replay-no-file");
+    for (const file of files) await takeFile(file.name, await file.text());
   });
 }
 
@@ -293,8 +330,8 @@ document.addEventListener("keydown", (event) => {
   const hand = step().hand;
   const last = state.data.steps[state.data.steps.length - 1].hand;
   const moves = {
-    ArrowRight: () => go(state.at + 1),
-    ArrowLeft: () => go(state.at - 1),
+    [FORWARD_KEY]: () => go(state.at + 1),
+    [BACK_KEY]: () => go(state.at - 1),
     Home: () => $("first").click(),
     End: () => $("last").click(),
     PageDown: () => goHand(Math.min(last, hand + 1)),
@@ -315,16 +352,18 @@ function fillSelects() {
   for (const s of steps) {
     if (s.index != null) continue;
     const end = steps[handBounds(steps.indexOf(s))[1]].view;
-    const what = end.contract ? ` · ${seatLabel(end.contract.declarer)} ${contractBubble(end)}` : end.hand_outcome === "thrown-in" ? " · thrown in" : "";
-    hands.append(el("option", { value: String(s.hand), textContent: `Hand ${s.hand + 1}${what}` }));
+    const n = s.hand + 1;
+    const text = end.contract ? t("replay-hand-option-contract", { n, seat: seatLabel(end.contract.declarer), bid: contractBubble(end) })
+      : end.hand_outcome === "thrown-in" ? t("replay-hand-option-thrown", { n }) : t("replay-hand-option", { n });
+    hands.append(el("option", { value: String(s.hand), textContent: text }));
   }
   const seat = $("seat-select");
   seat.replaceChildren(
-    el("option", { value: "all", textContent: "Every hand face up" }),
-    el("option", { value: "spectator", textContent: "A spectator" }),
+    el("option", { value: "all", textContent: t("replay-view-all") }),
+    el("option", { value: "spectator", textContent: t("replay-view-spectator") }),
   );
   for (let s = 0; s < seats; s += 1) {
-    seat.append(el("option", { value: String(s), textContent: `${nameOf(s, player(s))}'s view` }));
+    seat.append(el("option", { value: String(s), textContent: t("replay-view-seat", { seat: nameOf(s, player(s)) }) }));
   }
   seat.value = state.seat;
 }
@@ -340,7 +379,7 @@ function render() {
   document.body.dataset.step = String(state.at);
   document.body.dataset.phase = v.phase;
   document.body.dataset.viewer = state.data.viewer;
-  $("step-count").textContent = `Step ${state.at + 1} of ${state.data.steps.length}`;
+  $("step-count").textContent = t("replay-step-count", { n: state.at + 1, of: state.data.steps.length });
   $("back").disabled = state.at === 0;
   $("forward").disabled = state.at === state.data.steps.length - 1;
   $("hand-select").value = String(s.hand);
@@ -362,12 +401,12 @@ function seatCards(s, seat) {
   const box = el("div", { className: "mini-hand" });
   const known = s.hands ? s.hands[seat] : v.viewer?.seat === seat ? v.sorted_hand : null;
   if (known) {
-    box.setAttribute("aria-label", `${known.length} cards: ${known.map(cardName).join(", ")}`);
+    box.setAttribute("aria-label", t("replay-cards-known", { n: known.length, cards: known.map(cardName).join(t("list-comma")) }));
     for (const card of known) box.append(cardFace(card));
   } else {
     const count = v.hand_sizes[seat] ?? 0;
     box.classList.add("hidden-cards");
-    box.setAttribute("aria-label", `${count} cards, face down`);
+    box.setAttribute("aria-label", t("replay-cards-hidden", { n: count }));
     for (let i = 0; i < count; i += 1) box.append(el("span", { className: "card back", ariaHidden: "true" }));
   }
   return box;
@@ -383,17 +422,17 @@ function renderSeats(s) {
   for (let seat = 0; seat < n; seat += 1) {
     const box = el("section", { className: `seat pos-${position(seat)} team-${teamLetter(seat)}` });
     box.dataset.seat = seat;
-    box.setAttribute("aria-label", `${seatName(seat)}, team ${teamLetter(seat)}`);
+    box.setAttribute("aria-label", t("replay-seat-label", { name: seatName(seat), team: teamLetter(seat) }));
     if (seat === turn) box.classList.add("to-act");
     if (seat === s.seat) box.classList.add("acted");
     if (v.sitting_out === seat) box.classList.add("out");
     if (seat === viewerSeat()) box.classList.add("me");
     const badges = el("div", { className: "badges" });
     const badge = (text, cls) => badges.append(el("span", { className: `badge ${cls}`, textContent: text }));
-    badge(`Team ${teamLetter(seat)}`, "team");
-    if (v.dealer === seat) badge("Dealer", "dealer");
-    if (v.sitting_out === seat) badge("sits out", "out");
-    if (seat === turn) badge("next", "turn");
+    badge(t("team-letter", { team: teamLetter(seat) }), "team");
+    if (v.dealer === seat) badge(t("badge-dealer"), "dealer");
+    if (v.sitting_out === seat) badge(t("badge-sits-out"), "out");
+    if (seat === turn) badge(t("turn-word-next"), "turn");
     const facts = seatFacts(v, seat);
     box.append(el("div", { className: "name", textContent: seatName(seat) }), badges, facts, seatCards(s, seat));
     felt.append(box);
@@ -420,31 +459,38 @@ function renderCenter(s) {
   }
   let note = "";
   if (v.phase === "game-over" && v.outcome != null) {
-    note = v.outcome === "draw" ? `Game over: a draw, ${v.scores[0]} to ${v.scores[1]}` : `Game over: ${teamName(v.outcome)} wins, ${v.scores[0]} to ${v.scores[1]}`;
+    const [a, b] = v.scores;
+    note = v.outcome === "draw" ? t("replay-game-over-draw", { a, b }) : t("replay-game-over-won", { team: teamName(v.outcome), a, b });
   } else if (over) note = handOverText(v);
-  else if (complete) note = `${seatName(trick.winning)} takes the trick`;
-  else if (v.phase === "play" && trick && trick.cards.length === 0) note = `${seatName(trick.leader)} leads`;
+  else if (complete) note = t("trick-takes", { seat: seatName(trick.winning) });
+  else if (v.phase === "play" && trick && trick.cards.length === 0) note = t("seat-leads", { seat: seatName(trick.leader) });
   if (note) center.append(el("p", { className: `center-note ${complete || over ? "won" : ""}`, textContent: note }));
 }
 
 function handOverText(v) {
-  if (v.hand_outcome === "thrown-in") return "Everyone passed: thrown in";
-  if (v.hand_outcome === "misdeal") return "Misdeal: dealt again";
+  if (v.hand_outcome === "thrown-in") return t("hand-thrown-in");
+  if (v.hand_outcome === "misdeal") return t("hand-misdeal");
   const points = v.hand_points ?? [0, 0];
   const signed = (p) => (p >= 0 ? `+${p}` : String(p));
-  return `Hand over: A ${signed(points[0])}, B ${signed(points[1])}`;
+  return t("replay-hand-over", { a: signed(points[0]), b: signed(points[1]) });
 }
 
 function renderLine(s) {
   const line = $("turn-line");
   line.replaceChildren();
   if (s.index == null) {
-    line.append(`Hand ${s.hand + 1}: ${seatName(s.view.dealer)} ${s.view.dealer === viewerSeat() ? "deal" : "deals"}.`);
+    const n = s.hand + 1;
+    line.append(s.view.dealer === viewerSeat() ? t("replay-line-deal-you", { n }) : t("replay-line-deal", { n, seat: seatName(s.view.dealer) }));
   } else {
-    line.append(`Hand ${s.hand + 1}, action ${s.index + 1}: ${seatName(s.seat)} — ${actionText(s.action, names())}.`);
+    line.append(t("replay-line-action", { n: s.hand + 1, m: s.index + 1, seat: seatName(s.seat), action: actionText(s.action, names()) }));
   }
   const decision = markOf(s);
-  if (decision?.mark) line.append(" ", el("span", { className: `mark ${decision.mark}`, textContent: decision.mark }));
+  if (decision?.mark) line.append(" ", markBadge(decision.mark));
+}
+
+/** An analysis's mark (inaccuracy, mistake, blunder) as a badge in the page's words. */
+function markBadge(mark) {
+  return el("span", { className: `mark ${mark}`, textContent: hasString(`mark-${mark}`) ? t(`mark-${mark}`) : mark });
 }
 
 function renderInfo(s) {
@@ -452,39 +498,45 @@ function renderInfo(s) {
   const info = $("info");
   info.replaceChildren();
   info.append(el("h2", { textContent: gameTitle(state.data.game, state.data.variant) }));
-  const scores = el("table", { className: "scores" }, el("caption", { textContent: "Scores, and tricks this hand" }));
+  const scores = el("table", { className: "scores" }, el("caption", { textContent: t("replay-scores-caption") }));
   for (const team of [0, 1]) {
     scores.append(el("tr", {},
       el("th", { textContent: teamName(team) }),
-      el("td", { className: "members", textContent: `tricks ${v.tricks[team]}` }),
+      el("td", { className: "members", textContent: t("seat-tricks", { n: v.tricks[team] }) }),
       el("td", { className: "score", textContent: String(v.scores[team]) })));
   }
   info.append(scores);
   const list = el("dl", { className: "facts-list" });
   const fact = (name, value) => list.append(el("dt", { textContent: name }), el("dd", { textContent: value }));
   const hands = state.data.steps[state.data.steps.length - 1].hand + 1 + (state.data.in_progress ? 1 : 0);
-  fact("Hand", `${s.hand + 1} of ${hands}${state.data.finished ? "" : " so far"}`);
-  fact("Dealer", seatName(v.dealer));
-  fact("Contract", v.contract ? `${seatName(v.contract.declarer)}: ${contractText(v)}` : "none yet");
-  fact("Trump", v.trump ? strainText(v.trump) : "not named");
-  if (v.exchanges.length) fact("Passed", v.exchanges.map(([seat, a]) => `${seatName(seat)}: ${actionText(a, names())}`).join("; "));
-  if (v.hand_points) fact("Hand's points", `Team A ${v.hand_points[0]}, team B ${v.hand_points[1]}`);
+  fact(t("fact-hand"), t(state.data.finished ? "replay-hand-of" : "replay-hand-of-so-far", { n: s.hand + 1, of: hands }));
+  fact(t("fact-dealer"), seatName(v.dealer));
+  fact(t("fact-contract"), v.contract ? t("replay-step", { seat: seatName(v.contract.declarer), action: contractText(v) }) : t("replay-none-yet"));
+  fact(t("fact-trump"), v.trump ? strainText(v.trump) : t("replay-not-named"));
+  if (v.exchanges.length) fact(t("fact-passed"), v.exchanges.map(([seat, a]) => t("replay-step", { seat: seatName(seat), action: actionText(a, names()) })).join(t("list-comma")));
+  if (v.hand_points) fact(t("replay-hand-points"), t("replay-hand-points-value", { a: v.hand_points[0], b: v.hand_points[1] }));
   info.append(list);
   const decision = markOf(s);
   if (decision) {
     const box = el("div", { className: "judged" });
-    if (decision.forced) box.append(el("p", { textContent: "Forced: the only legal action." }));
+    if (decision.forced) box.append(el("p", { textContent: t("replay-forced") }));
     else {
       const best = decision.actions[0];
       box.append(el("p", {},
-        decision.mark ? el("span", { className: `mark ${decision.mark}`, textContent: decision.mark }) : null,
+        decision.mark ? markBadge(decision.mark) : null,
         decision.mark ? " " : null,
-        `Lost ${decision.loss.toFixed(2)} points. Best: ${actionText(best.action, names())} (${best.points >= 0 ? "+" : ""}${best.points?.toFixed(2)}).`));
-      if (decision.reading) box.append(el("p", { className: "small", textContent: `Shows: ${decision.reading}` }));
+        t("replay-lost", { loss: decision.loss.toFixed(2), best: actionText(best.action, names()), points: `${best.points >= 0 ? "+" : ""}${best.points?.toFixed(2)}` })));
+      // The analysis's reading is the file's own English words: marked so (screen readers
+      // say it in English, and it runs left to right in an Arabic page).
+      if (decision.reading) {
+        const reading = el("span", { className: "reading", lang: "en", dir: "ltr", textContent: decision.reading });
+        const [before, after] = t("replay-shows", { reading: "\u0001" }).split("\u0001");
+        box.append(el("p", { className: "small" }, before, reading, after));
+      }
     }
     info.append(box);
   } else if (state.analysis && s.index != null) {
-    info.append(el("p", { className: "hint", textContent: "Not judged by the analysis." }));
+    info.append(el("p", { className: "hint", textContent: t("replay-not-judged") }));
   }
 }
 
@@ -495,11 +547,12 @@ function renderSteps(s) {
   for (let i = first; i <= last; i += 1) {
     const item = state.data.steps[i];
     const decision = markOf(item);
-    const text = item.index == null ? `Deal: ${seatLabel(item.view.dealer)} ${item.view.dealer === viewerSeat() ? "deal" : "deals"}` : `${seatName(item.seat)}: ${actionText(item.action, names())}`;
+    const text = item.index != null ? t("replay-step", { seat: seatName(item.seat), action: actionText(item.action, names()) })
+      : item.view.dealer === viewerSeat() ? t("replay-step-deal-you") : t("replay-step-deal", { seat: seatLabel(item.view.dealer) });
     const button = el("button", { type: "button", className: "step-link", textContent: text });
     button.addEventListener("click", () => go(i));
     const row = el("li", {}, button);
-    if (decision?.mark) row.append(" ", el("span", { className: `mark ${decision.mark}`, textContent: decision.mark }));
+    if (decision?.mark) row.append(" ", markBadge(decision.mark));
     if (i === state.at) {
       row.classList.add("current");
       button.setAttribute("aria-current", "step");
@@ -524,7 +577,7 @@ function progressItems() {
   const progress = state.data?.in_progress;
   if (!progress) return [];
   const items = [el("li", { className: "in-progress-head" }, el("strong", {
-    textContent: `Hand ${progress.hand + 1}, in progress: not replayed (its deal is not public), ${progress.actions.length} ${progress.actions.length === 1 ? "action" : "actions"} so far`,
+    textContent: t("replay-in-progress", { n: progress.hand + 1, count: progress.actions.length }),
   }))];
   for (const action of progress.actions) items.push(el("li", { className: "in-progress", textContent: actionText(action, names()) }));
   return items;
@@ -533,8 +586,8 @@ function progressItems() {
 // ---- start --------------------------------------------------------------------------
 
 if (tableId) {
-  $("load-h").textContent = `Table ${tableId}`;
-  status("Loading the table's game…");
+  $("load-h").textContent = t("replay-table", { id: tableId });
+  status(t("replay-loading"));
   load().then(showTableAnalysis);
 }
 
@@ -542,13 +595,13 @@ if (tableId) {
  * every decision, worked out once), its marks on the steps. */
 async function showTableAnalysis() {
   if (!state.data) return;
-  status(`Table ${tableId}'s game. Asking the server for its analysis…`);
+  status(t("replay-asking", { id: tableId }));
   const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/analysis`).catch(() => null);
   if (answer?.ok) {
     setAnalysis(await answer.json(), true);
   } else if (answer?.status === 409) {
-    status(`Table ${tableId}'s game, still in play: its analysis comes when it is over.`);
+    status(t("replay-still-playing", { id: tableId }));
   } else {
-    status(`Table ${tableId}'s game. Drop an analysis of it here to see its marks.`);
+    status(t("replay-drop-analysis", { id: tableId }));
   }
 }

@@ -46,6 +46,7 @@ const state = {
   closed: null, // why the server closed the seat for good
   closedKind: null, // the `closing` kind of that: seat_gone, table_gone, bad_token, too_big
   endConfirm: false,
+  seatConfirm: null, // {seat, sitter}: the host's handing on of a person's seat, until confirmed
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
   historyAsked: false, // the log of the game so far was asked for (once a page)
@@ -256,6 +257,7 @@ function receive(message) {
       render();
       // The seats follow the welcome: the dialog can name the partners.
       if (state.welcome) askName();
+      seatLostWhileLooking();
       break;
     case "status":
       state.status = message.status;
@@ -668,13 +670,13 @@ function render() {
   const cutting = mustCut();
   document.body.dataset.cut = String(cutting && !busy);
   const focusKey = document.activeElement?.dataset?.key;
-  // The player's turn comes while the chat covers a phone's table: the chat steps aside
-  // (what was typed stays in its box, for after the move).
+  // The player's turn comes while the chat covers a phone's table: the chat stays open
+  // until the player closes it (they may be mid-sentence); its close button says whose turn.
   const turnNow = (myTurn || cutting) && !busy;
-  if (turnNow && !state.wasMyTurn && narrow.matches && document.body.classList.contains("chat-open")) {
-    openChat(false, { focus: false });
-    announce(t($("chat-input").value ? "chat-stepped-aside-kept" : "chat-stepped-aside"));
-  }
+  const chatOver = narrow.matches && document.body.classList.contains("chat-open");
+  if (turnNow && !state.wasMyTurn && chatOver) announce(t("chat-turn-open"));
+  $("chat-close").classList.toggle("your-turn", turnNow);
+  $("chat-close-text").textContent = t(turnNow ? "chat-close-turn" : "chat-close");
   if (turnNow && !state.wasMyTurn) signalTurn();
   showTurnIcon(turnNow);
   state.wasMyTurn = turnNow;
@@ -887,6 +889,11 @@ function renderCenter(v) {
   } else if (caption) center.append(el("p", { className: `center-note ${won ? "won" : ""}`, textContent: caption }));
   else if (v.phase === "play" && trick && trick.cards.length === 0) {
     center.append(el("p", { className: "center-note", textContent: trick.leader === mySeat() ? t("you-lead") : t("seat-leads", { seat: seatName(trick.leader) }) }));
+  }
+  // On a phone the side panel, with its "Last hand", is below the hand: until the next
+  // hand's play, the last hand's result is on the felt (shown on narrow screens only).
+  if (!summary && !caption && state.lastHand && ["dealing", "auction", "trump-naming", "exchange"].includes(v.phase)) {
+    center.append(el("p", { className: "center-last", textContent: t("last-hand", { text: handSummaryText(state.lastHand.summary, state.lastHand.view) }) }));
   }
 }
 
@@ -1459,6 +1466,7 @@ function renderInfo(v) {
   const line = $("score-line");
   line.hidden = false;
   line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(" · ")} · ${goalText(v)}`;
+
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
   const check = state.snap?.deal_check;
@@ -1550,7 +1558,7 @@ function renderHost() {
   if (box.hidden) return;
   // Rebuilt only when something in it changed, so an open seat menu stays open.
   const invites = myTables().find((t) => t.id === tableId)?.invites ?? [];
-  const signature = JSON.stringify([state.status, state.endConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected]), invites]);
+  const signature = JSON.stringify([state.status, state.endConfirm, state.seatConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected]), invites]);
   if (signature === hostSignature) return;
   hostSignature = signature;
   box.replaceChildren(el("h2", { textContent: t("host") }));
@@ -1582,11 +1590,20 @@ function renderHost() {
       const select = el("select", { id: `host-seat-${seat}` });
       select.append(el("option", { value: "open", textContent: t("sitter-person") }));
       for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: t("sitter-bot", { level: levelTitle(level.id) }) }));
-      select.value = info.sitter?.startsWith("bot:") ? info.sitter : "open";
+      const asked = state.seatConfirm?.seat === seat ? state.seatConfirm : null;
+      select.value = asked?.sitter ?? (info.sitter?.startsWith("bot:") ? info.sitter : "open");
       select.dataset.key = `host-seat-${seat}`;
-      select.addEventListener("change", () => send({ type: "set-seat", seat, sitter: select.value }));
+      select.addEventListener("change", () => {
+        // A person's seat (or one waiting for a person) handed on cuts its link: asked
+        // first. A bot's level changes at once.
+        if (info.sitter?.startsWith("bot:")) send({ type: "set-seat", seat, sitter: select.value });
+        else state.seatConfirm = { seat, sitter: select.value };
+        render();
+      });
       const number = t("seat-number", { seat });
-      list.append(el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: seatName(seat) === number ? `${number} ` : `${number} · ${seatName(seat)} ` }), select));
+      const row = el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: seatName(seat) === number ? `${number} ` : `${number} · ${seatName(seat)} ` }), select);
+      list.append(row);
+      if (asked) list.append(seatConfirmRow(asked, info));
     });
     box.append(list);
   }
@@ -1598,6 +1615,31 @@ function renderHost() {
     render();
   });
   box.append(end);
+}
+
+/**
+ * The host's question before a person's seat is handed on (to a bot, or opened for
+ * someone else): its link stops working, so nothing happens until it is answered.
+ */
+function seatConfirmRow({ seat, sitter }, info) {
+  const who = info.name ? `${t("seat-number", { seat })} (${info.name})` : t("seat-number", { seat });
+  const question = sitter.startsWith("bot:")
+    ? t("host-confirm-bot", { seat: who, level: levelTitle(sitter.slice(4)) })
+    : t("host-confirm-open", { seat: who });
+  const yes = el("button", { type: "button", className: "danger", textContent: t("host-confirm-yes") });
+  yes.dataset.key = `host-seat-yes-${seat}`;
+  yes.addEventListener("click", () => {
+    state.seatConfirm = null;
+    send({ type: "set-seat", seat, sitter });
+    render();
+  });
+  const no = el("button", { type: "button", className: "quiet", textContent: t("host-confirm-no") });
+  no.dataset.key = `host-seat-no-${seat}`;
+  no.addEventListener("click", () => {
+    state.seatConfirm = null;
+    render();
+  });
+  return el("li", { className: "seat-confirm", role: "alert" }, el("span", { textContent: question }), el("span", { className: "row" }, yes, no));
 }
 
 /** Keeps a seat's link with this browser's tables, for the host panel and the lobby. */
@@ -1694,7 +1736,7 @@ $("side-unread").addEventListener("click", () => {
   $("chat-input").disabled ? $("chat-panel").focus() : $("chat-input").focus();
 });
 
-function openChat(open, { focus = true } = {}) {
+function openChat(open) {
   document.body.classList.toggle("chat-open", open);
   $("chat-toggle").setAttribute("aria-expanded", String(open));
   if (open) {
@@ -1703,7 +1745,7 @@ function openChat(open, { focus = true } = {}) {
     log.scrollTop = log.scrollHeight;
     // The panel, not the input: no keyboard pops up over a phone's screen to read.
     $("chat-panel").focus();
-  } else if (narrow.matches && focus) $("chat-toggle").focus();
+  } else if (narrow.matches) $("chat-toggle").focus();
   else if ($("chat-panel").contains(document.activeElement)) document.activeElement.blur();
 }
 
@@ -1889,6 +1931,24 @@ setInterval(() => {
   if (["open", "playing"].includes(state.status) && state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
 }, 1000);
 
+/**
+ * A seat's link still choosing a name (`look`) whose seat the host gives a bot: said at
+ * once, not when "Sit down" is refused. The link seats nobody now; the table can be watched.
+ */
+function seatLostWhileLooking() {
+  const seat = state.welcome?.seat;
+  if (!state.looking || seat == null || state.closed || !state.seats[seat]?.sitter?.startsWith("bot:")) return;
+  state.looking = false;
+  state.closed = t("seat-given-bot-look");
+  state.closedKind = "seat_gone";
+  logLine(t("page-closed", { reason: state.closed }), "event");
+  announce(t("page-closed", { reason: state.closed }));
+  const dialog = $("name-dialog");
+  if (dialog.open) dialog.close();
+  socket?.close();
+  render();
+}
+
 /** Takes the seat looked at: a new connection says hello with the token (and the name). */
 function sitDown() {
   state.looking = false;
@@ -1930,6 +1990,8 @@ function askName() {
   // The seat is taken by sitting down: Escape does not leave the dialog.
   dialog.addEventListener("cancel", (event) => event.preventDefault());
   dialog.addEventListener("close", () => {
+    // Closed because the seat was given away meanwhile: nothing to sit down at.
+    if (state.closed) return;
     const name = $("name-input").value.trim();
     if (!name) {
       dialog.showModal();
