@@ -92,8 +92,8 @@ test("the lobby lists the nights being played; a finished set leads on to the ne
   assert.ok(await noHorizontalOverflow(lobby), "the lobby with its nights fits a phone");
   await shot(lobby, "lobby-nights-360");
 
-  // A night of bots plays its sets at once: its first set's page leads to the second.
-  const bots = await post({ sets: 2, players: ["Eve", "Fay", "Gus", "Hal"].map((name) => ({ name, sitter: "bot:random" })) });
+  // A night of bots asked to play unattended plays its sets at once: its first set's page leads to the second.
+  const bots = await post({ sets: 2, unattended: true, players: ["Eve", "Fay", "Gus", "Hal"].map((name) => ({ name, sitter: "bot:random" })) });
   let tables = [];
   for (let i = 0; i < 100 && tables.length < 2; i += 1) {
     tables = (await (await fetch(`${server.url}/api/nights/${bots.id}`)).json()).tables;

@@ -100,8 +100,21 @@ pub struct ServeArgs {
     /// limit); past it, 429 with Retry-After.
     #[arg(long, default_value_t = Limits::default().sign_ins_per_address)]
     sign_ins_per_address: u32,
+    /// Chat lines one client address may send per minute over all its sockets (0: no
+    /// limit; 10 at once after a quiet while).
+    #[arg(long, default_value_t = Limits::default().chat_lines_per_minute)]
+    chat_lines_per_minute: u32,
+    /// Connections over the connection caps that are given a second to show they are a
+    /// health probe (/healthz, /readyz, /metrics), then served; 0: refused at once.
+    #[arg(long, default_value_t = Limits::default().probe_reserve)]
+    probe_reserve: usize,
+    /// Tables of bots alone that may play with nobody watching, at once, when their
+    /// host asks for it ("unattended"); other tables of bots play only while watched.
+    #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_UNATTENDED)]
+    max_unattended_tables: usize,
     /// A header naming the client's address, set by a proxy in front (X-Real-IP): the
-    /// limits on creating count by it. Give it only behind a proxy that sets it.
+    /// limits on creating, signing in and chat count by it. Give it only behind a proxy
+    /// that sets it.
     #[arg(long)]
     client_address_header: Option<String>,
 }
@@ -194,6 +207,8 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         create_burst: args.create_burst,
         sign_ins_per_name: args.sign_ins_per_name,
         sign_ins_per_address: args.sign_ins_per_address,
+        chat_lines_per_minute: args.chat_lines_per_minute,
+        probe_reserve: args.probe_reserve,
         client_address_header: args.client_address_header.clone(),
     };
     let config = ServerConfig {
@@ -213,6 +228,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
             seed: args.seed,
             max_deals: args.max_deals as usize,
             cut_wait: Duration::from_millis(args.cut_wait_ms),
+            max_unattended: args.max_unattended_tables,
             ..HubConfig::new(
                 Duration::from_millis(args.bot_delay_ms),
                 Duration::from_secs(args.grace_secs),

@@ -29,7 +29,6 @@ use sha2::{Digest, Sha256};
 use unicode_normalization::UnicodeNormalization;
 
 use crate::hub::{now_secs, random_hex, Hub};
-use crate::limits::Refusals;
 use crate::request::{error, json_request};
 use crate::store::StoredAccount;
 use crate::Edge;
@@ -266,7 +265,9 @@ fn client_address(
 
 /// 429 with `Retry-After`, saying what was limited.
 fn too_many(edge: &Edge, wait: Duration, what: &str) -> Response {
-    Refusals::count(&edge.refusals.sign_ins);
+    edge.refusals
+        .sign_ins
+        .hit(None, &format!("too many sign-in attempts {what}"));
     let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
     let mut refused = error(
         StatusCode::TOO_MANY_REQUESTS,

@@ -15,7 +15,7 @@ use serde_json::json;
 use tokio::sync::Semaphore;
 
 use crate::hub::{Hub, NewTable};
-use crate::limits::{client_address, Refusals};
+use crate::limits::client_address;
 use crate::model::Sitter;
 use crate::pages;
 use crate::replay::{self, ReplayViewer};
@@ -110,7 +110,14 @@ async fn check_site(
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     if !edge.site.answers_to(host) {
-        Refusals::count(&edge.refusals.hosts);
+        let client = client_address(
+            &edge.limits,
+            request.headers(),
+            crate::listen::peer(&request),
+        );
+        edge.refusals
+            .hosts
+            .hit(client, &format!("a request for the name {host:?}"));
         let open_at = match &edge.site.public {
             Some(public) => public.origin(),
             None => format!("http://{}", edge.site.listen),
@@ -137,8 +144,17 @@ async fn check_site(
         .get("sec-fetch-site")
         .and_then(|s| s.to_str().ok())
         .filter(|site| (changes || websocket) && matches!(*site, "cross-site" | "same-site"));
+    let client = || {
+        client_address(
+            &edge.limits,
+            request.headers(),
+            crate::listen::peer(&request),
+        )
+    };
     if let Some(site) = fetched_from.filter(|_| origin.is_none()) {
-        Refusals::count(&edge.refusals.origins);
+        edge.refusals
+            .origins
+            .hit(client(), &format!("a {site} request with no Origin"));
         return error(
             StatusCode::FORBIDDEN,
             format!(
@@ -148,7 +164,9 @@ async fn check_site(
         );
     }
     if let Some(origin) = origin.filter(|o| (changes || websocket) && !edge.site.own_origin(o)) {
-        Refusals::count(&edge.refusals.origins);
+        edge.refusals
+            .origins
+            .hit(client(), &format!("a request from a page of {origin}"));
         if websocket {
             return error(
                 StatusCode::FORBIDDEN,
@@ -201,7 +219,9 @@ async fn limit_creates(
         return next.run(request).await;
     };
     if let Err(wait) = edge.creates.take(client, Instant::now()) {
-        Refusals::count(&edge.refusals.creates);
+        edge.refusals
+            .creates
+            .hit(Some(client), "a table or night over the address's rate");
         let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
         let mut refused = error(
             StatusCode::TOO_MANY_REQUESTS,

@@ -35,6 +35,7 @@ pub mod protocol;
 mod ready;
 pub mod replay;
 mod request;
+mod reserve;
 pub mod session;
 pub mod site;
 mod socket;
@@ -93,6 +94,8 @@ pub(crate) struct Edge {
     pub(crate) connections: Arc<Connections>,
     /// Creations of tables and nights per client address.
     pub(crate) creates: RateLimit,
+    /// Chat lines per client address, over all its sockets.
+    pub(crate) chats: RateLimit,
     /// Sign-in attempts per name and per client address.
     pub(crate) sign_ins: accounts::SignInLimits,
     pub(crate) refusals: Refusals,
@@ -184,6 +187,7 @@ async fn launch(
     let addr = listener.local_addr()?;
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
+        chats: RateLimit::new(config.limits.chat_lines_per_minute, limits::CHAT_BURST),
         sign_ins: accounts::SignInLimits::new(
             config.limits.sign_ins_per_name,
             config.limits.sign_ins_per_address,

@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::metrics::SampledLog;
+
 /// Every limit of the edge; each is a `serve` flag (README, docs/operations.md).
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -34,11 +36,21 @@ pub struct Limits {
     /// Sign-in attempts and accounts created from one client address per minute, on
     /// average and at once after a quiet while; 0 for no limit.
     pub sign_ins_per_address: u32,
+    /// Chat lines one client address may send per minute, on average, over all its
+    /// sockets and tables ([`CHAT_BURST`] at once); 0 for no limit.
+    pub chat_lines_per_minute: u32,
+    /// Connections over the caps given a moment to show they are a health probe
+    /// (`/healthz`, `/readyz`, `/metrics`), which is then served (`reserve`); 0: a
+    /// connection over a cap is refused at once.
+    pub probe_reserve: usize,
     /// A request header naming the client's address, set by a trusted proxy in front
-    /// (`X-Real-IP`); the per-address limits on creating and signing in then count by it. `None`: the
-    /// connection's own address.
+    /// (`X-Real-IP`); the per-address limits on creating, signing in and chat then count
+    /// by it. `None`: the connection's own address.
     pub client_address_header: Option<String>,
 }
+
+/// Chat lines one client address may send at once after a quiet while.
+pub const CHAT_BURST: u32 = 10;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -51,6 +63,8 @@ impl Default for Limits {
             create_burst: 20,
             sign_ins_per_name: 5,
             sign_ins_per_address: 20,
+            chat_lines_per_minute: 60,
+            probe_reserve: 64,
             client_address_header: None,
         }
     }
@@ -227,37 +241,97 @@ impl RateLimit<IpAddr> {
     }
 }
 
-/// What the edge refused, for `/metrics`.
-#[derive(Debug, Default)]
+/// One reason for refusing: its count for `/metrics`, and its log, sampled.
+#[derive(Debug)]
+pub(crate) struct Refused {
+    reason: &'static str,
+    total: AtomicU64,
+    log: SampledLog,
+}
+
+impl Refused {
+    fn new(reason: &'static str) -> Self {
+        Refused {
+            reason,
+            total: AtomicU64::new(0),
+            log: SampledLog::default(),
+        }
+    }
+
+    /// Counts one refusal, of `client` (if known) for `detail`; logs it if it is the
+    /// first in a while ([`crate::metrics::LOG_EVERY`]): a flood is a line now and then.
+    pub(crate) fn hit(&self, client: Option<IpAddr>, detail: &str) {
+        self.total.fetch_add(1, Ordering::Relaxed);
+        if let Some(skipped) = self.log.sample() {
+            let client = client.map_or_else(|| "?".to_string(), |c| c.to_string());
+            tracing::warn!(
+                reason = self.reason,
+                %client,
+                unlogged_since = skipped,
+                total = self.total.load(Ordering::Relaxed),
+                "refused: {detail} (sampled: one line a reason every 10 s; calltrump_refused_total counts them all)"
+            );
+        }
+    }
+
+    /// How many were refused.
+    pub(crate) fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+}
+
+/// What the edge refused, for `/metrics` and the log.
+#[derive(Debug)]
 pub(crate) struct Refusals {
     /// Connections refused at accept: every connection taken.
-    pub(crate) server_full: AtomicU64,
+    pub(crate) server_full: Refused,
     /// Connections refused at accept: the address had its share.
-    pub(crate) address_full: AtomicU64,
+    pub(crate) address_full: Refused,
     /// Requests whose `Host` this server does not answer for.
-    pub(crate) hosts: AtomicU64,
+    pub(crate) hosts: Refused,
     /// Requests and WebSockets from a page of another origin.
-    pub(crate) origins: AtomicU64,
+    pub(crate) origins: Refused,
     /// Creations of tables and nights over an address's rate.
-    pub(crate) creates: AtomicU64,
+    pub(crate) creates: Refused,
     /// Sign-in attempts and account creations over a name's or an address's rate.
-    pub(crate) sign_ins: AtomicU64,
+    pub(crate) sign_ins: Refused,
     /// WebSocket messages over a connection's rate.
-    pub(crate) messages: AtomicU64,
+    pub(crate) messages: Refused,
+    /// Chat lines over an address's rate (all its sockets together).
+    pub(crate) chat: Refused,
     /// WebSocket frames over the size limit.
-    pub(crate) oversize: AtomicU64,
+    pub(crate) oversize: Refused,
     /// Hellos with a token no seat has.
-    pub(crate) tokens: AtomicU64,
+    pub(crate) tokens: Refused,
     /// Connections closed as too slow: they did not read, and their queue overflowed.
-    pub(crate) too_slow: AtomicU64,
+    pub(crate) too_slow: Refused,
+    /// Connections closed because their request's head did not come in time.
+    pub(crate) header_timeout: Refused,
+    /// Connections closed because nothing moved on them for the idle timeout.
+    pub(crate) idle_timeout: Refused,
+}
+
+impl Default for Refusals {
+    fn default() -> Self {
+        Refusals {
+            server_full: Refused::new("server_full"),
+            address_full: Refused::new("address_full"),
+            hosts: Refused::new("host"),
+            origins: Refused::new("origin"),
+            creates: Refused::new("create_rate"),
+            sign_ins: Refused::new("sign_in_rate"),
+            messages: Refused::new("message_rate"),
+            chat: Refused::new("chat_rate"),
+            oversize: Refused::new("oversize_frame"),
+            tokens: Refused::new("token"),
+            too_slow: Refused::new("too_slow"),
+            header_timeout: Refused::new("header_timeout"),
+            idle_timeout: Refused::new("idle_timeout"),
+        }
+    }
 }
 
 impl Refusals {
-    /// Counts one refusal.
-    pub(crate) fn count(counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
-    }
-
     /// The counters in Prometheus' text format, and the connections open at the edge.
     pub(crate) fn render(&self, open: usize) -> String {
         let mut out = String::new();
@@ -271,22 +345,26 @@ impl Refusals {
             out,
             "# HELP {name} Requests, connections and messages refused, by reason.\n# TYPE {name} counter"
         );
-        for (reason, counter) in [
-            ("server_full", &self.server_full),
-            ("address_full", &self.address_full),
-            ("host", &self.hosts),
-            ("origin", &self.origins),
-            ("create_rate", &self.creates),
-            ("sign_in_rate", &self.sign_ins),
-            ("message_rate", &self.messages),
-            ("oversize_frame", &self.oversize),
-            ("token", &self.tokens),
-            ("too_slow", &self.too_slow),
+        for refused in [
+            &self.server_full,
+            &self.address_full,
+            &self.hosts,
+            &self.origins,
+            &self.creates,
+            &self.sign_ins,
+            &self.messages,
+            &self.chat,
+            &self.oversize,
+            &self.tokens,
+            &self.too_slow,
+            &self.header_timeout,
+            &self.idle_timeout,
         ] {
             let _ = writeln!(
                 out,
-                "{name}{{reason=\"{reason}\"}} {}",
-                counter.load(Ordering::Relaxed)
+                "{name}{{reason=\"{}\"}} {}",
+                refused.reason,
+                refused.total()
             );
         }
         out

@@ -6,6 +6,7 @@ use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -21,6 +22,7 @@ use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
 use crate::limits::{Crowded, Refusals, Slot};
+use crate::reserve::Reserve;
 use crate::Edge;
 
 /// Serves `app` on `listener` until `stop` resolves, then lets every request in flight
@@ -37,6 +39,7 @@ pub(crate) async fn serve(
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(edge.limits.header_timeout);
+    let reserve = Arc::new(Reserve::new(edge.limits.probe_reserve));
     let mut stop = std::pin::pin!(stop);
     loop {
         let (stream, peer) = tokio::select! {
@@ -52,7 +55,8 @@ pub(crate) async fn serve(
         let slot = match edge.connections.admit(peer.ip(), &edge.limits) {
             Ok(slot) => slot,
             Err(crowded) => {
-                refuse(&stream, crowded, &edge.refusals);
+                // A probe still gets in, by the reserve; everyone else is told 503.
+                reserve.take(stream, peer, crowded, app.clone(), Arc::clone(&edge));
                 continue;
             }
         };
@@ -62,15 +66,14 @@ pub(crate) async fn serve(
             tracing::warn!(%error, "TCP_NODELAY could not be set");
         }
         let io = TokioIo::new(Watched::new(stream, edge.limits.idle_timeout, slot));
-        let app = app.clone();
-        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
-            let mut request = request.map(Body::new);
-            request.extensions_mut().insert(ConnectInfo(peer));
-            app.clone().oneshot(request)
-        });
+        // Requests read on the connection: a head that times out before the first is a
+        // client too slow (or hostile), after it an idle keep-alive connection.
+        let requests = Arc::new(AtomicU64::new(0));
+        let service = service(app.clone(), peer, Some(Arc::clone(&requests)));
         let connection = http.serve_connection(io, service).with_upgrades();
         let mut stopped = stopped.clone();
         let alive = alive.clone();
+        let edge = Arc::clone(&edge);
         tokio::spawn(async move {
             let mut connection = std::pin::pin!(connection);
             let ended = tokio::select! {
@@ -82,6 +85,17 @@ pub(crate) async fn serve(
                 }
             };
             if let Err(error) = ended {
+                let refusals = &edge.refusals;
+                if error.is_timeout() && requests.load(Ordering::Relaxed) == 0 {
+                    refusals.header_timeout.hit(
+                        Some(peer.ip()),
+                        "a request's head that did not come in time",
+                    );
+                } else if timed_out(&error) {
+                    refusals
+                        .idle_timeout
+                        .hit(Some(peer.ip()), "a connection silent for too long");
+                }
                 tracing::debug!(%error, %peer, "connection ended");
             }
             drop(alive);
@@ -92,6 +106,43 @@ pub(crate) async fn serve(
     drop(alive);
     let _ = all_done.recv().await;
     Ok(())
+}
+
+/// The service of one connection from `peer`: the app, each request told its peer (and
+/// counted in `requests`, if given).
+pub(crate) fn service(
+    app: Router,
+    peer: SocketAddr,
+    requests: Option<Arc<AtomicU64>>,
+) -> impl hyper::service::Service<
+    hyper::Request<Incoming>,
+    Response = axum::response::Response,
+    Error = std::convert::Infallible,
+    Future: Send + 'static,
+> {
+    hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        if let Some(requests) = &requests {
+            requests.fetch_add(1, Ordering::Relaxed);
+        }
+        let mut request = request.map(Body::new);
+        request.extensions_mut().insert(ConnectInfo(peer));
+        app.clone().oneshot(request)
+    })
+}
+
+/// Whether a connection ended because [`Watched`] found it silent for too long.
+fn timed_out(error: &hyper::Error) -> bool {
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        if cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::TimedOut)
+        {
+            return true;
+        }
+        source = cause.source();
+    }
+    false
 }
 
 /// An accept that failed: a connection that went away before it was taken is nothing;
@@ -110,7 +161,7 @@ async fn accept_failed(error: io::Error) {
 
 /// Answers a connection over a cap with 503 (as far as its socket takes it at once) and
 /// closes it: nothing waits on a client that is refused.
-fn refuse(stream: &TcpStream, crowded: Crowded, refusals: &Refusals) {
+pub(crate) fn refuse(stream: &TcpStream, peer: SocketAddr, crowded: Crowded, refusals: &Refusals) {
     let (counter, why) = match crowded {
         Crowded::Server => (
             &refusals.server_full,
@@ -121,7 +172,7 @@ fn refuse(stream: &TcpStream, crowded: Crowded, refusals: &Refusals) {
             "your address has all the connections it may open",
         ),
     };
-    Refusals::count(counter);
+    counter.hit(Some(peer.ip()), why);
     let body = format!("{{\"error\":\"{why}: try again later\"}}");
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: application/json\r\n\

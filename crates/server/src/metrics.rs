@@ -2,7 +2,37 @@
 
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The least time between two log lines of one kind of refusal or failure: a flood of
+/// them is one line now and then, with how many came between (the counters have all).
+pub const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// A log of something that may happen thousands of times a second (refusals, store
+/// failures): the first is logged, then at most one a [`LOG_EVERY`].
+#[derive(Debug, Default)]
+pub struct SampledLog {
+    last: Mutex<Option<Instant>>,
+    /// Hits not logged since the last line.
+    skipped: AtomicU64,
+}
+
+impl SampledLog {
+    /// Whether this hit is logged, and if so how many were not since the last line.
+    pub fn sample(&self) -> Option<u64> {
+        let now = Instant::now();
+        // Another thread logging now: this hit is one of those skipped.
+        if let Ok(mut last) = self.last.try_lock() {
+            if last.is_none_or(|at| now.saturating_duration_since(at) >= LOG_EVERY) {
+                *last = Some(now);
+                return Some(self.skipped.swap(0, Ordering::Relaxed));
+            }
+        }
+        self.skipped.fetch_add(1, Ordering::Relaxed);
+        None
+    }
+}
 
 /// Upper bounds of the action latency histogram, in seconds.
 const BUCKETS: [f64; 10] = [
@@ -26,9 +56,25 @@ pub struct Metrics {
     latency: [AtomicU64; BUCKETS.len() + 1],
     /// The sum of latencies, in microseconds.
     latency_micros: AtomicU64,
+    /// The log of failed writes.
+    store_errors_log: SampledLog,
 }
 
 impl Metrics {
+    /// Counts a write of table `table` the store failed, and logs it (sampled: a full
+    /// disk fails every table's retry every half second).
+    pub fn store_error(&self, table: &str, error: &str) {
+        self.store_errors.fetch_add(1, Ordering::Relaxed);
+        if let Some(skipped) = self.store_errors_log.sample() {
+            tracing::error!(
+                %table,
+                %error,
+                unlogged_since = skipped,
+                "the store failed a write: the table is paused and tries again (sampled: one line every 10 s; calltrump_store_errors_total counts them all)"
+            );
+        }
+    }
+
     /// Counts one action's time from arrival to every client told.
     pub fn observe_latency(&self, time: Duration) {
         let seconds = time.as_secs_f64();

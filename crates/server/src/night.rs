@@ -45,6 +45,11 @@ pub struct NewNight {
     /// deals).
     #[serde(default)]
     pub options: Map<String, Value>,
+    /// Whether a night of bots alone plays with nobody watching (within the server's
+    /// `--max-unattended-tables`); otherwise its sets play while someone watches. A
+    /// night with a person plays the sets they sit out unattended.
+    #[serde(default)]
+    pub unattended: bool,
 }
 
 /// One player of a new night.
@@ -72,6 +77,9 @@ struct NightState {
     tables: Vec<SetTableRef>,
     /// Each finished set's final team scores (team `seat % 2` of that set's table).
     results: Vec<[i32; 2]>,
+    /// Whether the host asked for a night of bots alone to play unattended.
+    #[serde(default)]
+    unattended: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -256,6 +264,7 @@ impl Hub {
             options: request.options,
             tables: Vec::new(),
             results: Vec::new(),
+            unattended: request.unattended,
         };
         let id = crate::hub::random_hex()[..16].to_string();
         // The first set's table checks the options and the bots' levels.
@@ -292,32 +301,34 @@ impl Hub {
             .collect();
         let mut options = state.options.clone();
         options.insert("deals".into(), set_rules().deals.into());
+        // A person was invited: the sets they sit out go on without them.
+        let invited = state.players.iter().any(|p| p.sitter == Sitter::Person);
         let created = self
-            .create(NewTable {
-                game: "bid-euchre".into(),
-                variant: Some("alexa".into()),
-                options,
-                seats: Some(sitters.clone()),
-                undo: false,
-                hints: false,
-                names: Some(
-                    seating
-                        .seats
-                        .iter()
-                        .map(|&p| state.players[p].name.clone())
-                        .collect(),
-                ),
-                // Seat 0 of each set's table deals first.
-                first_dealer: Some(Seat(0)),
-            })
+            .create_table(
+                NewTable {
+                    game: "bid-euchre".into(),
+                    variant: Some("alexa".into()),
+                    options,
+                    seats: Some(sitters.clone()),
+                    undo: false,
+                    hints: false,
+                    names: Some(
+                        seating
+                            .seats
+                            .iter()
+                            .map(|&p| state.players[p].name.clone())
+                            .collect(),
+                    ),
+                    // Seat 0 of each set's table deals first.
+                    first_dealer: Some(Seat(0)),
+                    unattended: state.unattended || invited,
+                },
+                set == 0 && state.unattended,
+            )
             .await?;
         let mut seat_tokens = vec![None; sitters.len()];
         for (seat, token) in created.seat_tokens {
             seat_tokens[seat.index()] = Some(token);
-        }
-        // A set of bots only has nobody to wait for.
-        if seat_tokens.iter().all(Option::is_none) {
-            self.start_table(&created.id);
         }
         state.tables.push(SetTableRef {
             table: created.id,

@@ -84,6 +84,7 @@ impl IntoResponse for HubError {
             HubError::BadRequest(_) => StatusCode::BAD_REQUEST,
             HubError::NoTable(_) | HubError::NoNight(_) => StatusCode::NOT_FOUND,
             HubError::Damaged(_) => StatusCode::GONE,
+            HubError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         error(status, self.to_string())

@@ -1,11 +1,12 @@
 //! The WebSocket endpoint: one connection's reader and writer, between its socket and
 //! its table's task.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, State};
+use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::SplitSink;
@@ -13,7 +14,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
 use crate::hub::{Command, Hub};
-use crate::limits::Refusals;
+use crate::limits::client_address;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::request::{base_url, error, plain_json_error};
@@ -46,9 +47,15 @@ pub(crate) async fn websocket(
     State(hub): State<Hub>,
     Extension(edge): Extension<Arc<Edge>>,
     Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let client = client_address(
+        &edge.limits,
+        &headers,
+        peer.map(|Extension(ConnectInfo(p))| p),
+    );
     // (Its origin is checked with every request's, by `check_site`.)
     let mailbox = match hub.open(&id).await {
         Ok(Some(mailbox)) => mailbox,
@@ -65,7 +72,7 @@ pub(crate) async fn websocket(
         .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, conn, mailbox, base, edge))
+        .on_upgrade(move |socket| connection(socket, conn, mailbox, base, edge, client))
 }
 
 /// A token bucket: `MESSAGES_PER_SECOND` on average, `MESSAGE_BURST` at once.
@@ -105,12 +112,13 @@ async fn write(
     mut sink: SplitSink<WebSocket, Message>,
     mut queue: Queue,
     edge: Arc<Edge>,
+    client: Option<IpAddr>,
 ) -> WriterEnd {
     loop {
         let message = match queue.next().await {
             Outgoing::Message(message) => message,
             Outgoing::Done => return WriterEnd::Closed,
-            Outgoing::TooSlow => return close_too_slow(sink, queue, &edge).await,
+            Outgoing::TooSlow => return close_too_slow(sink, queue, &edge, client).await,
         };
         if matches!(
             message,
@@ -122,7 +130,9 @@ async fn write(
                 ..
             }
         ) {
-            Refusals::count(&edge.refusals.tokens);
+            edge.refusals
+                .tokens
+                .hit(client, "a hello with a token no seat of the table has");
         }
         // A socket that takes nothing blocks the write: the queue overflowing meanwhile
         // ends it.
@@ -132,7 +142,7 @@ async fn write(
             sent = send(&mut sink, &message) => Some(sent),
         };
         match sent {
-            None => return close_too_slow(sink, queue, &edge).await,
+            None => return close_too_slow(sink, queue, &edge, client).await,
             Some(Err(())) => return WriterEnd::Dropped,
             Some(Ok(true)) => return WriterEnd::Closed,
             Some(Ok(false)) => {}
@@ -146,8 +156,11 @@ async fn close_too_slow(
     mut sink: SplitSink<WebSocket, Message>,
     queue: Queue,
     edge: &Edge,
+    client: Option<IpAddr>,
 ) -> WriterEnd {
-    Refusals::count(&edge.refusals.too_slow);
+    edge.refusals
+        .too_slow
+        .hit(client, "a WebSocket that did not read what it was sent");
     drop(queue);
     let closing = ServerMessage::closing(CloseKind::TooSlow, TOO_SLOW);
     let _ = tokio::time::timeout(TOO_SLOW_WAIT, send(&mut sink, &closing)).await;
@@ -187,10 +200,11 @@ async fn connection(
     mailbox: mpsc::UnboundedSender<Command>,
     base: String,
     edge: Arc<Edge>,
+    client: Option<IpAddr>,
 ) {
     let (sink, mut stream) = socket.split();
     let (outbox, queue) = Outbox::bounded(OUTBOX_MESSAGES);
-    let mut writer = Some(tokio::spawn(write(sink, queue, Arc::clone(&edge))));
+    let mut writer = Some(tokio::spawn(write(sink, queue, Arc::clone(&edge), client)));
     let mut said_hello = false;
     let mut limit = RateLimit {
         tokens: MESSAGE_BURST,
@@ -220,7 +234,9 @@ async fn connection(
             Ok(Some(Err(error))) => {
                 // Over the size limit the socket refuses the message: say so, and close.
                 if error.to_string().contains("Message too long") {
-                    Refusals::count(&edge.refusals.oversize);
+                    edge.refusals
+                        .oversize
+                        .hit(client, "a WebSocket frame over 16 KiB");
                     let _ = outbox.send(ServerMessage::closing(CloseKind::TooBig, TOO_BIG));
                 }
                 break;
@@ -240,7 +256,9 @@ async fn connection(
             Message::Ping(_) | Message::Pong(_) => continue,
         };
         if !limit.allow() {
-            Refusals::count(&edge.refusals.messages);
+            edge.refusals
+                .messages
+                .hit(client, "WebSocket messages over 20 a second");
             let _ = outbox.send(ServerMessage::error(
                 ErrorCode::TooFast,
                 "too many messages: slow down",
@@ -268,6 +286,21 @@ async fn connection(
                 "the first message must be \"hello\"",
             ));
             continue;
+        }
+        if let (ClientMessage::Chat { .. }, Some(client)) = (&parsed, client) {
+            if edge.chats.take(client, std::time::Instant::now()).is_err() {
+                edge.refusals
+                    .chat
+                    .hit(Some(client), "chat lines over the address's rate");
+                let _ = outbox.send(ServerMessage::error(
+                    ErrorCode::Chat,
+                    format!(
+                        "slow down: at most {} chat lines a minute from your address",
+                        edge.limits.chat_lines_per_minute
+                    ),
+                ));
+                continue;
+            }
         }
         let command = if said_hello {
             Command::Input(Input::Message {

@@ -67,6 +67,10 @@ pub struct StoredTable {
     pub settings: Settings,
     /// Whether a seat may ask for a hint (the server's option, beside the settings).
     pub hints: bool,
+    /// Whether its bots play with nobody watching (the host's choice, within
+    /// `--max-unattended-tables`); otherwise a table of bots alone plays only while
+    /// someone is connected.
+    pub unattended: bool,
     /// The deal generator before the first deal.
     pub deal_rng: GameRng,
     /// The seats.
@@ -214,8 +218,10 @@ pub trait Store: Send + Sync {
     /// Appends a chat line and where in the game it was said.
     fn chat<'a>(&'a self, id: &'a str, line: &'a ChatLine, place: ChatPlace)
         -> StoreFuture<'a, ()>;
-    /// Every table open or playing, oldest first: those resumed at start.
-    fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>>;
+    /// Every table open or playing, oldest first: those resumed at start. A row that
+    /// does not read back is its [`StoreError::Corrupt`], so that one damaged table
+    /// does not keep the others from resuming.
+    fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>>;
     /// One table by id.
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
     /// A table's log.
@@ -497,15 +503,26 @@ impl Store for SqliteStore {
         })
     }
 
-    fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
+    fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
         Box::pin(async move {
-            let rows: Vec<TableRow> = self
-                .rows(
-                    "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-                    None,
-                )
-                .await?;
-            rows.into_iter().map(TableRow::typed).collect()
+            let rows = sqlx::query(
+                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows
+                .iter()
+                .map(|row| {
+                    // A column of the wrong type (SQLite keeps whatever it is given) is
+                    // as damaged as JSON that does not read back.
+                    TableRow::from_row(row)
+                        .map_err(|e| StoreError::Corrupt {
+                            table: row.try_get("id").unwrap_or_else(|_| "?".to_string()),
+                            message: e.to_string(),
+                        })
+                        .and_then(TableRow::typed)
+                })
+                .collect())
         })
     }
 

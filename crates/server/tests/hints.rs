@@ -261,6 +261,7 @@ async fn store_table(
             id: id.to_string(),
             settings: settings.clone(),
             hints: true,
+            unattended: false,
             deal_rng: seeded(11),
             seats: seats.clone(),
             host_token: format!("{id}-host"),

@@ -6,7 +6,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use calltrump_server::{Limits, PublicUrl, ServerConfig};
+use calltrump_server::Limits;
+use common::edge::*;
 use common::*;
 use futures_util::StreamExt;
 use serde_json::json;
@@ -178,44 +179,6 @@ async fn a_client_that_never_reads_is_closed_as_too_slow() {
     let (status, _) = http_at(server.addr, "GET", "/healthz", None).await;
     assert_eq!(status, 200);
     server.stop().await.unwrap();
-}
-
-/// A server on loopback whose edge has `limits` (and `public_url`).
-async fn server_with_limits(
-    limits: Limits,
-    public_url: Option<&str>,
-) -> (tempfile::TempDir, calltrump_server::RunningServer) {
-    let dir = tempfile::tempdir().unwrap();
-    let server = calltrump_server::start(ServerConfig {
-        limits,
-        public_url: public_url.map(|url| PublicUrl::parse(url).unwrap()),
-        ..ServerConfig::new(
-            "127.0.0.1:0".parse().unwrap(),
-            database_url(&dir),
-            seeded_hub(1, Duration::from_secs(60)),
-        )
-    })
-    .await
-    .unwrap();
-    (dir, server)
-}
-
-/// A TCP connection to the server from the loopback address `source` (127.0.0.0/8 is
-/// every machine's own, so each is another client address).
-async fn connect_from(source: &str, server: &calltrump_server::RunningServer) -> TcpStream {
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
-    socket.connect(server.addr).await.unwrap()
-}
-
-/// Everything the server sends until it closes the connection, or `None` if it is
-/// still open after `wait`.
-async fn until_closed(stream: &mut TcpStream, wait: Duration) -> Option<String> {
-    let mut answer = Vec::new();
-    match tokio::time::timeout(wait, stream.read_to_end(&mut answer)).await {
-        Ok(_) => Some(String::from_utf8_lossy(&answer).into_owned()),
-        Err(_) => None,
-    }
 }
 
 /// The head of the next answer on a connection kept open (within 10 s).

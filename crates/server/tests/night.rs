@@ -86,7 +86,9 @@ async fn a_night_of_bots_rotates_partners_and_sit_outs_and_keeps_the_sheets() {
         .iter()
         .map(|name| json!({"name": name, "sitter": "bot:random"}))
         .collect();
-    let (status, created) = start_night(&server, json!({"players": players, "sets": 3})).await;
+    // Bots alone play unattended only when asked to.
+    let night = json!({"players": players, "sets": 3, "unattended": true});
+    let (status, created) = start_night(&server, night).await;
     assert_eq!(status, 201, "{created}");
     let path = format!("/api/nights/{}", created["id"].as_str().unwrap());
     // Each set's seating, as the night shows it while the set is played.

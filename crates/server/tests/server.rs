@@ -312,6 +312,7 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         id: "t".into(),
         settings: calltrump_table::Settings::new(rules, calltrump_engine::Seat(0), &[]),
         hints: false,
+        unattended: false,
         deal_rng: calltrump_engine::seeded(1),
         seats: Vec::new(),
         host_token: "h".into(),

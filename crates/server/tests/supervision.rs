@@ -98,7 +98,7 @@ impl Store for FaultyStore {
     ) -> StoreFuture<'a, ()> {
         self.inner.chat(id, line, place)
     }
-    fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
+    fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
         self.inner.live_tables()
     }
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {

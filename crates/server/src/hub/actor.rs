@@ -338,8 +338,8 @@ async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool
             Ok(step)
         }
         Err(error) => {
-            shared.metrics.store_errors.fetch_add(1, Ordering::Relaxed);
             let error = error.to_string();
+            shared.metrics.store_error(id, &error);
             unsaved.insert(id.to_string(), error.clone());
             Err(error)
         }

@@ -34,6 +34,11 @@ pub struct NewTable {
     /// The seat that deals first; drawn at random if none.
     #[serde(default)]
     pub first_dealer: Option<Seat>,
+    /// Whether a table of bots alone starts at once and plays with nobody watching
+    /// (within the server's `--max-unattended-tables`); otherwise its bots play only
+    /// while someone is connected.
+    #[serde(default)]
+    pub unattended: bool,
 }
 
 /// A created table: its id and the links' tokens.
@@ -59,6 +64,9 @@ pub enum HubError {
     /// The table was quarantined at start: its log does not replay.
     #[error("table {0}'s saved game is damaged (its log does not replay): it is kept as it is and cannot be played or replayed")]
     Damaged(String),
+    /// The server runs all it takes of something (tables of bots playing unattended).
+    #[error("{0}")]
+    Busy(String),
     /// No such night.
     #[error("there is no night {0}")]
     NoNight(String),

@@ -29,7 +29,7 @@ use codec::{corrupt, stored_table};
 pub use crate::model::SeatRecord;
 pub use crate::session::{
     hint_message, HubConfig, TableSummary, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT,
-    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, FILL_LEVEL,
+    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
 };
 pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};
@@ -61,16 +61,17 @@ pub struct Shared {
     damaged: Mutex<HashMap<String, DamagedTable>>,
 }
 
-/// A table quarantined at start: its log does not replay (or cannot be read). Its rows
-/// stay in the store as they were, for whoever runs the server to look at.
+/// A table quarantined at start: its row or its log does not read back, or its log
+/// does not replay. Its rows stay in the store as they were, for whoever runs the server
+/// to look at.
 #[derive(Clone, Debug, Serialize)]
 pub struct DamagedTable {
     /// The id.
     pub id: String,
-    /// The game.
-    pub game: String,
-    /// The variant.
-    pub variant: String,
+    /// The game (none if the table's row itself is damaged).
+    pub game: Option<String>,
+    /// The variant (none if the table's row itself is damaged).
+    pub variant: Option<String>,
     /// Always `damaged`.
     pub status: &'static str,
     /// What is wrong with it.
@@ -124,12 +125,23 @@ impl Hub {
             }),
         };
         for stored in hub.shared.store.live_tables().await? {
+            let stored = match stored {
+                Ok(stored) => stored,
+                // Its row itself does not read back: nothing of it can run.
+                Err(StoreError::Corrupt { table, message }) => {
+                    hub.quarantine(&table, None, message);
+                    continue;
+                }
+                Err(error) => return Err(error.into()),
+            };
             match hub.resume(&stored).await {
                 Ok(actor) => {
                     hub.spawn(actor);
                 }
                 Err(HubError::Store(StoreError::Corrupt { message, .. })) => {
-                    hub.quarantine(&stored, message)
+                    let rules = &stored.settings.rules;
+                    let game = (rules.game().to_string(), rules.variant().to_string());
+                    hub.quarantine(&stored.id, Some(game), message)
                 }
                 Err(error) => return Err(error),
             }
@@ -144,24 +156,25 @@ impl Hub {
         self.actor(stored, &log, chat)
     }
 
-    /// Table `stored`, whose log does not replay for `error`, is set aside: logged,
-    /// listed as damaged, never run; its rows are left as they are.
-    fn quarantine(&self, stored: &StoredTable, error: String) {
+    /// Table `id` (its game and variant, if its row reads back), whose row or log does
+    /// not read back or replay for `error`, is set aside: logged, listed as damaged,
+    /// never run; its rows are left as they are.
+    fn quarantine(&self, id: &str, game: Option<(String, String)>, error: String) {
         tracing::error!(
-            table = %stored.id,
+            table = %id,
             %error,
-            "the table's log does not replay: the table is quarantined (left in the database as it is; the other tables play)"
+            "the table's saved state does not read back or replay: the table is quarantined (left in the database as it is; the other tables play)"
         );
-        let rules = &stored.settings.rules;
+        let (game, variant) = game.unzip();
         let damaged = DamagedTable {
-            id: stored.id.clone(),
-            game: rules.game().to_string(),
-            variant: rules.variant().to_string(),
+            id: id.to_string(),
+            game,
+            variant,
             status: "damaged",
             error,
         };
         let mut quarantined = self.shared.damaged.lock().expect("never poisoned");
-        quarantined.insert(stored.id.clone(), damaged);
+        quarantined.insert(id.to_string(), damaged);
     }
 
     /// The tables quarantined at start, by id.
@@ -197,8 +210,32 @@ impl Hub {
         self.shared.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Creates a table.
+    /// Creates a table; one whose bots are to play unattended only while fewer than
+    /// [`HubConfig::max_unattended`] such tables are live.
     pub async fn create(&self, request: NewTable) -> Result<CreatedTable, HubError> {
+        self.create_table(request, true).await
+    }
+
+    /// Live tables whose bots play unattended.
+    fn unattended_tables(&self) -> usize {
+        let tables = self
+            .shared
+            .tables
+            .lock()
+            .expect("the table map is never poisoned");
+        tables
+            .values()
+            .filter(|(_, summary)| summary.unattended && summary.status.is_live())
+            .count()
+    }
+
+    /// Creates a table; `capped`: refused if it is to play unattended and the server
+    /// has all the unattended tables it takes (a night's next set replaces its last).
+    pub(crate) async fn create_table(
+        &self,
+        request: NewTable,
+        capped: bool,
+    ) -> Result<CreatedTable, HubError> {
         let rules =
             GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
                 .map_err(|e| HubError::BadRequest(e.to_string()))?;
@@ -227,6 +264,12 @@ impl Hub {
         if let Some(dealer) = request.first_dealer.filter(|d| d.index() >= seat_count) {
             return Err(HubError::BadRequest(format!(
                 "first_dealer: there is no seat {dealer} at a table of {seat_count}"
+            )));
+        }
+        let cap = self.shared.config.max_unattended;
+        if capped && request.unattended && self.unattended_tables() >= cap {
+            return Err(HubError::Busy(format!(
+                "unattended: the server already plays {cap} tables of bots with nobody watching, all it takes (--max-unattended-tables): leave \"unattended\" out (the bots then play while someone watches), or try again later"
             )));
         }
         let id = random_hex()[..16].to_string();
@@ -266,6 +309,7 @@ impl Hub {
             id: id.clone(),
             settings: settings.clone(),
             hints: request.hints,
+            unattended: request.unattended,
             deal_rng,
             seats: seats.clone(),
             host_token: random_hex(),
@@ -295,6 +339,10 @@ impl Hub {
         };
         let actor = self.actor(&stored, &[], Vec::new())?;
         self.spawn(actor);
+        // Bots alone with nobody to wait for: they start at once.
+        if stored.unattended && created.seat_tokens.is_empty() {
+            self.start_table(&created.id);
+        }
         Ok(created)
     }
 

@@ -18,6 +18,10 @@ pub const DEFAULT_KEEP_OVER: Duration = Duration::from_secs(10 * 60);
 /// closed as abandoned ([`HubConfig::abandon_open`]).
 pub const DEFAULT_ABANDON_OPEN: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// Tables of bots alone that may play with nobody watching at once, unless the server
+/// says otherwise (`--max-unattended-tables`).
+pub const DEFAULT_MAX_UNATTENDED: usize = 10;
+
 /// How the tables run.
 #[derive(Clone, Debug)]
 pub struct HubConfig {
@@ -40,6 +44,10 @@ pub struct HubConfig {
     /// How long a person who must cut the deck may take before the server cuts at
     /// random for them ([`DEFAULT_CUT_WAIT`]).
     pub cut_wait: Duration,
+    /// How many tables whose host asked for their bots to play unattended may be in
+    /// play or waiting at once ([`DEFAULT_MAX_UNATTENDED`]); a table of bots alone
+    /// otherwise plays only while someone is connected.
+    pub max_unattended: usize,
 }
 
 impl HubConfig {
@@ -53,6 +61,7 @@ impl HubConfig {
             keep_over: DEFAULT_KEEP_OVER,
             abandon_open: DEFAULT_ABANDON_OPEN,
             cut_wait: DEFAULT_CUT_WAIT,
+            max_unattended: DEFAULT_MAX_UNATTENDED,
         }
     }
 }

@@ -34,7 +34,7 @@ use crate::store::{StoredChat, StoredTable};
 
 pub use config::{
     HubConfig, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT, DEFAULT_KEEP_OVER,
-    DEFAULT_MAX_DEALS, FILL_LEVEL,
+    DEFAULT_MAX_DEALS, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
 };
 pub use hints::{hint_message, HintJob};
 pub use io::{Effect, Input, Persist, Timer, TimerKey};
@@ -66,6 +66,9 @@ pub struct TableSummary {
     pub variant: String,
     /// `open`, `playing`, `over` or `ended`.
     pub status: TableStatus,
+    /// Whether its bots play with nobody watching (counted against the server's cap).
+    #[serde(skip)]
+    pub unattended: bool,
     /// Who sits where.
     pub seats: Vec<SeatInfo>,
 }
@@ -143,6 +146,8 @@ pub struct Session {
     epoch: u64,
     /// Whether a seat may ask for a hint.
     hints: bool,
+    /// Whether its bots play with nobody watching and no person seated.
+    unattended: bool,
     /// The latest hint worked out: its seat, version and message.
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
@@ -218,6 +223,7 @@ impl Session {
                 .collect(),
             epoch: 0,
             hints: stored.hints,
+            unattended: stored.unattended,
             last_hint: None,
             hints_waiting: HashMap::new(),
             wall: (now, wall_secs),
@@ -271,6 +277,7 @@ impl Session {
             game: rules.game().to_string(),
             variant: rules.variant().to_string(),
             status: self.status,
+            unattended: self.unattended,
             seats: self.seat_infos(now),
         }
     }
@@ -377,7 +384,8 @@ impl Session {
         error: &str,
         now: Instant,
     ) {
-        tracing::error!(table = %self.id, %error, "not saved");
+        // (Logged, sampled, where the store failed: `Metrics::store_error`.)
+        tracing::debug!(table = %self.id, %error, "not saved");
         if let Some(seating) = seating {
             self.roll_back_seating(*seating, error, now);
         }

@@ -9,7 +9,7 @@ use calltrump_engine::{stream, Action, Seat, Turn};
 use calltrump_table::{BotPlayer, Player};
 
 use super::{Effect, Session, Timer, FALLBACK_LEVEL, FILL_LEVEL};
-use crate::model::TableStatus;
+use crate::model::{Sitter, TableStatus};
 
 impl Session {
     pub(super) fn timer(&mut self, timer: Timer, entropy: [u8; 32], now: Instant) {
@@ -154,6 +154,13 @@ impl Session {
         // Something is already under way for this version (a timer from an older one
         // finds the table moved on and does nothing).
         if self.status != TableStatus::Playing || self.pending == Some(version) {
+            return;
+        }
+        // Bots alone play while someone watches, or unattended if the host chose so:
+        // nobody's table plays for ever in an empty room.
+        let someone =
+            !self.connections.is_empty() || self.seats.iter().any(|s| s.sitter == Sitter::Person);
+        if !someone && !self.unattended {
             return;
         }
         let delay = self.config.bot_delay;

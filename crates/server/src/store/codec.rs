@@ -1,7 +1,8 @@
 //! A table's typed state as the databases keep it, the same in SQLite and PostgreSQL:
 //! its settings, deal generator and seats as JSON text. The settings column also holds
-//! `"hints": true` for a table that allows hints (the server's own option, beside the
-//! table library's settings), so databases written before the store was typed read back.
+//! `"hints": true` for a table that allows hints and `"unattended": true` for one whose
+//! bots play with nobody watching (the server's own options, beside the table library's
+//! settings), so databases written before the store was typed read back.
 
 use calltrump_engine::GameRng;
 use calltrump_table::Settings;
@@ -19,8 +20,10 @@ pub(super) struct TableText {
 /// A table's JSON columns.
 pub(super) fn encode(table: &StoredTable) -> TableText {
     let mut settings = serde_json::to_value(&table.settings).expect("settings serialize");
-    if let (true, Some(object)) = (table.hints, settings.as_object_mut()) {
-        object.insert("hints".into(), true.into());
+    for (option, on) in [("hints", table.hints), ("unattended", table.unattended)] {
+        if let (true, Some(object)) = (on, settings.as_object_mut()) {
+            object.insert(option.into(), true.into());
+        }
     }
     TableText {
         settings: settings.to_string(),
@@ -43,11 +46,14 @@ pub(super) fn decode(
     };
     let mut settings: serde_json::Value =
         serde_json::from_str(&text.settings).map_err(|e| corrupt("settings", e))?;
-    let hints = settings
-        .as_object_mut()
-        .and_then(|o| o.remove("hints"))
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
+    let mut option = |name: &str| {
+        settings
+            .as_object_mut()
+            .and_then(|o| o.remove(name))
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    };
+    let (hints, unattended) = (option("hints"), option("unattended"));
     let settings: Settings =
         serde_json::from_value(settings).map_err(|e| corrupt("settings", e))?;
     let deal_rng: GameRng =
@@ -58,6 +64,7 @@ pub(super) fn decode(
         id,
         settings,
         hints,
+        unattended,
         deal_rng,
         seats,
         host_token,

@@ -203,12 +203,26 @@ impl Store for PostgresStore {
         })
     }
 
-    fn live_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
-        Box::pin(self.rows(
-            "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-            None,
-            table_of,
-        ))
+    fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows
+                .iter()
+                .map(|row| {
+                    table_of(row).map_err(|e| match e {
+                        corrupt @ StoreError::Corrupt { .. } => corrupt,
+                        other => {
+                            let id = row.try_get("id").unwrap_or_else(|_| "?".to_string());
+                            corrupt(&id, other.to_string())
+                        }
+                    })
+                })
+                .collect())
+        })
     }
 
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {

@@ -72,6 +72,7 @@ fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> Store
         id: id.into(),
         settings: settings(),
         hints: false,
+        unattended: false,
         deal_rng: seeded(seed),
         seats: seats(id),
         host_token: format!("{id}-host"),
@@ -133,6 +134,7 @@ pub async fn a_created_table_reads_back_and_an_unknown_one_is_none(store: &dyn S
         id: "t2".into(),
         settings,
         hints: true,
+        unattended: true,
         ..new_table("t2", 9, TableStatus::Playing, 3)
     };
     store.create_table(&other).await.unwrap();
@@ -421,8 +423,9 @@ pub async fn live_tables_are_the_open_and_playing_ones_oldest_first(store: &dyn 
             .await
             .unwrap();
     }
-    let live =
-        |tables: Vec<StoredTable>| -> Vec<String> { tables.into_iter().map(|t| t.id).collect() };
+    let live = |tables: Vec<Result<StoredTable, StoreError>>| -> Vec<String> {
+        tables.into_iter().map(|t| t.unwrap().id).collect()
+    };
     assert_eq!(
         live(store.live_tables().await.unwrap()),
         ["d", "f", "a", "e"]
@@ -440,8 +443,15 @@ pub async fn live_tables_are_the_open_and_playing_ones_oldest_first(store: &dyn 
         .update_table("c", &seats("c"), TableStatus::Playing)
         .await
         .unwrap();
-    let now = store.live_tables().await.unwrap();
-    assert_eq!(live(now.clone()), ["c", "a", "e"]);
+    let now: Vec<StoredTable> = store
+        .live_tables()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let ids: Vec<&str> = now.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids, ["c", "a", "e"]);
     assert_eq!(now[0], new_table("c", 1, TableStatus::Playing, 5));
 }
 

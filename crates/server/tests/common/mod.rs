@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod contract;
+pub mod edge;
 pub mod scenarios;
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -138,6 +139,7 @@ pub async fn start_on(url: &str, hub: HubConfig) -> RunningServer {
         limits: Limits {
             max_connections_per_address: 0,
             creates_per_minute: 0,
+            chat_lines_per_minute: 0,
             ..Limits::default()
         },
         ..ServerConfig::new("127.0.0.1:0".parse().unwrap(), url, hub)

@@ -73,6 +73,7 @@ fn committed_table(
         id: "t1".into(),
         settings,
         hints,
+        unattended: false,
         deal_rng: seeded(7),
         seats,
         host_token: "host".into(),

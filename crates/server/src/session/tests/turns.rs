@@ -150,3 +150,35 @@ fn a_bot_that_fails_is_replaced_for_its_turn_by_a_fallback() {
         "the refused action changed nothing"
     );
 }
+
+#[test]
+fn bots_alone_play_while_someone_watches_and_stop_when_the_last_one_leaves() {
+    let t0 = start();
+    let mut s = table(
+        &[bot(), bot(), bot(), bot()],
+        TableStatus::Open,
+        false,
+        false,
+    );
+    // A spectator comes: the game starts and the first bot is asked.
+    let started = connect(&mut s, 5, None, t0);
+    let [(deal, _)] = timers(&started)[..] else {
+        panic!("a deal is due: {:?}", timers(&started))
+    };
+    let timer = Input::Timer {
+        timer: deal,
+        entropy: [0; 32],
+    };
+    let dealt = s.handle(timer, t0);
+    assert_eq!(asked(&dealt).len(), 1);
+    // The spectator leaves while the bot thinks: its answer is played, and no other
+    // bot is asked.
+    s.handle(Input::Disconnect { conn: 5 }, t0);
+    let version = s.table().version();
+    let after = drive(&mut s, dealt, t0);
+    assert_eq!(s.table().version(), version + 1);
+    assert!(asked(&after).is_empty(), "{:?}", asked(&after));
+    // Someone watches again: the bots play on.
+    let back = connect(&mut s, 6, None, t0);
+    assert_eq!(asked(&back).len(), 1);
+}
