@@ -12,12 +12,12 @@ use calltrump_play::analysis::{analyze, decision_count, Analysis, AnalysisError,
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
-use crate::analysis_text::{
+use calltrump_play::analysis_text::{
     decision_text, hand_text, judge_text, open_cell, open_heading, open_strains, seat_lines, stage,
 };
-use crate::replay::{file_games, read_record, source_name};
-use crate::review::Seating;
-use crate::screen::Style;
+use calltrump_play::records::{file_games, read_record, source_name};
+use calltrump_play::review::Seating;
+use calltrump_play::style::Style;
 
 /// Arguments of `analyze`.
 #[derive(clap::Args, Debug)]
@@ -89,7 +89,7 @@ fn seating(file: &Path, text: &str, set: Option<u64>) -> Seating {
     }
     let me = match file.as_os_str() == "-" {
         true => None,
-        false => crate::save::read_companion(file)
+        false => calltrump_play::save::read_companion(file)
             .ok()
             .flatten()
             .and_then(|companion| companion.seat)
@@ -180,9 +180,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Err(error) => return Err(error.into()),
     };
     if let Some(path) = &args.html {
-        crate::save::refuse_to_write_over_a_save(path, "--html")?;
+        calltrump_play::save::refuse_to_write_over_a_save(path, "--html")?;
         let seating = seating(&args.record, &text, args.set);
-        std::fs::write(path, crate::review::html(&analysis, &seating))
+        std::fs::write(path, calltrump_play::review::html(&analysis, &seating))
             .with_context(|| format!("writing the review to {}", path.display()))?;
     }
     let mut out = io::stdout().lock();
@@ -192,7 +192,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         write!(
             out,
             "{}",
-            text_report(&analysis, &Style::for_stdout(args.ascii))
+            text_report(&analysis, &crate::screen::stdout_style(args.ascii))
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -200,7 +200,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 /// The analysis as text.
 fn text_report(analysis: &Analysis, style: &Style) -> String {
-    let title = crate::screen::game_title(analysis.game, analysis.variant);
+    let title = calltrump_play::style::game_title(analysis.game, analysis.variant);
     let mut out = format!("{title}. {}\n", judge_text(analysis));
     for hand in &analysis.hands {
         out += &format!(

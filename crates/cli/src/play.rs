@@ -22,12 +22,14 @@ use rand::Rng;
 use crate::game_args::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
 use crate::input::{self, Line, Lines, Typed};
-use crate::save;
-use crate::screen::{self, Names, Style};
-use crate::text::{self, wrap};
+use crate::screen::{self, Names};
+use crate::text;
 use calltrump_play::committed;
 use calltrump_play::game_loop::{self, Event, Stop, Table};
 use calltrump_play::player::{Player, Seating};
+use calltrump_play::save;
+use calltrump_play::style::Style;
+use calltrump_play::text::wrap;
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -760,7 +762,7 @@ fn not_in_game(
     action: Action,
     now: &str,
 ) -> String {
-    let title = screen::game_title(game.rules().game(), game.rules().variant());
+    let title = calltrump_play::style::game_title(game.rules().game(), game.rules().variant());
     let bidding = legal.iter().any(Action::is_call);
     // The level typed if it may be bid now, else the lowest that may.
     let level = |n: u8| match legal
@@ -954,7 +956,7 @@ pub fn play_interactive(
 ) -> Result<(Stop, Stopped)> {
     let mut session = Session {
         me: person.me,
-        style: Style::for_stdout(person.ascii),
+        style: crate::screen::stdout_style(person.ascii),
         names: Names::new(table.game(), person.me).with_players(person.players),
         input: person.input,
         pause: person.speed.pause(),
@@ -1303,12 +1305,12 @@ fn resume(path: &Path, me: Seat) -> Result<Start> {
 /// The whole record of the game saved at `path` (the hand in play unsealed from its
 /// companion) and the seat it was saved with, if it says.
 fn read_save(path: &Path) -> Result<(Record, Option<Seat>)> {
-    let text = crate::replay::read_record(path)?;
-    if crate::replay::is_night_record(&text) {
+    let text = calltrump_play::records::read_record(path)?;
+    if calltrump_play::records::is_night_record(&text) {
         bail!(
             "{} is the record of a night: go on with it with {} night --resume {}",
             path.display(),
-            save::program(),
+            crate::program(),
             path.display()
         );
     }
@@ -1332,7 +1334,7 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
                 "{} holds a game of {}{}: --resume goes on with it as it was saved; leave \
                  out --game, --variant and --option",
                 path.display(),
-                screen::game_title(rules.game(), rules.variant()),
+                calltrump_play::style::game_title(rules.game(), rules.variant()),
                 match saved.options.is_empty() {
                     true => String::new(),
                     false => format!(
@@ -1378,7 +1380,7 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
 /// The folder records go to by default: `$XDG_DATA_HOME/calltrump` or
 /// `~/.local/share/calltrump`.
 fn data_dir() -> Result<PathBuf> {
-    crate::serve::default_data_dir().context("finding the folder for game records: give --record")
+    save::default_data_dir().context("finding the folder for game records: give --record")
 }
 
 /// The bot at each seat from `--bots`: one name for all, one per seat, or one per seat
@@ -1437,7 +1439,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         players: &mut bots,
         at: &at,
     };
-    let resume_command = format!("{} play --resume", save::program());
+    let resume_command = format!("{} play --resume", crate::program());
     let new_path = |wanted: &Path, given: bool| -> Result<PathBuf> {
         let (path, note) = save::new_save_path(wanted, given, "game", &resume_command)?;
         if let Some(note) = note {
@@ -1459,7 +1461,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // Nothing is dealt before the record is known to be writable.
     save::save_game(&record_path, &table, me)?;
 
-    let style = Style::for_stdout(args.ascii);
+    let style = crate::screen::stdout_style(args.ascii);
     let seat_names = Names::new(table.game(), me);
     let mut input = input::Stdin::start();
     let mut session = Session {
@@ -1485,7 +1487,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     say(format!(
         "calltrump: {}, {deals}, bots: {bots_text}.",
-        screen::game_title(rules.game(), rules.variant())
+        calltrump_play::style::game_title(rules.game(), rules.variant())
     ))?;
     if seed.is_none() {
         say("Each hand's commitment is shown before the cut, its seed\nafter the hand.")?;
@@ -1534,7 +1536,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             ))?;
             // Commands to copy: on lines of their own, never wrapped.
             say("Look back over it, every decision judged, or trick by trick:")?;
-            let program = save::program();
+            let program = crate::program();
             let path = record_path.display();
             writeln!(
                 io::stdout().lock(),
@@ -1580,8 +1582,8 @@ mod tests {
     use calltrump_engine::{Action, ActionList, Game, GameRules, Seat, Turn};
 
     use super::{only_one_move, undo};
-    use crate::screen::Style;
     use calltrump_play::game_loop;
+    use calltrump_play::style::Style;
 
     /// In hands of Kout Bo played by first choices, the player's move that was the only
     /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
@@ -1602,7 +1604,7 @@ mod tests {
                 legal.clear();
                 table.game().legal_actions(&mut legal);
                 if seat == me && legal.len() > 1 && forced_since {
-                    undo(&mut table, me, &Style::for_stdout(true)).unwrap();
+                    undo(&mut table, me, &crate::screen::stdout_style(true)).unwrap();
                     assert_eq!(table.hand_actions().len(), last_choice.unwrap());
                     assert!(!only_one_move(&table, me));
                     checked += 1;

@@ -95,3 +95,10 @@ pub fn play(
         }
     }
 }
+
+/// Seconds since 1970: the seed when none is given.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}

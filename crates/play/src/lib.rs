@@ -6,11 +6,21 @@
 //! the commands and their rendering are the `calltrump` binary's.
 
 pub mod analysis;
+pub mod analysis_text;
+pub mod arena;
 pub mod bot_protocol;
 pub mod committed;
 pub mod duplicate;
 pub mod external;
 pub mod game_loop;
+pub mod night;
+pub mod options;
 pub mod player;
 pub mod plot;
+pub mod records;
+pub mod review;
+pub mod save;
+pub mod simulate;
 pub mod stats;
+pub mod style;
+pub mod text;

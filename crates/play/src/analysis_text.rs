@@ -1,10 +1,10 @@
 //! The analysis of a game in words: the lines that `analyze`'s text report and its HTML
 //! review (`analyze --html`) both print.
 
+use crate::analysis::{Analysis, DecisionReview, HandReview, OpenCell, OpenTable};
 use calltrump_engine::{Action, HandOutcome, Phase, SeenAction, Strain};
-use calltrump_play::analysis::{Analysis, DecisionReview, HandReview, OpenCell, OpenTable};
 
-use crate::screen::Style;
+use crate::style::Style;
 
 /// `+1.25`, `-0.50`: expected points with their sign.
 pub fn signed(points: f64) -> String {

@@ -1,19 +1,19 @@
-//! `analyze --html FILE`: the analysis as one self-contained HTML page (no scripts, no
+//! The analysis as one self-contained HTML page (`analyze --html FILE`; no scripts, no
 //! outside files) to read after a game: the score through the game as an SVG chart, then
 //! hand by hand the deal, the open-cards table, the auction and every trick, each
 //! decision with its expected points, what it lost, its mark and the best action.
 
 use std::fmt::Write;
 
+use crate::analysis::{Analysis, DecisionReview, HandReview};
 use calltrump_engine::SeenAction;
-use calltrump_play::analysis::{Analysis, DecisionReview, HandReview};
 
 use crate::analysis_text::{
     decision_text, hand_text, is_best, judge_text, open_cell, open_heading, open_strains,
     seat_lines, signed, stage,
 };
-use crate::screen::Style;
-use calltrump_play::plot::{escape, Line};
+use crate::plot::{escape, Line};
+use crate::style::Style;
 
 /// Cards as text, suit symbols, no colour codes (the page colours them).
 const PLAIN: Style = Style {
@@ -88,7 +88,7 @@ pub fn html(analysis: &Analysis, seating: &Seating) -> String {
     let mut page = String::new();
     let title = format!(
         "{}: a review",
-        crate::screen::game_title(analysis.game, analysis.variant)
+        crate::style::game_title(analysis.game, analysis.variant)
     );
     let _ = write!(
         page,
@@ -143,7 +143,7 @@ fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
     match analysis.hands.as_slice() {
         [hand] => {
             let number = hand.hand + 1;
-            calltrump_play::plot::bars_svg(
+            crate::plot::bars_svg(
                 &[
                     format!("before hand {number}"),
                     format!("after hand {number}"),
@@ -153,7 +153,7 @@ fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
                 "each team's score",
             )
         }
-        hands => calltrump_play::plot::lines_svg(
+        hands => crate::plot::lines_svg(
             &lines,
             "Score through the game",
             hands.first().map_or(0, |hand| hand.hand),
