@@ -11,12 +11,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use calltrump_engine::fair_deal::{self, CutSide, DealSource};
+use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::{
     stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat,
     SeenAction, Strain, Turn, View, Viewer,
 };
-use calltrump_table::Settings;
 use rand::Rng;
 
 use crate::game_args::ExternalArgs;
@@ -26,6 +25,7 @@ use crate::screen::{self, Names};
 use crate::text;
 use calltrump_play::committed;
 use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::local::{self, Start};
 use calltrump_play::player::{Player, Seating};
 use calltrump_play::save;
 use calltrump_play::style::Style;
@@ -1046,7 +1046,7 @@ fn play_with_deals(
                 let mut session = session_cell.borrow_mut();
                 // A decided Kout Bo hand is played out at once, the player's cards too:
                 // the tricks left count for nothing, so nothing is asked.
-                let decided = kout_decided(game, me).is_some();
+                let decided = local::kout_decided(game, me).is_some();
                 let interrupted = match decided {
                     true => session.input.interrupted(),
                     false => session.wait(),
@@ -1067,7 +1067,7 @@ fn play_with_deals(
                 let mut session = session_cell.borrow_mut();
                 session.show(game, event)?;
                 let hand = game.hand_start().deals_played;
-                if let Some(result) = kout_decided(game, me) {
+                if let Some(result) = local::kout_decided(game, me) {
                     if session.decided_told != Some(hand) {
                         session.decided_told = Some(hand);
                         say(format!(
@@ -1104,31 +1104,6 @@ fn play_with_deals(
         if stop != Stop::DealLimit || at_limit {
             return finish(table, seating, stop, session.request);
         }
-    }
-}
-
-/// In a Kout Bo hand being played whose result is settled before its last trick (the
-/// bid made, or failed: tricks beyond count for nothing), what was settled.
-fn kout_decided(game: &AnyGame, me: Seat) -> Option<&'static str> {
-    if game.rules().game() != "kout" || !matches!(game.turn(), Turn::Seat(_)) {
-        return None;
-    }
-    let view = game.view(Viewer::Seat(me));
-    let (Some(contract), Phase::Play) = (view.contract, view.phase) else {
-        return None;
-    };
-    let Action::Bid(bid) = contract.bid else {
-        return None;
-    };
-    let makers = contract.declarer.team().0 as usize;
-    let tricks = view.tricks.iter().map(|&t| u32::from(t)).sum::<u32>()
-        + u32::from(view.hand_sizes.iter().copied().max().unwrap_or(0));
-    if view.tricks[makers] >= bid {
-        Some("the bid is made")
-    } else if u32::from(view.tricks[1 - makers]) > tricks.saturating_sub(u32::from(bid)) {
-        Some("the bid has failed")
-    } else {
-        None
     }
 }
 
@@ -1187,118 +1162,6 @@ fn ask_cut(
             say(answer)?;
         }
         say(&prompt)?;
-    }
-}
-
-/// A game to play: its table and the seed of the bots' dice.
-struct Start {
-    table: Table,
-    /// The seed of the deals, when they are seeded.
-    seed: Option<u64>,
-    /// The seed of the bots' decisions.
-    bots_seed: u64,
-}
-
-/// A new game from the arguments, the person at `--seat`.
-fn new_game(args: &Args, me: Seat) -> Result<Start> {
-    let rules = args.game.rules()?;
-    let cut_side = args.game.cut_side(&rules)?;
-    let people = [me];
-    let table_id = committed::local_table_id()?;
-    let bots_seed = args.seed.unwrap_or_else(|| committed::bots_seed(&table_id));
-    let table = match args.seed {
-        Some(seed) => game_loop::seeded(&rules, seed, 0, &people),
-        // Without --seed the deals are committed: secret, cut, and checkable afterwards.
-        None => {
-            let mut rng = stream(bots_seed, 0);
-            let first_dealer = fair_deal::draw_first_dealer(&rules, &mut rng);
-            let settings = Settings {
-                committed: Some(table_id),
-                cut_side: Some(cut_side),
-                ..Settings::new(rules, first_dealer, &people)
-            };
-            Table::new(settings, rng)
-        }
-    };
-    Ok(Start {
-        table,
-        seed: args.seed,
-        bots_seed,
-    })
-}
-
-/// The game saved at `path`, ready to go on with the person at `me`: seeded deals are
-/// dealt again from the seed (so the next ones follow), committed ones go on under the
-/// record's table id.
-fn resume(path: &Path, me: Seat) -> Result<Start> {
-    let (saved, _) = read_save(path)?;
-    let (_, game) = saved
-        .replay()
-        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    if game.turn() == Turn::Over {
-        bail!("the game in {} is over: nothing to resume", path.display());
-    }
-    let (rules, first_dealer) = saved.rules().map_err(|e| anyhow!("{e}"))?;
-    match &saved.deal_source {
-        Some(DealSource::Seeded {
-            seed,
-            stream: index,
-            first_dealer_drawn: true,
-        }) => {
-            let seed = *seed;
-            let mut table = game_loop::seeded(&rules, seed, *index, &[me]);
-            let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
-                let hand = &saved.hands[game.hand_start().deals_played as usize];
-                let text = hand.actions.get(game.observation(seat).actions.len())?;
-                text.parse().ok()
-            };
-            game_loop::play(
-                &mut table,
-                saved.hands.len(),
-                |game, seat, _| Ok(next(game, seat)),
-                |_, _| Ok(()),
-            )?;
-            let same = table.deals() == saved.hands.len()
-                && table
-                    .record()
-                    .hands
-                    .iter()
-                    .zip(&saved.hands)
-                    .all(|(a, b)| a.deal == b.deal && a.actions == b.actions);
-            if !same {
-                bail!(
-                    "{}: the deals do not follow from the record's seed {seed}",
-                    path.display()
-                );
-            }
-            Ok(Start {
-                table,
-                seed: Some(seed),
-                bots_seed: seed,
-            })
-        }
-        Some(DealSource::Committed { table: table_id }) => {
-            let cut_side =
-                CutSide::from_options(&rules, &saved.options).map_err(|e| anyhow!("{e}"))?;
-            let bots_seed = committed::bots_seed(table_id);
-            let settings = Settings {
-                committed: Some(table_id.clone()),
-                cut_side: Some(cut_side),
-                ..Settings::new(rules, first_dealer, &[me])
-            };
-            // Committed deals draw nothing from the generator.
-            let table = Table::resume(settings, saved, stream(0, 0))
-                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            Ok(Start {
-                table,
-                seed: None,
-                bots_seed,
-            })
-        }
-        _ => bail!(
-            "{}: only games dealt by calltrump play (seeded or committed) can be resumed",
-            path.display()
-        ),
     }
 }
 
@@ -1383,26 +1246,6 @@ fn data_dir() -> Result<PathBuf> {
     save::default_data_dir().context("finding the folder for game records: give --record")
 }
 
-/// The bot at each seat from `--bots`: one name for all, one per seat, or one per seat
-/// other than `me`. The player's own seat gets a bot too, asked only for the cards of
-/// a decided Kout Bo hand (which count for nothing).
-fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
-    Ok(match names.len() {
-        1 => vec![names[0].to_string(); seats],
-        n if n == seats => names.iter().map(|s| s.to_string()).collect(),
-        n if n + 1 == seats => {
-            let mut all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-            all.insert(me.index(), "random".to_string());
-            all
-        }
-        n => bail!(
-            "--bots names {n} bots; this game has {seats} seats (give 1, {} or {seats})",
-            seats - 1
-        ),
-    })
-}
-
 /// Plays one game with the player at `--seat` and bots elsewhere.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let seat = match &args.resume {
@@ -1410,8 +1253,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => Seat(args.seat.unwrap_or(0)),
     };
     let start = match &args.resume {
-        Some(path) => resume(path, seat)?,
-        None => new_game(args, seat)?,
+        Some(path) => local::resume(path, read_save(path)?.0, seat)?,
+        None => {
+            let rules = args.game.rules()?;
+            let cut_side = args.game.cut_side(&rules)?;
+            local::new_game(rules, cut_side, args.seed, seat)?
+        }
     };
     let Start {
         mut table,
@@ -1427,7 +1274,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         );
     }
     let me = seat;
-    let names = bot_names(&args.bots, seats, me)?;
+    let names = local::bot_names(&args.bots, seats, me)?;
     let mut bots: Vec<Player> = (0..seats)
         .map(|s| {
             let name = if s == me.index() { "random" } else { &names[s] };

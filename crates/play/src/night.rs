@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::night::{Night, NightSheet, SetTable};
-use calltrump_engine::{Action, AnyGame, Game, GameRules, Record, Seat};
+use calltrump_engine::{GameRules, Record, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::game_loop::{self, Table};
@@ -133,19 +133,7 @@ pub fn set_table(
     let Some(saved) = saved else {
         return Ok(table);
     };
-    let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
-        let hand = saved.hands.get(game.hand_start().deals_played as usize)?;
-        hand.actions
-            .get(game.observation(seat).actions.len())?
-            .parse()
-            .ok()
-    };
-    game_loop::play(
-        &mut table,
-        saved.hands.len(),
-        |game, seat, _| Ok(next(game, seat)),
-        |_, _| Ok(()),
-    )?;
+    game_loop::play_again(&mut table, &saved.hands)?;
     if table.record().hands != saved.hands {
         bail!(
             "set {}: the saved game does not follow from the night's seed {seed}",
