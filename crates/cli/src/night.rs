@@ -13,8 +13,9 @@ use rand::Rng;
 
 use crate::game_args::ExternalArgs;
 use crate::input::{self, Lines};
-use crate::play::{play_interactive, Dice, Person, Speed, Stopped};
+use crate::play::{play_interactive, Person, Speed, Stopped};
 use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::local::Dice;
 use calltrump_play::night::{self, alexa_rules, set_table, Plan, SetRecord};
 use calltrump_play::player::{Player, Seating};
 use calltrump_play::save;

@@ -13,10 +13,9 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat,
-    SeenAction, Strain, Turn, View, Viewer,
+    Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat, SeenAction,
+    Strain, Turn, View, Viewer,
 };
-use rand::Rng;
 
 use crate::game_args::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
@@ -25,7 +24,7 @@ use crate::screen::{self, Names};
 use crate::text;
 use calltrump_play::committed;
 use calltrump_play::game_loop::{self, Event, Stop, Table};
-use calltrump_play::local::{self, Start};
+use calltrump_play::local::{self, Dice, Start};
 use calltrump_play::player::{Player, Seating};
 use calltrump_play::save;
 use calltrump_play::style::Style;
@@ -103,33 +102,6 @@ impl Speed {
             true => Duration::from_millis(millis),
             false => Duration::ZERO,
         }
-    }
-}
-
-/// Where the bots' random choices come from: a generator for each decision, from this
-/// seed, the hand and the number of actions in it, so that an undone move or a resumed
-/// game asks the bots again with the same dice.
-pub struct Dice(pub u64);
-
-impl Dice {
-    /// A bot's choice at `seat` of `game`, with the dice of this decision.
-    fn act(
-        &mut self,
-        seating: &mut Seating<'_>,
-        game: &AnyGame,
-        seat: Seat,
-        legal: &ActionList,
-    ) -> Result<Action> {
-        let hand = u64::from(game.hand_start().deals_played);
-        let index = game.observation(seat).actions.len() as u64;
-        let mut rng = stream(self.0, 1 + (hand << 16) + index);
-        seating.at_seat(seat).act(game, seat, legal, &mut rng, 0)
-    }
-
-    /// A random number from 1 to `max` (a bot's cut, a cut left to chance) for the
-    /// hand of index `hand`.
-    fn cut(&mut self, max: u64, hand: usize) -> u64 {
-        stream(self.0, u64::MAX - hand as u64).random_range(1..=max)
     }
 }
 
@@ -867,29 +839,17 @@ fn second_person(style: &Style, broken: &Broken) -> String {
     }
 }
 
-/// Takes back the player's last choice of the hand and the bots' actions after it: a
-/// move that was the only one possible would be made again at once, so the one before
-/// it is taken back too.
+/// Takes back the player's last choice of the hand ([`local::take_back`]) and says
+/// what was taken back.
 fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
     if !matches!(table.turn(), Turn::Seat(_)) {
         return Ok("Nothing to take back: the hand is over.".to_string());
     }
-    let mut taken: Vec<Action> = Vec::new();
-    loop {
-        let actions = table.hand_actions();
-        let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
-            break;
-        };
-        taken.splice(0..0, actions[from..].iter().map(|&(_, action)| action));
-        table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
-        if !only_one_move(table, me) {
-            break;
-        }
-    }
+    let taken = local::take_back(table, me)?;
     let Some(&first) = taken.first() else {
         return Ok("Nothing to take back: you have not moved in this hand.".to_string());
     };
-    if only_one_move(table, me) {
+    if local::only_one_move(table, me) {
         return Ok(
             "Nothing to take back: each move you made in this hand was the only \
                    one possible."
@@ -906,13 +866,6 @@ fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
             n => format!(" and the {n} moves after it"),
         }
     ))
-}
-
-/// Whether it is `me` to move with only one move possible.
-fn only_one_move(table: &Table, me: Seat) -> bool {
-    let mut legal = ActionList::new();
-    table.game().legal_actions(&mut legal);
-    table.turn() == Turn::Seat(me) && legal.len() == 1
 }
 
 /// The person at a table of bots: their seat, what each seat is called, where their
@@ -1422,51 +1375,4 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     say(format!("Record saved to {}", record_path.display()))?;
     Ok(code)
-}
-
-#[cfg(test)]
-mod tests {
-    use calltrump_engine::{Action, ActionList, Game, GameRules, Seat, Turn};
-
-    use super::{only_one_move, undo};
-    use calltrump_play::game_loop;
-    use calltrump_play::style::Style;
-
-    /// In hands of Kout Bo played by first choices, the player's move that was the only
-    /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
-    /// back the choice before the forced move, not the forced move alone.
-    #[test]
-    fn undo_goes_back_past_a_move_that_was_forced() {
-        let rules = GameRules::from_header("kout", Some("kout6"), &Default::default()).unwrap();
-        let me = Seat(0);
-        let mut checked = 0;
-        for seed in 0..40 {
-            let mut table = game_loop::seeded(&rules, seed, 0, &[me]);
-            table.deal().unwrap();
-            // Where in the hand the player's last choice (not a forced move) was made.
-            let mut last_choice = None;
-            let mut forced_since = false;
-            let mut legal = ActionList::new();
-            while let Turn::Seat(seat) = table.turn() {
-                legal.clear();
-                table.game().legal_actions(&mut legal);
-                if seat == me && legal.len() > 1 && forced_since {
-                    undo(&mut table, me, &crate::screen::stdout_style(true)).unwrap();
-                    assert_eq!(table.hand_actions().len(), last_choice.unwrap());
-                    assert!(!only_one_move(&table, me));
-                    checked += 1;
-                    break;
-                }
-                if seat == me {
-                    match legal.len() {
-                        1 => forced_since = last_choice.is_some(),
-                        _ => last_choice = Some(table.hand_actions().len()),
-                    }
-                }
-                let action: Action = legal[0];
-                table.apply(seat, action).unwrap();
-            }
-        }
-        assert!(checked > 0, "no hand had a forced move between two choices");
-    }
 }

@@ -7,12 +7,14 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Result};
 use calltrump_engine::fair_deal::{self, CutSide, DealSource};
 use calltrump_engine::{
-    stream, Action, AnyGame, Game, GameRules, Phase, Record, Seat, Turn, Viewer,
+    stream, Action, ActionList, AnyGame, Game, GameRules, Phase, Record, Seat, Turn, Viewer,
 };
 use calltrump_table::Settings;
+use rand::Rng;
 
 use crate::committed;
 use crate::game_loop::{self, Table};
+use crate::player::Seating;
 
 /// A game to play: its table and the seed of the bots' dice.
 pub struct Start {
@@ -157,5 +159,104 @@ pub fn kout_decided(game: &AnyGame, me: Seat) -> Option<&'static str> {
         Some("the bid has failed")
     } else {
         None
+    }
+}
+
+/// Where the bots' random choices come from: a generator for each decision, from this
+/// seed, the hand and the number of actions in it, so that an undone move or a resumed
+/// game asks the bots again with the same dice.
+pub struct Dice(pub u64);
+
+impl Dice {
+    /// A bot's choice at `seat` of `game`, with the dice of this decision.
+    pub fn act(
+        &mut self,
+        seating: &mut Seating<'_>,
+        game: &AnyGame,
+        seat: Seat,
+        legal: &ActionList,
+    ) -> Result<Action> {
+        let hand = u64::from(game.hand_start().deals_played);
+        let index = game.observation(seat).actions.len() as u64;
+        let mut rng = stream(self.0, 1 + (hand << 16) + index);
+        seating.at_seat(seat).act(game, seat, legal, &mut rng, 0)
+    }
+
+    /// A random number from 1 to `max` (a bot's cut, a cut left to chance) for the
+    /// hand of index `hand`.
+    pub fn cut(&mut self, max: u64, hand: usize) -> u64 {
+        stream(self.0, u64::MAX - hand as u64).random_range(1..=max)
+    }
+}
+
+/// Takes back the player's last choice of the hand and the bots' actions after it: a
+/// move that was the only one possible would be made again at once, so the one before
+/// it is taken back too. The actions taken back, the player's first.
+pub fn take_back(table: &mut Table, me: Seat) -> Result<Vec<Action>> {
+    let mut taken: Vec<Action> = Vec::new();
+    loop {
+        let actions = table.hand_actions();
+        let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
+            break;
+        };
+        taken.splice(0..0, actions[from..].iter().map(|&(_, action)| action));
+        table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
+        if !only_one_move(table, me) {
+            break;
+        }
+    }
+    Ok(taken)
+}
+
+/// Whether it is `me` to move with only one move possible.
+pub fn only_one_move(table: &Table, me: Seat) -> bool {
+    let mut legal = ActionList::new();
+    table.game().legal_actions(&mut legal);
+    table.turn() == Turn::Seat(me) && legal.len() == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use calltrump_engine::{Action, ActionList, Game, GameRules, Seat, Turn};
+
+    use super::{only_one_move, take_back};
+    use crate::game_loop;
+
+    /// In hands of Kout Bo played by first choices, the player's move that was the only
+    /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
+    /// back the choice before the forced move, not the forced move alone.
+    #[test]
+    fn undo_goes_back_past_a_move_that_was_forced() {
+        let rules = GameRules::from_header("kout", Some("kout6"), &Default::default()).unwrap();
+        let me = Seat(0);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut table = game_loop::seeded(&rules, seed, 0, &[me]);
+            table.deal().unwrap();
+            // Where in the hand the player's last choice (not a forced move) was made.
+            let mut last_choice = None;
+            let mut forced_since = false;
+            let mut legal = ActionList::new();
+            while let Turn::Seat(seat) = table.turn() {
+                legal.clear();
+                table.game().legal_actions(&mut legal);
+                if seat == me && legal.len() > 1 && forced_since {
+                    take_back(&mut table, me).unwrap();
+                    assert_eq!(table.hand_actions().len(), last_choice.unwrap());
+                    assert!(!only_one_move(&table, me));
+                    checked += 1;
+                    break;
+                }
+                if seat == me {
+                    match legal.len() {
+                        1 => forced_since = last_choice.is_some(),
+                        _ => last_choice = Some(table.hand_actions().len()),
+                    }
+                }
+                let action: Action = legal[0];
+                table.apply(seat, action).unwrap();
+            }
+        }
+        assert!(checked > 0, "no hand had a forced move between two choices");
     }
 }

@@ -4,6 +4,9 @@
 //! decision with its expected points, what it lost, its mark and the best action.
 
 use std::fmt::Write;
+use std::path::Path;
+
+use serde_json::Value;
 
 use crate::analysis::{Analysis, DecisionReview, HandReview};
 use calltrump_engine::SeenAction;
@@ -50,6 +53,45 @@ pub struct Seating {
 }
 
 impl Seating {
+    /// Who sat where in the game analysed, as far as the file says: a night's set names its
+    /// players and the person (`me`); a `play` save going on names the person's seat in its
+    /// companion file. A finished game's record names nobody.
+    pub fn of_file(file: &Path, text: &str, set: Option<u64>) -> Seating {
+        if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
+            let players: Option<Vec<String>> = night
+                .get("players")
+                .and_then(|p| serde_json::from_value(p.clone()).ok());
+            let seats: Option<Vec<usize>> = night
+                .get("sets")
+                .and_then(|sets| sets.get(set.unwrap_or(1) as usize - 1))
+                .and_then(|s| s.pointer("/table/seats"))
+                .and_then(|s| serde_json::from_value(s.clone()).ok());
+            if let (Some(players), Some(seats)) = (players, seats) {
+                let names: Vec<String> = seats
+                    .iter()
+                    .map(|&p| players.get(p).cloned().unwrap_or_default())
+                    .collect();
+                let me = night
+                    .get("me")
+                    .and_then(Value::as_str)
+                    .and_then(|me| names.iter().position(|name| name == me));
+                return Seating {
+                    names: Some(names),
+                    me,
+                };
+            }
+        }
+        let me = match file.as_os_str() == "-" {
+            true => None,
+            false => crate::save::read_companion(file)
+                .ok()
+                .flatten()
+                .and_then(|companion| companion.seat)
+                .map(usize::from),
+        };
+        Seating { names: None, me }
+    }
+
     /// What the chart's legend calls `team` (0: seats 0, 2, ...; 1: seats 1, 3, ...) of a
     /// table of `seats`.
     pub fn team_name(&self, team: usize, seats: usize) -> String {
