@@ -96,18 +96,21 @@ fn key_in(dir: &Path) -> Result<u64> {
     let key = u64::from_le_bytes(bytes);
     std::fs::create_dir_all(dir).with_context(|| format!("making the folder {}", dir.display()))?;
     // Made only if still missing: a game saved at the same moment keeps the key it made.
-    let made = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .and_then(|mut file| {
-            std::io::Write::write_all(&mut file, format!("{key:016x}\n").as_bytes())
-        });
+    let made = create_new(&path, &format!("{key:016x}\n"));
     match made {
         Ok(()) => Ok(key),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => key_in(dir),
         Err(e) => Err(e).with_context(|| format!("writing {}", path.display())),
     }
+}
+
+/// Writes `text` to a new file at `path`; an error (`AlreadyExists`) if there is one.
+fn create_new(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
 }
 
 /// `bytes` xored with the stream of the project's generator seeded with `key`, at
@@ -473,13 +476,7 @@ pub fn lock(path: &Path) -> Result<Lock> {
     }
     let me = std::process::id();
     for _ in 0..2 {
-        let made = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&at)
-            .and_then(|mut file| {
-                std::io::Write::write_all(&mut file, format!("{me}\n").as_bytes())
-            });
+        let made = create_new(&at, &format!("{me}\n"));
         match made {
             Ok(()) => return Ok(Lock { path: at }),
             Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
