@@ -4,20 +4,15 @@
 //! [`calltrump_play::analysis`].
 
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use calltrump_play::analysis::{analyze, decision_count, Analysis, AnalysisError, Settings};
+use calltrump_play::analysis::{analyze, decision_count, AnalysisError, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::Value;
 
-use crate::analysis_text::{
-    decision_text, hand_text, judge_text, open_cell, open_heading, open_strains, seat_lines, stage,
-};
-use crate::replay::{file_games, read_record, source_name};
-use crate::review::Seating;
-use crate::screen::Style;
+use calltrump_play::records::{file_games, read_record, source_name};
+use calltrump_play::review::Seating;
 
 /// Arguments of `analyze`.
 #[derive(clap::Args, Debug)]
@@ -57,45 +52,6 @@ pub struct Args {
     /// Suit letters (AS, TH) instead of suit symbols in the text.
     #[arg(long)]
     ascii: bool,
-}
-
-/// Who sat where in the game analysed, as far as the file says: a night's set names its
-/// players and the person (`me`); a `play` save going on names the person's seat in its
-/// companion file. A finished game's record names nobody.
-fn seating(file: &Path, text: &str, set: Option<u64>) -> Seating {
-    if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
-        let players: Option<Vec<String>> = night
-            .get("players")
-            .and_then(|p| serde_json::from_value(p.clone()).ok());
-        let seats: Option<Vec<usize>> = night
-            .get("sets")
-            .and_then(|sets| sets.get(set.unwrap_or(1) as usize - 1))
-            .and_then(|s| s.pointer("/table/seats"))
-            .and_then(|s| serde_json::from_value(s.clone()).ok());
-        if let (Some(players), Some(seats)) = (players, seats) {
-            let names: Vec<String> = seats
-                .iter()
-                .map(|&p| players.get(p).cloned().unwrap_or_default())
-                .collect();
-            let me = night
-                .get("me")
-                .and_then(Value::as_str)
-                .and_then(|me| names.iter().position(|name| name == me));
-            return Seating {
-                names: Some(names),
-                me,
-            };
-        }
-    }
-    let me = match file.as_os_str() == "-" {
-        true => None,
-        false => crate::save::read_companion(file)
-            .ok()
-            .flatten()
-            .and_then(|companion| companion.seat)
-            .map(usize::from),
-    };
-    Seating { names: None, me }
 }
 
 /// Analyses the record; a record that is not valid exits 1 with its one-line error.
@@ -180,9 +136,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Err(error) => return Err(error.into()),
     };
     if let Some(path) = &args.html {
-        crate::save::refuse_to_write_over_a_save(path, "--html")?;
-        let seating = seating(&args.record, &text, args.set);
-        std::fs::write(path, crate::review::html(&analysis, &seating))
+        calltrump_play::save::refuse_to_write_over_a_save(path, "--html")?;
+        let seating = Seating::of_file(&args.record, &text, args.set);
+        std::fs::write(path, calltrump_play::review::html(&analysis, &seating))
             .with_context(|| format!("writing the review to {}", path.display()))?;
     }
     let mut out = io::stdout().lock();
@@ -192,63 +148,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         write!(
             out,
             "{}",
-            text_report(&analysis, &Style::for_stdout(args.ascii))
+            calltrump_play::analysis_text::text_report(
+                &analysis,
+                &crate::screen::stdout_style(args.ascii)
+            )
         )?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The analysis as text.
-fn text_report(analysis: &Analysis, style: &Style) -> String {
-    let title = crate::screen::game_title(analysis.game, analysis.variant);
-    let mut out = format!("{title}. {}\n", judge_text(analysis));
-    for hand in &analysis.hands {
-        out += &format!(
-            "\nHand {}: {}. Score before: {} to {}.\n",
-            hand.hand + 1,
-            hand_text(style, hand),
-            hand.scores_before[0],
-            hand.scores_before[1]
-        );
-        for (seat, cards) in hand.deal.iter().enumerate() {
-            out += &format!("  seat {seat}: {}\n", style.cards(cards));
-        }
-        out += &format!("  {}:\n", open_heading(&hand.open_cards));
-        // Padding counts characters: the table's suits go uncoloured.
-        let plain = Style {
-            colour: false,
-            ..*style
-        };
-        let strains = open_strains(&hand.open_cards);
-        let header: Vec<String> = strains
-            .iter()
-            .map(|s| format!("{:>7}", plain.strain(*s)))
-            .collect();
-        out += &format!("    {:<10}{}\n", "declarer", header.join(""));
-        for row in &hand.open_cards.rows {
-            let cells: Vec<String> = row
-                .cells
-                .iter()
-                .map(|c| format!("{:>7}", open_cell(c)))
-                .collect();
-            out += &format!("    seat {:<5}{}\n", row.declarer.0, cells.join(""));
-        }
-        out += "  Decisions:\n";
-        for review in &hand.decisions {
-            let at = stage(review);
-            out += &format!(
-                "    {:>3} {at:<9} {}\n",
-                review.index,
-                decision_text(style, review)
-            );
-            if let Some(reading) = &review.reading {
-                out += &format!("        shows {reading}\n");
-            }
-        }
-    }
-    out += "\nPer seat:\n";
-    for line in seat_lines(analysis) {
-        out += &format!("  {line}\n");
-    }
-    out
 }

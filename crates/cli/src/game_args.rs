@@ -1,11 +1,11 @@
 //! The options that choose a game: `--game`, `--variant`, `--option KEY=VALUE`.
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use calltrump_engine::fair_deal::CutSide;
 use calltrump_engine::GameRules;
 use calltrump_play::external::{Terms, MAX_BYE_GRACE_MS, MAX_TIME_LIMIT_MS};
+use calltrump_play::options::option_map;
 use clap::Args;
-use serde_json::{Map, Value};
 
 /// The most deals or games one command plays (`--deals`, `--games`): results are
 /// summed as they come, so this is a bound on time, not on memory.
@@ -13,25 +13,6 @@ pub const MAX_GAMES: u64 = 1_000_000_000;
 
 /// The most deals a game may last before it ends as a draw (`--max-deals`).
 pub const MAX_DEALS: u64 = 1_000_000;
-
-/// Reads `--option KEY=VALUE` arguments into a header's options: a key given twice is
-/// an error, and a whole number is read as one.
-pub fn option_map(options: &[String]) -> Result<Map<String, Value>> {
-    let mut map = Map::new();
-    for option in options {
-        let (key, value) = option
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--option {option}: expected KEY=VALUE"))?;
-        let value = match value.parse::<u64>() {
-            Ok(n) => Value::from(n),
-            Err(_) => Value::from(value),
-        };
-        if let Some(earlier) = map.insert(key.to_string(), value) {
-            bail!("--option {key} is given twice (first {key}={earlier}, then {option})");
-        }
-    }
-    Ok(map)
-}
 
 /// Which game, variant and options to play.
 #[derive(Args, Debug, Clone)]
@@ -92,11 +73,4 @@ impl ExternalArgs {
     pub fn terms(&self) -> Terms {
         Terms::from_ms(self.time_limit_ms, self.bye_grace_ms)
     }
-}
-
-/// Seconds since 1970: the seed when none is given.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }

@@ -3,7 +3,7 @@
 
 use calltrump_engine::{Action, AnyGame, Game, Phase};
 
-use crate::markdown::wrap;
+use calltrump_play::text::wrap_prose;
 
 /// The commands every prompt takes.
 const COMMANDS: &str = "\
@@ -172,7 +172,7 @@ fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
 fn reflow(text: &str) -> String {
     let width = crate::text::width();
     text.split("\n\n")
-        .map(|paragraph| wrap(&paragraph.replace('\n', " "), width, "", "").join("\n"))
+        .map(|paragraph| wrap_prose(&paragraph.replace('\n', " "), width, "", "").join("\n"))
         .collect::<Vec<_>>()
         .join("\n\n")
 }

@@ -7,8 +7,10 @@
 use calltrump_bots::{hint, hint_bot, Decision};
 use calltrump_engine::{AnyGame, Game, Seat, SeenAction};
 
-use crate::screen::{Names, Style};
-use crate::text::{self, wrap};
+use crate::screen::Names;
+use crate::text;
+use calltrump_play::style::Style;
+use calltrump_play::text::wrap;
 
 /// Most lines of call readings a hint shows (the latest calls'), so that the hint and
 /// the choices shown again after it fit a 24-line terminal.
@@ -68,7 +70,7 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
                  team's less theirs, this hand):",
                 best.deals
             );
-            lines.extend(crate::markdown::wrap(&head, width, "", ""));
+            lines.extend(calltrump_play::text::wrap_prose(&head, width, "", ""));
             for (i, value) in best.actions.iter().enumerate() {
                 lines.push(format!(
                     "  {}. {}  {:+.2}",

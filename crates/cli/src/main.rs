@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod analysis_text;
 mod analyze;
 mod arena;
 mod game_args;
@@ -17,9 +16,7 @@ mod markdown;
 mod night;
 mod play;
 mod replay;
-mod review;
 mod rules;
-mod save;
 mod screen;
 mod serve;
 mod simulate;
@@ -104,6 +101,22 @@ fn plain_value_error(error: &clap::Error) -> Option<String> {
             &flag[2..]
         )),
         _ => None,
+    }
+}
+
+/// The command that runs this program: `calltrump` when that is what the PATH finds,
+/// else the path it was started by (`target/release/calltrump` under `cargo run`).
+pub(crate) fn program() -> String {
+    let Ok(me) = std::env::current_exe().and_then(std::fs::canonicalize) else {
+        return "calltrump".to_string();
+    };
+    let on_path = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths)
+            .any(|dir| std::fs::canonicalize(dir.join("calltrump")).is_ok_and(|found| found == me))
+    });
+    match on_path {
+        true => "calltrump".to_string(),
+        false => me.display().to_string(),
     }
 }
 

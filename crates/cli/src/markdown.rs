@@ -5,7 +5,7 @@
 
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::text::visible_width;
+use calltrump_play::text::{visible_width, wrap_prose};
 
 const BOLD: &str = "\x1b[1m";
 const ITALIC: &str = "\x1b[3m";
@@ -95,7 +95,7 @@ impl Renderer {
             }
             None => rest.clone(),
         };
-        let lines = wrap(&text, self.width, &first, &rest);
+        let lines = wrap_prose(&text, self.width, &first, &rest);
         self.out.extend(lines);
     }
 
@@ -186,7 +186,7 @@ impl Renderer {
                 };
                 let (bold, reset) = (self.styled(BOLD), self.styled(RESET));
                 let indent = self.indent();
-                for line in wrap(&title, self.width, &indent, &indent) {
+                for line in wrap_prose(&title, self.width, &indent, &indent) {
                     self.out.push(format!("{bold}{line}{reset}"));
                 }
                 if !rule.is_empty() {
@@ -290,7 +290,12 @@ impl Renderer {
                     0 => format!("{indent}- "),
                     _ => format!("{indent}  "),
                 };
-                lines.extend(wrap(&text, self.width, &first, &format!("{indent}    ")));
+                lines.extend(wrap_prose(
+                    &text,
+                    self.width,
+                    &first,
+                    &format!("{indent}    "),
+                ));
             }
         }
         lines
@@ -318,34 +323,6 @@ fn link_target(url: &str) -> Option<String> {
         // From docs/rules/ up to the repository's docs/ folder.
         other => format!("docs/{}", other.trim_start_matches("../")),
     })
-}
-
-/// `text` in lines of at most `width` columns, broken only between words: the first
-/// line after `first`, the others after `rest`. A word wider than a line has its own.
-/// Hard breaks (`\n`) are kept.
-pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = first.to_string();
-    let mut empty = true;
-    for (i, part) in text.split('\n').enumerate() {
-        if i > 0 {
-            lines.push(std::mem::replace(&mut line, rest.to_string()));
-            empty = true;
-        }
-        for word in part.split_whitespace() {
-            if !empty && visible_width(&line) + 1 + visible_width(word) > width {
-                lines.push(std::mem::replace(&mut line, rest.to_string()));
-                empty = true;
-            }
-            if !empty {
-                line.push(' ');
-            }
-            line.push_str(word);
-            empty = false;
-        }
-    }
-    lines.push(line.trim_end().to_string());
-    lines
 }
 
 #[cfg(test)]

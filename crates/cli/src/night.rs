@@ -7,18 +7,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use calltrump_engine::night::{Night, NightSheet, SetTable};
-use calltrump_engine::{stream, Action, AnyGame, Game, GameRules, Record, Seat, Turn};
+use calltrump_engine::night::{Night, NightSheet};
+use calltrump_engine::{stream, Game, Seat, Turn};
 use rand::Rng;
-use serde::{Deserialize, Serialize};
 
-use crate::game_args::option_map;
 use crate::game_args::ExternalArgs;
 use crate::input::{self, Lines};
-use crate::play::{play_interactive, Dice, Person, Speed, Stopped};
-use crate::save;
+use crate::play::{play_interactive, Person, Speed, Stopped};
 use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::local::Dice;
+use calltrump_play::night::{self, alexa_rules, set_table, Plan, SetRecord};
 use calltrump_play::player::{Player, Seating};
+use calltrump_play::save;
 
 /// The most sets a night may have.
 const MAX_SETS: u64 = 10_000;
@@ -68,62 +68,6 @@ pub struct Args {
     external: ExternalArgs,
 }
 
-/// One set of a night's record: who sat where, and the set's game.
-#[derive(Serialize)]
-struct SetRecord {
-    table: SetTable,
-    record: Record,
-}
-
-/// A night's record: what `replay` and `analyze` read (each set's game), the sheet, and
-/// what `--resume` goes on with.
-#[derive(Serialize)]
-struct NightRecord<'a> {
-    players: &'a [String],
-    seed: u64,
-    sets: &'a [SetRecord],
-    sheet: NightSheet,
-    /// How many sets the night has.
-    planned_sets: usize,
-    /// The bots.
-    bots: &'a str,
-    /// The player played by a person.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    me: Option<&'a str>,
-    /// The alexa options (`KEY=VALUE`).
-    options: &'a [String],
-}
-
-/// A night's record read back to go on with it.
-#[derive(Deserialize)]
-struct SavedNight {
-    players: Vec<String>,
-    seed: u64,
-    sets: Vec<SavedSet>,
-    planned_sets: usize,
-    bots: String,
-    #[serde(default)]
-    me: Option<String>,
-    #[serde(default)]
-    options: Vec<String>,
-}
-
-/// A set of a night's record read back.
-#[derive(Deserialize)]
-struct SavedSet {
-    record: Record,
-}
-
-fn alexa_rules(options: &[String]) -> Result<GameRules> {
-    let map = option_map(options)?;
-    for key in ["deals", "rounds"] {
-        if map.contains_key(key) {
-            bail!("--option {key}: a night's sets are always 8 deals");
-        }
-    }
-    GameRules::from_header("bid-euchre", Some("alexa"), &map).map_err(|e| anyhow!("{e}"))
-}
-
 /// The score sheet as a table: a row per player, a column per set, and the total.
 fn print_sheet(night: &Night, sheet: &NightSheet, out: &mut impl Write) -> io::Result<()> {
     let width = night
@@ -169,18 +113,6 @@ fn print_sheet(night: &Night, sheet: &NightSheet, out: &mut impl Write) -> io::R
     Ok(())
 }
 
-/// The night to play: from the arguments, or from the saved record to go on with.
-struct Plan {
-    players: Vec<String>,
-    sets: usize,
-    seed: u64,
-    bots: String,
-    me: Option<String>,
-    options: Vec<String>,
-    /// The sets played (the last perhaps unfinished, as a whole record).
-    played: Vec<Record>,
-}
-
 /// The plan of a new night from the arguments.
 fn new_plan(args: &Args) -> Result<Plan> {
     for (i, name) in args.players.iter().enumerate() {
@@ -192,7 +124,7 @@ fn new_plan(args: &Args) -> Result<Plan> {
             );
         }
     }
-    let seed = args.seed.unwrap_or_else(crate::game_args::clock_seed);
+    let seed = args.seed.unwrap_or_else(game_loop::clock_seed);
     Ok(Plan {
         players: args.players.iter().map(|p| p.trim().to_string()).collect(),
         sets: args.sets as usize,
@@ -206,71 +138,16 @@ fn new_plan(args: &Args) -> Result<Plan> {
 
 /// The plan of the night saved at `path`, to go on with it.
 fn saved_plan(path: &Path) -> Result<Plan> {
-    let text = crate::replay::read_record(path)?;
-    if !crate::replay::is_night_record(&text) {
+    let text = calltrump_play::records::read_record(path)?;
+    if !calltrump_play::records::is_night_record(&text) {
         bail!(
             "{} is not the record of a night (a game goes on with {} play --resume {})",
             path.display(),
-            save::program(),
+            crate::program(),
             path.display()
         );
     }
-    let saved: SavedNight = serde_json::from_str(&text).map_err(|_| {
-        anyhow!(
-            "{}: the record of a night from an older calltrump, or changed: it does not \
-             say how many sets the night has, its bots and options",
-            path.display()
-        )
-    })?;
-    let companion = save::read_companion(path)?.unwrap_or_default();
-    let mut played: Vec<Record> = saved.sets.into_iter().map(|s| s.record).collect();
-    if let Some(last) = played.pop() {
-        played.push(save::whole_record(path, last, companion.sealed.as_deref())?);
-    }
-    Ok(Plan {
-        players: saved.players,
-        sets: saved.planned_sets,
-        seed: saved.seed,
-        bots: saved.bots,
-        me: saved.me,
-        options: saved.options,
-        played,
-    })
-}
-
-/// The set `set` of the night's table: seeded from the night's seed, seat 0 dealing
-/// first, and the actions of `saved` (the set as far as it was played) played again.
-fn set_table(
-    rules: &GameRules,
-    seed: u64,
-    set: usize,
-    people: &[Seat],
-    saved: Option<&Record>,
-) -> Result<Table> {
-    let mut table = game_loop::seeded_with_dealer(rules, Seat(0), seed, 2 * set as u64, people);
-    let Some(saved) = saved else {
-        return Ok(table);
-    };
-    let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
-        let hand = saved.hands.get(game.hand_start().deals_played as usize)?;
-        hand.actions
-            .get(game.observation(seat).actions.len())?
-            .parse()
-            .ok()
-    };
-    game_loop::play(
-        &mut table,
-        saved.hands.len(),
-        |game, seat, _| Ok(next(game, seat)),
-        |_, _| Ok(()),
-    )?;
-    if table.record().hands != saved.hands {
-        bail!(
-            "set {}: the saved game does not follow from the night's seed {seed}",
-            set + 1
-        );
-    }
-    Ok(table)
+    night::saved_plan(path, &text)
 }
 
 /// Plays the night (or goes on with a saved one) and prints the score sheet.
@@ -299,7 +176,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     // A night with a person in it is kept, as `play` keeps a game: in the data folder
     // unless --record names a file.
-    let resume_command = format!("{} night --resume", save::program());
+    let resume_command = format!("{} night --resume", crate::program());
     let new_path = |wanted: &Path, given: bool| -> Result<PathBuf> {
         let (path, note) = save::new_save_path(wanted, given, "night", &resume_command)?;
         if let Some(note) = note {
@@ -311,7 +188,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         (Some(path), _, _) => Some(path.clone()),
         (None, Some(path), _) => Some(new_path(path, true)?),
         (None, None, Some(_)) => {
-            let folder = crate::serve::default_data_dir()
+            let folder = save::default_data_dir()
                 .context("finding the folder for the night's record: give --record")?;
             Some(new_path(
                 &folder.join(format!("calltrump-night-{seed}.json")),
@@ -325,48 +202,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // Saves the night: the sets played, the one in play as far as the player saw it
     // (its cards sealed in the companion).
     let keep = |night: &Night, sets: &[SetRecord], playing: Option<&Table>| -> Result<()> {
-        let Some(path) = &record_path else {
-            return Ok(());
-        };
-        let mut all: Vec<SetRecord> = Vec::new();
-        let shown = playing.map(|table| SetRecord {
-            table: night
-                .table(sets.len())
-                .expect("the set in play is one of the night's"),
-            record: save::shown_record(table),
-        });
-        let sets = match shown {
-            Some(set) => {
-                all.extend(sets.iter().map(|s| SetRecord {
-                    table: s.table.clone(),
-                    record: s.record.clone(),
-                }));
-                all.push(set);
-                &all[..]
-            }
-            None => sets,
-        };
-        let record = NightRecord {
-            players: night.players(),
-            seed,
-            sets,
-            sheet: night.sheet(),
-            planned_sets: night.sets(),
-            bots: &plan.bots,
-            me: plan.me.as_deref(),
-            options: &plan.options,
-        };
-        save::write_file(path, &(serde_json::to_string(&record)? + "\n"))
-            .with_context(|| format!("saving the night to {}", path.display()))?;
-        let companion = match (playing, night.sheet().complete) {
-            (_, true) => None,
-            (Some(table), false) => Some(save::companion(table, None)?),
-            (None, false) => Some(save::Companion {
-                calltrump_resume: 1,
-                ..Default::default()
-            }),
-        };
-        save::write_companion(path, companion.as_ref())
+        match &record_path {
+            Some(path) => night::save_night(path, night, &plan, sets, playing),
+            None => Ok(()),
+        }
     };
     // Ctrl-C stops a night with a person in it, which is then saved.
     let mut stdin = me.map(|_| input::Stdin::start());

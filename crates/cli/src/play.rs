@@ -11,23 +11,24 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use calltrump_engine::fair_deal::{self, CutSide, DealSource};
+use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat,
-    SeenAction, Strain, Turn, View, Viewer,
+    Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat, SeenAction,
+    Strain, Turn, View, Viewer,
 };
-use calltrump_table::Settings;
-use rand::Rng;
 
 use crate::game_args::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
 use crate::input::{self, Line, Lines, Typed};
-use crate::save;
-use crate::screen::{self, Names, Style};
-use crate::text::{self, wrap};
+use crate::screen::{self, Names};
+use crate::text;
 use calltrump_play::committed;
 use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::local::{self, Dice, Start};
 use calltrump_play::player::{Player, Seating};
+use calltrump_play::save;
+use calltrump_play::style::Style;
+use calltrump_play::text::wrap;
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -101,33 +102,6 @@ impl Speed {
             true => Duration::from_millis(millis),
             false => Duration::ZERO,
         }
-    }
-}
-
-/// Where the bots' random choices come from: a generator for each decision, from this
-/// seed, the hand and the number of actions in it, so that an undone move or a resumed
-/// game asks the bots again with the same dice.
-pub struct Dice(pub u64);
-
-impl Dice {
-    /// A bot's choice at `seat` of `game`, with the dice of this decision.
-    fn act(
-        &mut self,
-        seating: &mut Seating<'_>,
-        game: &AnyGame,
-        seat: Seat,
-        legal: &ActionList,
-    ) -> Result<Action> {
-        let hand = u64::from(game.hand_start().deals_played);
-        let index = game.observation(seat).actions.len() as u64;
-        let mut rng = stream(self.0, 1 + (hand << 16) + index);
-        seating.at_seat(seat).act(game, seat, legal, &mut rng, 0)
-    }
-
-    /// A random number from 1 to `max` (a bot's cut, a cut left to chance) for the
-    /// hand of index `hand`.
-    fn cut(&mut self, max: u64, hand: usize) -> u64 {
-        stream(self.0, u64::MAX - hand as u64).random_range(1..=max)
     }
 }
 
@@ -760,7 +734,7 @@ fn not_in_game(
     action: Action,
     now: &str,
 ) -> String {
-    let title = screen::game_title(game.rules().game(), game.rules().variant());
+    let title = calltrump_play::style::game_title(game.rules().game(), game.rules().variant());
     let bidding = legal.iter().any(Action::is_call);
     // The level typed if it may be bid now, else the lowest that may.
     let level = |n: u8| match legal
@@ -865,29 +839,17 @@ fn second_person(style: &Style, broken: &Broken) -> String {
     }
 }
 
-/// Takes back the player's last choice of the hand and the bots' actions after it: a
-/// move that was the only one possible would be made again at once, so the one before
-/// it is taken back too.
+/// Takes back the player's last choice of the hand ([`local::take_back`]) and says
+/// what was taken back.
 fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
     if !matches!(table.turn(), Turn::Seat(_)) {
         return Ok("Nothing to take back: the hand is over.".to_string());
     }
-    let mut taken: Vec<Action> = Vec::new();
-    loop {
-        let actions = table.hand_actions();
-        let Some(from) = actions.iter().rposition(|(seat, _)| *seat == me) else {
-            break;
-        };
-        taken.splice(0..0, actions[from..].iter().map(|&(_, action)| action));
-        table.undo(me).map_err(|e| anyhow!("taking back: {e}"))?;
-        if !only_one_move(table, me) {
-            break;
-        }
-    }
+    let taken = local::take_back(table, me)?;
     let Some(&first) = taken.first() else {
         return Ok("Nothing to take back: you have not moved in this hand.".to_string());
     };
-    if only_one_move(table, me) {
+    if local::only_one_move(table, me) {
         return Ok(
             "Nothing to take back: each move you made in this hand was the only \
                    one possible."
@@ -904,13 +866,6 @@ fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
             n => format!(" and the {n} moves after it"),
         }
     ))
-}
-
-/// Whether it is `me` to move with only one move possible.
-fn only_one_move(table: &Table, me: Seat) -> bool {
-    let mut legal = ActionList::new();
-    table.game().legal_actions(&mut legal);
-    table.turn() == Turn::Seat(me) && legal.len() == 1
 }
 
 /// The person at a table of bots: their seat, what each seat is called, where their
@@ -954,7 +909,7 @@ pub fn play_interactive(
 ) -> Result<(Stop, Stopped)> {
     let mut session = Session {
         me: person.me,
-        style: Style::for_stdout(person.ascii),
+        style: crate::screen::stdout_style(person.ascii),
         names: Names::new(table.game(), person.me).with_players(person.players),
         input: person.input,
         pause: person.speed.pause(),
@@ -1044,7 +999,7 @@ fn play_with_deals(
                 let mut session = session_cell.borrow_mut();
                 // A decided Kout Bo hand is played out at once, the player's cards too:
                 // the tricks left count for nothing, so nothing is asked.
-                let decided = kout_decided(game, me).is_some();
+                let decided = local::kout_decided(game, me).is_some();
                 let interrupted = match decided {
                     true => session.input.interrupted(),
                     false => session.wait(),
@@ -1065,7 +1020,7 @@ fn play_with_deals(
                 let mut session = session_cell.borrow_mut();
                 session.show(game, event)?;
                 let hand = game.hand_start().deals_played;
-                if let Some(result) = kout_decided(game, me) {
+                if let Some(result) = local::kout_decided(game, me) {
                     if session.decided_told != Some(hand) {
                         session.decided_told = Some(hand);
                         say(format!(
@@ -1102,31 +1057,6 @@ fn play_with_deals(
         if stop != Stop::DealLimit || at_limit {
             return finish(table, seating, stop, session.request);
         }
-    }
-}
-
-/// In a Kout Bo hand being played whose result is settled before its last trick (the
-/// bid made, or failed: tricks beyond count for nothing), what was settled.
-fn kout_decided(game: &AnyGame, me: Seat) -> Option<&'static str> {
-    if game.rules().game() != "kout" || !matches!(game.turn(), Turn::Seat(_)) {
-        return None;
-    }
-    let view = game.view(Viewer::Seat(me));
-    let (Some(contract), Phase::Play) = (view.contract, view.phase) else {
-        return None;
-    };
-    let Action::Bid(bid) = contract.bid else {
-        return None;
-    };
-    let makers = contract.declarer.team().0 as usize;
-    let tricks = view.tricks.iter().map(|&t| u32::from(t)).sum::<u32>()
-        + u32::from(view.hand_sizes.iter().copied().max().unwrap_or(0));
-    if view.tricks[makers] >= bid {
-        Some("the bid is made")
-    } else if u32::from(view.tricks[1 - makers]) > tricks.saturating_sub(u32::from(bid)) {
-        Some("the bid has failed")
-    } else {
-        None
     }
 }
 
@@ -1188,127 +1118,15 @@ fn ask_cut(
     }
 }
 
-/// A game to play: its table and the seed of the bots' dice.
-struct Start {
-    table: Table,
-    /// The seed of the deals, when they are seeded.
-    seed: Option<u64>,
-    /// The seed of the bots' decisions.
-    bots_seed: u64,
-}
-
-/// A new game from the arguments, the person at `--seat`.
-fn new_game(args: &Args, me: Seat) -> Result<Start> {
-    let rules = args.game.rules()?;
-    let cut_side = args.game.cut_side(&rules)?;
-    let people = [me];
-    let table_id = committed::local_table_id()?;
-    let bots_seed = args.seed.unwrap_or_else(|| committed::bots_seed(&table_id));
-    let table = match args.seed {
-        Some(seed) => game_loop::seeded(&rules, seed, 0, &people),
-        // Without --seed the deals are committed: secret, cut, and checkable afterwards.
-        None => {
-            let mut rng = stream(bots_seed, 0);
-            let first_dealer = fair_deal::draw_first_dealer(&rules, &mut rng);
-            let settings = Settings {
-                committed: Some(table_id),
-                cut_side: Some(cut_side),
-                ..Settings::new(rules, first_dealer, &people)
-            };
-            Table::new(settings, rng)
-        }
-    };
-    Ok(Start {
-        table,
-        seed: args.seed,
-        bots_seed,
-    })
-}
-
-/// The game saved at `path`, ready to go on with the person at `me`: seeded deals are
-/// dealt again from the seed (so the next ones follow), committed ones go on under the
-/// record's table id.
-fn resume(path: &Path, me: Seat) -> Result<Start> {
-    let (saved, _) = read_save(path)?;
-    let (_, game) = saved
-        .replay()
-        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    if game.turn() == Turn::Over {
-        bail!("the game in {} is over: nothing to resume", path.display());
-    }
-    let (rules, first_dealer) = saved.rules().map_err(|e| anyhow!("{e}"))?;
-    match &saved.deal_source {
-        Some(DealSource::Seeded {
-            seed,
-            stream: index,
-            first_dealer_drawn: true,
-        }) => {
-            let seed = *seed;
-            let mut table = game_loop::seeded(&rules, seed, *index, &[me]);
-            let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
-                let hand = &saved.hands[game.hand_start().deals_played as usize];
-                let text = hand.actions.get(game.observation(seat).actions.len())?;
-                text.parse().ok()
-            };
-            game_loop::play(
-                &mut table,
-                saved.hands.len(),
-                |game, seat, _| Ok(next(game, seat)),
-                |_, _| Ok(()),
-            )?;
-            let same = table.deals() == saved.hands.len()
-                && table
-                    .record()
-                    .hands
-                    .iter()
-                    .zip(&saved.hands)
-                    .all(|(a, b)| a.deal == b.deal && a.actions == b.actions);
-            if !same {
-                bail!(
-                    "{}: the deals do not follow from the record's seed {seed}",
-                    path.display()
-                );
-            }
-            Ok(Start {
-                table,
-                seed: Some(seed),
-                bots_seed: seed,
-            })
-        }
-        Some(DealSource::Committed { table: table_id }) => {
-            let cut_side =
-                CutSide::from_options(&rules, &saved.options).map_err(|e| anyhow!("{e}"))?;
-            let bots_seed = committed::bots_seed(table_id);
-            let settings = Settings {
-                committed: Some(table_id.clone()),
-                cut_side: Some(cut_side),
-                ..Settings::new(rules, first_dealer, &[me])
-            };
-            // Committed deals draw nothing from the generator.
-            let table = Table::resume(settings, saved, stream(0, 0))
-                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            Ok(Start {
-                table,
-                seed: None,
-                bots_seed,
-            })
-        }
-        _ => bail!(
-            "{}: only games dealt by calltrump play (seeded or committed) can be resumed",
-            path.display()
-        ),
-    }
-}
-
 /// The whole record of the game saved at `path` (the hand in play unsealed from its
 /// companion) and the seat it was saved with, if it says.
 fn read_save(path: &Path) -> Result<(Record, Option<Seat>)> {
-    let text = crate::replay::read_record(path)?;
-    if crate::replay::is_night_record(&text) {
+    let text = calltrump_play::records::read_record(path)?;
+    if calltrump_play::records::is_night_record(&text) {
         bail!(
             "{} is the record of a night: go on with it with {} night --resume {}",
             path.display(),
-            save::program(),
+            crate::program(),
             path.display()
         );
     }
@@ -1332,7 +1150,7 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
                 "{} holds a game of {}{}: --resume goes on with it as it was saved; leave \
                  out --game, --variant and --option",
                 path.display(),
-                screen::game_title(rules.game(), rules.variant()),
+                calltrump_play::style::game_title(rules.game(), rules.variant()),
                 match saved.options.is_empty() {
                     true => String::new(),
                     false => format!(
@@ -1378,27 +1196,7 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
 /// The folder records go to by default: `$XDG_DATA_HOME/calltrump` or
 /// `~/.local/share/calltrump`.
 fn data_dir() -> Result<PathBuf> {
-    crate::serve::default_data_dir().context("finding the folder for game records: give --record")
-}
-
-/// The bot at each seat from `--bots`: one name for all, one per seat, or one per seat
-/// other than `me`. The player's own seat gets a bot too, asked only for the cards of
-/// a decided Kout Bo hand (which count for nothing).
-fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
-    Ok(match names.len() {
-        1 => vec![names[0].to_string(); seats],
-        n if n == seats => names.iter().map(|s| s.to_string()).collect(),
-        n if n + 1 == seats => {
-            let mut all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-            all.insert(me.index(), "random".to_string());
-            all
-        }
-        n => bail!(
-            "--bots names {n} bots; this game has {seats} seats (give 1, {} or {seats})",
-            seats - 1
-        ),
-    })
+    save::default_data_dir().context("finding the folder for game records: give --record")
 }
 
 /// Plays one game with the player at `--seat` and bots elsewhere.
@@ -1408,8 +1206,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => Seat(args.seat.unwrap_or(0)),
     };
     let start = match &args.resume {
-        Some(path) => resume(path, seat)?,
-        None => new_game(args, seat)?,
+        Some(path) => local::resume(path, read_save(path)?.0, seat)?,
+        None => {
+            let rules = args.game.rules()?;
+            let cut_side = args.game.cut_side(&rules)?;
+            local::new_game(rules, cut_side, args.seed, seat)?
+        }
     };
     let Start {
         mut table,
@@ -1425,7 +1227,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         );
     }
     let me = seat;
-    let names = bot_names(&args.bots, seats, me)?;
+    let names = local::bot_names(&args.bots, seats, me)?;
     let mut bots: Vec<Player> = (0..seats)
         .map(|s| {
             let name = if s == me.index() { "random" } else { &names[s] };
@@ -1437,7 +1239,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         players: &mut bots,
         at: &at,
     };
-    let resume_command = format!("{} play --resume", save::program());
+    let resume_command = format!("{} play --resume", crate::program());
     let new_path = |wanted: &Path, given: bool| -> Result<PathBuf> {
         let (path, note) = save::new_save_path(wanted, given, "game", &resume_command)?;
         if let Some(note) = note {
@@ -1459,7 +1261,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // Nothing is dealt before the record is known to be writable.
     save::save_game(&record_path, &table, me)?;
 
-    let style = Style::for_stdout(args.ascii);
+    let style = crate::screen::stdout_style(args.ascii);
     let seat_names = Names::new(table.game(), me);
     let mut input = input::Stdin::start();
     let mut session = Session {
@@ -1485,7 +1287,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     say(format!(
         "calltrump: {}, {deals}, bots: {bots_text}.",
-        screen::game_title(rules.game(), rules.variant())
+        calltrump_play::style::game_title(rules.game(), rules.variant())
     ))?;
     if seed.is_none() {
         say("Each hand's commitment is shown before the cut, its seed\nafter the hand.")?;
@@ -1534,7 +1336,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             ))?;
             // Commands to copy: on lines of their own, never wrapped.
             say("Look back over it, every decision judged, or trick by trick:")?;
-            let program = save::program();
+            let program = crate::program();
             let path = record_path.display();
             writeln!(
                 io::stdout().lock(),
@@ -1573,51 +1375,4 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     say(format!("Record saved to {}", record_path.display()))?;
     Ok(code)
-}
-
-#[cfg(test)]
-mod tests {
-    use calltrump_engine::{Action, ActionList, Game, GameRules, Seat, Turn};
-
-    use super::{only_one_move, undo};
-    use crate::screen::Style;
-    use calltrump_play::game_loop;
-
-    /// In hands of Kout Bo played by first choices, the player's move that was the only
-    /// one possible, followed by a choice of theirs in the same hand: `undo` there takes
-    /// back the choice before the forced move, not the forced move alone.
-    #[test]
-    fn undo_goes_back_past_a_move_that_was_forced() {
-        let rules = GameRules::from_header("kout", Some("kout6"), &Default::default()).unwrap();
-        let me = Seat(0);
-        let mut checked = 0;
-        for seed in 0..40 {
-            let mut table = game_loop::seeded(&rules, seed, 0, &[me]);
-            table.deal().unwrap();
-            // Where in the hand the player's last choice (not a forced move) was made.
-            let mut last_choice = None;
-            let mut forced_since = false;
-            let mut legal = ActionList::new();
-            while let Turn::Seat(seat) = table.turn() {
-                legal.clear();
-                table.game().legal_actions(&mut legal);
-                if seat == me && legal.len() > 1 && forced_since {
-                    undo(&mut table, me, &Style::for_stdout(true)).unwrap();
-                    assert_eq!(table.hand_actions().len(), last_choice.unwrap());
-                    assert!(!only_one_move(&table, me));
-                    checked += 1;
-                    break;
-                }
-                if seat == me {
-                    match legal.len() {
-                        1 => forced_since = last_choice.is_some(),
-                        _ => last_choice = Some(table.hand_actions().len()),
-                    }
-                }
-                let action: Action = legal[0];
-                table.apply(seat, action).unwrap();
-            }
-        }
-        assert!(checked > 0, "no hand had a forced move between two choices");
-    }
 }

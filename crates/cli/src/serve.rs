@@ -144,16 +144,6 @@ pub struct JoinArgs {
     patience_secs: u64,
 }
 
-/// The per-user data folder: `$XDG_DATA_HOME/calltrump`, or `~/.local/share/calltrump`.
-pub(crate) fn default_data_dir() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir).join("calltrump"));
-    }
-    let home =
-        std::env::var_os("HOME").context("neither XDG_DATA_HOME nor HOME is set: give --data")?;
-    Ok(PathBuf::from(home).join(".local/share/calltrump"))
-}
-
 /// Log lines on standard error, at `info` unless `RUST_LOG` says otherwise; coloured
 /// only on a terminal, so that a log file holds plain text.
 fn logging() {
@@ -187,7 +177,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         (None, data) => {
             let dir = match data {
                 Some(dir) => dir.clone(),
-                None => default_data_dir()?,
+                None => calltrump_play::save::default_data_dir()?,
             };
             std::fs::create_dir_all(&dir)
                 .with_context(|| format!("cannot create the data folder {}", dir.display()))?;

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use calltrump_engine::fair_deal::{self, DealFault, HandCheck, HandSource};
 
-use crate::replay::{file_games, read_record};
+use calltrump_play::records::{file_games, read_record};
 
 /// Arguments of `verify`.
 #[derive(clap::Args, Debug)]

@@ -3,7 +3,9 @@
 
 use anyhow::Result;
 use calltrump_engine::fair_deal::{self, DealSource};
-use calltrump_engine::{stream, Action, ActionList, AnyGame, Game, GameRules, Seat, Turn};
+use calltrump_engine::{
+    stream, Action, ActionList, AnyGame, Game, GameRules, RecordHand, Seat, Turn,
+};
 use calltrump_table::Settings;
 pub use calltrump_table::Table;
 
@@ -94,4 +96,29 @@ pub fn play(
             }
         }
     }
+}
+
+/// Plays again on `table` the actions of the `hands` of a saved game (as far as they
+/// go), to go on with it from where it was saved.
+pub fn play_again(table: &mut Table, hands: &[RecordHand]) -> Result<Stop> {
+    let next = |game: &AnyGame, seat: Seat| -> Option<Action> {
+        let hand = hands.get(game.hand_start().deals_played as usize)?;
+        hand.actions
+            .get(game.observation(seat).actions.len())?
+            .parse()
+            .ok()
+    };
+    play(
+        table,
+        hands.len(),
+        |game, seat, _| Ok(next(game, seat)),
+        |_, _| Ok(()),
+    )
+}
+
+/// Seconds since 1970: the seed when none is given.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }

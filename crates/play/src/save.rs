@@ -15,7 +15,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use calltrump_play::game_loop::Table;
+use crate::game_loop::Table;
 
 /// The companion's version: the first.
 const VERSION: u32 = 1;
@@ -54,10 +54,20 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("saving to {}", path.display()))
 }
 
+/// The per-user data folder: `$XDG_DATA_HOME/calltrump`, or `~/.local/share/calltrump`.
+pub fn default_data_dir() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir).join("calltrump"));
+    }
+    let home =
+        std::env::var_os("HOME").context("neither XDG_DATA_HOME nor HOME is set: give --data")?;
+    Ok(PathBuf::from(home).join(".local/share/calltrump"))
+}
+
 /// This install's sealing key: read from the data folder, or drawn at random and kept
 /// there the first time.
 fn seal_key() -> Result<u64> {
-    let dir = crate::serve::default_data_dir()
+    let dir = default_data_dir()
         .context("finding the data folder, where the key that seals a saved hand is kept")?;
     key_in(&dir)
 }
@@ -86,18 +96,21 @@ fn key_in(dir: &Path) -> Result<u64> {
     let key = u64::from_le_bytes(bytes);
     std::fs::create_dir_all(dir).with_context(|| format!("making the folder {}", dir.display()))?;
     // Made only if still missing: a game saved at the same moment keeps the key it made.
-    let made = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .and_then(|mut file| {
-            std::io::Write::write_all(&mut file, format!("{key:016x}\n").as_bytes())
-        });
+    let made = create_new(&path, &format!("{key:016x}\n"));
     match made {
         Ok(()) => Ok(key),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => key_in(dir),
         Err(e) => Err(e).with_context(|| format!("writing {}", path.display())),
     }
+}
+
+/// Writes `text` to a new file at `path`; an error (`AlreadyExists`) if there is one.
+fn create_new(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
 }
 
 /// `bytes` xored with the stream of the project's generator seeded with `key`, at
@@ -118,7 +131,7 @@ pub fn seal(text: &str, key: u64) -> String {
     // Without the system's randomness, a nonce from the text's length and the clock
     // still differs from save to save.
     if getrandom::fill(&mut nonce).is_err() {
-        nonce = crate::game_args::clock_seed().to_le_bytes();
+        nonce = crate::game_loop::clock_seed().to_le_bytes();
     }
     let nonce = u64::from_le_bytes(nonce);
     let mut bytes = text.as_bytes().to_vec();
@@ -463,13 +476,7 @@ pub fn lock(path: &Path) -> Result<Lock> {
     }
     let me = std::process::id();
     for _ in 0..2 {
-        let made = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&at)
-            .and_then(|mut file| {
-                std::io::Write::write_all(&mut file, format!("{me}\n").as_bytes())
-            });
+        let made = create_new(&at, &format!("{me}\n"));
         match made {
             Ok(()) => return Ok(Lock { path: at }),
             Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
@@ -499,22 +506,6 @@ pub fn lock(path: &Path) -> Result<Lock> {
         path.display(),
         at.display()
     )
-}
-
-/// The command that runs this program: `calltrump` when that is what the PATH finds,
-/// else the path it was started by (`target/release/calltrump` under `cargo run`).
-pub fn program() -> String {
-    let Ok(me) = std::env::current_exe().and_then(std::fs::canonicalize) else {
-        return "calltrump".to_string();
-    };
-    let on_path = std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths)
-            .any(|dir| std::fs::canonicalize(dir.join("calltrump")).is_ok_and(|found| found == me))
-    });
-    match on_path {
-        true => "calltrump".to_string(),
-        false => me.display().to_string(),
-    }
 }
 
 #[cfg(test)]

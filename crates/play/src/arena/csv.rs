@@ -15,14 +15,14 @@ use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Context, Result};
 
-use calltrump_play::duplicate::{Half, Pair};
+use crate::duplicate::{Half, Pair};
 
 /// The column names.
 const HEADER: &str =
     "index,a_first,b_first,a_second,b_second,difference,a_result_first,a_result_second";
 
 /// A CSV file being written, shared by the workers.
-pub(super) struct CsvWriter {
+pub struct CsvWriter {
     file: Mutex<File>,
     /// The file's name, for errors.
     path: PathBuf,

@@ -1,19 +1,22 @@
-//! `analyze --html FILE`: the analysis as one self-contained HTML page (no scripts, no
+//! The analysis as one self-contained HTML page (`analyze --html FILE`; no scripts, no
 //! outside files) to read after a game: the score through the game as an SVG chart, then
 //! hand by hand the deal, the open-cards table, the auction and every trick, each
 //! decision with its expected points, what it lost, its mark and the best action.
 
 use std::fmt::Write;
+use std::path::Path;
 
+use serde_json::Value;
+
+use crate::analysis::{Analysis, DecisionReview, HandReview};
 use calltrump_engine::SeenAction;
-use calltrump_play::analysis::{Analysis, DecisionReview, HandReview};
 
 use crate::analysis_text::{
     decision_text, hand_text, is_best, judge_text, open_cell, open_heading, open_strains,
     seat_lines, signed, stage,
 };
-use crate::screen::Style;
-use calltrump_play::plot::{escape, Line};
+use crate::plot::{escape, Line};
+use crate::style::Style;
 
 /// Cards as text, suit symbols, no colour codes (the page colours them).
 const PLAIN: Style = Style {
@@ -50,6 +53,45 @@ pub struct Seating {
 }
 
 impl Seating {
+    /// Who sat where in the game analysed, as far as the file says: a night's set names its
+    /// players and the person (`me`); a `play` save going on names the person's seat in its
+    /// companion file. A finished game's record names nobody.
+    pub fn of_file(file: &Path, text: &str, set: Option<u64>) -> Seating {
+        if let Ok(Value::Object(night)) = serde_json::from_str::<Value>(text) {
+            let players: Option<Vec<String>> = night
+                .get("players")
+                .and_then(|p| serde_json::from_value(p.clone()).ok());
+            let seats: Option<Vec<usize>> = night
+                .get("sets")
+                .and_then(|sets| sets.get(set.unwrap_or(1) as usize - 1))
+                .and_then(|s| s.pointer("/table/seats"))
+                .and_then(|s| serde_json::from_value(s.clone()).ok());
+            if let (Some(players), Some(seats)) = (players, seats) {
+                let names: Vec<String> = seats
+                    .iter()
+                    .map(|&p| players.get(p).cloned().unwrap_or_default())
+                    .collect();
+                let me = night
+                    .get("me")
+                    .and_then(Value::as_str)
+                    .and_then(|me| names.iter().position(|name| name == me));
+                return Seating {
+                    names: Some(names),
+                    me,
+                };
+            }
+        }
+        let me = match file.as_os_str() == "-" {
+            true => None,
+            false => crate::save::read_companion(file)
+                .ok()
+                .flatten()
+                .and_then(|companion| companion.seat)
+                .map(usize::from),
+        };
+        Seating { names: None, me }
+    }
+
     /// What the chart's legend calls `team` (0: seats 0, 2, ...; 1: seats 1, 3, ...) of a
     /// table of `seats`.
     pub fn team_name(&self, team: usize, seats: usize) -> String {
@@ -88,7 +130,7 @@ pub fn html(analysis: &Analysis, seating: &Seating) -> String {
     let mut page = String::new();
     let title = format!(
         "{}: a review",
-        crate::screen::game_title(analysis.game, analysis.variant)
+        crate::style::game_title(analysis.game, analysis.variant)
     );
     let _ = write!(
         page,
@@ -143,7 +185,7 @@ fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
     match analysis.hands.as_slice() {
         [hand] => {
             let number = hand.hand + 1;
-            calltrump_play::plot::bars_svg(
+            crate::plot::bars_svg(
                 &[
                     format!("before hand {number}"),
                     format!("after hand {number}"),
@@ -153,7 +195,7 @@ fn score_chart(analysis: &Analysis, seating: &Seating) -> String {
                 "each team's score",
             )
         }
-        hands => calltrump_play::plot::lines_svg(
+        hands => crate::plot::lines_svg(
             &lines,
             "Score through the game",
             hands.first().map_or(0, |hand| hand.hand),

@@ -1,10 +1,10 @@
 //! The analysis of a game in words: the lines that `analyze`'s text report and its HTML
 //! review (`analyze --html`) both print.
 
+use crate::analysis::{Analysis, DecisionReview, HandReview, OpenCell, OpenTable};
 use calltrump_engine::{Action, HandOutcome, Phase, SeenAction, Strain};
-use calltrump_play::analysis::{Analysis, DecisionReview, HandReview, OpenCell, OpenTable};
 
-use crate::screen::Style;
+use crate::style::Style;
 
 /// `+1.25`, `-0.50`: expected points with their sign.
 pub fn signed(points: f64) -> String {
@@ -169,4 +169,59 @@ pub fn stage(review: &DecisionReview) -> String {
         (None, Phase::Exchange) => "exchange".to_string(),
         (None, _) => "auction".to_string(),
     }
+}
+
+/// The analysis as text: `calltrump analyze`'s report, cards in `style`.
+pub fn text_report(analysis: &Analysis, style: &Style) -> String {
+    let title = crate::style::game_title(analysis.game, analysis.variant);
+    let mut out = format!("{title}. {}\n", judge_text(analysis));
+    for hand in &analysis.hands {
+        out += &format!(
+            "\nHand {}: {}. Score before: {} to {}.\n",
+            hand.hand + 1,
+            hand_text(style, hand),
+            hand.scores_before[0],
+            hand.scores_before[1]
+        );
+        for (seat, cards) in hand.deal.iter().enumerate() {
+            out += &format!("  seat {seat}: {}\n", style.cards(cards));
+        }
+        out += &format!("  {}:\n", open_heading(&hand.open_cards));
+        // Padding counts characters: the table's suits go uncoloured.
+        let plain = Style {
+            colour: false,
+            ..*style
+        };
+        let strains = open_strains(&hand.open_cards);
+        let header: Vec<String> = strains
+            .iter()
+            .map(|s| format!("{:>7}", plain.strain(*s)))
+            .collect();
+        out += &format!("    {:<10}{}\n", "declarer", header.join(""));
+        for row in &hand.open_cards.rows {
+            let cells: Vec<String> = row
+                .cells
+                .iter()
+                .map(|c| format!("{:>7}", open_cell(c)))
+                .collect();
+            out += &format!("    seat {:<5}{}\n", row.declarer.0, cells.join(""));
+        }
+        out += "  Decisions:\n";
+        for review in &hand.decisions {
+            let at = stage(review);
+            out += &format!(
+                "    {:>3} {at:<9} {}\n",
+                review.index,
+                decision_text(style, review)
+            );
+            if let Some(reading) = &review.reading {
+                out += &format!("        shows {reading}\n");
+            }
+        }
+    }
+    out += "\nPer seat:\n";
+    for line in seat_lines(analysis) {
+        out += &format!("  {line}\n");
+    }
+    out
 }
