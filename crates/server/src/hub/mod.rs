@@ -4,6 +4,7 @@
 
 mod actor;
 mod api;
+mod cluster;
 mod codec;
 
 use std::collections::HashMap;
@@ -33,6 +34,8 @@ pub use crate::session::{
 };
 pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};
+pub(crate) use cluster::Relayed;
+pub use cluster::Route;
 
 /// How many times a table whose task panicked is restored from its log before it is
 /// given up (a log that makes the task panic at every start would loop otherwise).
@@ -59,6 +62,8 @@ pub struct Shared {
     /// Tables whose log did not replay at start: kept in the store as they are, never
     /// run, listed as damaged.
     damaged: Mutex<HashMap<String, DamagedTable>>,
+    /// The sockets this node relays to another (a cluster's).
+    relays: cluster::Relays,
 }
 
 /// A table quarantined at start: its log does not replay (or cannot be read). Its rows
@@ -121,9 +126,17 @@ impl Hub {
                 )),
                 unsaved: Mutex::new(HashMap::new()),
                 damaged: Mutex::new(HashMap::new()),
+                relays: cluster::Relays::default(),
             }),
         };
-        for stored in hub.shared.store.live_tables().await? {
+        // A cluster's node takes its tables as it joins (`join_cluster`): only those no
+        // live node runs.
+        let live = if hub.shared.store.cluster().is_some() {
+            Vec::new()
+        } else {
+            hub.shared.store.live_tables().await?
+        };
+        for stored in live {
             match hub.resume(&stored).await {
                 Ok(actor) => {
                     hub.spawn(actor);

@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod contract;
+pub mod fencing;
 pub mod scenarios;
 
 use std::sync::atomic::{AtomicU32, Ordering};
