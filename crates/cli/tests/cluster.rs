@@ -34,7 +34,14 @@ impl Drop for Node {
 fn node(database: &str, name: &str) -> Node {
     let mut child = calltrump()
         .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "5"])
-        .args(["--database", database, "--node", name, "--lease-secs", LEASE_SECS])
+        .args([
+            "--database",
+            database,
+            "--node",
+            name,
+            "--lease-secs",
+            LEASE_SECS,
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -211,9 +218,8 @@ fn a_table_goes_on_when_its_node_is_killed_mid_hand() {
     });
     first.child.kill().unwrap();
     first.child.wait().unwrap();
-    let others = || {
-        metric(&second, "calltrump_actions_total") + metric(&third, "calltrump_actions_total")
-    };
+    let others =
+        || metric(&second, "calltrump_actions_total") + metric(&third, "calltrump_actions_total");
     let failover = wait_until(Duration::from_secs(15), "another node goes on", || {
         others() > 0
     });
@@ -254,7 +260,8 @@ fn a_node_paused_past_its_lease_gives_its_table_up_and_writes_nothing_more() {
     // Woken, the first finds its lease gone (renewal or a fenced write) and drops the
     // table; the second plays it to the end.
     wait_until(Duration::from_secs(10), "the first drops the table", || {
-        metric(&first, "calltrump_leases_lost_total") >= 1 && metric(&first, "calltrump_tables") == 0
+        metric(&first, "calltrump_leases_lost_total") >= 1
+            && metric(&first, "calltrump_tables") == 0
     });
     let finals = finish(bots);
     assert_eq!(finals.len(), 4);

@@ -49,8 +49,16 @@ async fn start(url: &str) -> Result<calltrump_server::RunningServer, String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_database_share_its_tables() {
     let database = TestDatabase::new(Backend::Postgres).await;
-    let first = common::start_on(&database.url, common::seeded_hub(1, Duration::from_secs(60))).await;
-    let second = common::start_on(&database.url, common::seeded_hub(1, Duration::from_secs(60))).await;
+    let first = common::start_on(
+        &database.url,
+        common::seeded_hub(1, Duration::from_secs(60)),
+    )
+    .await;
+    let second = common::start_on(
+        &database.url,
+        common::seeded_hub(1, Duration::from_secs(60)),
+    )
+    .await;
     let created = common::create(
         &first,
         serde_json::json!({ "game": "kaibosh", "options": { "deals": 1 } }),
@@ -84,7 +92,9 @@ async fn two_servers_on_one_database_share_its_tables() {
         async move { http_at(addr, "GET", "/metrics", None).await.1 }
     };
     assert!(
-        metrics(&second).await.contains("calltrump_relayed_sockets_total 4"),
+        metrics(&second)
+            .await
+            .contains("calltrump_relayed_sockets_total 4"),
         "the second node relayed the four seats"
     );
     // The game ran on the first: its record there is the finished game.

@@ -47,7 +47,13 @@ pub(crate) struct Relayed {
 
 impl Drop for Relayed {
     fn drop(&mut self) {
-        let mut relayed = self.hub.shared.relays.relayed.lock().expect("never poisoned");
+        let mut relayed = self
+            .hub
+            .shared
+            .relays
+            .relayed
+            .lock()
+            .expect("never poisoned");
         if let Some((_, count)) = relayed.get_mut(&self.table) {
             *count -= 1;
             if *count == 0 {
@@ -108,7 +114,10 @@ impl Hub {
             return Ok(cluster.owner(id).await?.map(Route::There));
         }
         if stored.status.is_live() {
-            self.shared.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
+            self.shared
+                .metrics
+                .takeovers
+                .fetch_add(1, Ordering::Relaxed);
             tracing::info!(table = %id, "took the table over: no live node ran it");
         }
         // The log is read after the lease is held: it holds every write of the last owner.
@@ -155,7 +164,10 @@ impl Hub {
             })
             .collect();
         for id in cluster.renew(addr, &summaries).await? {
-            self.shared.metrics.leases_lost.fetch_add(1, Ordering::Relaxed);
+            self.shared
+                .metrics
+                .leases_lost
+                .fetch_add(1, Ordering::Relaxed);
             if let Some(mailbox) = self.mailbox(&id) {
                 let _ = mailbox.send(Command::Lost);
             }
@@ -167,7 +179,10 @@ impl Hub {
             }
             match self.resume(&stored).await {
                 Ok(actor) => {
-                    self.shared.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
+                    self.shared
+                        .metrics
+                        .takeovers
+                        .fetch_add(1, Ordering::Relaxed);
                     tracing::info!(table = %stored.id, "took the table over: its node died or let it go");
                     self.spawn(actor);
                 }

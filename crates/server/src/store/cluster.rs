@@ -177,7 +177,9 @@ impl Cluster for PostgresStore {
         Box::pin(async move {
             let held: Vec<(String, i64)> = {
                 let held = self.leases.held.lock().expect("never poisoned");
-                held.iter().map(|(id, epoch)| (id.clone(), *epoch)).collect()
+                held.iter()
+                    .map(|(id, epoch)| (id.clone(), *epoch))
+                    .collect()
             };
             let node = &self.leases.node.name;
             sqlx::query(
@@ -193,8 +195,10 @@ impl Cluster for PostgresStore {
             }
             let ids: Vec<&str> = held.iter().map(|(id, _)| id.as_str()).collect();
             let epochs: Vec<i64> = held.iter().map(|(_, epoch)| *epoch).collect();
-            let shown: Vec<Option<&str>> =
-                ids.iter().map(|id| summaries.get(*id).map(String::as_str)).collect();
+            let shown: Vec<Option<&str>> = ids
+                .iter()
+                .map(|id| summaries.get(*id).map(String::as_str))
+                .collect();
             // Only a lease still running is renewed: one that lapsed (the node was
             // paused past it) is lost even if nobody took it yet.
             let renewed: Vec<String> = sqlx::query_scalar(

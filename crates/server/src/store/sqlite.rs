@@ -60,7 +60,6 @@ struct Append {
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
-
 /// The writer: waits for an append, takes every other one already queued, and commits
 /// them together. If the batch fails, each append is tried alone so that only the one
 /// at fault gets the error.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use calltrump_server::model::TableStatus;
 use calltrump_server::store::{
-    Cluster, NodeOptions, Owner, PostgresStore, Store, StoreError, DatabaseOptions,
+    Cluster, DatabaseOptions, NodeOptions, Owner, PostgresStore, Store, StoreError,
 };
 use calltrump_table::Entry;
 
@@ -67,7 +67,10 @@ pub async fn a_table_runs_on_the_node_that_made_it(a: &PostgresStore, b: &Postgr
     let seats = new_table("t", 5, TableStatus::Over, 0).seats;
     lost(b.update_table("t", &seats, TableStatus::Over).await, "t");
     assert_eq!(b.log("t").await.unwrap(), kept);
-    assert_eq!(b.table("t").await.unwrap().unwrap().status, TableStatus::Playing);
+    assert_eq!(
+        b.table("t").await.unwrap().unwrap().status,
+        TableStatus::Playing
+    );
     assert_eq!(
         b.owner("t").await.unwrap(),
         Some(Owner {
@@ -81,7 +84,11 @@ pub async fn a_table_runs_on_the_node_that_made_it(a: &PostgresStore, b: &Postgr
     // Renewed, it stays a's past the first lease's end.
     for _ in 0..4 {
         tokio::time::sleep(LEASE / 3).await;
-        assert!(a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap().is_empty());
+        assert!(a
+            .renew("127.0.0.1:7001", &HashMap::new())
+            .await
+            .unwrap()
+            .is_empty());
     }
     assert!(!b.claim("t").await.unwrap());
     a.append("t", &rest[0], None).await.unwrap();
@@ -95,7 +102,13 @@ pub async fn a_lapsed_lease_is_taken_over_and_fences_its_old_owner(
 ) {
     let (kept, rest) = table_on(a, 3).await;
     lapse().await;
-    let orphans: Vec<String> = b.orphans().await.unwrap().into_iter().map(|t| t.id).collect();
+    let orphans: Vec<String> = b
+        .orphans()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
     assert_eq!(orphans, ["t"]);
     assert!(b.claim("t").await.unwrap());
     // A node wakes up (it was paused): nothing it writes is kept.
@@ -106,7 +119,10 @@ pub async fn a_lapsed_lease_is_taken_over_and_fences_its_old_owner(
         body: "late".into(),
         at: 0,
     };
-    let place = calltrump_server::store::ChatPlace { deals: 1, actions: 0 };
+    let place = calltrump_server::store::ChatPlace {
+        deals: 1,
+        actions: 0,
+    };
     lost(a.chat("t", &chat_line, place).await, "t");
     assert_eq!(b.log("t").await.unwrap(), kept);
     assert!(b.chat_history("t").await.unwrap().is_empty());
@@ -115,7 +131,12 @@ pub async fn a_lapsed_lease_is_taken_over_and_fences_its_old_owner(
     // The new owner goes on from the log as it was.
     b.append("t", &rest[0], None).await.unwrap();
     b.append("t", &rest[1], None).await.unwrap();
-    let whole: Vec<Entry> = kept.iter().chain(&rest[0]).chain(&rest[1]).cloned().collect();
+    let whole: Vec<Entry> = kept
+        .iter()
+        .chain(&rest[0])
+        .chain(&rest[1])
+        .cloned()
+        .collect();
     assert_eq!(a.log("t").await.unwrap(), whole);
 }
 
@@ -127,7 +148,10 @@ pub async fn a_lease_lapsed_unrenewed_is_lost_even_before_a_takeover(
 ) {
     let (kept, rest) = table_on(a, 1).await;
     lapse().await;
-    assert_eq!(a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap(), ["t"]);
+    assert_eq!(
+        a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap(),
+        ["t"]
+    );
     lost(a.append("t", &rest[0], None).await, "t");
     assert_eq!(a.log("t").await.unwrap(), kept);
 }
@@ -138,7 +162,13 @@ pub async fn a_released_lease_is_taken_at_once(a: &PostgresStore, b: &PostgresSt
     let (_, rest) = table_on(a, 2).await;
     a.release("t").await.unwrap();
     lost(a.append("t", &rest[0], None).await, "t");
-    let orphans: Vec<String> = b.orphans().await.unwrap().into_iter().map(|t| t.id).collect();
+    let orphans: Vec<String> = b
+        .orphans()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
     assert_eq!(orphans, ["t"]);
     assert!(b.claim("t").await.unwrap());
     b.append("t", &rest[0], None).await.unwrap();
