@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -59,7 +59,7 @@ pub(crate) async fn relay(
             };
             request
                 .headers_mut()
-                .insert(forwarded, HeaderValue::from(value.clone()));
+                .insert(forwarded, value.clone());
         }
     }
     let config = WebSocketConfig::default()
