@@ -20,7 +20,6 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use crate::hub::{Hub, Relayed};
 use crate::protocol::{CloseKind, ServerMessage};
 use crate::request::error;
-use crate::socket::MAX_MESSAGE_BYTES;
 use crate::store::Owner;
 
 /// How long the node that runs a table has to take a relayed socket.
@@ -29,13 +28,14 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 type UpstreamSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// `GET /ws/{id}` for table `id`, which `owner` runs: connects to it first (a client
-/// finds a node that does not answer refused with 503, and tries again), then relays.
+/// finds a node that does not answer refused with 503, and tries again), then relays
+/// messages of up to `max_message` bytes from the client (the owner's to it, whole).
 pub(crate) async fn relay(
     hub: &Hub,
-    id: &str,
-    owner: Owner,
+    (id, owner): (&str, Owner),
     headers: &HeaderMap,
     upgrade: WebSocketUpgrade,
+    max_message: usize,
 ) -> Response {
     let unreachable = || {
         error(
@@ -57,14 +57,12 @@ pub(crate) async fn relay(
             } else {
                 name
             };
-            request
-                .headers_mut()
-                .insert(forwarded, value.clone());
+            request.headers_mut().insert(forwarded, value.clone());
         }
     }
     let config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_MESSAGE_BYTES * 64))
-        .max_frame_size(Some(MAX_MESSAGE_BYTES * 64));
+        .max_message_size(Some(max_message * 64))
+        .max_frame_size(Some(max_message * 64));
     let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
     let upstream = match tokio::time::timeout(CONNECT_TIMEOUT, connect).await {
         Ok(Ok((upstream, _))) => upstream,
@@ -74,8 +72,8 @@ pub(crate) async fn relay(
     let relayed = hub.relaying(id, &owner);
     let id = id.to_string();
     upgrade
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(max_message)
+        .max_message_size(max_message)
         .on_upgrade(move |socket| pump(socket, upstream, id, relayed))
 }
 

@@ -53,7 +53,8 @@ pub(crate) async fn websocket(
     let mailbox = match hub.route(&id).await {
         Ok(Some(Route::Here(mailbox))) => mailbox,
         Ok(Some(Route::There(owner))) => {
-            return crate::relay::relay(&hub, &id, owner, &headers, upgrade).await
+            let table = (id.as_str(), owner);
+            return crate::relay::relay(&hub, table, &headers, upgrade, MAX_MESSAGE_BYTES).await;
         }
         Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
         Err(e) => return e.into_response(),

@@ -27,7 +27,10 @@ pub struct PostgresStore {
 impl PostgresStore {
     /// [`PostgresStore::open_node`] as a node of a fresh random name.
     pub async fn open(url: &str, options: DatabaseOptions) -> Result<PostgresStore, StoreError> {
-        let name = format!("node-{}", &crate::hub::random_hex()[..8]);
+        let mut bytes = [0u8; 4];
+        getrandom::fill(&mut bytes).expect("the OS's random source works");
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let name = format!("node-{hex}");
         PostgresStore::open_node(url, options, NodeOptions::named(name)).await
     }
 
