@@ -1,6 +1,7 @@
 //! Several `calltrump serve` nodes on one PostgreSQL database (`CALLTRUMP_TEST_POSTGRES`,
-//! which `scripts/test.sh` provides): a table outlives its node killed mid-hand, and a
-//! node paused past its lease gives its table up and writes nothing more of it.
+//! which `scripts/test.sh` provides): a table outlives its node killed mid-hand, a node
+//! paused past its lease gives its table up and writes nothing more of it, and a node
+//! stopped with SIGTERM hands its table over at once.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -280,4 +281,27 @@ fn a_node_paused_past_its_lease_gives_its_table_up_and_writes_nothing_more() {
         versions.iter().zip(1..).all(|(v, n)| *v == n),
         "the log is one history: {versions:?}"
     );
+}
+
+#[test]
+fn a_node_stopped_with_sigterm_hands_its_table_over_before_its_lease_ends() {
+    // Long leases: a table taken over only once its lease lapsed would wait 10 s.
+    let database = database();
+    let first = node_leasing(&database, "one", "10");
+    let second = node_leasing(&database, "two", "10");
+    let (id, bots) = table_with_bots(&first, &[&second]);
+    wait_until(Duration::from_secs(60), "the game gets going", || {
+        metric(&first, "calltrump_actions_total") >= 10
+    });
+    let pid = first.child.id().to_string();
+    let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(status.success());
+    let handed = wait_until(Duration::from_secs(6), "the second node takes over", || {
+        metric(&second, "calltrump_actions_total") > 0
+    });
+    eprintln!("the second node went on {handed:?} after SIGTERM");
+    let finals = finish(bots);
+    assert_eq!(finals.len(), 4);
+    assert_eq!(metric(&second, "calltrump_lease_takeovers_total"), 1);
+    replays_finished(&second, &id);
 }
