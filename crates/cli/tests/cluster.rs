@@ -33,6 +33,11 @@ impl Drop for Node {
 
 /// Starts node `name` of the cluster on `database`.
 fn node(database: &str, name: &str) -> Node {
+    node_leasing(database, name, LEASE_SECS)
+}
+
+/// Starts node `name` of the cluster on `database`, its leases `lease_secs` long.
+fn node_leasing(database: &str, name: &str, lease_secs: &str) -> Node {
     let mut child = calltrump()
         .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "5"])
         .args([
@@ -41,7 +46,7 @@ fn node(database: &str, name: &str) -> Node {
             "--node",
             name,
             "--lease-secs",
-            LEASE_SECS,
+            lease_secs,
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
