@@ -113,16 +113,17 @@ impl Hub {
             // Another node took it meanwhile.
             return Ok(cluster.owner(id).await?.map(Route::There));
         }
-        if stored.status.is_live() {
+        // The log is read after the lease is held: it holds every write of the last owner.
+        let actor = self.resume(&stored).await?;
+        let (mailbox, new) = self.spawn_new(actor);
+        if new && stored.status.is_live() {
             self.shared
                 .metrics
                 .takeovers
                 .fetch_add(1, Ordering::Relaxed);
             tracing::info!(table = %id, "took the table over: no live node ran it");
         }
-        // The log is read after the lease is held: it holds every write of the last owner.
-        let actor = self.resume(&stored).await?;
-        Ok(Some(Route::Here(self.spawn(actor))))
+        Ok(Some(Route::Here(mailbox)))
     }
 
     /// Joins the cluster, if the store is shared: says this node is alive at `addr`
@@ -179,12 +180,13 @@ impl Hub {
             }
             match self.resume(&stored).await {
                 Ok(actor) => {
-                    self.shared
-                        .metrics
-                        .takeovers
-                        .fetch_add(1, Ordering::Relaxed);
-                    tracing::info!(table = %stored.id, "took the table over: its node died or let it go");
-                    self.spawn(actor);
+                    if self.spawn_new(actor).1 {
+                        self.shared
+                            .metrics
+                            .takeovers
+                            .fetch_add(1, Ordering::Relaxed);
+                        tracing::info!(table = %stored.id, "took the table over: its node died or let it go");
+                    }
                 }
                 Err(HubError::Store(StoreError::Corrupt { message, .. })) => {
                     self.quarantine(&stored, message);

@@ -332,13 +332,19 @@ impl Hub {
 
     /// Runs `actor`'s task, unless its table runs already; the table's mailbox.
     fn spawn(&self, actor: TableActor) -> mpsc::UnboundedSender<Command> {
+        self.spawn_new(actor).0
+    }
+
+    /// As [`Hub::spawn`]; and whether the task is a new one (not the table's running
+    /// task, which another caller started meanwhile).
+    fn spawn_new(&self, actor: TableActor) -> (mpsc::UnboundedSender<Command>, bool) {
         let mut tables = self
             .shared
             .tables
             .lock()
             .expect("the table map is never poisoned");
         if let Some((tx, _)) = tables.get(actor.id()) {
-            return tx.clone();
+            return (tx.clone(), false);
         }
         let (tx, rx) = mpsc::unbounded_channel();
         tables.insert(actor.id().to_string(), (tx.clone(), actor.summary()));
@@ -362,7 +368,7 @@ impl Hub {
                 }
             }
         });
-        tx
+        (tx, true)
     }
 
     /// Retires table `id`, whose task (at `mailbox`) panicked, from the registry and the
