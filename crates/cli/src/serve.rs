@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use calltrump_server::client::{play_seat, SeatLink};
 use calltrump_server::store::{DatabaseOptions, SqliteSync};
-use calltrump_server::{HubConfig, Limits, PublicUrl, ServerConfig};
+use calltrump_server::{HubConfig, Limits, NodeConfig, PublicUrl, ServerConfig};
 
 use crate::game_args::MAX_DEALS;
 
@@ -36,6 +36,18 @@ pub struct ServeArgs {
     /// pool) before giving up.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     database_connect_timeout_secs: u64,
+    /// On PostgreSQL, this node's name in the cluster of servers sharing the database
+    /// (letters, digits, `-`, `_`, `.`; default: `node-` and random hex).
+    #[arg(long, value_parser = node_name)]
+    node: Option<String>,
+    /// On PostgreSQL, where the other nodes reach this one (`HOST:PORT`) to relay the
+    /// sockets of its tables (default: the --addr listened on, loopback for 0.0.0.0).
+    #[arg(long)]
+    advertise: Option<String>,
+    /// On PostgreSQL, seconds a node's lease on a table lasts unrenewed (renewed every
+    /// fifth of it): a dead node's tables are taken over after it.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
+    lease_secs: u64,
     /// When a SQLite commit is on the disk: `full` (each action on the disk before
     /// anyone is told: it survives a power loss) or `normal` (on the disk at the next
     /// checkpoint: faster, and a power loss may lose the last actions told).
@@ -157,6 +169,17 @@ fn logging() {
         .try_init();
 }
 
+/// `--node`: a name of 1 to 64 letters, digits, `-`, `_` or `.`.
+fn node_name(text: &str) -> Result<String, String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if text.is_empty() || text.len() > 64 || !text.chars().all(fits) {
+        return Err(format!(
+            "{text:?}: a node's name is 1 to 64 letters, digits, '-', '_' or '.' (e.g. --node web-1)"
+        ));
+    }
+    Ok(text.to_string())
+}
+
 /// The address `--addr` names: `HOST:PORT`, the host a name or an IP address.
 fn listen_address(addr: &str) -> Result<SocketAddr> {
     let advice = "give HOST:PORT, e.g. 127.0.0.1:8080, localhost:8080 or 0.0.0.0:8080";
@@ -214,6 +237,11 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         },
         limits,
         public_url,
+        node: NodeConfig {
+            name: args.node.clone(),
+            advertise: args.advertise.clone(),
+            lease: Duration::from_secs(args.lease_secs),
+        },
         hub: HubConfig {
             seed: args.seed,
             max_deals: args.max_deals as usize,

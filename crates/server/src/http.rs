@@ -305,7 +305,10 @@ async fn create_table(
 }
 
 async fn list_tables(State(hub): State<Hub>) -> Response {
-    Json(json!({ "tables": hub.list(), "damaged": hub.damaged() })).into_response()
+    match hub.lobby().await {
+        Ok(tables) => Json(json!({ "tables": tables, "damaged": hub.damaged() })).into_response(),
+        Err(e) => e.into_response(),
+    }
 }
 
 async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Response {

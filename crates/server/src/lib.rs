@@ -33,6 +33,7 @@ pub mod outbox;
 mod pages;
 pub mod protocol;
 mod ready;
+mod relay;
 pub mod replay;
 mod request;
 mod reserve;
@@ -51,7 +52,7 @@ pub use limits::Limits;
 use limits::{Connections, RateLimit, Refusals};
 pub use site::PublicUrl;
 use site::Site;
-use store::{DatabaseOptions, PostgresStore, SqliteStore};
+use store::{DatabaseOptions, NodeOptions, PostgresStore, SqliteStore};
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -70,6 +71,31 @@ pub struct ServerConfig {
     /// it, and pages of its origin may act. `None`: only loopback and the address
     /// listened on.
     pub public_url: Option<PublicUrl>,
+    /// On PostgreSQL, this node of the cluster: its name (`None`: a random one), the
+    /// address the others reach it at, and its leases' length.
+    pub node: NodeConfig,
+}
+
+/// A node of a cluster (several servers on one PostgreSQL database).
+#[derive(Clone, Debug)]
+pub struct NodeConfig {
+    /// The node's name, unique in the cluster; `None`: `node-` and random hex.
+    pub name: Option<String>,
+    /// Where the other nodes reach this one (`HOST:PORT`) to relay sockets to it;
+    /// `None`: the address listened on (loopback if that is every address).
+    pub advertise: Option<String>,
+    /// How long a lease lasts unrenewed: a dead node's tables are taken over after it.
+    pub lease: Duration,
+}
+
+impl Default for NodeConfig {
+    fn default() -> Self {
+        NodeConfig {
+            name: None,
+            advertise: None,
+            lease: Duration::from_secs(5),
+        }
+    }
 }
 
 impl ServerConfig {
@@ -83,6 +109,7 @@ impl ServerConfig {
             hub,
             limits: Limits::default(),
             public_url: None,
+            node: NodeConfig::default(),
         }
     }
 }
@@ -120,17 +147,16 @@ impl RunningServer {
         let _ = self.shutdown.send(());
         self.hub.shutdown().await;
         let served = self.task.await.unwrap_or(Ok(()));
-        if let Some(lock) = self.lock {
-            lock.release().await;
-        }
+        drop(self.lock);
         served
     }
 }
 
-/// Opens the database, resumes its tables and starts listening. Refused: a database
-/// another server runs on (its lock, `PATH.lock` for SQLite, an advisory lock for
-/// PostgreSQL, is held for the server's life), a database file that is empty or another
-/// program's, and a PostgreSQL database holding other tables than calltrump's.
+/// Opens the database, resumes its tables and starts listening. Refused: a SQLite
+/// database another server runs on (its lock, `PATH.lock`, is held for the server's
+/// life), a database file that is empty or another program's, and a PostgreSQL database
+/// holding other tables than calltrump's. On PostgreSQL the server is a node of a
+/// cluster: it runs the tables it creates and those no live node runs.
 pub async fn start(
     config: ServerConfig,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
@@ -139,20 +165,32 @@ pub async fn start(
     let url = &config.database_url;
     if startup::is_postgres(url) {
         let timeout = config.database.connect_timeout();
-        let lock = startup::lock_postgres(url, timeout).await?;
-        let store = PostgresStore::open(url, config.database)
+        startup::check_postgres(url, timeout).await?;
+        let name = config
+            .node
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("node-{}", &hub::random_hex()[..8]));
+        let node = NodeOptions {
+            name,
+            lease: config.node.lease,
+        };
+        let store = PostgresStore::open_node(url, config.database, node)
             .await
             .map_err(|e| format!("the database {}: {e}", startup::shown_url(url)))?;
         let readiness = ready::Readiness::postgres(url)?;
-        return launch(config, Arc::new(store), Some((lock, readiness)), listener).await;
+        return launch(config, Arc::new(store), (None, Some(readiness)), listener).await;
     }
     let database = match startup::database_path(&config.database_url) {
         Some(path) => {
             let lock = startup::lock(&path)?;
             startup::check_database(&path, &config.database_url).await?;
-            Some((lock, ready::Readiness::new(&config.database_url, &path)?))
+            (
+                Some(lock),
+                Some(ready::Readiness::new(&config.database_url, &path)?),
+            )
         }
-        None => None,
+        None => (None, None),
     };
     let store = SqliteStore::open_with(&config.database_url, config.database).await?;
     launch(config, Arc::new(store), database, listener).await
@@ -164,7 +202,7 @@ pub async fn start_with_store(
     store: Arc<dyn store::Store>,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     let listener = bind(config.addr).await?;
-    launch(config, store, None, listener).await
+    launch(config, store, (None, None), listener).await
 }
 
 async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
@@ -174,17 +212,25 @@ async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
 }
 
 /// Starts a server on `store`, holding the database's lock and probing it for
-/// `/readyz` when it is one of [`start`]'s.
+/// `/readyz` when it is one of [`start`]'s; on a shared store, as a node of its cluster.
 async fn launch(
     config: ServerConfig,
     store: Arc<dyn store::Store>,
-    database: Option<(startup::DatabaseLock, ready::Readiness)>,
+    (lock, readiness): (Option<startup::DatabaseLock>, Option<ready::Readiness>),
     listener: tokio::net::TcpListener,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
-    let (lock, readiness) = database.unzip();
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub).await?;
     let addr = listener.local_addr()?;
+    let advertise = config.node.advertise.clone().unwrap_or_else(|| {
+        let ip = match addr.ip() {
+            ip if ip.is_unspecified() && addr.is_ipv4() => Ipv4Addr::LOCALHOST.into(),
+            ip if ip.is_unspecified() => Ipv6Addr::LOCALHOST.into(),
+            ip => ip,
+        };
+        SocketAddr::new(ip, addr.port()).to_string()
+    });
+    hub.join_cluster(advertise, config.node.lease).await?;
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
         chats: RateLimit::new(config.limits.chat_lines_per_minute, limits::CHAT_BURST),

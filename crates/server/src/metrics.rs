@@ -52,6 +52,12 @@ pub struct Metrics {
     pub store_errors: AtomicU64,
     /// Tables paused because the store failed their last write.
     pub tables_paused: AtomicU64,
+    /// Tables this node took over from a node that died or let them go (a cluster).
+    pub takeovers: AtomicU64,
+    /// Tables this node lost the lease of while it ran them (paused past the lease).
+    pub leases_lost: AtomicU64,
+    /// Sockets this node relayed to the node that runs their table.
+    pub relayed: AtomicU64,
     /// Actions per latency bucket (the last: slower than every bound).
     latency: [AtomicU64; BUCKETS.len() + 1],
     /// The sum of latencies, in microseconds.
@@ -130,6 +136,27 @@ impl Metrics {
             "Tables paused: the store failed their last write (/readyz answers 503).",
             "gauge",
             self.tables_paused.load(Ordering::Relaxed),
+        );
+        gauge(
+            &mut out,
+            "calltrump_lease_takeovers_total",
+            "Tables this node took over (their node died, or let them go).",
+            "counter",
+            self.takeovers.load(Ordering::Relaxed),
+        );
+        gauge(
+            &mut out,
+            "calltrump_leases_lost_total",
+            "Tables whose lease this node lost while running them (it was paused past it).",
+            "counter",
+            self.leases_lost.load(Ordering::Relaxed),
+        );
+        gauge(
+            &mut out,
+            "calltrump_relayed_sockets_total",
+            "WebSockets this node relayed to the node that runs their table.",
+            "counter",
+            self.relayed.load(Ordering::Relaxed),
         );
         let name = "calltrump_action_latency_seconds";
         let _ = writeln!(

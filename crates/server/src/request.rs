@@ -94,8 +94,10 @@ impl IntoResponse for HubError {
 /// The address clients reached, from the `Host` header (behind a proxy, the proxy
 /// passes it on).
 pub(crate) fn base_url(headers: &HeaderMap) -> String {
+    // A socket relayed from another node of a cluster: the address its client reached.
     let host = headers
-        .get(header::HOST)
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(header::HOST))
         .and_then(|h| h.to_str().ok())
         .unwrap_or("localhost");
     let scheme = headers

@@ -13,7 +13,7 @@ use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
-use crate::hub::{Command, Hub};
+use crate::hub::{Command, Hub, Route};
 use crate::limits::client_address;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
@@ -57,8 +57,12 @@ pub(crate) async fn websocket(
         peer.map(|Extension(ConnectInfo(p))| p),
     );
     // (Its origin is checked with every request's, by `check_site`.)
-    let mailbox = match hub.open(&id).await {
-        Ok(Some(mailbox)) => mailbox,
+    let mailbox = match hub.route(&id).await {
+        Ok(Some(Route::Here(mailbox))) => mailbox,
+        Ok(Some(Route::There(owner))) => {
+            let table = (id.as_str(), owner);
+            return crate::relay::relay(&hub, table, &headers, upgrade, MAX_MESSAGE_BYTES).await;
+        }
         Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
         Err(e) => return e.into_response(),
     };

@@ -1,7 +1,7 @@
 //! Faults found at start, before the database is opened: another server on the same
-//! database (a lock held for the server's life: a file lock for SQLite, a session
-//! advisory lock for PostgreSQL), and a database that is empty or another program's
-//! (refused, saying what to do, rather than started on or migrated).
+//! SQLite database (a file lock held for the server's life; several nodes may share a
+//! PostgreSQL database, each table leased to one), and a database that is empty or
+//! another program's (refused, saying what to do, rather than started on or migrated).
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -10,48 +10,20 @@ use std::str::FromStr;
 
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgConnection};
+use sqlx::postgres::PgConnectOptions;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
 /// The first 16 bytes of every SQLite database file.
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
-/// The lock of a database, held while the server runs. SQLite: the lock file open and
+/// The lock of a SQLite database, held while the server runs: the lock file open and
 /// locked, let go by the operating system when the process ends, however it ends.
-/// PostgreSQL: a connection holding a session advisory lock, let go by the server when
-/// the connection ends.
 #[derive(Debug)]
-pub(crate) enum DatabaseLock {
+pub(crate) struct DatabaseLock {
     /// The lock file, held open (never read: holding it is the lock).
-    File {
-        _held: File,
-    },
-    Postgres(std::sync::Mutex<Option<PgConnection>>),
+    _held: File,
 }
-
-impl DatabaseLock {
-    /// Lets the lock go now, so that a server started next on the same database finds
-    /// it free: PostgreSQL's advisory lock is unlocked (closing the connection alone
-    /// lets it go only once the server has seen the connection end), then the
-    /// connection closed.
-    pub(crate) async fn release(self) {
-        if let DatabaseLock::Postgres(connection) = self {
-            let connection = connection.lock().ok().and_then(|mut c| c.take());
-            if let Some(mut connection) = connection {
-                let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
-                    .bind(ADVISORY_LOCK_KEY)
-                    .execute(&mut connection)
-                    .await;
-                let _ = connection.close().await;
-            }
-        }
-    }
-}
-
-/// The key of calltrump's advisory lock in a PostgreSQL database (`calltrum` in ASCII):
-/// one server per database.
-const ADVISORY_LOCK_KEY: i64 = 0x6361_6c6c_7472_756d;
 
 /// Whether `url` names a PostgreSQL database (`postgres://` or `postgresql://`).
 pub(crate) fn is_postgres(url: &str) -> bool {
@@ -73,11 +45,9 @@ pub(crate) fn shown_url(url: &str) -> String {
     }
 }
 
-/// Opens a connection of its own to the PostgreSQL database at `url`, takes calltrump's
-/// advisory lock on it (refusing a database another server runs on), and refuses a
-/// database that holds other tables than calltrump's. The lock is held by the
-/// connection returned.
-pub(crate) async fn lock_postgres(url: &str, timeout: Duration) -> Result<DatabaseLock, String> {
+/// Opens a connection of its own to the PostgreSQL database at `url` and refuses a
+/// database that holds other tables than calltrump's.
+pub(crate) async fn check_postgres(url: &str, timeout: Duration) -> Result<(), String> {
     let shown = shown_url(url);
     let options =
         PgConnectOptions::from_str(url).map_err(|e| format!("the database {shown}: {e}"))?;
@@ -92,16 +62,6 @@ pub(crate) async fn lock_postgres(url: &str, timeout: Duration) -> Result<Databa
         Ok(Ok(connection)) => connection,
     };
     let cannot = |e: sqlx::Error| format!("cannot read the database {shown}: {e}");
-    let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-        .bind(ADVISORY_LOCK_KEY)
-        .fetch_one(&mut connection)
-        .await
-        .map_err(cannot)?;
-    if !locked {
-        return Err(format!(
-            "another calltrump server is running on the database {shown} (it holds calltrump's advisory lock): stop it first, or give this one a database of its own"
-        ));
-    }
     let names: Vec<String> = sqlx::query_scalar(
         "SELECT table_name::text FROM information_schema.tables \
          WHERE table_schema = current_schema() ORDER BY table_name",
@@ -115,9 +75,8 @@ pub(crate) async fn lock_postgres(url: &str, timeout: Duration) -> Result<Databa
             names.join(", ")
         ));
     }
-    Ok(DatabaseLock::Postgres(std::sync::Mutex::new(Some(
-        connection,
-    ))))
+    let _ = connection.close().await;
+    Ok(())
 }
 
 /// Whether a database whose tables are `names` may be calltrump's: none yet (it is
@@ -164,7 +123,7 @@ pub(crate) fn lock(path: &Path) -> Result<DatabaseLock, String> {
     // Which process holds it, for whoever looks (the lock, not the text, is what counts).
     let _ = file.set_len(0);
     let _ = writeln!(file, "{}", std::process::id());
-    Ok(DatabaseLock::File { _held: file })
+    Ok(DatabaseLock { _held: file })
 }
 
 /// Takes `file`'s exclusive lock if no one holds it: whether it was taken. (std's

@@ -2,13 +2,16 @@
 //! ([`SqliteStore`]), or PostgreSQL ([`PostgresStore`]).
 
 mod accounts;
+mod cluster;
 mod codec;
 mod postgres;
+mod sqlite;
 
 pub use accounts::{Accounts, StoredAccount};
+pub use cluster::{Cluster, NodeOptions, Owner};
 pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
@@ -16,11 +19,6 @@ use std::time::Duration;
 use calltrump_engine::GameRng;
 use calltrump_table::{Entry, Settings};
 use serde::{Deserialize, Serialize};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
-};
-use sqlx::{FromRow, QueryBuilder, Row, Sqlite, SqlitePool};
-use tokio::sync::{mpsc, oneshot};
 
 use crate::model::{NightStatus, SeatRecord, TableStatus};
 
@@ -46,6 +44,13 @@ pub enum StoreError {
         expected: i64,
         /// The version given.
         got: i64,
+    },
+    /// This node no longer holds table `table`'s lease (it expired, or another node
+    /// took the table over): nothing of the write is kept, and the node lets the table go.
+    #[error("table {table}: this node no longer holds the table's lease (another node runs it)")]
+    LeaseLost {
+        /// The table.
+        table: String,
     },
     /// A stored value does not read back.
     #[error("stored data of table {table}: {message}")]
@@ -81,29 +86,6 @@ pub struct StoredTable {
     pub status: TableStatus,
     /// Seconds since 1970 at creation.
     pub created_at: i64,
-}
-
-/// A table's row in SQLite.
-#[derive(sqlx::FromRow)]
-struct TableRow {
-    id: String,
-    settings: String,
-    deal_rng: String,
-    seats: String,
-    host_token: String,
-    status: TableStatus,
-    created_at: i64,
-}
-
-impl TableRow {
-    fn typed(self) -> Result<StoredTable, StoreError> {
-        let text = codec::TableText {
-            settings: self.settings,
-            deal_rng: self.deal_rng,
-            seats: self.seats,
-        };
-        codec::decode(self.id, text, self.host_token, self.status, self.created_at)
-    }
 }
 
 /// A chat line as stored.
@@ -236,6 +218,12 @@ pub trait Store: Send + Sync {
     fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>>;
     /// The accounts and their sessions, in the same database.
     fn accounts(&self) -> &dyn Accounts;
+    /// The leases of a store several nodes share (PostgreSQL): every write of a table's
+    /// rows is fenced by this node's lease on it. None: one server per store (SQLite),
+    /// which runs every table.
+    fn cluster(&self) -> Option<&dyn Cluster> {
+        None
+    }
 }
 
 /// A night as stored.
@@ -251,371 +239,5 @@ pub struct StoredNight {
     pub created_at: i64,
 }
 
-/// SQLite in WAL mode, with the migrations embedded in the binary.
-///
-/// Log appends, the one write of every action, go through a single writer task that
-/// commits whatever has queued up meanwhile in one transaction (group commit): SQLite
-/// has one writer at a time, and a transaction per action from many tables would queue
-/// on its lock and on the connections' threads. Each append still returns only once its
-/// own rows are committed.
-pub struct SqliteStore {
-    pool: SqlitePool,
-    appends: mpsc::UnboundedSender<Append>,
-}
-
-/// One table's step waiting for the writer, and who waits for it.
-struct Append {
-    table: String,
-    /// (version, the entry as JSON)
-    rows: Vec<(i64, String)>,
-    /// The seats (as JSON) and status after the step, if it changed them.
-    update: Option<(String, TableStatus)>,
-    done: oneshot::Sender<Result<(), StoreError>>,
-}
-
 /// Most rows in one INSERT statement: 3 parameters a row, well under SQLite's limit.
-const ROWS_PER_STATEMENT: usize = 1_000;
-
-/// The writer: waits for an append, takes every other one already queued, and commits
-/// them together. If the batch fails, each append is tried alone so that only the one
-/// at fault gets the error.
-async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Append>) {
-    while let Some(first) = queue.recv().await {
-        let mut batch = vec![first];
-        while let Ok(next) = queue.try_recv() {
-            batch.push(next);
-        }
-        if insert_rows(&pool, &batch).await.is_ok() {
-            for append in batch {
-                let _ = append.done.send(Ok(()));
-            }
-            continue;
-        }
-        for append in batch {
-            let result = insert_rows(&pool, std::slice::from_ref(&append)).await;
-            let _ = append.done.send(result);
-        }
-    }
-}
-
-/// Writes the steps of `appends` in one transaction: each table's versions checked
-/// against its log, its seats and status, then every log row.
-async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
-    let rows: Vec<(&str, i64, &str)> = appends
-        .iter()
-        .flat_map(|a| {
-            a.rows
-                .iter()
-                .map(|(version, entry)| (a.table.as_str(), *version, entry.as_str()))
-        })
-        .collect();
-    let mut tx = pool.begin().await?;
-    // Every table's last version in one query per chunk of tables, not one per table:
-    // a batch holds a step of each of many tables.
-    let mut tables: Vec<&str> = appends.iter().map(|a| a.table.as_str()).collect();
-    tables.sort_unstable();
-    tables.dedup();
-    let mut last_versions: HashMap<String, i64> = HashMap::with_capacity(tables.len());
-    for chunk in tables.chunks(ROWS_PER_STATEMENT) {
-        let mut query: QueryBuilder<Sqlite> =
-            QueryBuilder::new("SELECT table_id, MAX(version) FROM events WHERE table_id IN (");
-        let mut ids = query.separated(", ");
-        for table in chunk {
-            ids.push_bind(*table);
-        }
-        query.push(") GROUP BY table_id");
-        let found: Vec<(String, i64)> = query.build_query_as().fetch_all(&mut *tx).await?;
-        last_versions.extend(found);
-    }
-    for append in appends {
-        // A table with no row yet has an empty log; two steps of one table in a batch
-        // follow each other.
-        let last = last_versions.entry(append.table.clone()).or_insert(0);
-        check_versions(&append.table, *last, append.rows.iter().map(|(v, _)| *v))?;
-        if let Some((version, _)) = append.rows.last() {
-            *last = *version;
-        }
-        if let Some((seats, status)) = &append.update {
-            sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
-                .bind(seats)
-                .bind(*status)
-                .bind(&append.table)
-                .execute(&mut *tx)
-                .await?;
-        }
-    }
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-        let mut insert: QueryBuilder<Sqlite> =
-            QueryBuilder::new("INSERT INTO events (table_id, version, entry) ");
-        insert.push_values(chunk, |mut row, (table, version, entry)| {
-            row.push_bind(*table).push_bind(*version).push_bind(*entry);
-        });
-        insert.build().execute(&mut *tx).await?;
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-impl SqliteStore {
-    /// Opens (creating if needed) the database at `url` (`sqlite://PATH`) and migrates
-    /// it, with the pool's defaults.
-    pub async fn open(url: &str) -> Result<SqliteStore, StoreError> {
-        SqliteStore::open_with(url, DatabaseOptions::default()).await
-    }
-
-    /// As [`SqliteStore::open`], with the pool of `options`.
-    pub async fn open_with(url: &str, options: DatabaseOptions) -> Result<SqliteStore, StoreError> {
-        let pool_options = SqlitePoolOptions::new()
-            .max_connections(options.max_connections.unwrap_or(4))
-            .acquire_timeout(options.connect_timeout());
-        let connect: SqliteConnectOptions = url
-            .parse::<SqliteConnectOptions>()?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(match options.sqlite_sync {
-                SqliteSync::Full => SqliteSynchronous::Full,
-                SqliteSync::Normal => SqliteSynchronous::Normal,
-            })
-            .foreign_keys(true);
-        let pool = pool_options.connect_with(connect).await?;
-        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-        let (appends, queue) = mpsc::unbounded_channel();
-        tokio::spawn(write_appends(pool.clone(), queue));
-        Ok(SqliteStore { pool, appends })
-    }
-}
-
-impl SqliteStore {
-    /// Every row of `sql` (with `id` bound, if given), read as `T`.
-    async fn rows<T>(&self, sql: &'static str, id: Option<&str>) -> Result<Vec<T>, StoreError>
-    where
-        T: for<'r> sqlx::FromRow<'r, SqliteRow> + Send + Unpin,
-    {
-        let query = sqlx::query_as(sql);
-        let query = match id {
-            Some(id) => query.bind(id),
-            None => query,
-        };
-        Ok(query.fetch_all(&self.pool).await?)
-    }
-
-    /// The row of `sql` for `id`, read as `T`, if there is one.
-    async fn row_by_id<T>(&self, sql: &'static str, id: &str) -> Result<Option<T>, StoreError>
-    where
-        T: for<'r> sqlx::FromRow<'r, SqliteRow> + Send + Unpin,
-    {
-        Ok(sqlx::query_as(sql)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?)
-    }
-}
-
-impl Store for SqliteStore {
-    fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            let text = codec::encode(table);
-            sqlx::query(
-                "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&table.id)
-            .bind(&text.settings)
-            .bind(&text.deal_rng)
-            .bind(&text.seats)
-            .bind(&table.host_token)
-            .bind(table.status)
-            .bind(table.created_at)
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn update_table<'a>(
-        &'a self,
-        id: &'a str,
-        seats: &'a [SeatRecord],
-        status: TableStatus,
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
-                .bind(codec::seats_json(seats))
-                .bind(status)
-                .bind(id)
-                .execute(&self.pool)
-                .await?;
-            Ok(())
-        })
-    }
-
-    fn append<'a>(
-        &'a self,
-        id: &'a str,
-        entries: &'a [Entry],
-        table: Option<(&'a [SeatRecord], TableStatus)>,
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            let rows = entries
-                .iter()
-                .map(|entry| {
-                    let text = serde_json::to_string(entry).map_err(|e| StoreError::Corrupt {
-                        table: id.to_string(),
-                        message: e.to_string(),
-                    })?;
-                    Ok((entry.version as i64, text))
-                })
-                .collect::<Result<Vec<_>, StoreError>>()?;
-            let (done, committed) = oneshot::channel();
-            self.appends
-                .send(Append {
-                    table: id.to_string(),
-                    rows,
-                    update: table.map(|(seats, status)| (codec::seats_json(seats), status)),
-                    done,
-                })
-                .map_err(|_| StoreError::WriterGone)?;
-            committed.await.map_err(|_| StoreError::WriterGone)?
-        })
-    }
-
-    fn chat<'a>(
-        &'a self,
-        id: &'a str,
-        line: &'a ChatLine,
-        place: ChatPlace,
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO chat (table_id, seq, sender, body, at, deals, actions) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(line.seq)
-            .bind(&line.sender)
-            .bind(&line.body)
-            .bind(line.at)
-            .bind(i64::from(place.deals))
-            .bind(i64::from(place.actions))
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows
-                .iter()
-                .map(|row| {
-                    // A column of the wrong type (SQLite keeps whatever it is given) is
-                    // as damaged as JSON that does not read back.
-                    TableRow::from_row(row)
-                        .map_err(|e| StoreError::Corrupt {
-                            table: row.try_get("id").unwrap_or_else(|_| "?".to_string()),
-                            message: e.to_string(),
-                        })
-                        .and_then(TableRow::typed)
-                })
-                .collect())
-        })
-    }
-
-    fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
-        Box::pin(async move {
-            let row: Option<TableRow> = self
-                .row_by_id("SELECT * FROM tables WHERE id = ?", id)
-                .await?;
-            row.map(TableRow::typed).transpose()
-        })
-    }
-
-    fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>> {
-        Box::pin(async move {
-            let rows = sqlx::query("SELECT entry FROM events WHERE table_id = ? ORDER BY version")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
-            rows.iter()
-                .map(|row| {
-                    let text: String = row.try_get("entry")?;
-                    serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
-                        table: id.to_string(),
-                        message: e.to_string(),
-                    })
-                })
-                .collect()
-        })
-    }
-
-    fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO nights (id, state, status, created_at) VALUES (?, ?, ?, ?) \
-                 ON CONFLICT (id) DO UPDATE SET state = excluded.state, status = excluded.status",
-            )
-            .bind(&night.id)
-            .bind(&night.state)
-            .bind(night.status)
-            .bind(night.created_at)
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>> {
-        Box::pin(self.row_by_id("SELECT * FROM nights WHERE id = ?", id))
-    }
-
-    fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>> {
-        Box::pin(self.rows(
-            "SELECT * FROM nights WHERE status = 'playing' ORDER BY created_at, id",
-            None,
-        ))
-    }
-
-    fn accounts(&self) -> &dyn Accounts {
-        self
-    }
-
-    fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT seq, sender, body, at, deals, actions FROM chat \
-                 WHERE table_id = ? ORDER BY seq",
-            )
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-            let count = |row: &SqliteRow, column: &str| -> Result<Option<u32>, StoreError> {
-                let value: Option<i64> = row.try_get(column)?;
-                value
-                    .map(|n| {
-                        u32::try_from(n).map_err(|_| StoreError::Corrupt {
-                            table: id.to_string(),
-                            message: format!("chat {column} {n}"),
-                        })
-                    })
-                    .transpose()
-            };
-            rows.iter()
-                .map(|row| {
-                    let place = match (count(row, "deals")?, count(row, "actions")?) {
-                        (Some(deals), Some(actions)) => Some(ChatPlace { deals, actions }),
-                        _ => None,
-                    };
-                    Ok(StoredChat {
-                        line: ChatLine::from_row(row)?,
-                        place,
-                    })
-                })
-                .collect()
-        })
-    }
-}
+pub(crate) const ROWS_PER_STATEMENT: usize = 1_000;

@@ -1,5 +1,6 @@
-//! The server on PostgreSQL: the `Store` contract, games of every variant, the
-//! hidden-card property, a restart, and the start-up checks. Each test makes a database
+//! The server on PostgreSQL: the `Store` contract and its leases, games of every
+//! variant, the hidden-card property, a restart, two servers on one database, and the
+//! start-up checks. Each test makes a database
 //! of its own on the PostgreSQL named by `CALLTRUMP_TEST_POSTGRES` (`scripts/test.sh`
 //! starts a throwaway one); without it, each test fails saying so.
 
@@ -42,25 +43,67 @@ async fn start(url: &str) -> Result<calltrump_server::RunningServer, String> {
     .map_err(|e| e.to_string())
 }
 
+/// Two servers on one database are two nodes of a cluster: a table made on the first is
+/// listed by the second's lobby, and bots at its seat links, all through the second,
+/// finish its game there (their sockets relayed to the first, which runs it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_second_server_on_the_same_database_refuses_to_start() {
+async fn two_servers_on_one_database_share_its_tables() {
     let database = TestDatabase::new(Backend::Postgres).await;
-    let first = start(&database.url).await.unwrap();
-    let refused = start(&database.url)
-        .await
-        .err()
-        .expect("the second server refused");
+    let first = common::start_on(
+        &database.url,
+        common::seeded_hub(1, Duration::from_secs(60)),
+    )
+    .await;
+    let second = common::start_on(
+        &database.url,
+        common::seeded_hub(1, Duration::from_secs(60)),
+    )
+    .await;
+    let created = common::create(
+        &first,
+        serde_json::json!({ "game": "kaibosh", "options": { "deals": 1 } }),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    // The first node publishes its lobby with its leases' renewal (a fifth of a lease).
+    let listed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let (_, body) = http_at(second.addr, "GET", "/api/tables", None).await;
+            if body.contains(&id) {
+                return body;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .expect("the second node lists the first's table");
+    assert!(listed.contains("kaibosh"), "{listed}");
+    let through_second: Vec<_> = common::links(&created)
+        .into_iter()
+        .map(|mut link| {
+            link.base = second.addr.to_string();
+            link
+        })
+        .collect();
+    let finals = common::play_every_seat(through_second, "rules").await;
+    assert!(finals.iter().all(|f| f.actions > 0));
+    let metrics = |server: &calltrump_server::RunningServer| {
+        let addr = server.addr;
+        async move { http_at(addr, "GET", "/metrics", None).await.1 }
+    };
     assert!(
-        refused.contains("another calltrump server is running on the database")
-            && refused.contains("advisory lock"),
-        "{refused}"
+        metrics(&second)
+            .await
+            .contains("calltrump_relayed_sockets_total 4"),
+        "the second node relayed the four seats"
     );
-    let (status, _) = http_at(first.addr, "GET", "/healthz", None).await;
+    // The game ran on the first: its record there is the finished game.
+    let (status, body) = common::record_of(&first, &id).await;
     assert_eq!(status, 200);
-    // Once the first stops, the database is free.
+    let record = calltrump_engine::Record::parse(&body).unwrap();
+    assert!(record.replay().unwrap().0.finished);
+    second.stop().await.unwrap();
     first.stop().await.unwrap();
-    let again = start(&database.url).await.unwrap();
-    again.stop().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -133,3 +176,25 @@ async fn readyz_is_not_ready_while_the_log_cannot_be_written_and_healthz_stays_o
     assert_eq!(readyz_until(&server, 200).await, "ready");
     server.stop().await.unwrap();
 }
+
+/// One test per check of the leases (`common::fencing`), each on two nodes of a fresh
+/// database.
+macro_rules! fencing_tests {
+    ($($check:ident),* $(,)?) => {
+        $(
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $check() {
+                let (_database, a, b) = common::fencing::two_nodes().await;
+                common::fencing::$check(&a, &b).await;
+            }
+        )*
+    };
+}
+
+fencing_tests!(
+    a_table_runs_on_the_node_that_made_it,
+    a_lapsed_lease_is_taken_over_and_fences_its_old_owner,
+    a_lease_lapsed_unrenewed_is_lost_even_before_a_takeover,
+    a_released_lease_is_taken_at_once,
+    the_lobby_lists_the_other_nodes_tables,
+);

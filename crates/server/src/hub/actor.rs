@@ -50,6 +50,9 @@ pub enum Command {
         /// Answered once the table has closed its connections.
         done: oneshot::Sender<()>,
     },
+    /// This node lost the table's lease (another node runs it now): its connections are
+    /// told to come again, and the task stops without writing anything more.
+    Lost,
     /// Anything else the session handles: a client's message or departure, the host's
     /// start from a night, a timer firing, a bot's or a hint's answer.
     Input(Input),
@@ -102,7 +105,15 @@ impl TableActor {
             running = match command {
                 Command::Shutdown { done } => {
                     self.apply(Input::Shutdown).await;
+                    // The lease let go at once: another node takes the table over now,
+                    // not once it lapses.
+                    let id = self.session.id().to_string();
+                    release(&self.shared, &id).await;
                     let _ = done.send(());
+                    false
+                }
+                Command::Lost => {
+                    self.lose();
                     false
                 }
                 Command::Record { reply } => {
@@ -133,6 +144,8 @@ impl TableActor {
         for (_, timer) in self.timers.drain() {
             timer.abort();
         }
+        let id = self.session.id().to_string();
+        release(&self.shared, &id).await;
         self.shared
             .tables
             .lock()
@@ -185,6 +198,16 @@ impl TableActor {
                                 stepped |= step;
                                 kept += 1;
                             }
+                            Err(StoreError::LeaseLost { .. }) => {
+                                // Fenced: another node runs the table. Nothing after this
+                                // write is told; this node lets the table go.
+                                self.shared
+                                    .metrics
+                                    .leases_lost
+                                    .fetch_add(1, Ordering::Relaxed);
+                                self.lose();
+                                return false;
+                            }
                             Err(error) => {
                                 failed = Some(error);
                                 break;
@@ -218,9 +241,34 @@ impl TableActor {
             let Some(error) = failed else {
                 return running;
             };
+            let error = error.to_string();
             effects = self
                 .session
                 .handle(Input::NotSaved { error, kept }, Instant::now());
+        }
+    }
+
+    /// Tells every connection that the table moved to another node (they come again,
+    /// through any node, to the one that runs it now), and drops them.
+    fn lose(&self) {
+        tracing::warn!(table = %self.session.id(), "this node lost the table's lease: another node runs it");
+        let outboxes: Vec<Outbox> = self
+            .listeners
+            .lock()
+            .expect("never poisoned")
+            .drain()
+            .map(|(_, outbox)| outbox)
+            .collect();
+        self.shared
+            .metrics
+            .connections
+            .fetch_sub(outboxes.len() as u64, Ordering::Relaxed);
+        let closing = ServerMessage::closing(
+            CloseKind::Retry,
+            "the table moved to another server node; reconnect",
+        );
+        for outbox in outboxes {
+            let _ = outbox.send(closing.clone());
         }
     }
 
@@ -329,21 +377,18 @@ impl TableActor {
 /// Keeps `persist` of table `id`; whether it was a step. A write not kept is an error,
 /// counted in the metrics, and the table is listed as unable to save (for `/readyz`)
 /// until a write of it is kept.
-async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool, String> {
+async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool, StoreError> {
     let kept = keep(shared, id, persist).await;
     let mut unsaved = shared.unsaved.lock().expect("never poisoned");
-    let kept = match kept {
-        Ok(step) => {
+    match &kept {
+        Ok(_) | Err(StoreError::LeaseLost { .. }) => {
             unsaved.remove(id);
-            Ok(step)
         }
         Err(error) => {
-            let error = error.to_string();
-            shared.metrics.store_error(id, &error);
-            unsaved.insert(id.to_string(), error.clone());
-            Err(error)
+            shared.metrics.store_error(id, &error.to_string());
+            unsaved.insert(id.to_string(), error.to_string());
         }
-    };
+    }
     let paused = unsaved.len() as u64;
     shared
         .metrics
@@ -368,6 +413,15 @@ async fn keep(shared: &Shared, id: &str, persist: Persist) -> Result<bool, Store
         Persist::Chat { line, place } => {
             store.chat(id, &line, place).await?;
             Ok(false)
+        }
+    }
+}
+
+/// Lets table `id`'s lease go, if the store has leases (a cluster).
+async fn release(shared: &Shared, id: &str) {
+    if let Some(cluster) = shared.store.cluster() {
+        if let Err(error) = cluster.release(id).await {
+            tracing::warn!(table = %id, %error, "the table's lease could not be let go: it lapses");
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod actor;
 mod api;
+mod cluster;
 mod codec;
 
 use std::collections::HashMap;
@@ -33,6 +34,8 @@ pub use crate::session::{
 };
 pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};
+pub(crate) use cluster::Relayed;
+pub use cluster::Route;
 
 /// How many times a table whose task panicked is restored from its log before it is
 /// given up (a log that makes the task panic at every start would loop otherwise).
@@ -59,6 +62,8 @@ pub struct Shared {
     /// Tables whose log did not replay at start: kept in the store as they are, never
     /// run, listed as damaged.
     damaged: Mutex<HashMap<String, DamagedTable>>,
+    /// The sockets this node relays to another (a cluster's).
+    relays: cluster::Relays,
 }
 
 /// A table quarantined at start: its row or its log does not read back, or its log
@@ -122,9 +127,17 @@ impl Hub {
                 )),
                 unsaved: Mutex::new(HashMap::new()),
                 damaged: Mutex::new(HashMap::new()),
+                relays: cluster::Relays::default(),
             }),
         };
-        for stored in hub.shared.store.live_tables().await? {
+        // A cluster's node takes its tables as it joins (`join_cluster`): only those no
+        // live node runs.
+        let live = if hub.shared.store.cluster().is_some() {
+            Vec::new()
+        } else {
+            hub.shared.store.live_tables().await?
+        };
+        for stored in live {
             let stored = match stored {
                 Ok(stored) => stored,
                 // Its row itself does not read back: nothing of it can run.
@@ -367,13 +380,19 @@ impl Hub {
 
     /// Runs `actor`'s task, unless its table runs already; the table's mailbox.
     fn spawn(&self, actor: TableActor) -> mpsc::UnboundedSender<Command> {
+        self.spawn_new(actor).0
+    }
+
+    /// As [`Hub::spawn`]; and whether the task is a new one (not the table's running
+    /// task, which another caller started meanwhile).
+    fn spawn_new(&self, actor: TableActor) -> (mpsc::UnboundedSender<Command>, bool) {
         let mut tables = self
             .shared
             .tables
             .lock()
             .expect("the table map is never poisoned");
         if let Some((tx, _)) = tables.get(actor.id()) {
-            return tx.clone();
+            return (tx.clone(), false);
         }
         let (tx, rx) = mpsc::unbounded_channel();
         tables.insert(actor.id().to_string(), (tx.clone(), actor.summary()));
@@ -397,7 +416,7 @@ impl Hub {
                 }
             }
         });
-        tx
+        (tx, true)
     }
 
     /// Retires table `id`, whose task (at `mailbox`) panicked, from the registry and the

@@ -2,37 +2,64 @@
 //!
 //! PostgreSQL takes many writers at once, so each step is its own transaction on a
 //! pooled connection (no group-commit writer as for SQLite); each call returns once
-//! its transaction is committed.
+//! its transaction is committed. Several nodes may share the database: every write of a
+//! table's rows is fenced by this node's lease on the table ([`super::cluster`]).
 
 use calltrump_table::Entry;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Postgres, QueryBuilder, Row};
 
+use super::cluster::Leases;
 use super::codec::{self, TableText};
 use super::{
-    check_versions, Accounts, ChatLine, ChatPlace, DatabaseOptions, Store, StoreError, StoreFuture,
-    StoredChat, StoredNight, StoredTable, ROWS_PER_STATEMENT,
+    check_versions, Accounts, ChatLine, ChatPlace, Cluster, DatabaseOptions, NodeOptions, Store,
+    StoreError, StoreFuture, StoredChat, StoredNight, StoredTable, ROWS_PER_STATEMENT,
 };
 use crate::model::{SeatRecord, TableStatus};
 
-/// PostgreSQL, with its migrations embedded in the binary.
+/// PostgreSQL, with its migrations embedded in the binary, as one node of a cluster sees
+/// it.
 pub struct PostgresStore {
     pub(super) pool: PgPool,
+    pub(super) leases: Leases,
 }
 
 impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://USER@HOST:PORT/DB`) with the pool
-    /// of `options`, and migrates it. The database must exist; calltrump makes its
-    /// tables in it.
+    /// [`PostgresStore::open_node`] as a node of a fresh random name.
     pub async fn open(url: &str, options: DatabaseOptions) -> Result<PostgresStore, StoreError> {
-        let connect: PgConnectOptions = url.parse()?;
+        let mut bytes = [0u8; 4];
+        getrandom::fill(&mut bytes).expect("the OS's random source works");
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let name = format!("node-{hex}");
+        PostgresStore::open_node(url, options, NodeOptions::named(name)).await
+    }
+
+    /// Connects to the database at `url` (`postgres://USER@HOST:PORT/DB`) with the pool
+    /// of `options`, as the node `node`, and migrates it (nodes starting at once migrate
+    /// in turn: sqlx holds a lock meanwhile). The database must exist; calltrump makes
+    /// its tables in it.
+    pub async fn open_node(
+        url: &str,
+        options: DatabaseOptions,
+        node: NodeOptions,
+    ) -> Result<PostgresStore, StoreError> {
+        // A transaction left open by a node that was paused (SIGSTOP) would hold its
+        // table's lease row locked, and a takeover waiting on it: PostgreSQL ends such a
+        // session once a lease has passed.
+        let idle = node.lease.as_millis().max(1).to_string();
+        let connect: PgConnectOptions = url
+            .parse::<PgConnectOptions>()?
+            .options([("idle_in_transaction_session_timeout", idle.as_str())]);
         let pool = PgPoolOptions::new()
             .max_connections(options.max_connections.unwrap_or(10))
             .acquire_timeout(options.connect_timeout())
             .connect_with(connect)
             .await?;
         sqlx::migrate!("./migrations/postgres").run(&pool).await?;
-        Ok(PostgresStore { pool })
+        Ok(PostgresStore {
+            pool,
+            leases: Leases::new(node),
+        })
     }
 }
 
@@ -44,7 +71,7 @@ fn corrupt(id: &str, message: impl Into<String>) -> StoreError {
     }
 }
 
-fn table_of(row: &PgRow) -> Result<StoredTable, StoreError> {
+pub(super) fn table_of(row: &PgRow) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
     let status: String = row.try_get("status")?;
     let status = status.parse().map_err(|e: String| corrupt(&id, e))?;
@@ -75,7 +102,7 @@ fn night_of(row: &PgRow) -> Result<StoredNight, StoreError> {
 
 impl PostgresStore {
     /// Every row of `sql` (with `id` bound as `$1`, if given), read by `read`.
-    async fn rows<T>(
+    pub(super) async fn rows<T>(
         &self,
         sql: &'static str,
         id: Option<&str>,
@@ -99,6 +126,8 @@ impl Store for PostgresStore {
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let text = codec::encode(table);
+            // The table and this node's lease on it, together.
+            let mut tx = self.pool.begin().await?;
             sqlx::query(
                 "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -110,8 +139,19 @@ impl Store for PostgresStore {
             .bind(&table.host_token)
             .bind(table.status.as_str())
             .bind(table.created_at)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            sqlx::query(
+                "INSERT INTO leases (table_id, owner, epoch, expires_at) \
+                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
+            )
+            .bind(&table.id)
+            .bind(self.node())
+            .bind(self.leases.seconds())
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            self.leases.hold(&table.id, 1);
             Ok(())
         })
     }
@@ -123,12 +163,15 @@ impl Store for PostgresStore {
         status: TableStatus,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            self.leases.fence(&mut tx, id).await?;
             sqlx::query("UPDATE tables SET seats = $1, status = $2 WHERE id = $3")
                 .bind(codec::seats_json(seats))
                 .bind(status.as_str())
                 .bind(id)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await?;
+            tx.commit().await?;
             Ok(())
         })
     }
@@ -151,6 +194,7 @@ impl Store for PostgresStore {
             // An unknown table is refused by the events' foreign key; a version taken
             // twice by their primary key, a gap by the check.
             let mut tx = self.pool.begin().await?;
+            self.leases.fence(&mut tx, id).await?;
             let last: i64 = sqlx::query_scalar(
                 "SELECT COALESCE(MAX(version), 0) FROM events WHERE table_id = $1",
             )
@@ -186,6 +230,8 @@ impl Store for PostgresStore {
         place: ChatPlace,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            self.leases.fence(&mut tx, id).await?;
             sqlx::query(
                 "INSERT INTO chat (table_id, seq, sender, body, at, deals, actions) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -197,8 +243,9 @@ impl Store for PostgresStore {
             .bind(line.at)
             .bind(i64::from(place.deals))
             .bind(i64::from(place.actions))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            tx.commit().await?;
             Ok(())
         })
     }
@@ -320,5 +367,9 @@ impl Store for PostgresStore {
 
     fn accounts(&self) -> &dyn Accounts {
         self
+    }
+
+    fn cluster(&self) -> Option<&dyn Cluster> {
+        Some(self)
     }
 }

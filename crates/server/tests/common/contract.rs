@@ -67,7 +67,7 @@ fn seats(name: &str) -> Vec<SeatRecord> {
 }
 
 /// A Kaibosh table `id` as stored at creation, dealt from `seed`.
-fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> StoredTable {
+pub fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> StoredTable {
     StoredTable {
         id: id.into(),
         settings: settings(),
@@ -84,7 +84,7 @@ fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> Store
 /// The first `steps` steps (a deal, then one action each, a new deal when a hand is
 /// over) of the table dealt from `seed`, each action a legal one picked by the seed and
 /// the step's number.
-fn steps(seed: u64, steps: usize) -> Vec<Vec<Entry>> {
+pub fn steps(seed: u64, steps: usize) -> Vec<Vec<Entry>> {
     let mut table = Table::restore(settings(), seeded(seed), &[]).unwrap();
     let mut out = Vec::new();
     while out.len() < steps {

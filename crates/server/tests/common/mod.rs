@@ -8,6 +8,7 @@
 
 pub mod contract;
 pub mod edge;
+pub mod fencing;
 pub mod scenarios;
 
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -1,0 +1,294 @@
+//! Several nodes on one store: the seam's leases ([`Cluster`]), and their PostgreSQL
+//! implementation.
+//!
+//! A node runs a table only while it holds the table's lease (a row: owner, fencing
+//! epoch, expiry). Every write of the table's rows checks the lease in its own
+//! transaction, so that a node that lost it (paused past its expiry, or taken over)
+//! commits nothing more: two nodes never both append to one table.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use sqlx::{Postgres, Transaction};
+
+use super::{PostgresStore, StoreError, StoreFuture, StoredTable};
+
+/// Who a node is in a cluster, and how long its leases last unrenewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeOptions {
+    /// The node's name, unique in the cluster.
+    pub name: String,
+    /// How long a lease lasts unless renewed: a dead node's tables are taken over
+    /// after it.
+    pub lease: Duration,
+}
+
+impl NodeOptions {
+    /// A node named `name` with leases of 5 seconds.
+    pub fn named(name: impl Into<String>) -> NodeOptions {
+        NodeOptions {
+            name: name.into(),
+            lease: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Another live node that runs a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// Its name.
+    pub node: String,
+    /// Its internal address (`HOST:PORT`).
+    pub addr: String,
+}
+
+/// The leases of a store that several nodes share, as one node sees them.
+pub trait Cluster: Send + Sync {
+    /// This node's name.
+    fn node(&self) -> &str;
+    /// Takes table `id`'s lease for this node if no live node holds it (none, or
+    /// lapsed), raising its epoch; whether this node holds it now.
+    fn claim<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool>;
+    /// Renews every lease this node holds, with the lobby's summary (JSON) of each table
+    /// of `summaries` (a table not in it is shown by no lobby), and says the node is
+    /// alive at `addr`; the tables whose lease it lost (lapsed or taken over).
+    fn renew<'a>(
+        &'a self,
+        addr: &'a str,
+        summaries: &'a HashMap<String, String>,
+    ) -> StoreFuture<'a, Vec<String>>;
+    /// Lets table `id`'s lease go (the table left this node), so that any node may take
+    /// it at once.
+    fn release<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()>;
+    /// Every table open or playing whose lease no live node holds: to take over.
+    fn orphans(&self) -> StoreFuture<'_, Vec<StoredTable>>;
+    /// The live node other than this one that runs table `id`, if one does.
+    fn owner<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Owner>>;
+    /// The lobby summaries (JSON) of the live tables the other nodes run.
+    fn others_lobby(&self) -> StoreFuture<'_, Vec<String>>;
+    /// The node that holds the running lease of each of `ids` (this one included), by
+    /// table; a table no node holds is left out.
+    fn owners<'a>(&'a self, ids: &'a [String]) -> StoreFuture<'a, HashMap<String, String>>;
+}
+
+/// This node's leases on PostgreSQL: the epoch of each table it holds.
+#[derive(Debug)]
+pub(super) struct Leases {
+    pub(super) node: NodeOptions,
+    held: Mutex<HashMap<String, i64>>,
+}
+
+impl Leases {
+    pub(super) fn new(node: NodeOptions) -> Leases {
+        Leases {
+            node,
+            held: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn epoch(&self, id: &str) -> Option<i64> {
+        self.held.lock().expect("never poisoned").get(id).copied()
+    }
+
+    pub(super) fn hold(&self, id: &str, epoch: i64) {
+        let mut held = self.held.lock().expect("never poisoned");
+        held.insert(id.to_string(), epoch);
+    }
+
+    fn forget(&self, id: &str) -> Option<i64> {
+        self.held.lock().expect("never poisoned").remove(id)
+    }
+
+    /// The lease's length in seconds, as PostgreSQL takes it.
+    pub(super) fn seconds(&self) -> f64 {
+        self.node.lease.as_secs_f64()
+    }
+
+    /// Checks, in `tx`, that this node still holds table `id`'s lease, and keeps it
+    /// held until `tx` ends (a takeover waits for the write, or the write sees the
+    /// takeover). Lost: the node forgets the table and the write fails.
+    pub(super) async fn fence(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        id: &str,
+    ) -> Result<(), StoreError> {
+        let lost = || StoreError::LeaseLost {
+            table: id.to_string(),
+        };
+        let epoch = self.epoch(id).ok_or_else(lost)?;
+        let held: Option<i64> = sqlx::query_scalar(
+            "SELECT epoch FROM leases WHERE table_id = $1 AND owner = $2 AND epoch = $3 \
+             AND expires_at > clock_timestamp() FOR SHARE",
+        )
+        .bind(id)
+        .bind(&self.node.name)
+        .bind(epoch)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if held.is_none() {
+            self.forget(id);
+            return Err(lost());
+        }
+        Ok(())
+    }
+}
+
+impl Cluster for PostgresStore {
+    fn node(&self) -> &str {
+        &self.leases.node.name
+    }
+
+    fn claim<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            if self.leases.epoch(id).is_some() {
+                return Ok(true);
+            }
+            // A row lapsed (or none) is taken, its epoch raised: the writes of its last
+            // owner, whatever they were, are fenced from now on.
+            let epoch: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO leases (table_id, owner, epoch, expires_at) \
+                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3)) \
+                 ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, \
+                 epoch = leases.epoch + 1, expires_at = excluded.expires_at, summary = NULL \
+                 WHERE leases.expires_at <= clock_timestamp() OR leases.owner = excluded.owner \
+                 RETURNING epoch",
+            )
+            .bind(id)
+            .bind(&self.leases.node.name)
+            .bind(self.leases.seconds())
+            .fetch_optional(&self.pool)
+            .await?;
+            match epoch {
+                Some(epoch) => {
+                    self.leases.hold(id, epoch);
+                    Ok(true)
+                }
+                None => Ok(false),
+            }
+        })
+    }
+
+    fn renew<'a>(
+        &'a self,
+        addr: &'a str,
+        summaries: &'a HashMap<String, String>,
+    ) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let held: Vec<(String, i64)> = {
+                let held = self.leases.held.lock().expect("never poisoned");
+                held.iter()
+                    .map(|(id, epoch)| (id.clone(), *epoch))
+                    .collect()
+            };
+            let node = &self.leases.node.name;
+            sqlx::query(
+                "INSERT INTO nodes (name, addr, seen_at) VALUES ($1, $2, clock_timestamp()) \
+                 ON CONFLICT (name) DO UPDATE SET addr = excluded.addr, seen_at = excluded.seen_at",
+            )
+            .bind(node)
+            .bind(addr)
+            .execute(&self.pool)
+            .await?;
+            if held.is_empty() {
+                return Ok(Vec::new());
+            }
+            let ids: Vec<&str> = held.iter().map(|(id, _)| id.as_str()).collect();
+            let epochs: Vec<i64> = held.iter().map(|(_, epoch)| *epoch).collect();
+            let shown: Vec<Option<&str>> = ids
+                .iter()
+                .map(|id| summaries.get(*id).map(String::as_str))
+                .collect();
+            // Only a lease still running is renewed: one that lapsed (the node was
+            // paused past it) is lost even if nobody took it yet.
+            let renewed: Vec<String> = sqlx::query_scalar(
+                "UPDATE leases SET expires_at = clock_timestamp() + make_interval(secs => $2), \
+                 summary = mine.summary \
+                 FROM UNNEST($3::text[], $4::int8[], $5::text[]) AS mine(id, epoch, summary) \
+                 WHERE leases.table_id = mine.id AND leases.epoch = mine.epoch \
+                 AND leases.owner = $1 AND leases.expires_at > clock_timestamp() \
+                 RETURNING leases.table_id",
+            )
+            .bind(node)
+            .bind(self.leases.seconds())
+            .bind(&ids)
+            .bind(&epochs)
+            .bind(&shown)
+            .fetch_all(&self.pool)
+            .await?;
+            let lost: Vec<String> = ids
+                .iter()
+                .filter(|id| !renewed.iter().any(|r| r == *id))
+                .map(|id| id.to_string())
+                .collect();
+            for id in &lost {
+                self.leases.forget(id);
+            }
+            Ok(lost)
+        })
+    }
+
+    fn release<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            if let Some(epoch) = self.leases.forget(id) {
+                sqlx::query("DELETE FROM leases WHERE table_id = $1 AND owner = $2 AND epoch = $3")
+                    .bind(id)
+                    .bind(&self.leases.node.name)
+                    .bind(epoch)
+                    .execute(&self.pool)
+                    .await?;
+            }
+            Ok(())
+        })
+    }
+
+    fn orphans(&self) -> StoreFuture<'_, Vec<StoredTable>> {
+        Box::pin(self.rows(
+            "SELECT t.* FROM tables t LEFT JOIN leases l ON l.table_id = t.id \
+             WHERE t.status IN ('open', 'playing') \
+             AND (l.table_id IS NULL OR l.expires_at <= clock_timestamp()) \
+             ORDER BY t.created_at, t.id",
+            None,
+            super::postgres::table_of,
+        ))
+    }
+
+    fn owner<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Owner>> {
+        Box::pin(async move {
+            let row: Option<(String, String)> = sqlx::query_as(
+                "SELECT l.owner, n.addr FROM leases l JOIN nodes n ON n.name = l.owner \
+                 WHERE l.table_id = $1 AND l.owner <> $2 AND l.expires_at > clock_timestamp()",
+            )
+            .bind(id)
+            .bind(&self.leases.node.name)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(row.map(|(node, addr)| Owner { node, addr }))
+        })
+    }
+
+    fn owners<'a>(&'a self, ids: &'a [String]) -> StoreFuture<'a, HashMap<String, String>> {
+        Box::pin(async move {
+            let rows: Vec<(String, String)> = sqlx::query_as(
+                "SELECT table_id, owner FROM leases \
+                 WHERE table_id = ANY($1) AND expires_at > clock_timestamp()",
+            )
+            .bind(ids)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.into_iter().collect())
+        })
+    }
+
+    fn others_lobby(&self) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            Ok(sqlx::query_scalar(
+                "SELECT summary FROM leases WHERE owner <> $1 \
+                 AND expires_at > clock_timestamp() AND summary IS NOT NULL ORDER BY table_id",
+            )
+            .bind(&self.leases.node.name)
+            .fetch_all(&self.pool)
+            .await?)
+        })
+    }
+}

@@ -1,0 +1,189 @@
+//! The leases of a store several nodes share (PostgreSQL): each check runs on two nodes
+//! of one fresh database, `a` and `b`, whose leases last [`LEASE`].
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use calltrump_server::model::TableStatus;
+use calltrump_server::store::{
+    Cluster, DatabaseOptions, NodeOptions, Owner, PostgresStore, Store, StoreError,
+};
+use calltrump_table::Entry;
+
+use super::contract::{new_table, steps};
+use super::{Backend, TestDatabase};
+
+/// The nodes' leases: short, so that a lapse takes little of a test's time.
+pub const LEASE: Duration = Duration::from_millis(1500);
+
+/// Two nodes, `a` and `b`, on one fresh database.
+pub async fn two_nodes() -> (TestDatabase, PostgresStore, PostgresStore) {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let node = |name: &str| NodeOptions {
+        name: name.into(),
+        lease: LEASE,
+    };
+    let a = PostgresStore::open_node(&database.url, DatabaseOptions::default(), node("a"))
+        .await
+        .unwrap();
+    let b = PostgresStore::open_node(&database.url, DatabaseOptions::default(), node("b"))
+        .await
+        .unwrap();
+    (database, a, b)
+}
+
+/// Waits past the lease's end.
+async fn lapse() {
+    tokio::time::sleep(LEASE + Duration::from_millis(300)).await;
+}
+
+fn lost(result: Result<(), StoreError>, table: &str) {
+    match result {
+        Err(StoreError::LeaseLost { table: t }) => assert_eq!(t, table),
+        other => panic!("expected the lease lost, got {other:?}"),
+    }
+}
+
+/// Table `t` on node `a`, with its first `count` steps; the steps that follow.
+async fn table_on(a: &PostgresStore, count: usize) -> (Vec<Entry>, Vec<Vec<Entry>>) {
+    a.create_table(&new_table("t", 5, TableStatus::Playing, 0))
+        .await
+        .unwrap();
+    let mut all = steps(5, count + 3);
+    let rest = all.split_off(count);
+    for step in &all {
+        a.append("t", step, None).await.unwrap();
+    }
+    (all.concat(), rest)
+}
+
+/// The node that creates a table holds its lease: another may neither claim it nor
+/// write any of its rows, and finds it running on the first, at the address it gave.
+pub async fn a_table_runs_on_the_node_that_made_it(a: &PostgresStore, b: &PostgresStore) {
+    let (kept, rest) = table_on(a, 2).await;
+    a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap();
+    assert!(!b.claim("t").await.unwrap());
+    lost(b.append("t", &rest[0], None).await, "t");
+    let seats = new_table("t", 5, TableStatus::Over, 0).seats;
+    lost(b.update_table("t", &seats, TableStatus::Over).await, "t");
+    assert_eq!(b.log("t").await.unwrap(), kept);
+    assert_eq!(
+        b.table("t").await.unwrap().unwrap().status,
+        TableStatus::Playing
+    );
+    assert_eq!(
+        b.owner("t").await.unwrap(),
+        Some(Owner {
+            node: "a".into(),
+            addr: "127.0.0.1:7001".into()
+        })
+    );
+    // To itself, a table is not elsewhere; nobody needs to take it over.
+    assert_eq!(a.owner("t").await.unwrap(), None);
+    assert!(b.orphans().await.unwrap().is_empty());
+    // Renewed, it stays a's past the first lease's end.
+    for _ in 0..4 {
+        tokio::time::sleep(LEASE / 3).await;
+        assert!(a
+            .renew("127.0.0.1:7001", &HashMap::new())
+            .await
+            .unwrap()
+            .is_empty());
+    }
+    assert!(!b.claim("t").await.unwrap());
+    a.append("t", &rest[0], None).await.unwrap();
+}
+
+/// A lease that lapsed is taken over, its epoch raised: the old owner's writes are
+/// refused from then on and change nothing, and the log stays one history.
+pub async fn a_lapsed_lease_is_taken_over_and_fences_its_old_owner(
+    a: &PostgresStore,
+    b: &PostgresStore,
+) {
+    let (kept, rest) = table_on(a, 3).await;
+    lapse().await;
+    let orphans: Vec<String> = b
+        .orphans()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(orphans, ["t"]);
+    assert!(b.claim("t").await.unwrap());
+    // A node wakes up (it was paused): nothing it writes is kept.
+    lost(a.append("t", &rest[0], None).await, "t");
+    let chat_line = calltrump_server::store::ChatLine {
+        seq: 1,
+        sender: "ann".into(),
+        body: "late".into(),
+        at: 0,
+    };
+    let place = calltrump_server::store::ChatPlace {
+        deals: 1,
+        actions: 0,
+    };
+    lost(a.chat("t", &chat_line, place).await, "t");
+    assert_eq!(b.log("t").await.unwrap(), kept);
+    assert!(b.chat_history("t").await.unwrap().is_empty());
+    // Its renewal gets it nothing back, and its claim fails while b holds the lease.
+    assert!(!a.claim("t").await.unwrap());
+    // The new owner goes on from the log as it was.
+    b.append("t", &rest[0], None).await.unwrap();
+    b.append("t", &rest[1], None).await.unwrap();
+    let whole: Vec<Entry> = kept
+        .iter()
+        .chain(&rest[0])
+        .chain(&rest[1])
+        .cloned()
+        .collect();
+    assert_eq!(a.log("t").await.unwrap(), whole);
+}
+
+/// A node paused past its lease loses it even when nobody took it yet: its renewal
+/// says so, and it writes nothing more.
+pub async fn a_lease_lapsed_unrenewed_is_lost_even_before_a_takeover(
+    a: &PostgresStore,
+    _b: &PostgresStore,
+) {
+    let (kept, rest) = table_on(a, 1).await;
+    lapse().await;
+    assert_eq!(
+        a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap(),
+        ["t"]
+    );
+    lost(a.append("t", &rest[0], None).await, "t");
+    assert_eq!(a.log("t").await.unwrap(), kept);
+}
+
+/// A lease let go is free at once: another node takes the table without waiting for a
+/// lapse (a node shutting down hands its tables over).
+pub async fn a_released_lease_is_taken_at_once(a: &PostgresStore, b: &PostgresStore) {
+    let (_, rest) = table_on(a, 2).await;
+    a.release("t").await.unwrap();
+    lost(a.append("t", &rest[0], None).await, "t");
+    let orphans: Vec<String> = b
+        .orphans()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(orphans, ["t"]);
+    assert!(b.claim("t").await.unwrap());
+    b.append("t", &rest[0], None).await.unwrap();
+    assert_eq!(b.owners(&["t".to_string()]).await.unwrap()["t"], "b");
+}
+
+/// The lobby of each node lists the other nodes' live tables from their renewals.
+pub async fn the_lobby_lists_the_other_nodes_tables(a: &PostgresStore, b: &PostgresStore) {
+    table_on(a, 1).await;
+    let summary = r#"{"id":"t","status":"playing"}"#.to_string();
+    let summaries = HashMap::from([("t".to_string(), summary.clone())]);
+    a.renew("127.0.0.1:7001", &summaries).await.unwrap();
+    assert_eq!(b.others_lobby().await.unwrap(), [summary]);
+    assert!(a.others_lobby().await.unwrap().is_empty());
+    // A table no longer shown (its game over) leaves the lobby at the next renewal.
+    a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap();
+    assert!(b.others_lobby().await.unwrap().is_empty());
+}
