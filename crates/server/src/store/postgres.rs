@@ -44,7 +44,7 @@ fn corrupt(id: &str, message: impl Into<String>) -> StoreError {
     }
 }
 
-fn table_of(row: &PgRow) -> Result<StoredTable, StoreError> {
+pub(super) fn table_of(row: &PgRow) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
     let status: String = row.try_get("status")?;
     let status = status.parse().map_err(|e: String| corrupt(&id, e))?;

@@ -62,6 +62,7 @@ fn seats(name: &str) -> Vec<SeatRecord> {
                 Sitter::Bot("random".into())
             },
             stand_in: false,
+            account: None,
         })
         .collect()
 }
@@ -165,6 +166,7 @@ pub async fn seats_and_status_are_updated_together(store: &dyn Store) {
         name: Some("Bea".into()),
         sitter: Sitter::Open,
         stand_in: false,
+        account: None,
     };
     // Seat 0's person away past the grace: the bot standing in is kept.
     changed[0].stand_in = true;
