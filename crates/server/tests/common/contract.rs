@@ -588,21 +588,37 @@ fn bound_table(id: &str, account_id: &str, seat: usize, created_at: i64) -> Stor
     table
 }
 
-pub async fn an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first(
-    store: &dyn Store,
-) {
+pub async fn an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first(store: &dyn Store) {
     let accounts = store.accounts();
-    accounts.create_account(&account("a1", "Ann")).await.unwrap();
-    accounts.create_account(&account("b1", "Bob")).await.unwrap();
-    store.create_table(&bound_table("old", "a1", 0, 10)).await.unwrap();
-    store.create_table(&bound_table("new", "a1", 2, 20)).await.unwrap();
-    store.create_table(&bound_table("bobs", "b1", 0, 30)).await.unwrap();
+    accounts
+        .create_account(&account("a1", "Ann"))
+        .await
+        .unwrap();
+    accounts
+        .create_account(&account("b1", "Bob"))
+        .await
+        .unwrap();
+    store
+        .create_table(&bound_table("old", "a1", 0, 10))
+        .await
+        .unwrap();
+    store
+        .create_table(&bound_table("new", "a1", 2, 20))
+        .await
+        .unwrap();
+    store
+        .create_table(&bound_table("bobs", "b1", 0, 30))
+        .await
+        .unwrap();
     // A seat whose *name* looks like the account's id binds nothing.
     let mut named = new_table("named", 3, TableStatus::Open, 40);
     named.seats[0].name = Some("\"account\":\"a1\"".into());
     store.create_table(&named).await.unwrap();
     let ids = |tables: Vec<StoredTable>| tables.into_iter().map(|t| t.id).collect::<Vec<_>>();
-    assert_eq!(ids(accounts.account_tables("a1").await.unwrap()), ["new", "old"]);
+    assert_eq!(
+        ids(accounts.account_tables("a1").await.unwrap()),
+        ["new", "old"]
+    );
     assert_eq!(ids(accounts.account_tables("b1").await.unwrap()), ["bobs"]);
     assert!(accounts.account_tables("c1").await.unwrap().is_empty());
     // An id that is no account's (ids are hex) matches nothing, not every table.
@@ -610,7 +626,10 @@ pub async fn an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first(
     // A seat bound later (the seats updated) makes the table the account's.
     let mut seats = store.table("bobs").await.unwrap().unwrap().seats;
     seats[3].account = Some("a1".into());
-    store.update_table("bobs", &seats, TableStatus::Over).await.unwrap();
+    store
+        .update_table("bobs", &seats, TableStatus::Over)
+        .await
+        .unwrap();
     let tables = accounts.account_tables("a1").await.unwrap();
     assert_eq!(ids(tables.clone()), ["bobs", "new", "old"]);
     assert_eq!(tables[0].status, TableStatus::Over);
@@ -620,8 +639,14 @@ pub async fn a_deleted_accounts_seats_keep_their_games_under_a_former_players_na
     store: &dyn Store,
 ) {
     let accounts = store.accounts();
-    accounts.create_account(&account("a1", "Ann")).await.unwrap();
-    accounts.create_account(&account("b1", "Bob")).await.unwrap();
+    accounts
+        .create_account(&account("a1", "Ann"))
+        .await
+        .unwrap();
+    accounts
+        .create_account(&account("b1", "Bob"))
+        .await
+        .unwrap();
     let mut shared = bound_table("shared", "a1", 0, 10);
     shared.seats[2].name = Some("Bob".into());
     shared.seats[2].account = Some("b1".into());
