@@ -7,7 +7,8 @@ import { showAccount } from "./account.js";
 
 translatePage();
 $("bar-nav").append(languageSwitch());
-showAccount($("bar-nav"));
+// Signed in: "My tables", every seat bound to the account, each opened without a token.
+const signedIn = showAccount($("bar-nav"));
 $("rules-nav").href = `/rules?lang=${LANG}`;
 
 // The name is remembered in this browser and sent when taking a seat.
@@ -233,8 +234,35 @@ async function refreshNights() {
   }));
 }
 
+/** The signed-in account's seats at tables in play ("My tables"), with their links. */
+async function refreshMine() {
+  const me = await signedIn;
+  if (!me) return;
+  let tables;
+  try {
+    const response = await fetch("/api/me/tables");
+    if (!response.ok) return;
+    tables = (await response.json()).tables;
+  } catch {
+    return;
+  }
+  $("my-tables-panel").hidden = false;
+  $("my-games").href = `/players/${encodeURIComponent(me.name)}`;
+  $("my-tables-empty").hidden = tables.length > 0;
+  $("my-tables").replaceChildren(...tables.map((held) => {
+    const status = t(held.status === "open" ? "lobby-waiting" : "lobby-playing");
+    return el("li", { className: "table-row" },
+      el("span", { className: "table-what" },
+        el("strong", { textContent: gameTitle(held.game, held.variant) }),
+        el("span", { className: "hint", textContent: `\u00a0· ${t("my-table-seat", { seat: held.seat, status })}` })),
+      el("span", { className: "actions" },
+        el("a", { className: "button primary", href: held.link, textContent: t("my-table-open") })));
+  }));
+}
+
+refreshMine();
 refreshTables();
 refreshNights();
-setInterval(() => { refreshTables(); refreshNights(); }, 5000);
+setInterval(() => { refreshMine(); refreshTables(); refreshNights(); }, 5000);
 // Tests wait for this before typing: the page now listens to every control.
 document.body.dataset.ready = "true";

@@ -157,11 +157,8 @@ impl Session {
             {
                 self.refuse_connection(
                     conn,
-                    ServerMessage::error(ErrorCode::SeatTaken, why),
-                    Some(ServerMessage::closing(
-                        CloseKind::SeatGone,
-                        "the seat is kept for its account",
-                    )),
+                    ServerMessage::error(ErrorCode::SeatTaken, why.clone()),
+                    Some(ServerMessage::closing(CloseKind::SeatGone, why)),
                 );
                 return;
             }
