@@ -586,3 +586,4 @@ player-result-lost = خسارة
 player-result-drawn = تعادل
 player-replay = الإعادة
 player-analysis = التحليل
+former-player = لاعب سابق

@@ -586,3 +586,4 @@ player-result-lost = lost
 player-result-drawn = drawn
 player-replay = Replay
 player-analysis = Analysis
+former-player = a former player

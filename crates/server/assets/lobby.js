@@ -195,7 +195,8 @@ async function refreshTables() {
       if (s.sitter === "open" && s.name) return t("lobby-reserved-for", { name: s.name });
       if (s.sitter === "open") return t("badge-open");
       if (s.sitter.startsWith("bot:")) return t("partner-bot", { level: levelTitle(s.sitter.slice(4)) });
-      const name = s.name ?? t("lobby-someone");
+      // A deleted account's seat, in the page's language.
+      const name = s.name === "a former player" ? t("former-player") : s.name ?? t("lobby-someone");
       return s.connected ? name : t("lobby-away", { name });
     });
     const status = t(table.status === "open" ? "lobby-waiting" : "lobby-playing");
