@@ -3,9 +3,10 @@
 //! player's games (`GET /api/players/{name}` and its page, `/players/{name}`), and what
 //! deleting an account does to the tables it sits at in play.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
 
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -24,12 +25,22 @@ use crate::store::{StoreError, StoredTable};
 /// replayed from its log to learn who won.
 pub const PLAYER_TABLES: usize = 500;
 
+/// Most outcomes of finished games kept in memory (each a few bytes and an id); past
+/// it, they are all forgotten, to be worked out again.
+const MOST_OUTCOMES: usize = 100_000;
+
+/// The outcome of each finished table's game worked out so far (none: its log does not
+/// replay to one): a game over never changes, so a player's page replays it once.
+#[derive(Default)]
+struct Outcomes(Mutex<HashMap<String, Option<Outcome>>>);
+
 /// The routes of "My tables" and of the players' pages.
 pub fn routes() -> Router<Hub> {
     Router::new()
         .route("/api/me/tables", get(my_tables))
         .route("/api/players/{name}", get(player))
         .route("/players/{name}", get(crate::pages::player_page))
+        .layer(Extension(Arc::new(Outcomes::default())))
 }
 
 /// A seat an account holds, as "My tables" and a player's page list it.
@@ -134,28 +145,81 @@ struct Tally {
     drawn: u32,
 }
 
-/// How the game of finished table `table` went for `seat`: none if its log does not
-/// replay to an outcome.
-async fn result_of(
+/// The outcome of each of the finished `tables`' games, by id: those not kept yet are
+/// replayed from their logs, off the async threads, and kept.
+async fn outcomes(
     hub: &Hub,
-    table: &StoredTable,
-    seat: Seat,
-) -> Result<Option<Result_>, StoreError> {
-    let log = hub.shared().store.log(&table.id).await?;
-    let restored = Table::restore(table.settings.clone(), table.deal_rng.clone(), &log);
-    Ok(match restored.ok().and_then(|t| t.outcome()) {
-        Some(Outcome::Winner(team)) if team == seat.team() => Some(Result_::Won),
-        Some(Outcome::Winner(_)) => Some(Result_::Lost),
-        Some(Outcome::Draw) => Some(Result_::Drawn),
-        None => None,
+    kept: &Outcomes,
+    tables: &[&StoredTable],
+) -> Result<HashMap<String, Option<Outcome>>, Response> {
+    let mut known = HashMap::new();
+    let mut missing = Vec::new();
+    {
+        let outcomes = kept.0.lock().expect("the outcomes are never poisoned");
+        for table in tables {
+            match outcomes.get(&table.id) {
+                Some(outcome) => {
+                    known.insert(table.id.clone(), *outcome);
+                }
+                None => missing.push(*table),
+            }
+        }
+    }
+    let mut logs = Vec::with_capacity(missing.len());
+    for table in missing {
+        let log = hub
+            .shared()
+            .store
+            .log(&table.id)
+            .await
+            .map_err(store_failed)?;
+        logs.push((table.clone(), log));
+    }
+    let worked_out = tokio::task::spawn_blocking(move || {
+        logs.into_iter()
+            .map(|(table, log)| {
+                let restored = Table::restore(table.settings, table.deal_rng, &log);
+                (table.id, restored.ok().and_then(|t| t.outcome()))
+            })
+            .collect::<Vec<_>>()
     })
+    .await
+    .map_err(|_| {
+        error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the games could not be replayed",
+        )
+    })?;
+    let mut outcomes = kept.0.lock().expect("the outcomes are never poisoned");
+    if outcomes.len() + worked_out.len() > MOST_OUTCOMES {
+        outcomes.clear();
+    }
+    for (id, outcome) in worked_out {
+        outcomes.insert(id.clone(), outcome);
+        known.insert(id, outcome);
+    }
+    Ok(known)
+}
+
+/// How a game that ended in `outcome` went for `seat`.
+fn result_for(outcome: Outcome, seat: Seat) -> Result_ {
+    match outcome {
+        Outcome::Winner(team) if team == seat.team() => Result_::Won,
+        Outcome::Winner(_) => Result_::Lost,
+        Outcome::Draw => Result_::Drawn,
+    }
 }
 
 /// `GET /api/players/{name}`: `{name, tallies, games}`, the player's games over (newest
 /// first, each won, lost or drawn, with its replay and analysis) and their count per
 /// game and variant; for the player signed in, `unfinished` adds the tables they sit at
 /// in play. 404 for a name no account has.
-async fn player(State(hub): State<Hub>, Path(name): Path<String>, headers: HeaderMap) -> Response {
+async fn player(
+    State(hub): State<Hub>,
+    Extension(kept): Extension<Arc<Outcomes>>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let nobody = || {
         error(
             StatusCode::NOT_FOUND,
@@ -179,10 +243,20 @@ async fn player(State(hub): State<Hub>, Path(name): Path<String>, headers: Heade
         Ok(tables) => tables,
         Err(e) => return store_failed(e),
     };
+    let tables: Vec<&StoredTable> = tables.iter().take(PLAYER_TABLES).collect();
+    let over: Vec<&StoredTable> = tables
+        .iter()
+        .copied()
+        .filter(|t| t.status == TableStatus::Over)
+        .collect();
+    let outcomes = match outcomes(&hub, &kept, &over).await {
+        Ok(outcomes) => outcomes,
+        Err(failed) => return failed,
+    };
     let mut games = Vec::new();
     let mut unfinished = Vec::new();
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
-    for table in tables.iter().take(PLAYER_TABLES) {
+    for table in tables {
         for held in held_seats(table, &account.id) {
             match table.status {
                 TableStatus::Over => {}
@@ -193,11 +267,10 @@ async fn player(State(hub): State<Hub>, Path(name): Path<String>, headers: Heade
                 // Ended by its host before its end: no result to count.
                 TableStatus::Ended => continue,
             }
-            let result = match result_of(&hub, table, held.seat).await {
-                Ok(Some(result)) => result,
-                Ok(None) => continue,
-                Err(e) => return store_failed(e),
+            let Some(Some(outcome)) = outcomes.get(&table.id) else {
+                continue;
             };
+            let result = result_for(*outcome, held.seat);
             let tally = tallies
                 .entry((held.game.clone(), held.variant.clone()))
                 .or_insert_with(|| Tally {
