@@ -7,12 +7,17 @@ import { cardFace, cardName, suitName, SUIT_SYMBOLS } from "./cards.js";
 import { el } from "./common.js";
 import { hasString, t } from "./i18n.js";
 
+/** What the server names the seat of a deleted account. */
+export const FORMER_PLAYER = "a former player";
+
 /**
  * How the pages name a seat. `player` is who sits there, `{name, bot}`: a person by their
  * name ("Ann", "Seat 2" without one), a bot by its own name marked ("Cy (bot)", "Bot 2"
  * without one); the viewer's own seat (`viewer`) says so: "You (Ann)".
  */
 export function seatName(seat, { name = null, bot = false } = {}, viewer = null) {
+  // A deleted account's seat: the server's words for it, in the page's language.
+  if (name === FORMER_PLAYER) name = t("former-player");
   const base = bot ? (name ? t("seat-bot-named", { name }) : t("seat-bot", { seat })) : name || t("seat-number", { seat });
   return seat === viewer ? t("seat-you-named", { name: base }) : base;
 }

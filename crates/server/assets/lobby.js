@@ -7,7 +7,8 @@ import { showAccount } from "./account.js";
 
 translatePage();
 $("bar-nav").append(languageSwitch());
-showAccount($("bar-nav"));
+// Signed in: "My tables", every seat bound to the account, each opened without a token.
+const signedIn = showAccount($("bar-nav"));
 $("rules-nav").href = `/rules?lang=${LANG}`;
 
 // The name is remembered in this browser and sent when taking a seat.
@@ -194,7 +195,8 @@ async function refreshTables() {
       if (s.sitter === "open" && s.name) return t("lobby-reserved-for", { name: s.name });
       if (s.sitter === "open") return t("badge-open");
       if (s.sitter.startsWith("bot:")) return t("partner-bot", { level: levelTitle(s.sitter.slice(4)) });
-      const name = s.name ?? t("lobby-someone");
+      // A deleted account's seat, in the page's language.
+      const name = s.name === "a former player" ? t("former-player") : s.name ?? t("lobby-someone");
       return s.connected ? name : t("lobby-away", { name });
     });
     const status = t(table.status === "open" ? "lobby-waiting" : "lobby-playing");
@@ -252,8 +254,35 @@ async function refreshNights() {
   }));
 }
 
+/** The signed-in account's seats at tables in play ("My tables"), with their links. */
+async function refreshMine() {
+  const me = await signedIn;
+  if (!me) return;
+  let tables;
+  try {
+    const response = await fetch("/api/me/tables");
+    if (!response.ok) return;
+    tables = (await response.json()).tables;
+  } catch {
+    return;
+  }
+  $("my-tables-panel").hidden = false;
+  $("my-games").href = `/players/${encodeURIComponent(me.name)}`;
+  $("my-tables-empty").hidden = tables.length > 0;
+  $("my-tables").replaceChildren(...tables.map((held) => {
+    const status = t(held.status === "open" ? "lobby-waiting" : "lobby-playing");
+    return el("li", { className: "table-row" },
+      el("span", { className: "table-what" },
+        el("strong", { textContent: gameTitle(held.game, held.variant) }),
+        el("span", { className: "hint", textContent: `\u00a0· ${t("my-table-seat", { seat: held.seat, status })}` })),
+      el("span", { className: "actions" },
+        el("a", { className: "button primary", href: held.link, textContent: t("my-table-open") })));
+  }));
+}
+
+refreshMine();
 refreshTables();
 refreshNights();
-setInterval(() => { refreshTables(); refreshNights(); }, 5000);
+setInterval(() => { refreshMine(); refreshTables(); refreshNights(); }, 5000);
 // Tests wait for this before typing: the page now listens to every control.
 document.body.dataset.ready = "true";

@@ -21,6 +21,8 @@ const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
 const hostToken = fragment.get("host");
+// "My tables"' link: the seat bound to the signed-in account, taken without its token.
+const accountSeat = token ? null : fragment.get("seat");
 // A night's set (its page's links say which night): the table's end leads back to it.
 const nightId = fragment.get("night");
 
@@ -142,6 +144,7 @@ function connect() {
         type: "hello",
         token: token ?? undefined,
         host: hostToken ?? undefined,
+        seat: accountSeat != null ? Number(accountSeat) : undefined,
         name: localStorage.getItem("calltrump.name") || undefined,
         version: state.received ?? undefined,
       });
@@ -2005,7 +2008,7 @@ function askName() {
 }
 
 // A spectator may give a name for the chat, remembered like a player's.
-if (!token) {
+if (!token && accountSeat == null) {
   const input = el("input", { id: "watch-name", maxLength: 40, autocomplete: "nickname", placeholder: t("name-label"), value: localStorage.getItem("calltrump.name") ?? "" });
   input.setAttribute("aria-label", t("chat-name-label"));
   const save = el("button", { type: "button", className: "quiet", textContent: t("set-name") });

@@ -48,8 +48,7 @@ pub const PASSWORD_MIN_CHARS: usize = 8;
 /// The longest password, in bytes (hashing a longer one would be a way to load the
 /// server).
 pub const PASSWORD_MAX_BYTES: usize = 256;
-/// What a deleted account's name becomes wherever it was shown.
-pub const FORMER_PLAYER: &str = "a former player";
+pub use crate::model::FORMER_PLAYER;
 /// Names nobody may take: the bots' levels (a seat's name must not pass for a bot),
 /// "you", and what a deleted account is called.
 const RESERVED_NAMES: &[&str] = &[
@@ -503,14 +502,17 @@ async fn delete_me(
         Ok(None) => return not_signed_in(),
         Err(failed) => return failed,
     };
-    match hub
-        .shared()
-        .store
-        .accounts()
-        .delete_account(&account.id)
-        .await
-    {
-        Ok(_) => signed_out(&edge),
+    let accounts = hub.shared().store.accounts();
+    // Read before: the deletion unbinds them.
+    let held = match accounts.account_tables(&account.id).await {
+        Ok(held) => held,
+        Err(e) => return store_failed(e),
+    };
+    match accounts.delete_account(&account.id).await {
+        Ok(_) => {
+            hub.forget_account(&account.id, &held);
+            signed_out(&edge)
+        }
         Err(e) => store_failed(e),
     }
 }

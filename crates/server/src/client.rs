@@ -285,6 +285,7 @@ async fn session(
         name: Some(format!("bot {level}")),
         version: state.as_ref().map(|s| s.version),
         host: None,
+        seat: None,
     }))
     .await
     .map_err(|e| e.to_string())?;

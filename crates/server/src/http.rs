@@ -61,6 +61,7 @@ pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .merge(crate::accounts::routes())
+        .merge(crate::players::routes())
         .merge(crate::night::routes())
         .merge(crate::game_analysis::routes())
         .fallback(not_found)

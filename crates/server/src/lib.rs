@@ -31,6 +31,7 @@ pub mod model;
 pub mod night;
 pub mod outbox;
 mod pages;
+mod players;
 pub mod protocol;
 mod ready;
 mod relay;

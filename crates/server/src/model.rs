@@ -111,6 +111,9 @@ impl From<Sitter> for String {
     }
 }
 
+/// What a deleted account's name becomes wherever it was shown.
+pub const FORMER_PLAYER: &str = "a former player";
+
 /// Who sits at a seat, as a table keeps it: the seat's secret, the person's name and
 /// the sitter.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,6 +129,20 @@ pub struct SeatRecord {
     /// the store when false, so that seats kept before it read back.)
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stand_in: bool,
+    /// The id of the account that sat down here signed in: the seat is that account's
+    /// alone, from any device, and no longer its link's. (Absent when none.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
+}
+
+/// The account a connection came signed in with (resolved from its session cookie at
+/// the WebSocket's upgrade).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignedIn {
+    /// The account's id.
+    pub id: String,
+    /// Its name, shown at a seat it takes.
+    pub name: String,
 }
 
 impl SeatRecord {

@@ -113,6 +113,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/sign-in.js"),
     ),
     (
+        "player.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/player.html"),
+    ),
+    (
+        "player.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/player.js"),
+    ),
+    (
         "i18n.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/i18n.js"),
@@ -172,6 +182,11 @@ pub async fn replay_page() -> Response {
 /// `GET /sign-in`: signing in, creating an account, and one's account.
 pub async fn sign_in_page() -> Response {
     serve_asset("sign-in.html")
+}
+
+/// `GET /players/{name}`: a player's games (the page asks `GET /api/players/{name}`).
+pub async fn player_page(Path(_name): Path<String>) -> Response {
+    serve_asset("player.html")
 }
 
 /// `GET /assets/{file}`.

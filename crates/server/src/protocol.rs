@@ -29,6 +29,10 @@ pub enum ClientMessage {
         /// seat's): one connection for both.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         host: Option<String>,
+        /// Instead of `token`: the seat bound to the connection's signed-in account
+        /// (its "My tables" link), taken without the seat's token.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Seat>,
     },
     /// Instead of `hello`, from a seat's link whose person has not sat down yet (a page
     /// asking for their name): the connection watches, as a spectator does, and

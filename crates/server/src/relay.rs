@@ -60,6 +60,11 @@ pub(crate) async fn relay(
             request.headers_mut().insert(forwarded, value.clone());
         }
     }
+    // The owner reads a signed-in person's account from their session cookie (the
+    // sessions are in the shared database), to bind or give back their seat.
+    if let Some(cookie) = headers.get(header::COOKIE) {
+        request.headers_mut().insert(header::COOKIE, cookie.clone());
+    }
     let config = WebSocketConfig::default()
         .max_message_size(Some(max_message * 64))
         .max_frame_size(Some(max_message * 64));

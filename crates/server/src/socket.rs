@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 
 use crate::hub::{Command, Hub, Route};
 use crate::limits::client_address;
+use crate::model::SignedIn;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::request::{base_url, error, plain_json_error};
@@ -66,6 +67,14 @@ pub(crate) async fn websocket(
         Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
         Err(e) => return e.into_response(),
     };
+    // The account is read once, here: a sign-out later does not unseat the connection.
+    let account = match crate::accounts::signed_in(&hub, &headers).await {
+        Ok(account) => account.map(|(account, _)| SignedIn {
+            id: account.id,
+            name: account.name,
+        }),
+        Err(failed) => return failed,
+    };
     let conn = hub.next_conn();
     let base = base_url(&headers);
     // Small buffers: thousands of quiet sockets, each message a few KB. A frame over the
@@ -76,7 +85,7 @@ pub(crate) async fn websocket(
         .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, conn, mailbox, base, edge, client))
+        .on_upgrade(move |socket| connection(socket, conn, mailbox, (base, account), edge, client))
 }
 
 /// A token bucket: `MESSAGES_PER_SECOND` on average, `MESSAGE_BURST` at once.
@@ -202,7 +211,7 @@ async fn connection(
     socket: WebSocket,
     conn: u64,
     mailbox: mpsc::UnboundedSender<Command>,
-    base: String,
+    (base, account): (String, Option<SignedIn>),
     edge: Arc<Edge>,
     client: Option<IpAddr>,
 ) {
@@ -318,6 +327,7 @@ async fn connection(
                 hello: parsed,
                 outbox: outbox.clone(),
                 base: base.clone(),
+                account: account.clone(),
             }
         };
         if mailbox.send(command).is_err() {

@@ -254,6 +254,7 @@ async fn store_table(
             name: Some(format!("P{s}")),
             sitter: calltrump_server::model::Sitter::Person,
             stand_in: false,
+            account: None,
         })
         .collect();
     store

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{http_at, readyz_until, scenarios, Backend, TestDatabase};
+use common::{account_seats, http_at, readyz_until, scenarios, Backend, TestDatabase};
 use sqlx::{Connection, PgConnection};
 
 store_contract_tests!(common::postgres_store());
@@ -30,6 +30,20 @@ async fn no_message_to_any_seat_or_spectator_carries_a_card_it_may_not_know() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_resumes_its_tables() {
     scenarios::a_restarted_server_resumes_its_tables(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_taken_signed_in_is_the_accounts_alone_from_any_device() {
+    account_seats::a_seat_taken_signed_in_is_the_accounts_alone_from_any_device(Backend::Postgres)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_page_counts_their_games_and_shows_them_their_unfinished_ones() {
+    account_seats::a_players_page_counts_their_games_and_shows_them_their_unfinished_ones(
+        Backend::Postgres,
+    )
+    .await;
 }
 
 /// Starts a server on the PostgreSQL database `url`: the server, or the error as text.

@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::AbortHandle;
 
 use super::{random_bytes, Shared};
-use crate::model::TableStatus;
+use crate::model::{SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
 use crate::session::{Effect, HintJob, Input, Persist, Session, TableSummary, Timer, TimerKey};
 use crate::store::StoreError;
@@ -39,6 +39,8 @@ pub enum Command {
         outbox: Outbox,
         /// The address the client reached (`http://HOST`), for the links sent to it.
         base: String,
+        /// The account it came signed in with, if any.
+        account: Option<SignedIn>,
     },
     /// The game record as every player may see it now.
     Record {
@@ -125,6 +127,7 @@ impl TableActor {
                     hello,
                     outbox,
                     base,
+                    account,
                 } => {
                     self.listeners
                         .lock()
@@ -134,7 +137,13 @@ impl TableActor {
                         .metrics
                         .connections
                         .fetch_add(1, Ordering::Relaxed);
-                    self.apply(Input::Connect { conn, hello, base }).await
+                    self.apply(Input::Connect {
+                        conn,
+                        hello,
+                        base,
+                        account,
+                    })
+                    .await
                 }
                 Command::Input(input) => self.apply(input).await,
             };

@@ -304,6 +304,7 @@ impl Hub {
                 name: names.get(s).and_then(|n| player_name(n)),
                 sitter: sitter.clone(),
                 stand_in: false,
+                account: None,
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.
@@ -522,6 +523,18 @@ impl Hub {
             .lock()
             .expect("the table map is never poisoned");
         tables.get(id).map(|(tx, _)| tx.clone())
+    }
+
+    /// After account `id` was deleted (the store renamed its seats already): each of
+    /// `tables` in memory renames its seats too, and tells its people.
+    pub fn forget_account(&self, id: &str, tables: &[StoredTable]) {
+        for table in tables.iter().filter(|t| t.status.is_live()) {
+            if let Some(mailbox) = self.mailbox(&table.id) {
+                let _ = mailbox.send(Command::Input(Input::AccountGone {
+                    account: id.to_string(),
+                }));
+            }
+        }
     }
 
     /// Starts table `id`'s game if it waits for players: bots fill the open seats.

@@ -166,6 +166,8 @@ impl Session {
         let record = &mut self.seats[seat.index()];
         record.stand_in = false;
         record.name = None;
+        // Handed on: no longer its account's either.
+        record.account = None;
         if !to_bot {
             // A person's again: the seat waits for whoever the host hands its new link.
             record.sitter = Sitter::Open;

@@ -7,7 +7,7 @@ use calltrump_engine::{Action, AnyGame, Seat};
 use calltrump_table::{Entry, Player};
 
 use super::HintJob;
-use crate::model::{SeatRecord, TableStatus};
+use crate::model::{SeatRecord, SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::store::{ChatLine, ChatPlace};
 
@@ -23,6 +23,8 @@ pub enum Input {
         hello: ClientMessage,
         /// The address the client reached (`http://HOST`), for the links sent to it.
         base: String,
+        /// The account it came signed in with, if any.
+        account: Option<SignedIn>,
     },
     /// A client's message after `hello`.
     Message {
@@ -35,6 +37,12 @@ pub enum Input {
     Disconnect {
         /// The connection.
         conn: u64,
+    },
+    /// An account was deleted: the seats bound to it keep their games under the name
+    /// "a former player".
+    AccountGone {
+        /// The account's id.
+        account: String,
     },
     /// Start the game, as the host would (a night starts its sets of bots so).
     Start,

@@ -300,9 +300,15 @@ impl Session {
                 self.retire_when_idle();
                 self.schedule();
             }
-            Input::Connect { conn, hello, base } => self.connect(conn, hello, base, now),
+            Input::Connect {
+                conn,
+                hello,
+                base,
+                account,
+            } => self.connect(conn, hello, base, account, now),
             Input::Message { conn, message } => self.message(conn, message, now),
             Input::Disconnect { conn } => self.disconnect(conn, now),
+            Input::AccountGone { account } => self.forget_account(&account, now),
             Input::Start => {
                 if self.status == TableStatus::Open {
                     self.start(now);
@@ -354,6 +360,7 @@ impl Session {
                 message: ClientMessage::Start | ClientMessage::End | ClientMessage::SetSeat { .. },
             } => (Some(*conn), false),
             Input::Start
+            | Input::AccountGone { .. }
             | Input::Timer {
                 timer: Timer::Retire { .. } | Timer::StoreRetry,
                 ..

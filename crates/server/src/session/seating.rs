@@ -6,7 +6,7 @@ use std::time::Instant;
 use calltrump_engine::{Seat, Viewer};
 
 use super::{Connection, Effect, Session, Timer, TimerKey, CHAT_HISTORY, FILL_LEVEL};
-use crate::model::{Sitter, TableStatus};
+use crate::model::{SignedIn, Sitter, TableStatus, FORMER_PLAYER};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 
 /// Most characters of a player's name.
@@ -20,6 +20,30 @@ pub fn player_name(name: &str) -> Option<String> {
     Some(kept.trim().chars().take(NAME_CHARS).collect::<String>()).filter(|n| !n.is_empty())
 }
 
+/// Why a connection may not take `seat`, kept for the account `kept_for` (none: for
+/// whoever holds its link), coming with `account` and, or instead of, the seat's token:
+/// none if it may.
+fn refusal_of_account(
+    seat: Seat,
+    kept_for: Option<&str>,
+    account: Option<&SignedIn>,
+    with_token: bool,
+) -> Option<String> {
+    match (kept_for, account) {
+        (Some(kept), Some(account)) if kept == account.id => None,
+        (None, _) if with_token => None,
+        (None, _) => Some(format!(
+            "seat {seat} is not kept for your account: open it with its link"
+        )),
+        (Some(_), None) => Some(format!(
+            "seat {seat} is kept for the account that sat down there: sign in as that player to take it"
+        )),
+        (Some(_), Some(_)) => Some(format!(
+            "seat {seat} is kept for another account: sign in as that player to take it"
+        )),
+    }
+}
+
 /// Control characters, and the bidirectional marks, embeddings, overrides and isolates
 /// (U+200E-200F, U+202A-202E, U+2066-2069): nothing a name needs shown.
 fn hidden_in_a_name(c: char) -> bool {
@@ -30,17 +54,25 @@ fn hidden_in_a_name(c: char) -> bool {
 impl Session {
     /// Connection `conn` said `hello` (or `look`): it takes its token's seat, watches,
     /// or is refused and closed.
-    pub(super) fn connect(&mut self, conn: u64, hello: ClientMessage, base: String, now: Instant) {
+    pub(super) fn connect(
+        &mut self,
+        conn: u64,
+        hello: ClientMessage,
+        base: String,
+        account: Option<SignedIn>,
+        now: Instant,
+    ) {
         // `look`: a seat's link whose person has not sat down yet watches; the seat
         // stays open (`welcome` names it all the same).
-        let (token, name, version, host_token, looking) = match hello {
+        let (token, name, version, host_token, looking, account_seat) = match hello {
             ClientMessage::Hello {
                 token,
                 name,
                 version,
                 host,
-            } => (token, name, version, host, false),
-            ClientMessage::Look { token } => (Some(token), None, None, None, true),
+                seat,
+            } => (token, name, version, host, false, seat),
+            ClientMessage::Look { token } => (Some(token), None, None, None, true, None),
             _ => {
                 self.refuse_connection(
                     conn,
@@ -50,12 +82,30 @@ impl Session {
                 return;
             }
         };
-        let name = name.as_deref().and_then(player_name);
+        // A signed-in person is known by their account's name.
+        let name = match &account {
+            Some(account) => Some(account.name.clone()),
+            None => name.as_deref().and_then(player_name),
+        };
         let host_only = token.as_deref() == Some(self.host_token.as_str());
         let host =
             !looking && (host_only || host_token.as_deref() == Some(self.host_token.as_str()));
         let seat = match token.as_deref() {
-            None => None,
+            None => match account_seat {
+                None => None,
+                Some(seat) if seat.index() < self.seats.len() => Some(seat),
+                Some(seat) => {
+                    self.refuse_connection(
+                        conn,
+                        ServerMessage::error(
+                            ErrorCode::BadSeat,
+                            format!("there is no seat {seat}"),
+                        ),
+                        Some(ServerMessage::closing(CloseKind::SeatGone, "no such seat")),
+                    );
+                    return;
+                }
+            },
             Some(_) if host_only && !looking => None,
             Some(token) => match self.seats.iter().position(|s| s.token == token) {
                 Some(i) => Some(Seat(i as u8)),
@@ -102,12 +152,26 @@ impl Session {
         let token_seat = seat;
         let seat = seat.filter(|_| !looking);
         if let Some(seat) = seat {
+            let kept_for = self.seats[seat.index()].account.as_deref();
+            if let Some(why) = refusal_of_account(seat, kept_for, account.as_ref(), token.is_some())
+            {
+                self.refuse_connection(
+                    conn,
+                    ServerMessage::error(ErrorCode::SeatTaken, why.clone()),
+                    Some(ServerMessage::closing(CloseKind::SeatGone, why)),
+                );
+                return;
+            }
             let record = &mut self.seats[seat.index()];
             record.sitter = Sitter::Person;
             // The person is back: a bot standing in for them steps aside.
             record.stand_in = false;
             if name.is_some() {
                 record.name = name.clone();
+            }
+            // Sitting down signed in binds the seat to the account.
+            if let Some(account) = &account {
+                record.account = Some(account.id.clone());
             }
             tracing::info!(
                 "table {}: seat {seat} is taken by {}",
@@ -183,6 +247,25 @@ impl Session {
             self.start(now);
         }
         self.schedule();
+    }
+
+    /// An account deleted: its seats keep their games under the name
+    /// [`FORMER_PLAYER`], bound to no one (their links seat whoever holds them again).
+    pub(super) fn forget_account(&mut self, account: &str, now: Instant) {
+        let mut changed = false;
+        for record in self
+            .seats
+            .iter_mut()
+            .filter(|r| r.account.as_deref() == Some(account))
+        {
+            record.account = None;
+            record.name = Some(FORMER_PLAYER.to_string());
+            changed = true;
+        }
+        if changed {
+            self.save_seats();
+            self.broadcast_seats(now);
+        }
     }
 
     /// Someone tried `seat`'s link after the seat went to a bot or to a new link: every

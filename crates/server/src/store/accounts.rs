@@ -1,7 +1,9 @@
 //! The accounts part of the store ([`Accounts`]): people's accounts and their sessions,
 //! on SQLite and PostgreSQL alike (the same columns, migrations `0004` and `0002`).
 
-use super::{PostgresStore, SqliteStore, StoreFuture};
+use super::sqlite::TableRow;
+use super::{codec, PostgresStore, SqliteStore, StoreError, StoreFuture, StoredTable};
+use crate::model::{SeatRecord, FORMER_PLAYER};
 
 /// An account as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -42,8 +44,44 @@ pub trait Accounts: Send + Sync {
     /// Ends the session known by `token_hash` (nothing if there is none).
     fn delete_session<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, ()>;
     /// Deletes account `id` and every session of it, in one transaction: whether it was
-    /// there. Its name is free again.
+    /// there. Its name is free again; its seats keep their games, bound to no one, under
+    /// the name [`FORMER_PLAYER`].
     fn delete_account<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool>;
+    /// Every table with a seat bound to account `id`, newest first.
+    fn account_tables<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredTable>>;
+}
+
+/// A `LIKE` pattern that the seats' JSON of every table with a seat bound to account
+/// `id` matches (and perhaps a few more: [`holds_seat`] has the last word). None for an
+/// id that is no account's (ids are hex), so that no pattern character slips in.
+fn seats_pattern(id: &str) -> Option<String> {
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| format!("%\"account\":\"{id}\"%"))
+}
+
+/// Whether a seat of `table` is bound to account `id`.
+fn holds_seat(table: &StoredTable, id: &str) -> bool {
+    table.seats.iter().any(|s| s.account.as_deref() == Some(id))
+}
+
+/// Table `table`'s seats (as stored) with account `id`'s made a former player's: the new
+/// seats' JSON, or none if no seat was the account's.
+fn former_players_seats(table: &str, seats: &str, id: &str) -> Result<Option<String>, StoreError> {
+    let mut seats: Vec<SeatRecord> =
+        serde_json::from_str(seats).map_err(|e| StoreError::Corrupt {
+            table: table.to_string(),
+            message: format!("seats: {e}"),
+        })?;
+    let mut changed = false;
+    for seat in seats
+        .iter_mut()
+        .filter(|s| s.account.as_deref() == Some(id))
+    {
+        seat.account = None;
+        seat.name = Some(FORMER_PLAYER.to_string());
+        changed = true;
+    }
+    Ok(changed.then(|| codec::seats_json(&seats)))
 }
 
 /// The columns of an account, as every query reads them.
@@ -132,12 +170,47 @@ impl Accounts for SqliteStore {
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
+            if let Some(pattern) = seats_pattern(id) {
+                let held: Vec<(String, String)> =
+                    sqlx::query_as("SELECT id, seats FROM tables WHERE seats LIKE ?")
+                        .bind(pattern)
+                        .fetch_all(&mut *tx)
+                        .await?;
+                for (table, seats) in held {
+                    if let Some(seats) = former_players_seats(&table, &seats, id)? {
+                        sqlx::query("UPDATE tables SET seats = ? WHERE id = ?")
+                            .bind(seats)
+                            .bind(&table)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+            }
             let done = sqlx::query("DELETE FROM accounts WHERE id = ?")
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
             Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn account_tables<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredTable>> {
+        Box::pin(async move {
+            let Some(pattern) = seats_pattern(id) else {
+                return Ok(Vec::new());
+            };
+            let rows: Vec<TableRow> = sqlx::query_as(
+                "SELECT * FROM tables WHERE seats LIKE ? ORDER BY created_at DESC, id",
+            )
+            .bind(pattern)
+            .fetch_all(&self.pool)
+            .await?;
+            let tables = rows
+                .into_iter()
+                .map(TableRow::typed)
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(tables.into_iter().filter(|t| holds_seat(t, id)).collect())
         })
     }
 }
@@ -224,12 +297,48 @@ impl Accounts for PostgresStore {
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
+            if let Some(pattern) = seats_pattern(id) {
+                // Locked, so that no step of a table rewrites its seats meanwhile.
+                let held: Vec<(String, String)> =
+                    sqlx::query_as("SELECT id, seats FROM tables WHERE seats LIKE $1 FOR UPDATE")
+                        .bind(pattern)
+                        .fetch_all(&mut *tx)
+                        .await?;
+                for (table, seats) in held {
+                    if let Some(seats) = former_players_seats(&table, &seats, id)? {
+                        sqlx::query("UPDATE tables SET seats = $1 WHERE id = $2")
+                            .bind(seats)
+                            .bind(&table)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+            }
             let done = sqlx::query("DELETE FROM accounts WHERE id = $1")
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
             tx.commit().await?;
             Ok(done.rows_affected() == 1)
+        })
+    }
+
+    fn account_tables<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredTable>> {
+        Box::pin(async move {
+            let Some(pattern) = seats_pattern(id) else {
+                return Ok(Vec::new());
+            };
+            let rows = sqlx::query(
+                "SELECT * FROM tables WHERE seats LIKE $1 ORDER BY created_at DESC, id",
+            )
+            .bind(pattern)
+            .fetch_all(&self.pool)
+            .await?;
+            let tables = rows
+                .iter()
+                .map(super::postgres::table_of)
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(tables.into_iter().filter(|t| holds_seat(t, id)).collect())
         })
     }
 }

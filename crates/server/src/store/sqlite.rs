@@ -17,7 +17,7 @@ use crate::model::{SeatRecord, TableStatus};
 
 /// A table's row in SQLite.
 #[derive(sqlx::FromRow)]
-struct TableRow {
+pub(super) struct TableRow {
     id: String,
     settings: String,
     deal_rng: String,
@@ -28,7 +28,7 @@ struct TableRow {
 }
 
 impl TableRow {
-    fn typed(self) -> Result<StoredTable, StoreError> {
+    pub(super) fn typed(self) -> Result<StoredTable, StoreError> {
         let text = codec::TableText {
             settings: self.settings,
             deal_rng: self.deal_rng,

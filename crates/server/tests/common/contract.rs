@@ -4,7 +4,7 @@
 //! each on a fresh, empty store.
 
 use calltrump_engine::{seeded, Game, GameRules, Seat, Turn};
-use calltrump_server::model::{NightStatus, SeatRecord, Sitter, TableStatus};
+use calltrump_server::model::{NightStatus, SeatRecord, Sitter, TableStatus, FORMER_PLAYER};
 use calltrump_server::store::{
     ChatLine, ChatPlace, Store, StoreError, StoredAccount, StoredChat, StoredNight, StoredTable,
 };
@@ -31,6 +31,8 @@ macro_rules! store_contract_tests {
             an_account_reads_back_and_its_name_key_is_taken_once,
             a_session_finds_its_account_until_it_ends_or_expires,
             deleting_an_account_ends_its_sessions_and_frees_its_name,
+            an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first,
+            a_deleted_accounts_seats_keep_their_games_under_a_former_players_name,
         );
     };
     (@tests $open:expr; $($check:ident),* $(,)?) => {
@@ -62,6 +64,7 @@ fn seats(name: &str) -> Vec<SeatRecord> {
                 Sitter::Bot("random".into())
             },
             stand_in: false,
+            account: None,
         })
         .collect()
 }
@@ -167,6 +170,7 @@ pub async fn seats_and_status_are_updated_together(store: &dyn Store) {
         name: Some("Bea".into()),
         sitter: Sitter::Open,
         stand_in: false,
+        account: None,
     };
     // Seat 0's person away past the grace: the bot standing in is kept.
     changed[0].stand_in = true;
@@ -583,4 +587,92 @@ pub async fn deleting_an_account_ends_its_sessions_and_frees_its_name(store: &dy
         .create_account(&account("a3", "Ann"))
         .await
         .unwrap());
+}
+
+/// Table `id` with seat `seat` bound to account `account` (and named after it).
+fn bound_table(id: &str, account_id: &str, seat: usize, created_at: i64) -> StoredTable {
+    let mut table = new_table(id, 3, TableStatus::Playing, created_at);
+    table.seats[seat].sitter = Sitter::Person;
+    table.seats[seat].name = Some(format!("{account_id}'s name"));
+    table.seats[seat].account = Some(account_id.into());
+    table
+}
+
+pub async fn an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first(store: &dyn Store) {
+    let accounts = store.accounts();
+    accounts
+        .create_account(&account("a1", "Ann"))
+        .await
+        .unwrap();
+    accounts
+        .create_account(&account("b1", "Bob"))
+        .await
+        .unwrap();
+    store
+        .create_table(&bound_table("old", "a1", 0, 10))
+        .await
+        .unwrap();
+    store
+        .create_table(&bound_table("new", "a1", 2, 20))
+        .await
+        .unwrap();
+    store
+        .create_table(&bound_table("bobs", "b1", 0, 30))
+        .await
+        .unwrap();
+    // A seat whose *name* looks like the account's id binds nothing.
+    let mut named = new_table("named", 3, TableStatus::Open, 40);
+    named.seats[0].name = Some("\"account\":\"a1\"".into());
+    store.create_table(&named).await.unwrap();
+    let ids = |tables: Vec<StoredTable>| tables.into_iter().map(|t| t.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(accounts.account_tables("a1").await.unwrap()),
+        ["new", "old"]
+    );
+    assert_eq!(ids(accounts.account_tables("b1").await.unwrap()), ["bobs"]);
+    assert!(accounts.account_tables("c1").await.unwrap().is_empty());
+    // An id that is no account's (ids are hex) matches nothing, not every table.
+    assert!(accounts.account_tables("%").await.unwrap().is_empty());
+    // A seat bound later (the seats updated) makes the table the account's.
+    let mut seats = store.table("bobs").await.unwrap().unwrap().seats;
+    seats[3].account = Some("a1".into());
+    store
+        .update_table("bobs", &seats, TableStatus::Over)
+        .await
+        .unwrap();
+    let tables = accounts.account_tables("a1").await.unwrap();
+    assert_eq!(ids(tables.clone()), ["bobs", "new", "old"]);
+    assert_eq!(tables[0].status, TableStatus::Over);
+}
+
+pub async fn a_deleted_accounts_seats_keep_their_games_under_a_former_players_name(
+    store: &dyn Store,
+) {
+    let accounts = store.accounts();
+    accounts
+        .create_account(&account("a1", "Ann"))
+        .await
+        .unwrap();
+    accounts
+        .create_account(&account("b1", "Bob"))
+        .await
+        .unwrap();
+    let mut shared = bound_table("shared", "a1", 0, 10);
+    shared.seats[2].name = Some("Bob".into());
+    shared.seats[2].account = Some("b1".into());
+    store.create_table(&shared).await.unwrap();
+    for step in steps(3, 5) {
+        store.append("shared", &step, None).await.unwrap();
+    }
+    let log = store.log("shared").await.unwrap();
+    assert!(accounts.delete_account("a1").await.unwrap());
+    let (table, kept_log) = stored(store, "shared").await;
+    assert_eq!(kept_log, log, "the game stays whole");
+    assert_eq!(table.seats[0].name.as_deref(), Some(FORMER_PLAYER));
+    assert_eq!(table.seats[0].account, None);
+    assert_eq!(table.seats[0].token, shared.seats[0].token);
+    // The other account's seat and the bots' are as they were.
+    assert_eq!(table.seats[1..], shared.seats[1..]);
+    assert!(accounts.account_tables("a1").await.unwrap().is_empty());
+    assert_eq!(accounts.account_tables("b1").await.unwrap().len(), 1);
 }

@@ -6,6 +6,7 @@
 // Each test file uses a part of this module.
 #![allow(dead_code)]
 
+pub mod account_seats;
 pub mod contract;
 pub mod edge;
 pub mod fencing;

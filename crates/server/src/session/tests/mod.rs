@@ -67,6 +67,7 @@ fn committed_table(
             name: None,
             sitter: sitter.clone(),
             stand_in: false,
+            account: None,
         })
         .collect();
     let stored = StoredTable {
@@ -97,6 +98,7 @@ fn hello(token: Option<&str>) -> ClientMessage {
         name: None,
         version: None,
         host: None,
+        seat: None,
     }
 }
 
@@ -105,6 +107,7 @@ fn connect(s: &mut Session, conn: u64, token: Option<&str>, now: Instant) -> Vec
         conn,
         hello: hello(token),
         base: "http://here".into(),
+        account: None,
     };
     s.handle(input, now)
 }

@@ -170,6 +170,7 @@ fn seats_and_status_the_store_does_not_keep_are_put_back() {
         name: None,
         version: None,
         host: Some("host".into()),
+        seat: None,
     };
     let base = "http://here".to_string();
     s.handle(
@@ -177,6 +178,7 @@ fn seats_and_status_the_store_does_not_keep_are_put_back() {
             conn: 2,
             hello: host,
             base,
+            account: None,
         },
         t0,
     );

@@ -1,0 +1,57 @@
+// A player's page: their games played to the end, counted per game and variant, each
+// with its replay and analysis; to the player signed in, their tables in play too.
+
+import { $, el, gameTitle } from "./common.js";
+import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
+import { showAccount } from "./account.js";
+
+translatePage();
+$("bar-nav").append(languageSwitch());
+$("rules-nav").href = `/rules?lang=${LANG}`;
+showAccount($("bar-nav"));
+
+const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const date = (seconds) => new Date(seconds * 1000).toLocaleDateString(LANG === "ar" ? "ar" : "en");
+
+/** A table's line: what was played, when, and `actions` (links) at its end. */
+function tableRow(held, words, actions) {
+  return el("li", { className: "table-row" },
+    el("span", { className: "table-what" },
+      el("strong", { textContent: gameTitle(held.game, held.variant) }),
+      el("span", { className: "hint", textContent: `\u00a0· ${date(held.created_at)}\u00a0· ${words}` })),
+    el("span", { className: "actions" }, ...actions));
+}
+
+async function show() {
+  const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  if (!response.ok) {
+    $("player-name").textContent = name;
+    $("player-error").hidden = false;
+    $("player-error").textContent = response.status === 404 ? t("player-none") : t("account-refused", { error: String(response.status) });
+    return;
+  }
+  const player = await response.json();
+  document.title = `calltrump · ${player.name}`;
+  $("player-name").textContent = t("player-title", { name: player.name });
+  $("player-since").textContent = t("player-since", { date: date(player.since) });
+  if (player.unfinished) {
+    $("unfinished-panel").hidden = player.unfinished.length === 0;
+    $("unfinished").replaceChildren(...player.unfinished.map((held) => tableRow(held,
+      t(held.status === "open" ? "lobby-waiting" : "lobby-playing"),
+      [el("a", { className: "button primary", href: held.link, textContent: t("my-table-open") })])));
+  }
+  $("tallies-panel").hidden = false;
+  $("no-games").hidden = player.tallies.length > 0;
+  $("tallies").hidden = player.tallies.length === 0;
+  $("tallies").tBodies[0].replaceChildren(...player.tallies.map((tally) => el("tr", {},
+    el("th", { scope: "row", textContent: gameTitle(tally.game, tally.variant) }),
+    ...[tally.played, tally.won, tally.lost, tally.drawn].map((n) => el("td", { textContent: String(n) })))));
+  $("games-panel").hidden = player.games.length === 0;
+  $("games").replaceChildren(...player.games.map((game) => tableRow(game,
+    `${t("seat-number", { seat: game.seat })}\u00a0· ${t(`player-result-${game.result}`)}`,
+    [el("a", { className: "button", href: game.replay, textContent: t("player-replay") }),
+      el("a", { className: "button", href: game.analysis, textContent: t("player-analysis") })])));
+}
+
+await show();
+document.body.dataset.ready = "true";

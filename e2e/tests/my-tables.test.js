@@ -1,0 +1,84 @@
+// A seat bound to an account, in Chromium: Ann signs up and sits down at a Kaibosh table
+// with three bots; a guest holding her seat's link is refused; in a second browser
+// (another device) she signs in, finds the table under "My tables" in the lobby, opens
+// it without the link and plays the game to its end; her page then counts the game,
+// with its replay. Screenshots of the lobby and the player's page at 1280x800 and
+// 390x844.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, newPage, createTable, playSeat, shot, noHorizontalOverflow } from "../lib.js";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+/** Signs in as Ann on this page's browser (signing up first if `create`). */
+async function signIn(page, create) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.waitForSelector("body[data-ready=true]");
+  const form = create ? "sign-up" : "sign-in";
+  await page.fill(`#${form}-name`, "Ann");
+  await page.fill(`#${form}-password`, "correct horse");
+  await page.locator(`#${form} button[type=submit]`).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.waitForSelector("#account .account-name");
+}
+
+test("a seat taken signed in: refused to the link, opened from My tables on another device, played on", { timeout: 180_000 }, async () => {
+  const created = await createTable(server.url, {
+    game: "kaibosh",
+    options: { deals: 1 },
+    seats: ["open", "bot:rules", "bot:rules", "bot:rules"],
+  });
+  const invite = created.invites[0].url;
+
+  const laptop = await newPage(browser);
+  await laptop.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
+  await signIn(laptop, true);
+  await laptop.evaluate(() => localStorage.setItem("calltrump.name", "typed name"));
+  await laptop.goto(invite);
+  await laptop.waitForSelector('body[data-status="playing"]');
+  // The seat carries the account's name, not the one typed in this browser.
+  await laptop.waitForSelector('.seat[data-seat="0"] .who:text("Ann")');
+
+  // A guest with the seat's link is refused, and told why.
+  const guest = await newPage(browser);
+  await guest.addInitScript(() => localStorage.setItem("calltrump.name", "Mallory"));
+  await guest.goto(invite);
+  await guest.waitForSelector("text=sign in as that player");
+  assert.equal(await guest.locator('.seat[data-seat="0"] .who:text("Mallory")').count(), 0);
+
+  // Another device: Ann signs in; the lobby lists her seat.
+  const phone = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
+  await phone.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
+  await signIn(phone, false);
+  await phone.waitForSelector("#my-tables .table-row");
+  assert.match(await phone.textContent("#my-tables .table-row"), /Kaibosh/);
+  assert.ok(await noHorizontalOverflow(phone), "the lobby fits the phone");
+  await shot(phone, "my-tables-lobby-390");
+  await laptop.goto(`${server.url}/`);
+  await laptop.waitForSelector("#my-tables .table-row");
+  await shot(laptop, "my-tables-lobby-1280");
+
+  await phone.locator("#my-tables a.button").click();
+  await phone.waitForURL(new RegExp(`/table/${created.id}#seat=0$`));
+  await phone.waitForSelector("body[data-version]:not([data-version=''])");
+  await playSeat(phone);
+  await phone.waitForSelector('body[data-phase="game-over"]');
+
+  // Her page counts the game, with its replay and analysis.
+  await phone.goto(`${server.url}/players/Ann`);
+  await phone.waitForSelector("body[data-ready=true]");
+  assert.equal(await phone.textContent("#player-name"), "Ann's games");
+  assert.equal(await phone.locator("#tallies tbody tr").count(), 1);
+  const cells = await phone.locator("#tallies tbody td").allTextContents();
+  assert.equal(cells[0], "1", "one game played");
+  assert.equal(Number(cells[1]) + Number(cells[2]) + Number(cells[3]), 1, "won, lost or drawn");
+  assert.equal(await phone.getAttribute("#games a.button >> nth=0", "href"), `/replay/${created.id}`);
+  assert.ok(await noHorizontalOverflow(phone), "the player's page fits the phone");
+  await shot(phone, "player-390");
+  await laptop.goto(`${server.url}/players/Ann`);
+  await laptop.waitForSelector("body[data-ready=true]");
+  await shot(laptop, "player-1280");
+  for (const page of [laptop, phone]) assert.deepEqual(page.errors, []);
+});
