@@ -20,6 +20,7 @@
 
 pub mod accounts;
 pub mod client;
+mod connection;
 mod game_analysis;
 mod games;
 pub mod http;

@@ -11,17 +11,15 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::Router;
-use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
-use tower::ServiceExt;
 
-use crate::limits::{Crowded, Refusals, Slot};
+use crate::connection::service;
+use crate::limits::Slot;
 use crate::reserve::Reserve;
 use crate::Edge;
 
@@ -108,28 +106,6 @@ pub(crate) async fn serve(
     Ok(())
 }
 
-/// The service of one connection from `peer`: the app, each request told its peer (and
-/// counted in `requests`, if given).
-pub(crate) fn service(
-    app: Router,
-    peer: SocketAddr,
-    requests: Option<Arc<AtomicU64>>,
-) -> impl hyper::service::Service<
-    hyper::Request<Incoming>,
-    Response = axum::response::Response,
-    Error = std::convert::Infallible,
-    Future: Send + 'static,
-> {
-    hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
-        if let Some(requests) = &requests {
-            requests.fetch_add(1, Ordering::Relaxed);
-        }
-        let mut request = request.map(Body::new);
-        request.extensions_mut().insert(ConnectInfo(peer));
-        app.clone().oneshot(request)
-    })
-}
-
 /// Whether a connection ended because [`Watched`] found it silent for too long.
 fn timed_out(error: &hyper::Error) -> bool {
     let mut source = std::error::Error::source(error);
@@ -157,29 +133,6 @@ async fn accept_failed(error: io::Error) {
     }
     tracing::warn!(%error, "accepting a connection failed");
     tokio::time::sleep(Duration::from_millis(100)).await;
-}
-
-/// Answers a connection over a cap with 503 (as far as its socket takes it at once) and
-/// closes it: nothing waits on a client that is refused.
-pub(crate) fn refuse(stream: &TcpStream, peer: SocketAddr, crowded: Crowded, refusals: &Refusals) {
-    let (counter, why) = match crowded {
-        Crowded::Server => (
-            &refusals.server_full,
-            "the server has all the connections it takes",
-        ),
-        Crowded::Address => (
-            &refusals.address_full,
-            "your address has all the connections it may open",
-        ),
-    };
-    counter.hit(Some(peer.ip()), why);
-    let body = format!("{{\"error\":\"{why}: try again later\"}}");
-    let answer = format!(
-        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = stream.try_write(answer.as_bytes());
 }
 
 /// A connection that is closed (an error to hyper) once no byte has moved either way

@@ -24,8 +24,8 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
+use crate::connection::{refuse, service};
 use crate::limits::Crowded;
-use crate::listen::{refuse, service};
 use crate::Edge;
 
 /// How long a connection in the reserve has to send its request's head.
