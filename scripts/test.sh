@@ -15,5 +15,5 @@ if [ -z "${CALLTRUMP_TEST_POSTGRES:-}" ]; then
     CALLTRUMP_TEST_POSTGRES=$(bash scripts/test-postgres.sh start "$pg_dir")
     export CALLTRUMP_TEST_POSTGRES
 fi
-cargo test --workspace --release
+cargo test --workspace --release --no-fail-fast
 bash e2e/run.sh

@@ -3,12 +3,14 @@
 //! paused past its lease gives its table up and writes nothing more of it, and a node
 //! stopped with SIGTERM hands its table over at once.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+mod common;
+use common::{http, replayed};
 use sqlx::Connection;
 
 /// How long a node's lease lasts in these tests (`--lease-secs`).
@@ -96,25 +98,6 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// A plain HTTP request; the status and the body.
-fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let status = response[9..12].parse().unwrap();
-    let (_, body) = response.split_once("\r\n\r\n").unwrap();
-    (status, body.to_string())
-}
-
 /// A counter of a node's `/metrics`.
 fn metric(node: &Node, name: &str) -> u64 {
     let (_, metrics) = http(&node.addr, "GET", "/metrics", "");
@@ -194,21 +177,7 @@ fn finish(bots: Vec<Child>) -> Vec<String> {
 fn replays_finished(node: &Node, id: &str) {
     let (status, record) = http(&node.addr, "GET", &format!("/api/tables/{id}/record"), "");
     assert_eq!(status, 200, "{record}");
-    let mut replay = calltrump()
-        .args(["replay", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    replay
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(record.as_bytes())
-        .unwrap();
-    let output = replay.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let replayed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let replayed = replayed(&record);
     assert_eq!(replayed["finished"], true);
 }
 

@@ -1,12 +1,14 @@
 //! `calltrump serve` and `calltrump join` as a user starts them: a game of four `join`
 //! bots survives the server being killed (SIGKILL) mid-hand and restarted on its data.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+mod common;
+use common::{http, replayed};
 
 fn calltrump() -> Command {
     Command::new(env!("CARGO_BIN_EXE_calltrump"))
@@ -39,22 +41,6 @@ fn fresh_data_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("calltrump-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-/// A plain HTTP request; returns the status and the body.
-fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let status = response[9..12].parse().unwrap();
-    let (_, body) = response.split_once("\r\n\r\n").unwrap();
-    (status, body.to_string())
 }
 
 fn actions(addr: &str) -> u64 {
@@ -138,21 +124,7 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
     server.kill().unwrap();
     server.wait().unwrap();
     // The record replays to a finished game, longer than what was kept at the kill.
-    let mut replay = calltrump()
-        .args(["replay", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    replay
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(record.as_bytes())
-        .unwrap();
-    let output = replay.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let replayed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let replayed = replayed(&record);
     assert_eq!(replayed["finished"], true);
     let total: usize = serde_json::from_str::<Value>(&record).unwrap()["hands"]
         .as_array()

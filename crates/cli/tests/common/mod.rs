@@ -173,3 +173,23 @@ pub fn json_to_file(name: &str, line: &str) -> (PathBuf, serde_json::Value) {
     let (path, out) = run_to_file(name, line, "");
     (path, json_out(&out))
 }
+
+/// A plain HTTP request to `addr`: the status and the body.
+pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let (_, body) = response.split_once("\r\n\r\n").unwrap();
+    (status, body.to_string())
+}
