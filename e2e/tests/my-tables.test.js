@@ -82,3 +82,24 @@ test("a seat taken signed in: refused to the link, opened from My tables on anot
   await shot(laptop, "player-1280");
   for (const page of [laptop, phone]) assert.deepEqual(page.errors, []);
 });
+
+test("a friend seated by a link who signs in from the table comes back to the seat, bound", { timeout: 90_000 }, async () => {
+  const created = await createTable(server.url, {
+    game: "kaibosh",
+    seats: ["open", "open", "bot:rules", "bot:rules"],
+  });
+  const invite = created.invites.find((i) => i.seat === 1).url;
+  const page = await newPage(browser);
+  await page.addInitScript(() => localStorage.setItem("calltrump.name", "Bob"));
+  await page.goto(invite);
+  await page.waitForSelector('.seat[data-seat="1"] .who:text("Bob")');
+  await page.locator("#sign-in-link").click();
+  await page.waitForURL(/\/sign-in\?next=/);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#sign-up-name", "Bobby");
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  // Back at the seat's link, token and all, and the seat is now the account's.
+  await page.waitForURL(invite);
+  await page.waitForSelector('.seat[data-seat="1"] .who:text("Bobby")');
+});

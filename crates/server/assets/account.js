@@ -16,10 +16,13 @@ export async function whoAmI() {
 
 /**
  * Puts the account's part of the bar at the end of `nav`: the name and "Sign out", or
- * "Sign in" (which comes back to this page, never with its `#` part: a seat's token).
+ * "Sign in" (which comes back to this page; its `#` part, a seat's token, is kept in
+ * this tab, never sent). A signed-in person with no name remembered on this device
+ * takes the account's as the name shown at tables.
  */
 export async function showAccount(nav) {
   const me = await whoAmI();
+  if (me && !localStorage.getItem("calltrump.name")) localStorage.setItem("calltrump.name", me.name);
   const box = document.createElement("span");
   box.id = "account";
   box.className = "account";
@@ -43,6 +46,11 @@ export async function showAccount(nav) {
     link.id = "sign-in-link";
     link.href = `/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`;
     link.textContent = t("account-sign-in");
+    // A seat link's token is in the page's #fragment, which the server never sees: kept
+    // in this tab for the way back, so that a friend who signs in keeps the seat.
+    link.addEventListener("click", () => {
+      sessionStorage.setItem("calltrump.return-hash", JSON.stringify([location.pathname, location.hash]));
+    });
     box.append(link);
   }
   nav.append(box);

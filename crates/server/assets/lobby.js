@@ -19,6 +19,13 @@ const rememberName = () => localStorage.setItem("calltrump.name", nameInput.valu
 if (nameInput.value.trim()) rememberName();
 else nameInput.value = localStorage.getItem("calltrump.name") ?? "";
 nameInput.addEventListener("input", rememberName);
+// Signed in with no name typed: the account's name.
+signedIn.then((me) => {
+  if (me && !nameInput.value.trim()) {
+    nameInput.value = me.name;
+    rememberName();
+  }
+});
 
 const gameSelect = $("game");
 const variantSelect = $("variant");

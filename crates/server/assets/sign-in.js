@@ -13,7 +13,11 @@ const me = await showAccount($("bar-nav"));
 /** Where to go once signed in: this server's own page that sent us here, else the lobby. */
 function next() {
   const asked = new URLSearchParams(location.search).get("next") ?? "/";
-  return asked.startsWith("/") && !asked.startsWith("//") ? asked : "/";
+  const page = asked.startsWith("/") && !asked.startsWith("//") ? asked : "/";
+  // The #fragment (a seat link's token) of the page the sign-in link was followed from.
+  const [path, hash] = JSON.parse(sessionStorage.getItem("calltrump.return-hash") ?? "[]");
+  sessionStorage.removeItem("calltrump.return-hash");
+  return path === page.split("?")[0] && typeof hash === "string" ? page + hash : page;
 }
 
 if (me) {
