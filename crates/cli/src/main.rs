@@ -8,7 +8,6 @@ use clap::{Parser, Subcommand};
 mod analyze;
 mod arena;
 mod game_args;
-mod help;
 mod hint;
 mod input;
 mod loadtest;

@@ -13,22 +13,28 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use calltrump_engine::fair_deal::DealSource;
 use calltrump_engine::{
-    Action, ActionList, AnyGame, Broken, Card, CardPair, Game, Phase, Record, Seat, SeenAction,
-    Strain, Turn, View, Viewer,
+    Action, ActionList, AnyGame, Broken, Card, Game, Phase, Record, Seat, Strain, Turn, View,
+    Viewer,
 };
 
 use crate::game_args::ExternalArgs;
 use crate::game_args::{GameArgs, MAX_DEALS};
-use crate::input::{self, Line, Lines, Typed};
+use crate::input::{self, Line, Lines};
 use crate::screen::{self, Names};
 use crate::text;
 use calltrump_play::committed;
 use calltrump_play::game_loop::{self, Event, Stop, Table};
+use calltrump_play::help;
 use calltrump_play::local::{self, Dice, Start};
 use calltrump_play::player::{Player, Seating};
+use calltrump_play::prompt::{
+    self, legal_bids, menu, menu_key, not_in_game, number_is_no_bid, same_cards, second_person,
+    Menu,
+};
 use calltrump_play::save;
-use calltrump_play::style::Style;
+use calltrump_play::style::{game_title, Style};
 use calltrump_play::text::wrap;
+use calltrump_play::typed::{self, Typed};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -153,16 +159,6 @@ struct Session<'a> {
     decided_told: Option<u32>,
 }
 
-/// The choices offered at a prompt.
-enum Menu {
-    /// Actions each with its key (see [`menu_key`]): calls, trump suits or cards to play.
-    Actions(Vec<Action>),
-    /// Numbered cards, one to pick towards a give or a discard.
-    Cards(Vec<Card>),
-    /// Bid Euchre's calls, too many to list: a line saying how to type them.
-    Legend(String),
-}
-
 impl Session<'_> {
     /// Waits `pause` unless Ctrl-C comes; returns whether it did.
     fn wait(&mut self) -> bool {
@@ -180,7 +176,7 @@ impl Session<'_> {
     fn ask(&mut self, game: &AnyGame, legal: &ActionList) -> Result<Option<Action>> {
         let view = game.view(Viewer::Seat(self.me));
         if let [only] = legal[..] {
-            say(self.forced(only))?;
+            say(prompt::forced(&self.style, only))?;
             return Ok(Some(only));
         }
         let mut picked: Vec<Card> = Vec::new();
@@ -203,7 +199,7 @@ impl Session<'_> {
                 self.reprompt()?;
                 continue;
             }
-            let menu = self.menu(game, &view, &picked);
+            let menu = menu(&self.style, game, &view, &picked);
             let keyed = match &menu {
                 Menu::Actions(actions) => actions.iter().enumerate().find_map(|(i, a)| {
                     let key = menu_key(view.phase, i, *a);
@@ -213,7 +209,7 @@ impl Session<'_> {
             };
             let typed = match keyed {
                 Some(action) => Typed::Action(action),
-                None => input::read(&line),
+                None => typed::read(&line),
             };
             let action = match typed {
                 Typed::Repeat => {
@@ -221,7 +217,7 @@ impl Session<'_> {
                     continue;
                 }
                 Typed::Help => {
-                    say(crate::help::text(game, view.phase, &view.legal))?;
+                    say(help::text(game, view.phase, &view.legal, text::width()))?;
                     self.show_choices(game, &view, &picked, false)?;
                     continue;
                 }
@@ -294,7 +290,10 @@ impl Session<'_> {
                         }
                     }
                     (Menu::Cards(_), _) => {
-                        say(format!("Not allowed: {}", self.not_pickable(game, card)))?;
+                        say(format!(
+                            "Not allowed: {}",
+                            prompt::not_pickable(&self.style, game, self.me, card)
+                        ))?;
                         self.reprompt()?;
                         continue;
                     }
@@ -376,7 +375,7 @@ impl Session<'_> {
             if complete.is_some() {
                 return Ok(complete);
             }
-            match self.menu(game, view, picked) {
+            match menu(&self.style, game, view, picked) {
                 Menu::Cards(left) if left.len() == 1 => {
                     say(format!(
                         "Only {} can go with {}: picked for you.",
@@ -396,37 +395,6 @@ impl Session<'_> {
         }
     }
 
-    /// Why `card` cannot be picked now.
-    fn not_pickable(&self, game: &AnyGame, card: Card) -> String {
-        let hand = game.observation(self.me).hand;
-        if hand.count(card) == 0 {
-            format!("you do not hold {}.", self.style.card(card))
-        } else {
-            format!("you may not pass {} now.", self.style.card(card))
-        }
-    }
-
-    /// What to say about a move that was the only one possible.
-    fn forced(&self, action: Action) -> String {
-        match action {
-            Action::Play(card) => {
-                format!(
-                    "Only {} can be played: played for you.",
-                    self.style.card(card)
-                )
-            }
-            Action::Give(pair) => format!(
-                "You must give {}: given for you.",
-                self.style.cards(pair.cards())
-            ),
-            Action::Discard(pair) => format!(
-                "You must discard {}: discarded for you.",
-                self.style.cards(pair.cards())
-            ),
-            other => format!("You can only {}: done for you.", self.style.call(other)),
-        }
-    }
-
     /// The previous trick, or that there is none this hand.
     fn last_trick(&self, view: &View) -> String {
         match &view.last_trick {
@@ -439,109 +407,9 @@ impl Session<'_> {
         }
     }
 
-    /// The menu at this point of a decision.
-    fn menu(&self, game: &AnyGame, view: &View, picked: &[Card]) -> Menu {
-        let exchange: Vec<&CardPair> = view
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Give(pair) | Action::Discard(pair) => Some(pair),
-                _ => None,
-            })
-            .collect();
-        if !exchange.is_empty() {
-            let mut cards: Vec<Card> = Vec::new();
-            for pair in exchange {
-                for &card in pair.cards() {
-                    let mut with = picked.to_vec();
-                    with.push(card);
-                    if !cards.contains(&card) && fits(pair, &with) {
-                        cards.push(card);
-                    }
-                }
-            }
-            let order = screen::card_order(game.rules().game(), view.trump);
-            return Menu::Cards(screen::sorted_groups(order, cards.into_iter()).concat());
-        }
-        // Bid Euchre's calls are typed (a number alone is never one of its calls).
-        let strained = |a: &Action| matches!(a, Action::BidStrain(..) | Action::Loner(..));
-        if view.phase == Phase::Auction && view.legal.iter().any(strained) {
-            return Menu::Legend(legend(&self.style, &view.legal));
-        }
-        let order = screen::card_order(game.rules().game(), view.trump);
-        let cards = view.legal.iter().filter_map(|a| match a {
-            Action::Play(card) => Some(*card),
-            _ => None,
-        });
-        let mut actions: Vec<Action> = view
-            .legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::Play(_)))
-            .collect();
-        actions.extend(
-            screen::sorted_groups(order, cards)
-                .concat()
-                .into_iter()
-                .map(Action::Play),
-        );
-        Menu::Actions(actions)
-    }
-
     /// The decision's name: `Your bid`, `Name trump`, `Lead`, `Follow hearts`, ...
     fn decision(&self, game: &AnyGame, view: &View, picked: &[Card]) -> String {
-        match view.phase {
-            Phase::Auction if crate::help::malzom_due(game, &view.legal) => {
-                "Your bid (all the others passed: you must bid; 5 is Malzom)".to_string()
-            }
-            Phase::Auction => "Your bid".to_string(),
-            Phase::TrumpNaming => "Name trump".to_string(),
-            Phase::Exchange => {
-                let (verb, count) = view
-                    .legal
-                    .iter()
-                    .find_map(|a| match a {
-                        Action::Give(pair) => Some(("Give", pair.len())),
-                        Action::Discard(pair) => Some(("Discard", pair.len())),
-                        _ => None,
-                    })
-                    .unwrap_or(("Pass", 1));
-                let to = match (verb, view.contract) {
-                    ("Give", Some(contract)) => {
-                        format!(" to {}", self.names.short(contract.declarer))
-                    }
-                    _ => String::new(),
-                };
-                let cards = if count == 1 { "card" } else { "cards" };
-                format!(
-                    "{verb} {count} {cards}{to}, card {} of {count}",
-                    picked.len() + 1
-                )
-            }
-            _ => {
-                let lead = view
-                    .trick
-                    .as_ref()
-                    .and_then(|t| t.cards.first())
-                    .map(|(_, card)| *card);
-                let order = screen::card_order(game.rules().game(), view.trump);
-                match (lead, order) {
-                    (None, _) => "Lead".to_string(),
-                    (Some(lead), Some(order)) => {
-                        let suit = order.suit_of(lead);
-                        let follows = view
-                            .legal
-                            .iter()
-                            .any(|a| matches!(a, Action::Play(c) if order.suit_of(*c) == suit));
-                        match follows {
-                            true => format!("Follow {}", suit.name()),
-                            false => format!("Play (you have no {})", suit.name()),
-                        }
-                    }
-                    (Some(_), None) => "Play".to_string(),
-                }
-            }
-        }
+        prompt::decision(game, view, picked, |seat| self.names.short(seat))
     }
 
     /// Shows the status block (when `status`), the decision and its menu, and the prompt.
@@ -561,7 +429,7 @@ impl Session<'_> {
             )?;
         }
         let decision = self.decision(game, view, picked);
-        let items: Vec<String> = match self.menu(game, view, picked) {
+        let items: Vec<String> = match menu(&self.style, game, view, picked) {
             Menu::Legend(legend) => legend.split(' ').map(str::to_string).collect(),
             Menu::Cards(cards) => cards
                 .iter()
@@ -599,273 +467,6 @@ impl Session<'_> {
         }
         Ok(())
     }
-}
-
-/// The key that picks `action`, item `index` of a menu at `phase`. In an auction a bid's
-/// key is its own number and any other call's a letter (`p` pass, `k` kaibosh, `m`
-/// misdeal), so that a number alone is always the bid of that number; elsewhere the
-/// keys are the items' numbers from 1.
-fn menu_key(phase: Phase, index: usize, action: Action) -> String {
-    match (phase, action) {
-        (Phase::Auction, Action::Pass) => "p".to_string(),
-        (Phase::Auction, Action::Bid(n)) => n.to_string(),
-        (Phase::Auction, Action::Kaibosh) => "k".to_string(),
-        (Phase::Auction, Action::Misdeal) => "m".to_string(),
-        _ => (index + 1).to_string(),
-    }
-}
-
-/// Whether `cards` (picked so far) can all go in `pair`, copies counted.
-fn fits(pair: &CardPair, cards: &[Card]) -> bool {
-    let mut left: Vec<Card> = pair.cards().to_vec();
-    cards
-        .iter()
-        .all(|card| match left.iter().position(|c| c == card) {
-            Some(i) => {
-                left.remove(i);
-                true
-            }
-            None => false,
-        })
-}
-
-/// Whether `cards` are exactly the cards of `pair`.
-fn same_cards(pair: &CardPair, cards: &[Card]) -> bool {
-    pair.len() == cards.len() && fits(pair, cards)
-}
-
-/// Bid Euchre's calls in one line: `pass, bid N SUIT (N from 4 to 8), call2 SUIT, ...`.
-fn legend(style: &Style, legal: &[Action]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    if legal.contains(&Action::Pass) {
-        parts.push("pass".to_string());
-    }
-    let levels: Vec<u8> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::BidStrain(n, _) => Some(*n),
-            _ => None,
-        })
-        .collect();
-    if let (Some(low), Some(high)) = (levels.iter().min(), levels.iter().max()) {
-        parts.push(match low == high {
-            true => format!("bid {low} SUIT"),
-            false => format!("bid N SUIT (N {low}-{high})"),
-        });
-    }
-    for loner in calltrump_engine::Loner::ALL {
-        if legal
-            .iter()
-            .any(|a| matches!(a, Action::Loner(l, _) if *l == loner))
-        {
-            parts.push(format!("{} SUIT", loner.keyword()));
-        }
-    }
-    let suits: Vec<String> = Strain::ALL.iter().map(|s| style.strain(*s)).collect();
-    let example = match lowest_call(legal) {
-        Some(call) => style.call(call),
-        None => format!("moon {}", style.strain(Strain::ALL[1])),
-    };
-    format!(
-        "{}. SUIT is {}, e.g. {example}. help explains.",
-        parts.join(", "),
-        suits.join(" "),
-    )
-}
-
-/// The lowest bid level among `legal`, plain (`bid N`) or with a strain (`bid N SUIT`).
-fn lowest_level(legal: &[Action]) -> Option<u8> {
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Bid(n) | Action::BidStrain(n, _) => Some(*n),
-            _ => None,
-        })
-        .min()
-}
-
-/// A number alone in a Bid Euchre auction, whose calls are typed: a bid needs its
-/// strain, so say how to type it, with `n` if it is a level that may be bid.
-fn number_is_no_bid(style: &Style, legal: &[Action], n: usize) -> String {
-    let level = u8::try_from(n)
-        .ok()
-        .filter(|n| {
-            legal
-                .iter()
-                .any(|a| matches!(a, Action::BidStrain(l, _) if l == n))
-        })
-        .or_else(|| lowest_level(legal));
-    let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
-    match (level, lowest_call(legal)) {
-        (Some(level), _) => format!(
-            "A number alone is not a bid here: a bid names a suit or NT, e.g. {} or {} \
-             (or pass; help explains).",
-            style.call(Action::BidStrain(level, hearts)),
-            style.call(Action::BidStrain(level, Strain::NoTrump)),
-        ),
-        (None, Some(call)) => format!(
-            "A number alone is not a call here: type the call, e.g. {} (or pass; help \
-             explains).",
-            style.call(call)
-        ),
-        (None, None) => {
-            "A number alone is not a call here: type the call (help explains).".to_string()
-        }
-    }
-}
-
-/// The lowest Bid Euchre bid or loner among `legal`, in hearts: an example to type.
-fn lowest_call(legal: &[Action]) -> Option<Action> {
-    let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
-    legal.iter().find_map(|a| match a {
-        Action::BidStrain(n, _) => Some(Action::BidStrain(*n, hearts)),
-        Action::Loner(loner, _) => Some(Action::Loner(*loner, hearts)),
-        _ => None,
-    })
-}
-
-/// Why an action of another game's kind is refused, and what to type instead: Kaibosh
-/// and Kout Bo bids are a number of tricks with no suit (trump is named after the
-/// auction), Bid Euchre bids name their strain. `now` names the decision at hand.
-fn not_in_game(
-    style: &Style,
-    game: &AnyGame,
-    legal: &[Action],
-    action: Action,
-    now: &str,
-) -> String {
-    let title = calltrump_play::style::game_title(game.rules().game(), game.rules().variant());
-    let bidding = legal.iter().any(Action::is_call);
-    // The level typed if it may be bid now, else the lowest that may.
-    let level = |n: u8| match legal
-        .iter()
-        .any(|a| matches!(a, Action::Bid(l) | Action::BidStrain(l, _) if *l == n))
-    {
-        true => Some(n),
-        false => lowest_level(legal),
-    };
-    let hearts = Strain::Suit(calltrump_engine::Suit::Hearts);
-    let text = match (game.rules().game(), action) {
-        ("kaibosh" | "kout", Action::BidStrain(n, _)) => {
-            let instead = match level(n).filter(|_| bidding) {
-                Some(n) => format!("type {} (or pass)", style.call(Action::Bid(n))),
-                None => format!("now: {}", now.to_lowercase()),
-            };
-            format!(
-                "{title} bids are a number of tricks, with no suit; the winner of the \
-                 auction names trump after it. Instead {instead}"
-            )
-        }
-        ("bid-euchre", Action::Bid(n)) => {
-            let instead = match level(n).filter(|_| bidding) {
-                Some(n) => format!(
-                    "type e.g. {} or {} (or pass)",
-                    style.call(Action::BidStrain(n, hearts)),
-                    style.call(Action::BidStrain(n, Strain::NoTrump))
-                ),
-                None => format!("now: {}", now.to_lowercase()),
-            };
-            format!("{title} bids name a suit or NT (no trump). Instead {instead}")
-        }
-        (_, Action::Kaibosh | Action::Misdeal) => {
-            format!("{action} is a call of Kaibosh, not of {title}. Now: {now}")
-        }
-        (_, Action::Loner(loner, _)) => format!(
-            "{} is a loner of Bid Euchre, not of {title}. Now: {now}",
-            loner.keyword()
-        ),
-        _ => format!("that is not a move of {title}. Now: {now}"),
-    };
-    format!("Not allowed: {text}.")
-}
-
-/// The bids `legal` allows, said to the player: `you may bid 5 or 6, or pass`.
-fn legal_bids(legal: &[Action]) -> String {
-    let mut levels: Vec<u8> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Bid(n) | Action::BidStrain(n, _) => Some(*n),
-            _ => None,
-        })
-        .collect();
-    levels.sort_unstable();
-    levels.dedup();
-    let with_suit = legal.iter().any(|a| matches!(a, Action::BidStrain(..)));
-    let mut others: Vec<String> = Vec::new();
-    for loner in calltrump_engine::Loner::ALL {
-        if legal
-            .iter()
-            .any(|a| matches!(a, Action::Loner(l, _) if *l == loner))
-        {
-            others.push(loner.keyword().to_string());
-        }
-    }
-    for (call, word) in [(Action::Kaibosh, "kaibosh"), (Action::Misdeal, "misdeal")] {
-        if legal.contains(&call) {
-            others.push(word.to_string());
-        }
-    }
-    if legal.contains(&Action::Pass) {
-        others.push("pass".to_string());
-    }
-    let bids = match levels.as_slice() {
-        [] => "you may not bid now".to_string(),
-        [only] => format!("you may bid only {only}"),
-        [rest @ .., last] => format!(
-            "you may bid {} or {last}",
-            rest.iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    let bids = match with_suit {
-        true => format!("{bids} (with a suit or NT)"),
-        false => bids,
-    };
-    match others.as_slice() {
-        [] => bids,
-        [last] => format!("{bids}, or {last}"),
-        [rest @ .., last] => format!("{bids}, {}, or {last}", rest.join(", ")),
-    }
-}
-
-/// A rule broken, said to the player: `you must follow hearts`, `you do not hold AS`.
-fn second_person(style: &Style, broken: &Broken) -> String {
-    match broken {
-        Broken::NotHeld(card) => format!("you do not hold {}", style.card(*card)),
-        Broken::MustGiveHighestTrumps => "you must give your highest trumps".to_string(),
-        other => format!("you {other}"),
-    }
-}
-
-/// Takes back the player's last choice of the hand ([`local::take_back`]) and says
-/// what was taken back.
-fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
-    if !matches!(table.turn(), Turn::Seat(_)) {
-        return Ok("Nothing to take back: the hand is over.".to_string());
-    }
-    let taken = local::take_back(table, me)?;
-    let Some(&first) = taken.first() else {
-        return Ok("Nothing to take back: you have not moved in this hand.".to_string());
-    };
-    if local::only_one_move(table, me) {
-        return Ok(
-            "Nothing to take back: each move you made in this hand was the only \
-                   one possible."
-                .to_string(),
-        );
-    }
-    let others = taken.len() - 1;
-    Ok(format!(
-        "Taken back: your {}{}.",
-        style.action(SeenAction::Open(first)),
-        match others {
-            0 => String::new(),
-            1 => " and the move after it".to_string(),
-            n => format!(" and the {n} moves after it"),
-        }
-    ))
 }
 
 /// The person at a table of bots: their seat, what each seat is called, where their
@@ -1034,7 +635,7 @@ fn play_with_deals(
         )?;
         if session.request == Some(Request::Undo) {
             session.request = None;
-            say(undo(table, me, &session.style)?)?;
+            say(prompt::undo(table, me, &session.style)?)?;
             continue;
         }
         // The hand is over (or the game stopped): a committed deal's seed may be told,
@@ -1098,11 +699,11 @@ fn ask_cut(
             Line::End => return session.stop(Request::End).map(|_| None),
             Line::Interrupted => return session.stop(Request::Interrupted).map(|_| None),
         };
-        let answer = match input::read(&text) {
+        let answer = match typed::read(&text) {
             Typed::Repeat => return Ok(Some(dice.cut(max, hand))),
             Typed::Number(n) if (1..=max).contains(&(n as u64)) => return Ok(Some(n as u64)),
             Typed::Quit => return session.stop(Request::Quit).map(|_| None),
-            Typed::Help => crate::help::cut(max),
+            Typed::Help => help::cut(max, text::width()),
             // Paged on a terminal: nothing is left to print.
             Typed::Rules => session.rules_text(game)?,
             Typed::Last => session.last_trick(&game.view(Viewer::Seat(session.me))),
@@ -1150,7 +751,7 @@ fn resumed_seat(args: &Args, path: &Path) -> Result<Seat> {
                 "{} holds a game of {}{}: --resume goes on with it as it was saved; leave \
                  out --game, --variant and --option",
                 path.display(),
-                calltrump_play::style::game_title(rules.game(), rules.variant()),
+                game_title(rules.kind()),
                 match saved.options.is_empty() {
                     true => String::new(),
                     false => format!(
@@ -1287,7 +888,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     say(format!(
         "calltrump: {}, {deals}, bots: {bots_text}.",
-        calltrump_play::style::game_title(rules.game(), rules.variant())
+        game_title(rules.kind())
     ))?;
     if seed.is_none() {
         say("Each hand's commitment is shown before the cut, its seed\nafter the hand.")?;

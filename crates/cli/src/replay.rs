@@ -126,7 +126,8 @@ fn show(
                     let s = Seat(s as u8);
                     if me.is_none_or(|me| me == s) {
                         let view = game.view(Viewer::Seat(s));
-                        let order = screen::card_order(game.rules().game(), view.trump);
+                        let order =
+                            calltrump_play::style::card_order(game.rules().kind(), view.trump);
                         let hand = view.hand.unwrap_or_default();
                         lines.push(format!(
                             "  {}: {}",

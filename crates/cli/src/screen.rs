@@ -8,12 +8,13 @@ use std::fmt::Write as _;
 
 use crate::text::width;
 use calltrump_play::game_loop::Event;
-use calltrump_play::style::Style;
+use calltrump_play::style::{card_order, game_title, sorted_groups, Style};
 use calltrump_play::text::wrap;
 
+use calltrump_engine::catalog::Direction;
 use calltrump_engine::{
-    Action, AnyGame, Card, CardBag, CardOrder, Game, HandOutcome, Loner, Outcome, Phase, Seat,
-    SeenAction, Strain, Suit, TrickView, View, Viewer,
+    Action, AnyGame, CardBag, CardOrder, Game, GameKind, HandOutcome, Loner, Outcome, Phase, Seat,
+    SeenAction, Strain, TrickView, View, Viewer,
 };
 
 /// The style for standard output: colour only on a terminal and without `NO_COLOR`.
@@ -43,7 +44,7 @@ impl Names {
             me: Some(me),
             players: Vec::new(),
             seats: game.seats(),
-            counter_clockwise: game.rules().game() == "kout",
+            counter_clockwise: game.rules().kind().direction() == Direction::CounterClockwise,
         }
     }
 
@@ -172,47 +173,6 @@ impl Names {
     }
 }
 
-/// The card order once trump is known (suits and strengths for sorting and following).
-pub fn card_order(game_name: &str, trump: Option<Strain>) -> Option<&'static CardOrder> {
-    Some(match (game_name, trump?) {
-        ("kout", Strain::Suit(suit)) => CardOrder::kout(suit),
-        (_, strain) => CardOrder::euchre(strain.trump()),
-    })
-}
-
-/// Cards grouped by (effective) suit, trumps first, strongest first; jokers before
-/// trump is named make a group of their own.
-pub fn sorted_groups(
-    order: Option<&CardOrder>,
-    cards: impl Iterator<Item = Card>,
-) -> Vec<Vec<Card>> {
-    let suit_of = |card: Card| match order {
-        Some(order) => Some(order.suit_of(card)),
-        None => card.suit(),
-    };
-    let strength = |card: Card| order.map_or(card.rank(), |o| o.strength(card));
-    let mut suits: Vec<Option<Suit>> = Suit::ALL.iter().map(|s| Some(*s)).collect();
-    suits.push(None);
-    if let Some(trump) = order.and_then(|o| o.trump()) {
-        suits.retain(|s| *s != Some(trump));
-        suits.insert(0, Some(trump));
-    }
-    let cards: Vec<Card> = cards.collect();
-    suits
-        .into_iter()
-        .map(|suit| {
-            let mut group: Vec<Card> = cards
-                .iter()
-                .copied()
-                .filter(|c| suit_of(*c) == suit)
-                .collect();
-            group.sort_by_key(|c| std::cmp::Reverse(strength(*c)));
-            group
-        })
-        .filter(|group| !group.is_empty())
-        .collect()
-}
-
 /// A hand sorted for people: `A♥ K♥ | J♦ | T♣`.
 pub fn show_hand(style: &Style, order: Option<&CardOrder>, hand: CardBag) -> String {
     sorted_groups(order, hand.iter())
@@ -260,9 +220,9 @@ pub fn named_call(style: &Style, view: &View, action: Action) -> String {
 
 /// The contract as the status block names it: a named bid by its name (`seat 2 (left)
 /// bid Seven (7)`), Malzom as such; otherwise as [`contract_of`] writes it.
-fn status_contract(style: &Style, names: &Names, game: &str, view: &View) -> Option<String> {
+fn status_contract(style: &Style, names: &Names, game: GameKind, view: &View) -> Option<String> {
     let contract = view.contract?;
-    match (contract.bid, is_malzom(game, view)) {
+    match (contract.bid, view.malzom) {
         (Action::Bid(n), false) if view.call_names.iter().any(|(c, _)| *c == contract.bid) => {
             Some(format!(
                 "{} bid {} ({n})",
@@ -274,29 +234,16 @@ fn status_contract(style: &Style, names: &Names, game: &str, view: &View) -> Opt
     }
 }
 
-/// Whether the contract of `view`, a hand of `game`, is Malzom: in Kout Bo, the
-/// dealer's forced bid of exactly 5 after all the others passed (docs/rules/kout-bo.md),
-/// scored apart from an ordinary 5.
-pub fn is_malzom(game: &str, view: &View) -> bool {
-    game == "kout"
-        && view.contract.is_some_and(|c| {
-            c.bid == Action::Bid(5)
-                && c.declarer == view.dealer
-                && view
-                    .auction
-                    .iter()
-                    .all(|(seat, call)| *seat == view.dealer || *call == Action::Pass)
-        })
-}
-
 /// The contract of `view` in words, Malzom named as such in Kout Bo.
-fn contract_of(style: &Style, names: &Names, game: &str, view: &View) -> Option<String> {
+fn contract_of(style: &Style, names: &Names, game: GameKind, view: &View) -> Option<String> {
     let contract = view.contract?;
     let text = contract_text(style, names, contract.declarer, contract.bid);
-    Some(match is_malzom(game, view) {
+    Some(match view.malzom {
         true => format!("{text} (Malzom)"),
         // The rules name the highest bid: all nine tricks, scored 36.
-        false if game == "kout" && contract.bid == Action::Bid(9) => format!("{text} (Bawan)"),
+        false if game == GameKind::Kout && contract.bid == Action::Bid(9) => {
+            format!("{text} (Bawan)")
+        }
         false => text,
     })
 }
@@ -340,7 +287,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
     let _ = writeln!(
         out,
         "{rule} {}, {} {rule}",
-        calltrump_play::style::game_title(game.rules().game(), game.rules().variant()),
+        game_title(game.rules().kind()),
         goal_text(view)
     );
     let _ = writeln!(
@@ -349,7 +296,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         names.short(view.dealer),
         names.us_them(view.scores)
     );
-    if let Some(contract) = status_contract(style, names, game.rules().game(), view) {
+    if let Some(contract) = status_contract(style, names, game.rules().kind().game(), view) {
         let trump = match view.trump {
             Some(Strain::NoTrump) => ", no trump".to_string(),
             Some(strain) => format!(", trump {}", style.strain(strain)),
@@ -386,7 +333,7 @@ pub fn status(style: &Style, names: &Names, game: &AnyGame, view: &View) -> Stri
         }
     }
     if let Some(hand) = view.hand {
-        let order = card_order(game.rules().game(), view.trump);
+        let order = card_order(game.rules().kind(), view.trump);
         let _ = writeln!(out, "Your hand: {}", show_hand(style, order, hand));
     }
     out
@@ -410,7 +357,13 @@ pub fn trick_closed(style: &Style, names: &Names, view: &View, number: u8) -> Op
 
 /// The closing lines of a hand: `Hand 2: seat 3 (right) bid 4, took 3: set.` and
 /// `  Us +3, them -4. Score: us 7, them 0.`
-pub fn hand_closed(style: &Style, names: &Names, game: &str, view: &View, number: u32) -> String {
+pub fn hand_closed(
+    style: &Style,
+    names: &Names,
+    game: GameKind,
+    view: &View,
+    number: u32,
+) -> String {
     let signed = |n: i32| {
         if n > 0 {
             format!("+{n}")
@@ -516,7 +469,7 @@ pub fn narrate(
         Event::HandOver => lines.push(hand_closed(
             style,
             names,
-            game.rules().game(),
+            game.rules().kind().game(),
             &view,
             view.deals_played + 1,
         )),

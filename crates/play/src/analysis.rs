@@ -9,8 +9,8 @@
 
 use calltrump_bots::{read_call, with_game, BotGame, Decision, Level, PimcBot, Solver};
 use calltrump_engine::{
-    Action, AnyGame, Card, CardBag, Game, GameRules, HandStart, HandSummary, KoutVariant, Phase,
-    Record, RecordError, Seat, Strain, Turn,
+    Action, AnyGame, Card, CardBag, Game, GameKind, GameRules, HandStart, HandSummary, KoutVariant,
+    Phase, Record, RecordError, Seat, Strain, Turn, VariantKind,
 };
 use serde::Serialize;
 
@@ -267,9 +267,9 @@ pub struct Judge {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {
     /// The game.
-    pub game: &'static str,
+    pub game: GameKind,
     /// The variant.
-    pub variant: &'static str,
+    pub variant: VariantKind,
     /// Who judged, with what budget.
     pub judge: Judge,
     /// The marks' thresholds, in points lost.
@@ -395,8 +395,8 @@ pub fn analyze(
         }
     }
     Ok(Analysis {
-        game: rules.game(),
-        variant: rules.variant(),
+        game: rules.kind().game(),
+        variant: rules.kind(),
         judge: Judge {
             bot: JUDGE.name(),
             play_samples: settings.play_samples,

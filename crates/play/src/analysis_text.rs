@@ -173,7 +173,7 @@ pub fn stage(review: &DecisionReview) -> String {
 
 /// The analysis as text: `calltrump analyze`'s report, cards in `style`.
 pub fn text_report(analysis: &Analysis, style: &Style) -> String {
-    let title = crate::style::game_title(analysis.game, analysis.variant);
+    let title = crate::style::game_title(analysis.variant);
     let mut out = format!("{title}. {}\n", judge_text(analysis));
     for hand in &analysis.hands {
         out += &format!(

@@ -128,10 +128,7 @@ impl Seating {
 /// The review page of `analysis`, its score's legend naming the teams as `seating` says.
 pub fn html(analysis: &Analysis, seating: &Seating) -> String {
     let mut page = String::new();
-    let title = format!(
-        "{}: a review",
-        crate::style::game_title(analysis.game, analysis.variant)
-    );
+    let title = format!("{}: a review", crate::style::game_title(analysis.variant));
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\

@@ -2,7 +2,8 @@
 //! letters, red suits in ANSI colour or plain. The terminal's screens, the analysis in
 //! words and the HTML review all write cards through [`Style`].
 
-use calltrump_engine::{Action, Card, SeenAction, Strain, Suit};
+use calltrump_engine::catalog::HandOrder;
+use calltrump_engine::{Action, Card, CardOrder, SeenAction, Strain, Suit, VariantKind};
 
 /// How cards and suits are drawn.
 #[derive(Clone, Copy, Debug)]
@@ -98,13 +99,80 @@ impl Style {
     }
 }
 
-/// The name of `game` in `variant` as headers show it: `Kaibosh`, `Bid Euchre (alexa)`,
-/// `Kout Bo 6`.
-pub fn game_title(game: &str, variant: &str) -> String {
-    match (game, variant) {
-        ("kaibosh", _) => "Kaibosh".to_string(),
-        ("bid-euchre", variant) => format!("Bid Euchre ({variant})"),
-        ("kout", variant) => format!("Kout Bo {}", variant.trim_start_matches("kout")),
-        (game, variant) => format!("{game} ({variant})"),
+/// The name of `variant` as headers show it, from the catalogue: the game's title alone
+/// when it has one variant (`Kaibosh`), with the seats when they tell its variants apart
+/// (`Kout Bo 6`), else with the variant's name (`Bid Euchre (alexa)`).
+pub fn game_title(variant: VariantKind) -> String {
+    let game = variant.game();
+    let variants = game.variants();
+    let seats_differ = variants
+        .iter()
+        .all(|v| variants.iter().filter(|w| w.seats() == v.seats()).count() == 1);
+    match (variants.len(), seats_differ) {
+        (1, _) => game.title().to_string(),
+        (_, true) => format!("{} {}", game.title(), variant.seats()),
+        (_, false) => format!("{} ({})", game.title(), variant.name()),
+    }
+}
+
+/// The card order once trump is known (suits and strengths for sorting and following):
+/// Kout Bo's with its jokers, the others' with their bowers.
+pub fn card_order(variant: VariantKind, trump: Option<Strain>) -> Option<&'static CardOrder> {
+    Some(match (variant.hand_order(), trump?) {
+        (HandOrder::Jokers, Strain::Suit(suit)) => CardOrder::kout(suit),
+        (_, strain) => CardOrder::euchre(strain.trump()),
+    })
+}
+
+/// Cards grouped by (effective) suit, trumps first, strongest first; jokers before
+/// trump is named make a group of their own.
+pub fn sorted_groups(
+    order: Option<&CardOrder>,
+    cards: impl Iterator<Item = Card>,
+) -> Vec<Vec<Card>> {
+    let suit_of = |card: Card| match order {
+        Some(order) => Some(order.suit_of(card)),
+        None => card.suit(),
+    };
+    let strength = |card: Card| order.map_or(card.rank(), |o| o.strength(card));
+    let mut suits: Vec<Option<Suit>> = Suit::ALL.iter().map(|s| Some(*s)).collect();
+    suits.push(None);
+    if let Some(trump) = order.and_then(|o| o.trump()) {
+        suits.retain(|s| *s != Some(trump));
+        suits.insert(0, Some(trump));
+    }
+    let cards: Vec<Card> = cards.collect();
+    suits
+        .into_iter()
+        .map(|suit| {
+            let mut group: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| suit_of(*c) == suit)
+                .collect();
+            group.sort_by_key(|c| std::cmp::Reverse(strength(*c)));
+            group
+        })
+        .filter(|group| !group.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_come_from_the_catalogue() {
+        let titles: Vec<String> = VariantKind::ALL.into_iter().map(game_title).collect();
+        assert_eq!(
+            titles,
+            [
+                "Kaibosh",
+                "Bid Euchre (alexa)",
+                "Bid Euchre (simplified)",
+                "Kout Bo 6",
+                "Kout Bo 4"
+            ]
+        );
     }
 }

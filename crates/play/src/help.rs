@@ -1,9 +1,9 @@
-//! `help` at the `calltrump play` prompt: how to type a move, and what the decision at
-//! hand means in the game being played (facts from docs/rules/). Lines within the screen's width.
+//! `help` at a player's prompt: how to type a move, and what the decision at hand means
+//! in the game being played (facts from docs/rules/), in lines within a given width.
 
-use calltrump_engine::{Action, AnyGame, Game, Phase};
+use calltrump_engine::{Action, AnyGame, Game, GameKind, Phase, VariantKind};
 
-use calltrump_play::text::wrap_prose;
+use crate::text::wrap_prose;
 
 /// The commands every prompt takes.
 const COMMANDS: &str = "\
@@ -82,7 +82,7 @@ without one the highest card of the suit led.";
 /// Whether the dealer of a Kout Bo hand must bid, all the others having passed: the
 /// bid of 5 they may then make is Malzom.
 pub fn malzom_due(game: &AnyGame, legal: &[Action]) -> bool {
-    game.rules().game() == "kout"
+    game.rules().kind().game() == GameKind::Kout
         && legal.contains(&Action::Bid(5))
         && !legal.contains(&Action::Pass)
 }
@@ -109,13 +109,10 @@ fn auction_keys(legal: &[Action]) -> String {
     if legal.contains(&Action::Pass) {
         keys.push("p to pass".to_string());
     }
-    for (call, key, what) in [
-        (Action::Kaibosh, "k", "kaibosh"),
-        (Action::Misdeal, "m", "misdeal"),
-    ] {
+    for (call, key) in [(Action::Kaibosh, "k"), (Action::Misdeal, "m")] {
         if legal.contains(&call) {
-            keys.push(format!("{key} for {what}"));
-            calls.push(what.to_string());
+            keys.push(format!("{key} for {call}"));
+            calls.push(call.to_string());
         }
     }
     format!(
@@ -130,16 +127,16 @@ fn auction_keys(legal: &[Action]) -> String {
 /// a legend says how), the action itself, and
 /// the card names of the game's deck (tens only where there are tens, jokers only in
 /// Kout Bo).
-fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
-    let name = game.rules().game();
+fn typing(game: &AnyGame, phase: Phase, legal: &[Action], width: usize) -> String {
+    let name = game.rules().kind().game();
     let cards = match name {
-        "kout" => "a card (AS, 10h, q♥; T or 10 for a ten; RJ, BJ the jokers)",
-        "bid-euchre" => "a card (AS, jh, q♥)",
-        _ => "a card (AS, 10h, q♥; T or 10 for a ten)",
+        GameKind::Kout => "a card (AS, 10h, q♥; T or 10 for a ten; RJ, BJ the jokers)",
+        GameKind::BidEuchre => "a card (AS, jh, q♥)",
+        GameKind::Kaibosh => "a card (AS, 10h, q♥; T or 10 for a ten)",
     };
     let numbered = "Type a number from the list, or";
     let how = match phase {
-        Phase::Auction if name == "bid-euchre" => {
+        Phase::Auction if name == GameKind::BidEuchre => {
             let low = legal
                 .iter()
                 .filter_map(|a| match a {
@@ -164,61 +161,68 @@ fn typing(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
         _ => format!("{numbered} {cards}, or play AS."),
     };
     let how = format!("{how} Suits: S H D C, ♠ ♥ ♦ ♣ or their names.");
-    format!("{}\n{}", reflow(&how), reflow(COMMANDS))
+    format!("{}\n{}", reflow(&how, width), reflow(COMMANDS, width))
 }
 
-/// `text` laid out in the screen's width: each paragraph (lines apart from the next by
-/// a blank one) refilled, the texts above being written in lines of about 58 columns.
-fn reflow(text: &str) -> String {
-    let width = crate::text::width();
+/// `text` laid out in `width` columns: each paragraph (lines apart from the next by a
+/// blank one) refilled, the texts above being written in lines of about 58 columns.
+fn reflow(text: &str, width: usize) -> String {
     text.split("\n\n")
         .map(|paragraph| wrap_prose(&paragraph.replace('\n', " "), width, "", "").join("\n"))
         .collect::<Vec<_>>()
         .join("\n\n")
 }
 
-/// The help for the decision `legal` in `game`: how to type it, then what it means.
-pub fn text(game: &AnyGame, phase: Phase, legal: &[Action]) -> String {
-    let rules = game.rules();
-    let name = rules.game();
-    let typed = typing(game, phase, legal);
-    let mut parts: Vec<String> = vec![typed.lines().map(reflow).collect::<Vec<_>>().join("\n")];
+/// The help for the decision `legal` in `game`, in `width` columns: how to type it, then
+/// what it means.
+pub fn text(game: &AnyGame, phase: Phase, legal: &[Action], width: usize) -> String {
+    let variant = game.rules().kind();
+    let typed = typing(game, phase, legal, width);
+    let mut parts: Vec<String> = vec![typed
+        .lines()
+        .map(|line| reflow(line, width))
+        .collect::<Vec<_>>()
+        .join("\n")];
     match phase {
-        Phase::Auction => parts.push(match name {
-            "kaibosh" => KAIBOSH_AUCTION.to_string(),
-            "kout" if malzom_due(game, legal) => format!("{KOUT_AUCTION}\n\n{KOUT_MALZOM}"),
-            "kout" => KOUT_AUCTION.to_string(),
-            _ => format!(
+        Phase::Auction => parts.push(match variant.game() {
+            GameKind::Kaibosh => KAIBOSH_AUCTION.to_string(),
+            GameKind::Kout if malzom_due(game, legal) => {
+                format!("{KOUT_AUCTION}\n\n{KOUT_MALZOM}")
+            }
+            GameKind::Kout => KOUT_AUCTION.to_string(),
+            GameKind::BidEuchre => format!(
                 "{BID_EUCHRE_AUCTION}\n{}",
-                match rules.variant() {
-                    "alexa" => BID_EUCHRE_MATCH_ALEXA,
+                match variant {
+                    VariantKind::Alexa => BID_EUCHRE_MATCH_ALEXA,
                     _ => BID_EUCHRE_MATCH_SIMPLIFIED,
                 }
             ),
         }),
         Phase::TrumpNaming => {
             parts.push(NAME_TRUMP.to_string());
-            parts.push(match name {
-                "kout" => KOUT_JOKERS.to_string(),
-                _ => EUCHRE_BOWERS.to_string(),
+            parts.push(match variant.game() {
+                GameKind::Kout => KOUT_JOKERS.to_string(),
+                GameKind::Kaibosh | GameKind::BidEuchre => EUCHRE_BOWERS.to_string(),
             });
         }
-        Phase::Exchange => parts.push(exchange(rules.variant(), legal)),
+        Phase::Exchange => parts.push(exchange(variant, legal)),
         _ => {
             parts.push(PLAY.to_string());
-            parts.push(match name {
-                "kout" => KOUT_JOKERS.to_string(),
-                "bid-euchre" => format!("{EUCHRE_BOWERS}\n{BID_EUCHRE_NT}"),
-                _ => EUCHRE_BOWERS.to_string(),
+            parts.push(match variant.game() {
+                GameKind::Kout => KOUT_JOKERS.to_string(),
+                GameKind::BidEuchre => format!("{EUCHRE_BOWERS}\n{BID_EUCHRE_NT}"),
+                GameKind::Kaibosh => EUCHRE_BOWERS.to_string(),
             });
         }
     }
-    parts[1..].iter_mut().for_each(|part| *part = reflow(part));
+    parts[1..]
+        .iter_mut()
+        .for_each(|part| *part = reflow(part, width));
     parts.join("\n\n")
 }
 
 /// The exchange after a Bid Euchre loner, from the giving or the discarding side.
-fn exchange(variant: &str, legal: &[Action]) -> String {
+fn exchange(variant: VariantKind, legal: &[Action]) -> String {
     let giving = legal.iter().any(|a| matches!(a, Action::Give(_)));
     let count = legal
         .iter()
@@ -229,7 +233,7 @@ fn exchange(variant: &str, legal: &[Action]) -> String {
         .unwrap_or(1);
     let cards = if count == 1 { "card" } else { "cards" };
     match (giving, variant) {
-        (true, "alexa") => format!(
+        (true, VariantKind::Alexa) => format!(
             "Your partner plays alone: give them {count} {cards}, one at\n\
              a time, then sit out the hand. In a suit contract you\n\
              must give your highest trumps (bowers first)."
@@ -245,14 +249,17 @@ fn exchange(variant: &str, legal: &[Action]) -> String {
     }
 }
 
-/// The help at the cut, before a committed deal (docs/fair-deals.md).
-pub fn cut(max: u64) -> String {
-    reflow(&format!(
-        "You cut the deck before the deal: type a number from 1 to\n\
+/// The help at the cut, before a committed deal (docs/fair-deals.md), in `width` columns.
+pub fn cut(max: u64, width: usize) -> String {
+    reflow(
+        &format!(
+            "You cut the deck before the deal: type a number from 1 to\n\
          {max} (where the deck is split), or press Enter for a random\n\
          cut. The dealer has already committed to the shuffle (the\n\
          hash above), so the cut decides the deal and nobody can\n\
          pick the cards; the seed is shown after the hand and\n\
          calltrump verify checks it. Also: rules, last, quit."
-    ))
+        ),
+        width,
+    )
 }
