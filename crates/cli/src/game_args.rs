@@ -2,7 +2,7 @@
 
 use anyhow::{anyhow, Result};
 use calltrump_engine::fair_deal::CutSide;
-use calltrump_engine::GameRules;
+use calltrump_engine::{GameKind, GameRules};
 use calltrump_play::external::{Terms, MAX_BYE_GRACE_MS, MAX_TIME_LIMIT_MS};
 use calltrump_play::options::option_map;
 use clap::Args;
@@ -32,7 +32,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game named, or the default, Kaibosh.
     pub fn game(&self) -> &str {
-        self.game.as_deref().unwrap_or("kaibosh")
+        self.game.as_deref().unwrap_or(GameKind::Kaibosh.name())
     }
 
     /// Whether a game, variant or option was given at all (`play --resume` takes them

@@ -7,8 +7,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use calltrump_engine::catalog::options as spec;
+use calltrump_engine::GameKind;
 use calltrump_server::client::{http_request, play_seat_paced, RoundTrips, SeatLink};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// Most tables one run may open (four sockets each): what one machine's file limit holds.
 const MAX_TABLES: usize = 4_000;
@@ -124,13 +126,9 @@ fn quantile(sorted: &[Duration], q: f64) -> Duration {
 
 /// Creates a table of four open seats: their links, or `None` once the server refuses.
 async fn open_table(addr: &str) -> Option<Vec<SeatLink>> {
-    let Ok((201, body)) = http_request(
-        addr,
-        "POST",
-        "/api/tables",
-        Some(r#"{"game":"kaibosh","options":{"deals":4}}"#),
-    )
-    .await
+    let game = GameKind::Kaibosh;
+    let table = json!({"game": game.name(), "options": {spec::KAIBOSH_DEALS.key: 4}});
+    let Ok((201, body)) = http_request(addr, "POST", "/api/tables", Some(&table.to_string())).await
     else {
         return None;
     };

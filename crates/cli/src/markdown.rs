@@ -314,11 +314,10 @@ fn link_target(url: &str) -> Option<String> {
     }
     let file = url.split('#').next().unwrap_or(url);
     let page = file.trim_start_matches("./");
+    if let Some(name) = calltrump_play::rules::page_of_file(page) {
+        return Some(format!("calltrump rules {name}"));
+    }
     Some(match page {
-        "kaibosh.md" => "calltrump rules kaibosh".to_string(),
-        "bid-euchre.md" => "calltrump rules bid-euchre".to_string(),
-        "kout-bo.md" => "calltrump rules kout".to_string(),
-        "glossary.md" => "calltrump rules glossary".to_string(),
         "README.md" => "calltrump rules".to_string(),
         // From docs/rules/ up to the repository's docs/ folder.
         other => format!("docs/{}", other.trim_start_matches("../")),

@@ -3,7 +3,6 @@
 //! paused past its lease gives its table up and writes nothing more of it, and a node
 //! stopped with SIGTERM hands its table over at once.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -40,30 +39,16 @@ fn node(database: &str, name: &str) -> Node {
 
 /// Starts node `name` of the cluster on `database`, its leases `lease_secs` long.
 fn node_leasing(database: &str, name: &str, lease_secs: &str) -> Node {
-    let mut child = calltrump()
-        .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "5"])
-        .args([
-            "--database",
-            database,
-            "--node",
-            name,
-            "--lease-secs",
-            lease_secs,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("calltrump is serving at http://")
-        .unwrap_or_else(|| panic!("node {name}: unexpected first line: {line}"))
-        .trim_end_matches('/')
-        .to_string();
+    let (child, addr) = common::serve::start([
+        "--addr",
+        "127.0.0.1:0",
+        "--database",
+        database,
+        "--node",
+        name,
+        "--lease-secs",
+        lease_secs,
+    ]);
     Node { child, addr }
 }
 

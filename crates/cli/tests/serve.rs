@@ -1,6 +1,7 @@
 //! `calltrump serve` and `calltrump join` as a user starts them: a game of four `join`
 //! bots survives the server being killed (SIGKILL) mid-hand and restarted on its data.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -16,24 +17,12 @@ fn calltrump() -> Command {
 
 /// Starts `serve` on `addr` with `data`; returns the child and the address it printed.
 fn serve(addr: &str, data: &std::path::Path) -> (Child, String) {
-    let mut child = calltrump()
-        .args(["serve", "--addr", addr, "--bot-delay-ms", "5", "--data"])
-        .arg(data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("calltrump is serving at http://")
-        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-        .trim_end_matches('/')
-        .to_string();
-    (child, url)
+    common::serve::start([
+        OsStr::new("--addr"),
+        OsStr::new(addr),
+        OsStr::new("--data"),
+        data.as_os_str(),
+    ])
 }
 
 /// An empty data folder of this test process's own, named `name`.
@@ -136,6 +125,46 @@ fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
         total > killed_at,
         "{total} actions, {killed_at} at the kill"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The server's analysis of a finished game (`GET /api/tables/{id}/analysis`, which the
+/// replay page shows) is what `calltrump analyze --json` prints for the game's record.
+#[test]
+fn the_servers_analysis_of_a_finished_game_is_analyze_json_of_its_record() {
+    let data = fresh_data_dir("analysis");
+    let (mut server, addr) = serve("127.0.0.1:0", &data);
+    let table = r#"{"game":"kaibosh","options":{"deals":1},"unattended":true,
+        "seats":["bot:rules","bot:rules","bot:rules","bot:rules"]}"#;
+    let (status, body) = http(&addr, "POST", "/api/tables", table);
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/tables/{id}/analysis");
+    let started = Instant::now();
+    let served = loop {
+        match http(&addr, "GET", &path, "") {
+            (200, body) => break serde_json::from_str::<Value>(&body).unwrap(),
+            // The game is still in play.
+            (409, _) => assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the bots do not finish the game"
+            ),
+            (status, body) => panic!("{status}: {body}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let (status, record) = http(&addr, "GET", &format!("/api/tables/{id}/record"), "");
+    assert_eq!(status, 200, "{record}");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let file = common::temp_path("served-game.json");
+    std::fs::write(&file, &record).unwrap();
+    let printed = common::json_of(&["analyze", "--json", file.to_str().unwrap()], "");
+    assert_eq!(served["hands"].as_array().unwrap().len(), 1, "{served}");
+    assert_eq!(served, printed);
     let _ = std::fs::remove_dir_all(&data);
 }
 

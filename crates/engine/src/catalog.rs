@@ -412,6 +412,15 @@ impl GameKind {
         }
     }
 
+    /// Other names people give the game, which `calltrump rules` takes too.
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Kaibosh => &[],
+            GameKind::BidEuchre => &["bideuchre", "euchre"],
+            GameKind::Kout => &["kout-bo", "koutbo"],
+        }
+    }
+
     /// The rules page.
     pub const fn rules_document(self) -> RulesDocument {
         match self {

@@ -11,6 +11,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::bid_euchre::{BidEuchreRules, Variant};
+use crate::catalog::VariantKind;
 use crate::record::Replay;
 
 /// Seats at a Bid Euchre table.
@@ -19,6 +20,9 @@ const TABLE: usize = 4;
 pub const SET_DEALS: u32 = 8;
 /// Points a player takes for each set they sit out.
 pub const SIT_OUT_POINTS: i32 = 30;
+
+/// The variant every set of a night plays.
+pub const SET_VARIANT: VariantKind = VariantKind::Alexa;
 
 /// The rules of each set's game: alexa, one set of 8 deals.
 pub const fn set_rules() -> BidEuchreRules {

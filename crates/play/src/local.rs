@@ -7,7 +7,8 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Result};
 use calltrump_engine::fair_deal::{self, CutSide, DealSource};
 use calltrump_engine::{
-    stream, Action, ActionList, AnyGame, Game, GameRules, Phase, Record, Seat, Turn, Viewer,
+    stream, Action, ActionList, AnyGame, Game, GameKind, GameRules, Phase, Record, Seat, Turn,
+    Viewer,
 };
 use calltrump_table::Settings;
 use rand::Rng;
@@ -140,7 +141,7 @@ pub fn bot_names(spec: &str, seats: usize, me: Seat) -> Result<Vec<String>> {
 /// In a Kout Bo hand being played whose result is settled before its last trick (the
 /// bid made, or failed: tricks beyond count for nothing), what was settled.
 pub fn kout_decided(game: &AnyGame, me: Seat) -> Option<&'static str> {
-    if game.rules().game() != "kout" || !matches!(game.turn(), Turn::Seat(_)) {
+    if game.rules().kind().game() != GameKind::Kout || !matches!(game.turn(), Turn::Seat(_)) {
         return None;
     }
     let view = game.view(Viewer::Seat(me));

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
-use calltrump_engine::night::{Night, NightSheet, SetTable};
+use calltrump_engine::catalog::options as spec;
+use calltrump_engine::night::{Night, NightSheet, SetTable, SET_VARIANT};
 use calltrump_engine::{GameRules, Record, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -68,12 +69,13 @@ struct SavedSet {
 /// The alexa rules with the night's options (`KEY=VALUE`); a set is always 8 deals.
 pub fn alexa_rules(options: &[String]) -> Result<GameRules> {
     let map = option_map(options)?;
-    for key in ["deals", "rounds"] {
+    for key in [spec::BID_EUCHRE_DEALS.key, spec::ROUNDS.key] {
         if map.contains_key(key) {
             bail!("--option {key}: a night's sets are always 8 deals");
         }
     }
-    GameRules::from_header("bid-euchre", Some("alexa"), &map).map_err(|e| anyhow!("{e}"))
+    GameRules::from_header(SET_VARIANT.game().name(), Some(SET_VARIANT.name()), &map)
+        .map_err(|e| anyhow!("{e}"))
 }
 
 /// The night to play: from the arguments, or from the saved record to go on with.

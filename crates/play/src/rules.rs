@@ -16,7 +16,7 @@ struct Page {
     /// Other names accepted for it.
     aliases: &'static [&'static str],
     /// What the page is, for the list of pages.
-    about: &'static str,
+    about: Cow<'static, str>,
     /// The page.
     document: RulesDocument,
 }
@@ -25,7 +25,7 @@ struct Page {
 const GLOSSARY: Page = Page {
     name: "glossary",
     aliases: &[],
-    about: "the words used in the rules",
+    about: Cow::Borrowed("the words used in the rules"),
     document: RulesDocument {
         file: "glossary.md",
         text: include_str!("../../../docs/rules/glossary.md"),
@@ -42,21 +42,15 @@ fn pages() -> impl Iterator<Item = Page> {
 
 /// A game's page, with the other names people give the game.
 fn game_page(game: GameKind) -> Page {
-    let (aliases, about): (&'static [&'static str], _) = match game {
-        GameKind::Kaibosh => (&[], "Kaibosh: 4 players, 24 cards, bid 1 to 6 or kaibosh"),
-        GameKind::BidEuchre => (
-            &["bideuchre", "euchre"],
-            "Bid Euchre: 4 players, 32 cards, levels 1 to 8, call2, call1, moon",
-        ),
-        GameKind::Kout => (
-            &["kout-bo", "koutbo"],
-            "Kout Bo: 6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
-        ),
+    let about = match game {
+        GameKind::Kaibosh => "4 players, 24 cards, bid 1 to 6 or kaibosh",
+        GameKind::BidEuchre => "4 players, 32 cards, levels 1 to 8, call2, call1, moon",
+        GameKind::Kout => "6 or 4 players, two jokers, bids from Bab (5) to Bawan (9)",
     };
     Page {
         name: game.name(),
-        aliases,
-        about,
+        aliases: game.aliases(),
+        about: Cow::Owned(format!("{}: {about}", game.title())),
         document: game.rules_document(),
     }
 }
@@ -188,6 +182,14 @@ fn whole_page_links(text: &str, file: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The name `calltrump rules` takes for the page in `file` of `docs/rules/` (`kout-bo.md`
+/// is `kout`), if it is one of its pages.
+pub fn page_of_file(file: &str) -> Option<&'static str> {
+    pages()
+        .find(|page| page.document.file == file)
+        .map(|page| page.name)
 }
 
 /// The list of pages that `calltrump rules` prints without a game.

@@ -16,7 +16,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use calltrump_engine::night::{set_rules, set_table};
+use calltrump_engine::catalog::options as spec;
+use calltrump_engine::night::{set_rules, set_table, SET_VARIANT};
 use calltrump_engine::{Night, NightSheet, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -226,7 +227,7 @@ impl Hub {
                 request.sets
             )));
         }
-        for key in ["deals", "rounds"] {
+        for key in [spec::BID_EUCHRE_DEALS.key, spec::ROUNDS.key] {
             if request.options.contains_key(key) {
                 return Err(night_error(format!(
                     "options: {key}: a night's sets are always {} deals",
@@ -300,14 +301,14 @@ impl Hub {
             })
             .collect();
         let mut options = state.options.clone();
-        options.insert("deals".into(), set_rules().deals.into());
+        options.insert(spec::BID_EUCHRE_DEALS.key.into(), set_rules().deals.into());
         // A person was invited: the sets they sit out go on without them.
         let invited = state.players.iter().any(|p| p.sitter == Sitter::Person);
         let created = self
             .create_table(
                 NewTable {
-                    game: "bid-euchre".into(),
-                    variant: Some("alexa".into()),
+                    game: SET_VARIANT.game().name().into(),
+                    variant: Some(SET_VARIANT.name().into()),
                     options,
                     seats: Some(sitters.clone()),
                     undo: false,

@@ -147,7 +147,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
 
 /// The rules pages written in Arabic too (in calltrump's own words): URL name and page.
 const ARABIC_RULES: &[(&str, RulesDocument)] = &[(
-    "kout",
+    GameKind::Kout.name(),
     RulesDocument {
         file: "ar/kout-bo.md",
         text: include_str!("../../../docs/rules/ar/kout-bo.md"),

@@ -7,6 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+pub mod serve;
+
 /// Every game and variant.
 pub const VARIANTS: [(&str, &str); 5] = [
     ("kaibosh", "standard"),
