@@ -4,8 +4,10 @@
 //! (calltrump's bots or an outside program speaking the bot protocol); a local game, its
 //! save and its sealed hand; files of records; the night's, the arena's and simulate's
 //! runs and figures; the rules pages; committed deals at a local table; statistics, SVG
-//! charts and text wrapping. No prompts and no network here: the commands, what they
-//! ask and how they draw it on a terminal are the `calltrump` binary's.
+//! charts and text wrapping; and what a player's prompt says and reads (the menu of a
+//! decision, the help, why a typed action is refused, the reading of a typed line). No
+//! terminal and no network here: the commands, their input and how they draw on a
+//! terminal are the `calltrump` binary's.
 
 pub mod analysis;
 pub mod analysis_text;

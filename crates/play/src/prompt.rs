@@ -428,3 +428,29 @@ pub fn undo(table: &mut Table, me: Seat, style: &Style) -> Result<String> {
         }
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calltrump_engine::{Loner, Suit};
+
+    #[test]
+    fn bids_are_said_in_the_players_words_and_keyed_by_their_number() {
+        let hearts = Strain::Suit(Suit::Hearts);
+        let legal = [
+            Action::Pass,
+            Action::BidStrain(5, hearts),
+            Action::BidStrain(6, Strain::NoTrump),
+            Action::Loner(Loner::Moon, hearts),
+        ];
+        assert_eq!(
+            legal_bids(&legal),
+            "you may bid 5 or 6 (with a suit or NT), moon, or pass"
+        );
+        let kaibosh = [Action::Bid(6), Action::Kaibosh, Action::Pass];
+        assert_eq!(legal_bids(&kaibosh), "you may bid only 6, kaibosh, or pass");
+        assert_eq!(menu_key(Phase::Auction, 3, Action::Bid(4)), "4");
+        assert_eq!(menu_key(Phase::Auction, 0, Action::Pass), "p");
+        assert_eq!(menu_key(Phase::Play, 2, Action::Pass), "3");
+    }
+}
