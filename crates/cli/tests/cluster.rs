@@ -3,10 +3,8 @@
 //! paused past its lease gives its table up and writes nothing more of it, and a node
 //! stopped with SIGTERM hands its table over at once.
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-
-use serde_json::Value;
 
 mod common;
 use common::{http, replayed};
@@ -14,10 +12,6 @@ use sqlx::Connection;
 
 /// How long a node's lease lasts in these tests (`--lease-secs`).
 const LEASE_SECS: &str = "2";
-
-fn calltrump() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_calltrump"))
-}
 
 /// A node, killed when dropped (a test that fails leaves no process behind).
 struct Node {
@@ -106,35 +100,7 @@ fn wait_until(limit: Duration, what: &str, mut done: impl FnMut() -> bool) -> Du
 /// A Bid Euchre table made on `owner`, and a `join` bot at each seat, seat `i` through
 /// `through[i % through.len()]`: the table's id and the bots.
 fn table_with_bots(owner: &Node, through: &[&Node]) -> (String, Vec<Child>) {
-    let (status, body) = http(
-        &owner.addr,
-        "POST",
-        "/api/tables",
-        r#"{"game":"bid-euchre","variant":"alexa","options":{"deals":4}}"#,
-    );
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
-    let bots = created["invites"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .map(|(i, invite)| {
-            let url = invite["url"]
-                .as_str()
-                .unwrap()
-                .replace(&owner.addr, &through[i % through.len()].addr);
-            calltrump()
-                .args(["join", &url, "--level", "rules"])
-                .args(["--seed", &i.to_string(), "--patience-secs", "60"])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    (id, bots)
+    common::serve::table_of_join_bots(&owner.addr, |i| through[i % through.len()].addr.clone())
 }
 
 /// Waits for every bot to end (within 120 s, or they are killed); what each printed.

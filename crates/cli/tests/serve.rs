@@ -45,30 +45,7 @@ fn actions(addr: &str) -> u64 {
 fn join_bots_finish_a_game_through_a_server_killed_and_restarted() {
     let data = fresh_data_dir("serve");
     let (mut server, addr) = serve("127.0.0.1:0", &data);
-    let (status, body) = http(
-        &addr,
-        "POST",
-        "/api/tables",
-        r#"{"game":"bid-euchre","variant":"alexa","options":{"deals":4}}"#,
-    );
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).unwrap();
-    let id = created["id"].as_str().unwrap().to_string();
-    let joins: Vec<Child> = created["invites"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .map(|(i, invite)| {
-            calltrump()
-                .args(["join", invite["url"].as_str().unwrap(), "--level", "rules"])
-                .args(["--seed", &i.to_string(), "--patience-secs", "60"])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let (id, joins) = common::serve::table_of_join_bots(&addr, |_| addr.clone());
     // Let the game get going, then kill the server without warning.
     let started = Instant::now();
     while actions(&addr) < 20 {

@@ -1,9 +1,13 @@
-//! `calltrump serve` as a child process of a test: started with the test's arguments, and
-//! the address it says it serves at.
+//! `calltrump serve` as a child process of a test: started with the test's arguments, the
+//! address it says it serves at, and a table of `join` bots on it.
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+use super::http;
 
 /// Starts `calltrump serve --bot-delay-ms 5 ARGS` (`ARGS` give at least `--addr` and the
 /// store): the child and the address its first line prints (`127.0.0.1:PORT`).
@@ -27,4 +31,36 @@ pub fn start(args: impl IntoIterator<Item = impl AsRef<OsStr>>) -> (Child, Strin
         .trim_end_matches('/')
         .to_string();
     (child, addr)
+}
+
+/// A Bid Euchre table of four open seats (4 deals) made at `addr`, and a `join` bot
+/// (level `rules`, seeded by its seat) at each, seat `i` joining through the server at
+/// `through(i)`: the table's id and the bots.
+pub fn table_of_join_bots(addr: &str, through: impl Fn(usize) -> String) -> (String, Vec<Child>) {
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/tables",
+        r#"{"game":"bid-euchre","variant":"alexa","options":{"deals":4}}"#,
+    );
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let bots = created["invites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, invite)| {
+            let url = invite["url"].as_str().unwrap().replace(addr, &through(i));
+            Command::new(env!("CARGO_BIN_EXE_calltrump"))
+                .args(["join", &url, "--level", "rules"])
+                .args(["--seed", &i.to_string(), "--patience-secs", "60"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    (id, bots)
 }
