@@ -12,6 +12,7 @@ use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::store::StoredTable;
 
 mod chat;
+mod clock;
 mod host;
 mod seating;
 mod store;
@@ -68,6 +69,7 @@ fn committed_table(
             sitter: sitter.clone(),
             stand_in: false,
             account: None,
+            deadline_ms: None,
         })
         .collect();
     let stored = StoredTable {
@@ -75,6 +77,7 @@ fn committed_table(
         settings,
         hints,
         unattended: false,
+        turn_clock: None,
         deal_rng: seeded(7),
         seats,
         host_token: "host".into(),
