@@ -51,6 +51,7 @@ const state = {
   seatConfirm: null, // {seat, sitter}: the host's handing on of a person's seat, until confirmed
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
+  clock: null, // the server's clock running: { seat, until (ms since 1970), cut }
   historyAsked: false, // the log of the game so far was asked for (once a page)
   chatWaiting: null, // chat lines held while that log is built, to go where they were said
   asked: false, // the seat's dialog was shown
@@ -296,6 +297,21 @@ function receive(message) {
         state.chatSent = null;
       }
       render();
+      break;
+    case "clock":
+      // The server's clock: what is left of it now, counted down from here (a page
+      // opened again mid-turn counts what is left, not a fresh wait).
+      state.clock = message.seat == null ? null : { seat: message.seat, until: Date.now() + message.ms, cut: message.cut };
+      if (message.cut && message.seat === mySeat()) state.cutDeadline = state.clock.until;
+      render();
+      break;
+    case "time-up":
+      // A bot made the decision of a person whose clock ran out.
+      {
+        const words = message.seat === mySeat() ? t("time-up-you") : t("time-up", { name: seatName(message.seat) });
+        toast(words);
+        logLine(words, "event");
+      }
       break;
     case "link-refused":
       // Someone came late with a link that seats nobody now: the host hears of it.
@@ -734,10 +750,10 @@ function sendCut(cut) {
   render();
 }
 
-/** The server cuts at random for a person who has not cut in `cut_wait_ms`: count it down. */
+/** The server cuts at random for a person who has not cut in time: its `clock` counts it down. */
 function startCutClock() {
-  const wait = state.welcome?.cut_wait_ms;
-  state.cutDeadline = wait ? Date.now() + wait : null;
+  const clock = state.clock;
+  state.cutDeadline = clock?.cut && clock.seat === mySeat() ? clock.until : null;
 }
 
 /** Shows the seconds left to cut; just before they run out, sends the number typed. */
@@ -803,6 +819,10 @@ function renderSeats(v) {
     } else if (info.sitter === "person") badge(t(info.connected ? "badge-online" : "badge-offline"), info.connected ? "online" : "offline");
     if (v?.sitting_out === seat) badge(t("badge-sits-out"), "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
+    if (state.clock && !state.clock.cut && state.clock.seat === seat && state.status === "playing") {
+      const left = Math.max(0, Math.ceil((state.clock.until - Date.now()) / 1000));
+      badge(t("badge-clock", { s: left }), `clock${left <= 5 ? " urgent" : ""}`, t(seat === mySeat() ? "badge-clock-title-you" : "badge-clock-title"));
+    }
 
     const facts = seatFacts(v, seat);
     if (seat !== mySeat() && v?.hand_sizes?.[seat]) {
@@ -1929,9 +1949,9 @@ const speed = $("speed");
 speed.value = localStorage.getItem("calltrump.speed") ?? "normal";
 speed.addEventListener("change", () => localStorage.setItem("calltrump.speed", speed.value));
 
-// The away countdowns tick.
+// The away countdowns and the turn clock tick.
 setInterval(() => {
-  if (["open", "playing"].includes(state.status) && state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
+  if (["open", "playing"].includes(state.status) && (state.clock || state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in))) renderSeats(view());
 }, 1000);
 
 /**

@@ -104,6 +104,13 @@ pub(crate) fn random_hex() -> String {
         .collect()
 }
 
+/// Milliseconds since 1970.
+fn now_millis() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
 pub(crate) fn now_secs() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -377,7 +384,7 @@ impl Hub {
             log,
             chat,
             self.shared.config.clone(),
-            (Instant::now(), now_secs()),
+            (Instant::now(), now_millis()),
             Box::new(random_hex),
         )
         .map_err(|e| corrupt(&stored.id, e.to_string()))?;

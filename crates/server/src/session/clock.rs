@@ -201,7 +201,7 @@ impl Session {
 
     /// Milliseconds since 1970 at `at`.
     fn wall_ms_at(&self, at: std::time::Instant) -> i64 {
-        let (start, secs) = self.wall;
-        secs * 1000 + at.saturating_duration_since(start).as_millis() as i64
+        let (start, ms) = self.wall;
+        ms + at.saturating_duration_since(start).as_millis() as i64
     }
 }

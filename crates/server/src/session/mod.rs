@@ -166,7 +166,8 @@ pub struct Session {
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
     hints_waiting: HashMap<(Seat, u64), Vec<u64>>,
-    /// A moment and its wall-clock seconds since 1970: chat lines' times follow it.
+    /// A moment and its wall-clock milliseconds since 1970: chat lines' times and turn
+    /// clocks' deadlines follow it.
     wall: (Instant, i64),
     checkpoint: Option<Checkpoint>,
     /// What the input being handled may change of the seats, to put back.
@@ -190,7 +191,7 @@ pub struct Session {
 
 impl Session {
     /// The session of a stored table whose log is `log` and chat `chat`; `now` is the
-    /// moment and `wall_secs` its seconds since 1970; new seat tokens come from
+    /// moment and `wall_ms` its milliseconds since 1970; new seat tokens come from
     /// `tokens`. People seated at a game in play are away from `now` (nobody is
     /// connected yet).
     pub fn restore(
@@ -198,7 +199,7 @@ impl Session {
         log: &[Entry],
         chat: Vec<StoredChat>,
         config: HubConfig,
-        (now, wall_secs): (Instant, i64),
+        (now, wall_ms): (Instant, i64),
         tokens: Tokens,
     ) -> Result<Session, TableError> {
         let table = Table::restore(stored.settings, stored.deal_rng.clone(), log)?;
@@ -245,7 +246,7 @@ impl Session {
             now,
             last_hint: None,
             hints_waiting: HashMap::new(),
-            wall: (now, wall_secs),
+            wall: (now, wall_ms),
             checkpoint: None,
             seating_checkpoint: None,
             paused: false,
@@ -679,8 +680,8 @@ impl Session {
 
     /// Seconds since 1970 at `now`.
     fn wall_secs(&self, now: Instant) -> i64 {
-        let (at, secs) = self.wall;
-        secs + now.saturating_duration_since(at).as_secs() as i64
+        let (at, ms) = self.wall;
+        (ms + now.saturating_duration_since(at).as_millis() as i64) / 1000
     }
 }
 

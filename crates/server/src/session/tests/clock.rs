@@ -151,7 +151,7 @@ fn a_restart_gives_the_person_what_was_left_of_the_clock_not_a_fresh_one() {
         &log,
         Vec::new(),
         config(),
-        (t1, WALL + 15),
+        (t1, (WALL + 15) * 1000),
         Box::new(|| "new".into()),
     )
     .unwrap();
@@ -167,7 +167,7 @@ fn a_restart_gives_the_person_what_was_left_of_the_clock_not_a_fresh_one() {
         &log,
         Vec::new(),
         config(),
-        (t1, WALL + 60),
+        (t1, (WALL + 60) * 1000),
         Box::new(|| "new".into()),
     );
     let resumed = late.unwrap().handle(Input::Resume, t1);

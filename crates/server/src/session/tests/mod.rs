@@ -89,8 +89,15 @@ fn committed_table(
         issued += 1;
         format!("new-{issued}")
     });
-    let session =
-        Session::restore(stored, &[], Vec::new(), config(), (start(), WALL), tokens).unwrap();
+    let session = Session::restore(
+        stored,
+        &[],
+        Vec::new(),
+        config(),
+        (start(), WALL * 1000),
+        tokens,
+    )
+    .unwrap();
     assert_eq!(session.table().seats(), sitters.len());
     session
 }

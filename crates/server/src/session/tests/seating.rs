@@ -119,7 +119,7 @@ fn a_bot_standing_in_is_kept_and_a_restart_gives_no_fresh_grace() {
         s.table().log(),
         Vec::new(),
         config(),
-        (t1, WALL),
+        (t1, WALL * 1000),
         tokens,
     )
     .unwrap();
