@@ -424,7 +424,35 @@ async function pump() {
   render();
 }
 
+/** Where this browser last saw its seat's game: its storage key. */
+function seenKey() {
+  return mySeat() == null || !state.welcome ? null : `calltrump.seen.${state.welcome.table}.${mySeat()}`;
+}
+
+/** Remembers the hands and scores this seat's page has seen, to tell what was played without it. */
+function rememberSeen(v) {
+  const key = seenKey();
+  if (key && v && !state.closed) localStorage.setItem(key, JSON.stringify({ deals: v.deals_played, scores: v.scores }));
+}
+
+/**
+ * Back at the seat after hands were played without this page (a bot stood in for the
+ * player): how many, and the scores then and now, in the log and a toast.
+ */
+function sayWhatWasPlayedAway(v) {
+  const key = seenKey();
+  let seen = null;
+  try { seen = JSON.parse(localStorage.getItem(key) ?? "null"); } catch { /* none */ }
+  if (!seen || !v || !(v.deals_played > seen.deals) || !Array.isArray(seen.scores)) return;
+  const scores = teamOrder().map((team) => t("away-score", { team: teamName(team), before: seen.scores[team], now: v.scores[team] })).join(t("list-comma"));
+  const words = t("away-summary", { n: v.deals_played - seen.deals, scores });
+  logLine(words, "event");
+  toast(words);
+}
+
 function applySnapshot(snapshot) {
+  // A page coming back to its seat says what was played without it.
+  sayWhatWasPlayedAway(snapshot.view);
   const check0 = snapshot.deal_check;
   if (check0 && check0.cut == null && check0.seed == null && check0.cutter === mySeat() && state.cutDeadline == null) startCutClock();
   if (!state.historyAsked) {
@@ -682,6 +710,7 @@ function render() {
   document.body.dataset.tricks = String((v?.tricks_by_seat ?? []).reduce((a, b) => a + b, 0));
   const busy = pumping || state.holding != null || state.sending;
   document.body.dataset.busy = String(busy);
+  rememberSeen(v);
   // A seat lost for good (given to a bot, opened for someone else) is no longer this
   // page's to play: no live choices.
   const myTurn = v != null && turnSeat(v) === mySeat() && mySeat() != null && state.status === "playing" && !state.closed;
@@ -1377,7 +1406,8 @@ function renderHand(v, active) {
   const box = $("hand");
   box.replaceChildren();
   const cards = sortedHand(v);
-  if (!v || mySeat() == null) {
+  // A page whose seat was handed on holds no hand: the cards are the new player's.
+  if (!v || mySeat() == null || state.closedKind === "seat_gone") {
     box.hidden = true;
     return;
   }

@@ -138,6 +138,10 @@ pub struct SeatRecord {
     /// so that a restart does not give them a fresh clock. (Absent when none.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<i64>,
+    /// The people who played this seat before the host handed it on during the game,
+    /// first to last: a replay credits their hands to them too. (Absent when none.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former: Vec<String>,
 }
 
 /// A table's turn clock, the host's option: how long a person has for each decision,

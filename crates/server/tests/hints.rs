@@ -256,6 +256,7 @@ async fn store_table(
             stand_in: false,
             account: None,
             deadline_ms: None,
+            former: Vec::new(),
         })
         .collect();
     store

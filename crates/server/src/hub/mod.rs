@@ -316,6 +316,7 @@ impl Hub {
                 stand_in: false,
                 account: None,
                 deadline_ms: None,
+                former: Vec::new(),
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.

@@ -68,6 +68,7 @@ fn seats(name: &str) -> Vec<SeatRecord> {
             stand_in: false,
             account: None,
             deadline_ms: None,
+            former: Vec::new(),
         })
         .collect()
 }
@@ -180,6 +181,7 @@ pub async fn seats_and_status_are_updated_together(store: &dyn Store) {
         stand_in: false,
         account: None,
         deadline_ms: None,
+        former: Vec::new(),
     };
     // Seat 0's person away past the grace: the bot standing in is kept.
     changed[0].stand_in = true;

@@ -52,7 +52,7 @@ fn a_persons_clock_is_kept_with_the_step_and_told_by_the_servers_time() {
             } => Some(seats[0].deadline_ms),
             _ => None,
         })
-        .last();
+        .next_back();
     assert_eq!(kept, Some(Some(due)));
     let clock = Timer::Clock {
         version,

@@ -70,6 +70,7 @@ fn committed_table(
             stand_in: false,
             account: None,
             deadline_ms: None,
+            former: Vec::new(),
         })
         .collect();
     let stored = StoredTable {
