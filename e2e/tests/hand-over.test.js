@@ -32,8 +32,9 @@ test("a player back at the seat is told how many hands a bot played for them and
   const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "bot:rules", "bot:rules", "bot:rules"] });
   const page = await openSeat(browser, created, 0, { name: "Ann", width: 844, height: 390, isMobile: true, hasTouch: true });
   await page.waitForSelector("#hand .card", { timeout: 20_000 });
-  // Ann leaves; past her second of grace a bot plays her seat, two more hands at least.
-  await page.goto("about:blank");
+  // Ann leaves for the lobby; past her second of grace a bot plays her seat, two more
+  // hands at least.
+  await page.goto(`${server.url}/`);
   const deadline = Date.now() + 30_000;
   for (;;) {
     const record = await (await fetch(`${server.url}/api/tables/${created.id}/record`)).json();
