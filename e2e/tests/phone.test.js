@@ -18,7 +18,7 @@ const SIZES = [PORTRAIT_360, PORTRAIT_390, LANDSCAPE, LAPTOP];
 const VARIANTS = [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["bid-euchre", "simplified", 4], ["kout", "kout6", 6], ["kout", "kout4", 4]];
 
 /**
- * What of the hand and the choices lies outside the window, measured in the page's own
+ * What of the hand and the choices (and, on a phone held landscape, the felt) lies outside the window, measured in the page's own
  * coordinates (a scrolled page counts as outside): an empty list when all is in view.
  * Also whether Bid Euchre's bids are drawn as a grid or a picker.
  */
@@ -26,13 +26,16 @@ function outside(page) {
   return page.evaluate(() => {
     const wrong = [];
     const things = [...document.querySelectorAll("#hand .card, #controls button, #controls input, .summary .button, .summary button")];
+    // A phone held landscape: the whole table too (its bottom seat was cut off).
+    const felt = document.querySelector("#felt");
+    if (felt && window.innerHeight <= 500 && window.innerWidth > window.innerHeight) things.push(felt);
     for (const node of things) {
       if (node.offsetParent === null) continue;
       const box = node.getBoundingClientRect();
       const top = box.top + window.scrollY;
       const left = box.left + window.scrollX;
       if (top < 0 || left < 0 || top + box.height > window.innerHeight + 0.5 || left + box.width > window.innerWidth + 0.5) {
-        wrong.push(`${node.dataset.key ?? node.dataset.action ?? node.textContent} at (${Math.round(left)}, ${Math.round(top)}) ${Math.round(box.width)}x${Math.round(box.height)}`);
+        wrong.push(`${node.id === "felt" ? "the felt" : node.dataset.key ?? node.dataset.action ?? node.textContent} at (${Math.round(left)}, ${Math.round(top)}) ${Math.round(box.width)}x${Math.round(box.height)}`);
       }
     }
     const bids = document.querySelector(".bid-grid") ? "grid" : document.querySelector(".bid-picker") ? "picker" : null;

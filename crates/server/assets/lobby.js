@@ -108,6 +108,10 @@ $("seat-list").addEventListener("change", (event) => {
   }
 });
 fillVariants();
+// The turn clock's choices: off, or seconds a decision; the bot that then decides.
+$("turn-clock").append(el("option", { value: "", textContent: t("lobby-clock-off") }), ...[15, 30, 60, 120].map((s) => el("option", { value: String(s), textContent: t("lobby-clock-secs", { s }) })));
+$("clock-level").append(...LEVELS.map((level) => el("option", { value: level.id, textContent: level.title })));
+$("clock-level").value = "medium";
 
 $("new-table").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -130,6 +134,8 @@ $("new-table").addEventListener("submit", async (event) => {
     undo: $("undo").checked,
     hints: $("hints").checked,
   };
+  // The turn clock: seconds a decision, then a bot of the chosen level decides.
+  if ($("turn-clock").value) body.turn_clock = { seconds: Number($("turn-clock").value), level: $("clock-level").value };
   $("create").disabled = true;
   try {
     const response = await fetch("/api/tables", {

@@ -51,6 +51,7 @@ const state = {
   seatConfirm: null, // {seat, sitter}: the host's handing on of a person's seat, until confirmed
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
+  clock: null, // the server's clock running: { seat, until (ms since 1970), cut }
   historyAsked: false, // the log of the game so far was asked for (once a page)
   chatWaiting: null, // chat lines held while that log is built, to go where they were said
   asked: false, // the seat's dialog was shown
@@ -297,6 +298,21 @@ function receive(message) {
       }
       render();
       break;
+    case "clock":
+      // The server's clock: what is left of it now, counted down from here (a page
+      // opened again mid-turn counts what is left, not a fresh wait).
+      state.clock = message.seat == null ? null : { seat: message.seat, until: Date.now() + message.ms, cut: message.cut };
+      if (message.cut && message.seat === mySeat()) state.cutDeadline = state.clock.until;
+      render();
+      break;
+    case "time-up":
+      // A bot made the decision of a person whose clock ran out.
+      {
+        const words = message.seat === mySeat() ? t("time-up-you") : t("time-up", { name: seatName(message.seat) });
+        toast(words);
+        logLine(words, "event");
+      }
+      break;
     case "link-refused":
       // Someone came late with a link that seats nobody now: the host hears of it.
       {
@@ -408,7 +424,35 @@ async function pump() {
   render();
 }
 
+/** Where this browser last saw its seat's game: its storage key. */
+function seenKey() {
+  return mySeat() == null || !state.welcome ? null : `calltrump.seen.${state.welcome.table}.${mySeat()}`;
+}
+
+/** Remembers the hands and scores this seat's page has seen, to tell what was played without it. */
+function rememberSeen(v) {
+  const key = seenKey();
+  if (key && v && !state.closed) localStorage.setItem(key, JSON.stringify({ deals: v.deals_played, scores: v.scores }));
+}
+
+/**
+ * Back at the seat after hands were played without this page (a bot stood in for the
+ * player): how many, and the scores then and now, in the log and a toast.
+ */
+function sayWhatWasPlayedAway(v) {
+  const key = seenKey();
+  let seen = null;
+  try { seen = JSON.parse(localStorage.getItem(key) ?? "null"); } catch { /* none */ }
+  if (!seen || !v || !(v.deals_played > seen.deals) || !Array.isArray(seen.scores)) return;
+  const scores = teamOrder().map((team) => t("away-score", { team: teamName(team), before: seen.scores[team], now: v.scores[team] })).join(t("list-comma"));
+  const words = t("away-summary", { n: v.deals_played - seen.deals, scores });
+  logLine(words, "event");
+  toast(words);
+}
+
 function applySnapshot(snapshot) {
+  // A page coming back to its seat says what was played without it.
+  sayWhatWasPlayedAway(snapshot.view);
   const check0 = snapshot.deal_check;
   if (check0 && check0.cut == null && check0.seed == null && check0.cutter === mySeat() && state.cutDeadline == null) startCutClock();
   if (!state.historyAsked) {
@@ -666,6 +710,7 @@ function render() {
   document.body.dataset.tricks = String((v?.tricks_by_seat ?? []).reduce((a, b) => a + b, 0));
   const busy = pumping || state.holding != null || state.sending;
   document.body.dataset.busy = String(busy);
+  rememberSeen(v);
   // A seat lost for good (given to a bot, opened for someone else) is no longer this
   // page's to play: no live choices.
   const myTurn = v != null && turnSeat(v) === mySeat() && mySeat() != null && state.status === "playing" && !state.closed;
@@ -734,10 +779,10 @@ function sendCut(cut) {
   render();
 }
 
-/** The server cuts at random for a person who has not cut in `cut_wait_ms`: count it down. */
+/** The server cuts at random for a person who has not cut in time: its `clock` counts it down. */
 function startCutClock() {
-  const wait = state.welcome?.cut_wait_ms;
-  state.cutDeadline = wait ? Date.now() + wait : null;
+  const clock = state.clock;
+  state.cutDeadline = clock?.cut && clock.seat === mySeat() ? clock.until : null;
 }
 
 /** Shows the seconds left to cut; just before they run out, sends the number typed. */
@@ -803,6 +848,10 @@ function renderSeats(v) {
     } else if (info.sitter === "person") badge(t(info.connected ? "badge-online" : "badge-offline"), info.connected ? "online" : "offline");
     if (v?.sitting_out === seat) badge(t("badge-sits-out"), "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
+    if (state.clock && !state.clock.cut && state.clock.seat === seat && state.status === "playing") {
+      const left = Math.max(0, Math.ceil((state.clock.until - Date.now()) / 1000));
+      badge(t("badge-clock", { s: left }), `clock${left <= 5 ? " urgent" : ""}`, t(seat === mySeat() ? "badge-clock-title-you" : "badge-clock-title"));
+    }
 
     const facts = seatFacts(v, seat);
     if (seat !== mySeat() && v?.hand_sizes?.[seat]) {
@@ -1357,7 +1406,8 @@ function renderHand(v, active) {
   const box = $("hand");
   box.replaceChildren();
   const cards = sortedHand(v);
-  if (!v || mySeat() == null) {
+  // A page whose seat was handed on holds no hand: the cards are the new player's.
+  if (!v || mySeat() == null || state.closedKind === "seat_gone") {
     box.hidden = true;
     return;
   }
@@ -1929,9 +1979,9 @@ const speed = $("speed");
 speed.value = localStorage.getItem("calltrump.speed") ?? "normal";
 speed.addEventListener("change", () => localStorage.setItem("calltrump.speed", speed.value));
 
-// The away countdowns tick.
+// The away countdowns and the turn clock tick.
 setInterval(() => {
-  if (["open", "playing"].includes(state.status) && state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in)) renderSeats(view());
+  if (["open", "playing"].includes(state.status) && (state.clock || state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in))) renderSeats(view());
 }, 1000);
 
 /**

@@ -365,6 +365,8 @@ async fn session(
             | ServerMessage::Hint { .. }
             | ServerMessage::Paused { .. }
             | ServerMessage::Resumed
+            | ServerMessage::Clock { .. }
+            | ServerMessage::TimeUp { .. }
             | ServerMessage::Pong => {}
         }
         let Some(current) = state.as_ref() else {

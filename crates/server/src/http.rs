@@ -383,14 +383,21 @@ async fn players(hub: &Hub, id: &str) -> Option<Vec<String>> {
             .enumerate()
             .map(|(seat, record)| {
                 let bot = matches!(record.sitter, Sitter::Bot(_));
-                match record.name.as_deref().filter(|n| !n.is_empty()) {
-                    // A named seat a bot plays: a night's player, or a person's seat
-                    // the host gave a bot.
+                let now = match record.name.as_deref().filter(|n| !n.is_empty()) {
+                    // A named seat a bot plays: a night's player.
                     Some(name) if bot => format!("{name} (bot)"),
                     None if bot => format!("Bot {seat}"),
                     Some(name) => name.to_string(),
                     None => format!("Seat {seat}"),
-                }
+                };
+                // The host handed the seat on during the game: everyone who played it.
+                record
+                    .former
+                    .iter()
+                    .map(String::as_str)
+                    .chain([now.as_str()])
+                    .collect::<Vec<_>>()
+                    .join(", then ")
             })
             .collect(),
     )

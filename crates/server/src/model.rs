@@ -133,6 +133,41 @@ pub struct SeatRecord {
     /// alone, from any device, and no longer its link's. (Absent when none.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account: Option<String>,
+    /// On a table with a turn clock, while it is this person's decision: when the clock
+    /// runs out, in milliseconds since 1970. Kept with the step that made it their turn,
+    /// so that a restart does not give them a fresh clock. (Absent when none.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<i64>,
+    /// The people who played this seat before the host handed it on during the game,
+    /// first to last: a replay credits their hands to them too. (Absent when none.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former: Vec<String>,
+}
+
+/// A table's turn clock, the host's option: how long a person has for each decision,
+/// and the bot that makes the decision for them when the time runs out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnClock {
+    /// Seconds for each decision, from 1 to [`TurnClock::MAX_SECONDS`].
+    pub seconds: u32,
+    /// The bot's level (`medium` if none given).
+    #[serde(default = "TurnClock::default_level")]
+    pub level: String,
+}
+
+impl TurnClock {
+    /// The longest clock: an hour a decision.
+    pub const MAX_SECONDS: u32 = 3600;
+
+    fn default_level() -> String {
+        "medium".into()
+    }
+
+    /// The clock's time for a decision.
+    pub fn length(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.seconds.into())
+    }
 }
 
 /// The account a connection came signed in with (resolved from its session cookie at

@@ -323,6 +323,7 @@ impl Hub {
                     // Seat 0 of each set's table deals first.
                     first_dealer: Some(Seat(0)),
                     unattended: state.unattended || invited,
+                    turn_clock: None,
                 },
                 set == 0 && state.unattended,
             )

@@ -200,6 +200,28 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         readings: Vec<CallShows>,
     },
+    /// The clock running at the table, by the server's time: `seat` has `ms` of its
+    /// `of_ms` left to decide (the table's turn clock) or, if `cut`, to cut before the
+    /// server cuts at random. Sent when a clock starts or stops (`seat` null: none runs)
+    /// and to a client that comes while one runs.
+    Clock {
+        /// The seat whose clock runs; none: no clock runs.
+        seat: Option<Seat>,
+        /// Milliseconds left.
+        ms: u64,
+        /// The clock's whole length, in milliseconds.
+        of_ms: u64,
+        /// Whether it is the wait for a cut (otherwise a decision's turn clock).
+        cut: bool,
+    },
+    /// A person's turn clock ran out: a bot of the clock's `level` made that one
+    /// decision for `seat` (the step was sent before this).
+    TimeUp {
+        /// The seat.
+        seat: Seat,
+        /// The bot's level.
+        level: String,
+    },
     /// The answer to `ping`.
     Pong,
     /// The server cannot save the table's actions now (a full or failing disk): nothing

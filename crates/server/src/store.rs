@@ -20,7 +20,7 @@ use calltrump_engine::GameRng;
 use calltrump_table::{Entry, Settings};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{NightStatus, SeatRecord, TableStatus};
+use crate::model::{NightStatus, SeatRecord, TableStatus, TurnClock};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +76,8 @@ pub struct StoredTable {
     /// `--max-unattended-tables`); otherwise a table of bots alone plays only while
     /// someone is connected.
     pub unattended: bool,
+    /// The turn clock the host chose, if any.
+    pub turn_clock: Option<TurnClock>,
     /// The deal generator before the first deal.
     pub deal_rng: GameRng,
     /// The seats.

@@ -255,6 +255,8 @@ async fn store_table(
             sitter: calltrump_server::model::Sitter::Person,
             stand_in: false,
             account: None,
+            deadline_ms: None,
+            former: Vec::new(),
         })
         .collect();
     store
@@ -263,6 +265,7 @@ async fn store_table(
             settings: settings.clone(),
             hints: true,
             unattended: false,
+            turn_clock: None,
             deal_rng: seeded(11),
             seats: seats.clone(),
             host_token: format!("{id}-host"),

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{
-    cards_named, create, http_at, kaibosh_with_bots, known, links, play_every_seat, record_of,
-    seeded_server, short_game, sit_at_first_seat,
+    cards_named, create, hello, http_at, kaibosh_with_bots, known, links, play_every_seat,
+    record_of, seeded_server, send, short_game, sit_at_first_seat, until, until_my_turn,
 };
 
 use std::time::Duration;
@@ -402,5 +402,28 @@ async fn a_finished_tables_analysis_is_that_of_its_record_and_a_game_in_play_has
     assert_eq!(served["hands"].as_array().unwrap().len(), 2);
     // Kept: asked again, the same answer.
     assert_eq!(http(&server, "GET", &path, "").await, (200, body));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_handed_to_a_bot_during_the_game_names_both_players_in_the_replay() {
+    let (_dir, server) = seeded_server(11).await;
+    let table = kaibosh_with_bots(1, "bot:rules");
+    let (created, mut bo) = sit_at_first_seat(&server, table, json!({"name": "Bo"})).await;
+    let id = created["id"].as_str().unwrap();
+    // Bo's cards are dealt: he played in this game.
+    until_my_turn(&mut bo, Duration::from_secs(10)).await;
+    let host_token = created["host_token"].as_str().unwrap();
+    let mut host = hello(&server, id, json!({"token": host_token})).await;
+    until(&mut host, "welcome").await;
+    send(
+        &mut host,
+        json!({"type": "set-seat", "seat": 0, "sitter": "bot:easy"}),
+    )
+    .await;
+    until(&mut bo, "closing").await;
+    let answer = json_of(&server, "GET", &format!("/api/tables/{id}/replay"), "").await;
+    assert_eq!(answer["players"][0], "Bo, then Bot 0", "{answer}");
+    assert_eq!(answer["players"][1], "Bot 1", "{answer}");
     server.stop().await.unwrap();
 }

@@ -3,7 +3,7 @@
 use calltrump_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::model::Sitter;
+use crate::model::{Sitter, TurnClock};
 use crate::store::StoreError;
 
 /// A new table's request (`POST /api/tables`); a field it does not know is refused.
@@ -39,6 +39,10 @@ pub struct NewTable {
     /// while someone is connected.
     #[serde(default)]
     pub unattended: bool,
+    /// A turn clock: a person who has not decided in its time has a bot of its level
+    /// make that one decision; none, no clock.
+    #[serde(default)]
+    pub turn_clock: Option<TurnClock>,
 }
 
 /// A created table: its id and the links' tokens.

@@ -22,7 +22,7 @@ use crate::metrics::Metrics;
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{CloseKind, ServerMessage};
 pub(crate) use crate::session::player_name;
-use crate::session::{check_sitter, Input, Session};
+use crate::session::{check_clock, check_sitter, Input, Session};
 use crate::store::{Store, StoreError, StoredChat, StoredTable};
 use actor::{Listeners, TableActor};
 use codec::{corrupt, stored_table};
@@ -102,6 +102,13 @@ pub(crate) fn random_hex() -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Milliseconds since 1970.
+fn now_millis() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 pub(crate) fn now_secs() -> i64 {
@@ -279,6 +286,9 @@ impl Hub {
                 "first_dealer: there is no seat {dealer} at a table of {seat_count}"
             )));
         }
+        if let Some(clock) = &request.turn_clock {
+            check_clock(clock).map_err(|e| HubError::BadRequest(format!("turn_clock: {e}")))?;
+        }
         let cap = self.shared.config.max_unattended;
         if capped && request.unattended && self.unattended_tables() >= cap {
             return Err(HubError::Busy(format!(
@@ -305,6 +315,8 @@ impl Hub {
                 sitter: sitter.clone(),
                 stand_in: false,
                 account: None,
+                deadline_ms: None,
+                former: Vec::new(),
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.
@@ -324,6 +336,7 @@ impl Hub {
             settings: settings.clone(),
             hints: request.hints,
             unattended: request.unattended,
+            turn_clock: request.turn_clock,
             deal_rng,
             seats: seats.clone(),
             host_token: random_hex(),
@@ -372,7 +385,7 @@ impl Hub {
             log,
             chat,
             self.shared.config.clone(),
-            (Instant::now(), now_secs()),
+            (Instant::now(), now_millis()),
             Box::new(random_hex),
         )
         .map_err(|e| corrupt(&stored.id, e.to_string()))?;

@@ -72,6 +72,7 @@ impl Session {
         let (deals, actions) = self.place_in_game();
         self.checkpoint = Some(Checkpoint {
             version: None,
+            deadlines: self.deadlines(),
             status: self.status,
             pending: self.pending,
             conn: Some(conn),

@@ -9,6 +9,10 @@ use super::{check_sitter, with_choices, Effect, Session, TimerKey};
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 
+/// The most former players a seat names: a host handing a seat on again and again does
+/// not grow its record without bound.
+const MAX_FORMER: usize = 8;
+
 impl Session {
     /// Handles a message of connection `conn` after `hello`.
     pub(super) fn message(&mut self, conn: u64, message: ClientMessage, now: Instant) {
@@ -165,7 +169,12 @@ impl Session {
         let mut invites = Vec::new();
         let record = &mut self.seats[seat.index()];
         record.stand_in = false;
-        record.name = None;
+        // Someone who played here is still named in the game's replay.
+        if let Some(name) = record.name.take().filter(|_| self.table.deals() > 0) {
+            if record.former.len() < MAX_FORMER {
+                record.former.push(name);
+            }
+        }
         // Handed on: no longer its account's either.
         record.account = None;
         if !to_bot {

@@ -106,6 +106,13 @@ pub enum Timer {
         /// When the person went away.
         since: Instant,
     },
+    /// A person's turn clock ran out.
+    Clock {
+        /// The version the decision was due at.
+        version: u64,
+        /// The seat.
+        seat: Seat,
+    },
     /// The table may leave memory (or, not started, be ended), if nobody came since.
     Retire {
         /// The count of connections made when the table fell idle.
@@ -124,6 +131,8 @@ pub enum TimerKey {
     Turn,
     /// A seat's grace.
     Grace(Seat),
+    /// The turn clock of the decision due.
+    Clock,
     /// Leaving memory.
     Retire,
     /// Trying again after the store failed.
@@ -136,6 +145,7 @@ impl Timer {
         match self {
             Timer::Deal { .. } | Timer::Cut { .. } => TimerKey::Turn,
             Timer::Grace { seat, .. } => TimerKey::Grace(*seat),
+            Timer::Clock { .. } => TimerKey::Clock,
             Timer::Retire { .. } => TimerKey::Retire,
             Timer::StoreRetry => TimerKey::StoreRetry,
         }

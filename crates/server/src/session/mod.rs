@@ -11,6 +11,7 @@
 //! the session [`Input::NotSaved`], which puts the table back as the store has it.
 
 mod chat;
+mod clock;
 mod config;
 mod hints;
 mod host;
@@ -28,10 +29,11 @@ use calltrump_engine::{Action, Broken, Game, GameRng, PlayError, Record, Seat, T
 use calltrump_table::{Entry, Player, Table, TableError};
 use serde::Serialize;
 
-use crate::model::{SeatRecord, Sitter, TableStatus};
+use crate::model::{SeatRecord, Sitter, TableStatus, TurnClock};
 use crate::protocol::{ChatMessage, ClientMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
 use crate::store::{StoredChat, StoredTable};
 
+pub use clock::check_clock;
 pub use config::{
     HubConfig, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT, DEFAULT_KEEP_OVER,
     DEFAULT_MAX_DEALS, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
@@ -93,6 +95,8 @@ struct Connection {
 struct Checkpoint {
     /// The table's version before the step (none: a chat line).
     version: Option<u64>,
+    /// The seats' turn clock deadlines before the step.
+    deadlines: Vec<Option<i64>>,
     status: TableStatus,
     pending: Option<u64>,
     /// The connection that asked for it, told of the failure.
@@ -148,11 +152,22 @@ pub struct Session {
     hints: bool,
     /// Whether its bots play with nobody watching and no person seated.
     unattended: bool,
+    /// The host's turn clock, if any.
+    turn_clock: Option<TurnClock>,
+    /// The version at which the turn clock ran out and its bot decides for the person.
+    clock_bot: Option<u64>,
+    /// A person here must cut at this version: the seat, and when the server cuts.
+    cut_until: Option<(u64, Seat, Instant)>,
+    /// The clock the connections were last told of (see `clock.rs`).
+    clock_told: Option<(Seat, bool, i64)>,
+    /// The moment of the input being handled.
+    now: Instant,
     /// The latest hint worked out: its seat, version and message.
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
     hints_waiting: HashMap<(Seat, u64), Vec<u64>>,
-    /// A moment and its wall-clock seconds since 1970: chat lines' times follow it.
+    /// A moment and its wall-clock milliseconds since 1970: chat lines' times and turn
+    /// clocks' deadlines follow it.
     wall: (Instant, i64),
     checkpoint: Option<Checkpoint>,
     /// What the input being handled may change of the seats, to put back.
@@ -176,7 +191,7 @@ pub struct Session {
 
 impl Session {
     /// The session of a stored table whose log is `log` and chat `chat`; `now` is the
-    /// moment and `wall_secs` its seconds since 1970; new seat tokens come from
+    /// moment and `wall_ms` its milliseconds since 1970; new seat tokens come from
     /// `tokens`. People seated at a game in play are away from `now` (nobody is
     /// connected yet).
     pub fn restore(
@@ -184,7 +199,7 @@ impl Session {
         log: &[Entry],
         chat: Vec<StoredChat>,
         config: HubConfig,
-        (now, wall_secs): (Instant, i64),
+        (now, wall_ms): (Instant, i64),
         tokens: Tokens,
     ) -> Result<Session, TableError> {
         let table = Table::restore(stored.settings, stored.deal_rng.clone(), log)?;
@@ -224,9 +239,14 @@ impl Session {
             epoch: 0,
             hints: stored.hints,
             unattended: stored.unattended,
+            turn_clock: stored.turn_clock,
+            clock_bot: None,
+            cut_until: None,
+            clock_told: None,
+            now,
             last_hint: None,
             hints_waiting: HashMap::new(),
-            wall: (now, wall_secs),
+            wall: (now, wall_ms),
             checkpoint: None,
             seating_checkpoint: None,
             paused: false,
@@ -287,6 +307,7 @@ impl Session {
         let checkpoint = self.checkpoint.take();
         let seating_checkpoint = self.seating_checkpoint.take();
         let resuming = std::mem::take(&mut self.resuming);
+        self.now = now;
         self.seating_checkpoint = self.seating_checkpoint_for(&input);
         match input {
             Input::Resume => {
@@ -451,6 +472,7 @@ impl Session {
     ) -> Result<(), String> {
         let checkpoint = Checkpoint {
             version: Some(self.table.version()),
+            deadlines: self.deadlines(),
             status: self.status,
             pending: self.pending,
             conn,
@@ -468,11 +490,14 @@ impl Session {
             );
         }
         self.checkpoint = Some(checkpoint);
+        // The clock of the decision the step leads to is kept with it.
+        let clock_changed = self.set_deadline();
         self.persist(Persist::Step {
             entries: entries.clone(),
-            table: over.then(|| (self.status, self.seats.clone())),
+            table: (over || clock_changed).then(|| (self.status, self.seats.clone())),
         });
         self.broadcast_updates(&entries);
+        self.tell_clock();
         if over {
             self.broadcast(&ServerMessage::Status {
                 status: self.status,
@@ -486,6 +511,9 @@ impl Session {
     /// where it was before it, and whoever asked is told.
     fn roll_back(&mut self, checkpoint: Checkpoint, error: &str) {
         self.status = checkpoint.status;
+        for (record, deadline) in self.seats.iter_mut().zip(checkpoint.deadlines) {
+            record.deadline_ms = deadline;
+        }
         self.pending = checkpoint.pending;
         let message = match checkpoint.version {
             Some(version) => {
@@ -652,8 +680,8 @@ impl Session {
 
     /// Seconds since 1970 at `now`.
     fn wall_secs(&self, now: Instant) -> i64 {
-        let (at, secs) = self.wall;
-        secs + now.saturating_duration_since(at).as_secs() as i64
+        let (at, ms) = self.wall;
+        (ms + now.saturating_duration_since(at).as_millis() as i64) / 1000
     }
 }
 

@@ -225,6 +225,7 @@ impl Session {
             let snapshot = ServerMessage::Snapshot(Box::new(self.table.snapshot(recipient)));
             self.send(conn, snapshot);
         }
+        self.send_clock(conn);
         let skip = self.chat.len().saturating_sub(CHAT_HISTORY);
         let history = self.chat.iter().skip(skip).map(|line| Effect::Send {
             conn,

@@ -68,6 +68,7 @@ impl Session {
                     self.schedule();
                 }
             }
+            Timer::Clock { version, seat } => self.clock_ran_out(version, seat),
             Timer::StoreRetry => {
                 self.schedule();
                 // Nothing of the table's own to write (a person's turn): the seats are
@@ -103,14 +104,16 @@ impl Session {
         player: Option<Box<dyn Player>>,
         fallback: bool,
     ) {
-        if !fallback {
+        // A bot that decided for a person whose clock ran out is not the seat's.
+        if !fallback && self.is_bot_seat(seat) {
             self.players[seat.index()] = player;
         }
         if self.pending == Some(version) {
             self.pending = None;
         }
+        let for_clock = self.deciding_for_clock(version);
         if version == self.table.version()
-            && self.is_bot_seat(seat)
+            && (self.is_bot_seat(seat) || for_clock)
             && self.status == TableStatus::Playing
         {
             let played = match action {
@@ -119,6 +122,9 @@ impl Session {
                 }
                 None => Err("it gave no action".to_string()),
             };
+            if played.is_ok() && for_clock {
+                self.tell_time_up(seat);
+            }
             if let Err(error) = played {
                 if fallback {
                     tracing::error!(table = %self.id, %seat, %error, "the fallback bot failed too");
@@ -148,8 +154,14 @@ impl Session {
         });
     }
 
-    /// Starts whatever comes next without a person: a deal, a cut, or a bot's decision.
+    /// Starts whatever comes next without a person (a deal, a cut, or a bot's
+    /// decision) or a person's turn clock, and tells the connections the clock running.
     pub(super) fn schedule(&mut self) {
+        self.schedule_next();
+        self.tell_clock();
+    }
+
+    fn schedule_next(&mut self) {
         let version = self.table.version();
         // Something is already under way for this version (a timer from an older one
         // finds the table moved on and does nothing).
@@ -174,6 +186,8 @@ impl Session {
                         let person_here = !self.is_bot_seat(cutter)
                             && self.connections.values().any(|c| c.seat == Some(cutter));
                         let wait = if person_here {
+                            self.cut_until =
+                                Some((version, cutter, self.now + self.config.cut_wait));
                             self.config.cut_wait
                         } else {
                             delay
@@ -198,7 +212,7 @@ impl Session {
                     fallback: false,
                 });
             }
-            Turn::Seat(_) => {}
+            Turn::Seat(seat) => self.arm_clock(seat, version),
         }
     }
 

@@ -1,8 +1,9 @@
 //! A table's typed state as the databases keep it, the same in SQLite and PostgreSQL:
 //! its settings, deal generator and seats as JSON text. The settings column also holds
 //! `"hints": true` for a table that allows hints and `"unattended": true` for one whose
-//! bots play with nobody watching (the server's own options, beside the table library's
-//! settings), so databases written before the store was typed read back.
+//! bots play with nobody watching, and `"turn_clock": {...}` for one with a turn clock
+//! (the server's own options, beside the table library's settings), so databases
+//! written before the store was typed read back.
 
 use calltrump_engine::GameRng;
 use calltrump_table::Settings;
@@ -24,6 +25,10 @@ pub(super) fn encode(table: &StoredTable) -> TableText {
         if let (true, Some(object)) = (on, settings.as_object_mut()) {
             object.insert(option.into(), true.into());
         }
+    }
+    if let (Some(clock), Some(object)) = (&table.turn_clock, settings.as_object_mut()) {
+        let clock = serde_json::to_value(clock).expect("a clock serializes");
+        object.insert("turn_clock".into(), clock);
     }
     TableText {
         settings: settings.to_string(),
@@ -54,6 +59,13 @@ pub(super) fn decode(
             .unwrap_or(false)
     };
     let (hints, unattended) = (option("hints"), option("unattended"));
+    let turn_clock = match settings
+        .as_object_mut()
+        .and_then(|o| o.remove("turn_clock"))
+    {
+        Some(clock) => Some(serde_json::from_value(clock).map_err(|e| corrupt("turn_clock", e))?),
+        None => None,
+    };
     let settings: Settings =
         serde_json::from_value(settings).map_err(|e| corrupt("settings", e))?;
     let deal_rng: GameRng =
@@ -65,6 +77,7 @@ pub(super) fn decode(
         settings,
         hints,
         unattended,
+        turn_clock,
         deal_rng,
         seats,
         host_token,

@@ -4,7 +4,9 @@
 //! each on a fresh, empty store.
 
 use calltrump_engine::{seeded, Game, GameRules, Seat, Turn};
-use calltrump_server::model::{NightStatus, SeatRecord, Sitter, TableStatus, FORMER_PLAYER};
+use calltrump_server::model::{
+    NightStatus, SeatRecord, Sitter, TableStatus, TurnClock, FORMER_PLAYER,
+};
 use calltrump_server::store::{
     ChatLine, ChatPlace, Store, StoreError, StoredAccount, StoredChat, StoredNight, StoredTable,
 };
@@ -65,6 +67,8 @@ fn seats(name: &str) -> Vec<SeatRecord> {
             },
             stand_in: false,
             account: None,
+            deadline_ms: None,
+            former: Vec::new(),
         })
         .collect()
 }
@@ -76,6 +80,7 @@ pub fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> S
         settings: settings(),
         hints: false,
         unattended: false,
+        turn_clock: None,
         deal_rng: seeded(seed),
         seats: seats(id),
         host_token: format!("{id}-host"),
@@ -138,6 +143,10 @@ pub async fn a_created_table_reads_back_and_an_unknown_one_is_none(store: &dyn S
         settings,
         hints: true,
         unattended: true,
+        turn_clock: Some(TurnClock {
+            seconds: 30,
+            level: "hard".into(),
+        }),
         ..new_table("t2", 9, TableStatus::Playing, 3)
     };
     store.create_table(&other).await.unwrap();
@@ -171,9 +180,13 @@ pub async fn seats_and_status_are_updated_together(store: &dyn Store) {
         sitter: Sitter::Open,
         stand_in: false,
         account: None,
+        deadline_ms: None,
+        former: Vec::new(),
     };
     // Seat 0's person away past the grace: the bot standing in is kept.
     changed[0].stand_in = true;
+    // Seat 1 to decide on a clock: its deadline is kept with the seats.
+    changed[1].deadline_ms = Some(1_700_000_030_000);
     store
         .update_table("t", &changed, TableStatus::Playing)
         .await

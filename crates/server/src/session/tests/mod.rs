@@ -12,6 +12,7 @@ use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::store::StoredTable;
 
 mod chat;
+mod clock;
 mod host;
 mod seating;
 mod store;
@@ -68,6 +69,8 @@ fn committed_table(
             sitter: sitter.clone(),
             stand_in: false,
             account: None,
+            deadline_ms: None,
+            former: Vec::new(),
         })
         .collect();
     let stored = StoredTable {
@@ -75,6 +78,7 @@ fn committed_table(
         settings,
         hints,
         unattended: false,
+        turn_clock: None,
         deal_rng: seeded(7),
         seats,
         host_token: "host".into(),
@@ -86,8 +90,15 @@ fn committed_table(
         issued += 1;
         format!("new-{issued}")
     });
-    let session =
-        Session::restore(stored, &[], Vec::new(), config(), (start(), WALL), tokens).unwrap();
+    let session = Session::restore(
+        stored,
+        &[],
+        Vec::new(),
+        config(),
+        (start(), WALL * 1000),
+        tokens,
+    )
+    .unwrap();
     assert_eq!(session.table().seats(), sitters.len());
     session
 }

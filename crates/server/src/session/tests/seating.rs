@@ -105,6 +105,7 @@ fn a_bot_standing_in_is_kept_and_a_restart_gives_no_fresh_grace() {
         settings: s.table().settings().clone(),
         hints: false,
         unattended: false,
+        turn_clock: None,
         deal_rng: seeded(7),
         seats: s.seats().to_vec(),
         host_token: "host".into(),
@@ -118,7 +119,7 @@ fn a_bot_standing_in_is_kept_and_a_restart_gives_no_fresh_grace() {
         s.table().log(),
         Vec::new(),
         config(),
-        (t1, WALL),
+        (t1, WALL * 1000),
         tokens,
     )
     .unwrap();
