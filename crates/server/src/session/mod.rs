@@ -20,7 +20,7 @@ mod seating;
 mod tests;
 mod turns;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use calltrump_bots::bot_by_name;
@@ -109,7 +109,7 @@ struct SeatingCheckpoint {
     connections: HashMap<u64, Connection>,
     away: HashMap<Seat, Instant>,
     revoked: HashMap<String, Seat>,
-    handed_on: HashMap<Seat, (usize, usize)>,
+    opening: BTreeSet<Seat>,
     /// What was under way: a bot asked for a seat given to it is asked no more.
     pending: Option<u64>,
     epoch: u64,
@@ -167,9 +167,9 @@ pub struct Session {
     tokens: Tokens,
     /// Links the host revoked, with their seat: refused with a word of why.
     revoked: HashMap<String, Seat>,
-    /// For each seat the host handed on during the hand in play: the count of deals
-    /// then and of the hand's actions before it. Its new player may not undo those.
-    handed_on: HashMap<Seat, (usize, usize)>,
+    /// Seats the host opened for someone else during a hand: opened when it ends, so
+    /// that nobody new sees the cards of a hand in play (kept in memory only).
+    opening: BTreeSet<Seat>,
     /// The effects of the input being handled.
     effects: Vec<Effect>,
 }
@@ -233,7 +233,7 @@ impl Session {
             resuming: false,
             tokens,
             revoked: HashMap::new(),
-            handed_on: HashMap::new(),
+            opening: BTreeSet::new(),
             effects: Vec::new(),
         })
     }
@@ -362,7 +362,11 @@ impl Session {
             Input::Start
             | Input::AccountGone { .. }
             | Input::Timer {
-                timer: Timer::Retire { .. } | Timer::StoreRetry,
+                timer:
+                    Timer::Retire { .. }
+                    | Timer::StoreRetry
+                    | Timer::Deal { .. }
+                    | Timer::Cut { .. },
                 ..
             } => (None, false),
             _ => return None,
@@ -373,7 +377,7 @@ impl Session {
             connections: self.connections.clone(),
             away: self.away.clone(),
             revoked: self.revoked.clone(),
-            handed_on: self.handed_on.clone(),
+            opening: self.opening.clone(),
             pending: self.pending,
             epoch: self.epoch,
             asker,
@@ -477,6 +481,8 @@ impl Session {
             self.broadcast(&ServerMessage::Status {
                 status: self.status,
             });
+            // No hand follows: a seat waiting to open may be opened now as it stands.
+            self.opening.clear();
             self.retire_when_idle();
         }
         Ok(())
@@ -515,7 +521,7 @@ impl Session {
         self.connections = checkpoint.connections;
         self.away = checkpoint.away;
         self.revoked = checkpoint.revoked;
-        self.handed_on = checkpoint.handed_on;
+        self.opening = checkpoint.opening;
         self.pending = checkpoint.pending;
         self.epoch = checkpoint.epoch;
         // Graces started or stopped along with the seats run as the seats stand again.
@@ -645,6 +651,7 @@ impl Session {
                             self.config.grace.saturating_sub(away).as_millis() as u64
                         }),
                     bot_standing_in: record.stand_in,
+                    opens_after_hand: self.opening.contains(&seat),
                 }
             })
             .collect()
