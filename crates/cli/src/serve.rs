@@ -136,7 +136,7 @@ pub struct ServeArgs {
     /// Tables open or in play that the server holds at once; past it, a new table or
     /// night is answered 503 saying why (a night's next set still opens).
     #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_LIVE_TABLES,
-          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_live_tables: usize,
     /// A header naming the client's address, set by a proxy in front (X-Real-IP): the
     /// limits on creating, signing in and chat count by it. Give it only behind a proxy

@@ -54,8 +54,10 @@ pub(crate) fn service(
 /// else 408, or 413 past [`MAX_BODY`]. A request that has no body goes on as it is (a
 /// WebSocket's upgrade among them).
 async fn within(request: Request<Body>, time: Duration) -> Result<Request<Body>, Response> {
-    let bodiless = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && !request.headers().contains_key(header::CONTENT_LENGTH)
+    let bodiless = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) && !request.headers().contains_key(header::CONTENT_LENGTH)
         && !request.headers().contains_key(header::TRANSFER_ENCODING);
     if bodiless {
         return Ok(request);

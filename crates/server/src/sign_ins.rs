@@ -56,7 +56,10 @@ impl SignInLimits {
         let mut known = self.known.lock().expect("never poisoned");
         if known.len() >= KNOWN_MAX {
             // The one that signed in longest ago makes room: memory stays bounded.
-            let oldest = known.iter().min_by_key(|(_, at)| **at).map(|(k, _)| k.clone());
+            let oldest = known
+                .iter()
+                .min_by_key(|(_, at)| **at)
+                .map(|(k, _)| k.clone());
             if let Some(oldest) = oldest {
                 known.remove(&oldest);
             }

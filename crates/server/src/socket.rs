@@ -316,7 +316,10 @@ async fn connection(
             }
         }
         if matches!(parsed, ClientMessage::Chat { .. })
-            && edge.all_chats.take_key((), std::time::Instant::now()).is_err()
+            && edge
+                .all_chats
+                .take_key((), std::time::Instant::now())
+                .is_err()
         {
             edge.refusals
                 .chat_total

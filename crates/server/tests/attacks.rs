@@ -264,7 +264,10 @@ async fn past_the_cap_on_live_tables_new_tables_and_nights_get_503_and_the_lobby
     for _ in 0..3 {
         made.push(create(&server, table.clone()).await);
     }
-    let mut ids: Vec<String> = made.iter().map(|t| t["id"].as_str().unwrap().into()).collect();
+    let mut ids: Vec<String> = made
+        .iter()
+        .map(|t| t["id"].as_str().unwrap().into())
+        .collect();
     ids.sort();
     let (status, body) = http_at(addr, "POST", "/api/tables", Some(&table.to_string())).await;
     assert_eq!(status, 503, "{body}");
@@ -291,20 +294,35 @@ async fn past_the_cap_on_live_tables_new_tables_and_nights_get_503_and_the_lobby
         .map(|t| t["id"].as_str().unwrap())
         .collect();
     assert_eq!(listed, [ids[0].as_str(), ids[1].as_str()]);
-    assert_eq!((first["total"].as_u64(), first["next"].as_u64()), (Some(3), Some(2)));
+    assert_eq!(
+        (first["total"].as_u64(), first["next"].as_u64()),
+        (Some(3), Some(2))
+    );
     let (_, last) = page("?offset=2&limit=2").await;
     assert_eq!(last["tables"][0]["id"], ids[2].as_str());
     assert_eq!(last["tables"].as_array().unwrap().len(), 1);
     assert!(last["next"].is_null(), "{last}");
-    for (query, says) in [("?limit=0", "1 to 500"), ("?limit=many", "limit"), ("?page=2", "page")] {
+    for (query, says) in [
+        ("?limit=0", "1 to 500"),
+        ("?limit=many", "limit"),
+        ("?page=2", "page"),
+    ] {
         let (status, refused) = page(query).await;
         assert_eq!(status, 400, "{query}: {refused}");
-        assert!(refused["error"].as_str().unwrap().contains(says), "{refused}");
+        assert!(
+            refused["error"].as_str().unwrap().contains(says),
+            "{refused}"
+        );
     }
 
     // A table ended by its host makes room for a new one.
     let ended = &made[0];
-    let mut host = hello(&server, ended["id"].as_str().unwrap(), json!({"token": ended["host_token"]})).await;
+    let mut host = hello(
+        &server,
+        ended["id"].as_str().unwrap(),
+        json!({"token": ended["host_token"]}),
+    )
+    .await;
     until(&mut host, "welcome").await;
     send(&mut host, json!({"type": "end"})).await;
     until(&mut host, "closing").await;
@@ -315,7 +333,10 @@ async fn past_the_cap_on_live_tables_new_tables_and_nights_get_503_and_the_lobby
             break;
         }
         assert_eq!(status, 503, "{body}");
-        assert!(Instant::now() < deadline, "no room 5 s after a table ended: {body}");
+        assert!(
+            Instant::now() < deadline,
+            "no room 5 s after a table ended: {body}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     server.stop().await.unwrap();
@@ -356,7 +377,11 @@ async fn a_body_trickled_in_is_answered_408_at_the_body_timeout() {
     assert!(read.is_ok(), "still open after 8 s: {answer}");
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("--body-timeout-secs"), "{answer}");
-    assert!(opened.elapsed() < Duration::from_secs(4), "{:?}", opened.elapsed());
+    assert!(
+        opened.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        opened.elapsed()
+    );
     trickle.abort();
     server.stop().await.unwrap();
 }

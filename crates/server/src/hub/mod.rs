@@ -31,7 +31,8 @@ use codec::{corrupt, stored_table};
 pub use crate::model::SeatRecord;
 pub use crate::session::{
     hint_message, HubConfig, TableSummary, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT,
-    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, DEFAULT_MAX_LIVE_TABLES, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
+    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, DEFAULT_MAX_LIVE_TABLES, DEFAULT_MAX_UNATTENDED,
+    FILL_LEVEL,
 };
 pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};

@@ -111,7 +111,9 @@ impl Session {
     /// `undo`: the seat's last action and what followed it taken back. Its player's own:
     /// a seat changes hands only between hands (`set_seat`), and undo stays in the hand.
     fn undo(&mut self, conn: u64, seat: Seat) {
-        self.seated_move(conn, |t| t.undo(seat).map_err(|e| format!("cannot undo: {e}")));
+        self.seated_move(conn, |t| {
+            t.undo(seat).map_err(|e| format!("cannot undo: {e}"))
+        });
     }
 
     /// Whether a hand is in play: dealt, and not yet over.

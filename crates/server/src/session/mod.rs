@@ -30,7 +30,7 @@ use calltrump_table::{Entry, Player, Table, TableError};
 use serde::Serialize;
 
 use crate::model::{SeatRecord, Sitter, TableStatus};
-use crate::protocol::{ChatMessage, ClientMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
+use crate::protocol::{ChatMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
 use crate::store::{StoredChat, StoredTable};
 
 pub use config::{
@@ -39,8 +39,8 @@ pub use config::{
 };
 pub use hints::{hint_message, HintJob};
 pub use io::{Effect, Input, Persist, Timer, TimerKey};
-pub use seating::player_name;
 use saving::{Checkpoint, SeatingCheckpoint};
+pub use seating::player_name;
 
 /// The bot that plays a turn whose own bot failed: one that cannot fail while the game
 /// has a legal action.

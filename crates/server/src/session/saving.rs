@@ -8,10 +8,10 @@ use std::time::Instant;
 use calltrump_engine::Seat;
 use calltrump_table::Table;
 
+use super::Effect;
 use super::{Connection, Input, ServerMessage, Session, Timer, STORE_RETRY};
 use crate::model::{SeatRecord, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode};
-use super::Effect;
 
 /// What a step or chat line changed, to put back if the store does not keep it.
 pub(super) struct Checkpoint {
@@ -58,10 +58,7 @@ impl Session {
             | Input::AccountGone { .. }
             | Input::Timer {
                 timer:
-                    Timer::Retire { .. }
-                    | Timer::StoreRetry
-                    | Timer::Deal { .. }
-                    | Timer::Cut { .. },
+                    Timer::Retire { .. } | Timer::StoreRetry | Timer::Deal { .. } | Timer::Cut { .. },
                 ..
             } => (None, false),
             _ => return None,
@@ -138,7 +135,12 @@ impl Session {
     /// The store did not keep the seats and status: they, and what changed with them,
     /// are as they were before the input; whoever asked is told (a connection that
     /// was taking a seat is closed, to come again).
-    pub(super) fn roll_back_seating(&mut self, checkpoint: SeatingCheckpoint, error: &str, now: Instant) {
+    pub(super) fn roll_back_seating(
+        &mut self,
+        checkpoint: SeatingCheckpoint,
+        error: &str,
+        now: Instant,
+    ) {
         self.seats = checkpoint.seats;
         self.status = checkpoint.status;
         self.connections = checkpoint.connections;

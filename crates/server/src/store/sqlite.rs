@@ -91,11 +91,18 @@ async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Appe
     }
 }
 
+/// One step of a batch: its table, its log rows, and its seats and status if changed.
+type StepRows<'a> = (
+    &'a str,
+    &'a [(i64, String)],
+    &'a Option<(String, TableStatus)>,
+);
+
 /// Writes the steps and chat lines of `appends` in one transaction: each table's
 /// versions checked against its log, its seats and status, then every log row, then
 /// every chat line.
 async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
-    let steps: Vec<(&str, &[(i64, String)], &Option<(String, TableStatus)>)> = appends
+    let steps: Vec<StepRows> = appends
         .iter()
         .filter_map(|a| match &a.write {
             Write::Step { rows, update } => Some((a.table.as_str(), rows.as_slice(), update)),

@@ -300,7 +300,10 @@ fn a_seat_opened_during_a_hand_opens_when_the_hand_ends() {
     };
     // Asked mid-hand: remembered and shown, nothing handed on yet.
     let asked = say(&mut s, 9, open, t0);
-    assert!(!closes(&asked, 1, CloseKind::SeatGone), "the person plays on");
+    assert!(
+        !closes(&asked, 1, CloseKind::SeatGone),
+        "the person plays on"
+    );
     assert!(persists(&asked).is_empty());
     assert!(!sent(&asked, 9)
         .iter()
@@ -329,7 +332,10 @@ fn a_seat_opened_during_a_hand_opens_when_the_hand_ends() {
     else {
         panic!("the opened seat is kept")
     };
-    assert_eq!((&seats[0].sitter, seats[0].token.as_str()), (&Sitter::Open, token.as_str()));
+    assert_eq!(
+        (&seats[0].sitter, seats[0].token.as_str()),
+        (&Sitter::Open, token.as_str())
+    );
     // The old link seats no one; the new one sees the new hand only.
     assert_eq!(
         errors(&connect(&mut s, 2, Some("seat-0"), t0), 2),
