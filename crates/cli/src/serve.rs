@@ -116,6 +116,15 @@ pub struct ServeArgs {
     /// limit; 10 at once after a quiet while).
     #[arg(long, default_value_t = Limits::default().chat_lines_per_minute)]
     chat_lines_per_minute: u32,
+    /// Chat lines the whole server takes per minute from everyone together (0: no
+    /// limit; 100 at once after a quiet while), on top of the per-address rate.
+    #[arg(long, default_value_t = Limits::default().chat_lines_per_minute_total)]
+    chat_lines_per_minute_total: u32,
+    /// Seconds a client has to send a request's whole body, however it trickles in
+    /// (408 past it).
+    #[arg(long, default_value_t = Limits::default().body_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout_secs: u64,
     /// Connections over the connection caps that are given a second to show they are a
     /// health probe (/healthz, /readyz, /metrics), then served; 0: refused at once.
     #[arg(long, default_value_t = Limits::default().probe_reserve)]
@@ -124,6 +133,11 @@ pub struct ServeArgs {
     /// host asks for it ("unattended"); other tables of bots play only while watched.
     #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_UNATTENDED)]
     max_unattended_tables: usize,
+    /// Tables open or in play that the server holds at once; past it, a new table or
+    /// night is answered 503 saying why (a night's next set still opens).
+    #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_LIVE_TABLES,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_live_tables: usize,
     /// A header naming the client's address, set by a proxy in front (X-Real-IP): the
     /// limits on creating, signing in and chat count by it. Give it only behind a proxy
     /// that sets it.
@@ -216,11 +230,13 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         max_connections_per_address: args.max_connections_per_address,
         header_timeout: Duration::from_secs(args.header_timeout_secs),
         idle_timeout: Duration::from_secs(args.idle_timeout_secs),
+        body_timeout: Duration::from_secs(args.body_timeout_secs),
         creates_per_minute: args.creates_per_minute,
         create_burst: args.create_burst,
         sign_ins_per_name: args.sign_ins_per_name,
         sign_ins_per_address: args.sign_ins_per_address,
         chat_lines_per_minute: args.chat_lines_per_minute,
+        chat_lines_per_minute_total: args.chat_lines_per_minute_total,
         probe_reserve: args.probe_reserve,
         client_address_header: args.client_address_header.clone(),
     };
@@ -247,6 +263,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
             max_deals: args.max_deals as usize,
             cut_wait: Duration::from_millis(args.cut_wait_ms),
             max_unattended: args.max_unattended_tables,
+            max_live_tables: args.max_live_tables,
             ..HubConfig::new(
                 Duration::from_millis(args.bot_delay_ms),
                 Duration::from_secs(args.grace_secs),

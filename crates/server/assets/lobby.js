@@ -133,6 +133,7 @@ $("new-table").addEventListener("submit", async (event) => {
     names: choices.map((c) => (c === "me" ? ($("name").value.trim() || t("sender-host")) : "")),
     undo: $("undo").checked,
     hints: $("hints").checked,
+    unattended: $("unattended").checked,
   };
   // The turn clock: seconds a decision, then a bot of the chosen level decides.
   if ($("turn-clock").value) body.turn_clock = { seconds: Number($("turn-clock").value), level: $("clock-level").value };
@@ -189,14 +190,25 @@ $("join").addEventListener("submit", (event) => {
 });
 $("join-link").addEventListener("input", () => $("join-link").setCustomValidity(""));
 
-/** The open and running tables, with the seats this browser holds. */
+/** Tables the lobby asks for: a page of 100, grown by "Show more" up to the server's 500. */
+let tablesShown = 100;
+$("tables-more").addEventListener("click", () => {
+  tablesShown = Math.min(tablesShown + 100, 500);
+  refreshTables();
+});
+
+/** The open and running tables (a page of them), with the seats this browser holds. */
 async function refreshTables() {
   let tables;
+  let total;
   try {
-    tables = (await (await fetch("/api/tables")).json()).tables;
+    ({ tables, total } = await (await fetch(`/api/tables?limit=${tablesShown}`)).json());
   } catch {
     return;
   }
+  const more = $("tables-more");
+  more.hidden = !(total > tables.length) || tablesShown >= 500;
+  more.textContent = t("lobby-more-tables", { count: total - tables.length });
   const mine = myTables();
   $("tables-empty").hidden = tables.length > 0;
   $("tables").replaceChildren(...tables.map((table) => {

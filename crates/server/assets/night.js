@@ -59,7 +59,7 @@ function showForm() {
     const response = await fetch("/api/nights", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ players, sets: Number($("sets").value) }),
+      body: JSON.stringify({ players, sets: Number($("sets").value), unattended: $("unattended").checked }),
     });
     const body = await response.json();
     if (!response.ok) {

@@ -1655,6 +1655,8 @@ function renderHost() {
       });
       const number = t("seat-number", { seat });
       const row = el("li", {}, el("label", { htmlFor: `host-seat-${seat}`, textContent: seatName(seat) === number ? `${number} ` : `${number} · ${seatName(seat)} ` }), select);
+      // Opened mid-hand: the seat opens (and its new link comes) when the hand ends.
+      if (info.opens_after_hand) row.append(el("span", { className: "hint", textContent: ` ${t("host-opens-after-hand")}` }));
       list.append(row);
       if (asked) list.append(seatConfirmRow(asked, info));
     });

@@ -73,23 +73,6 @@ pub fn routes() -> Router<Hub> {
         .route("/api/me", axum::routing::get(me).delete(delete_me))
 }
 
-/// The limits on signing in, kept by the edge.
-pub(crate) struct SignInLimits {
-    by_name: crate::limits::RateLimit<String>,
-    by_address: crate::limits::RateLimit,
-}
-
-impl SignInLimits {
-    /// `per_name` attempts a minute on one name, `per_address` from one address (0: no
-    /// limit), each also the burst after a quiet while.
-    pub(crate) fn new(per_name: u32, per_address: u32) -> Self {
-        SignInLimits {
-            by_name: crate::limits::RateLimit::new(per_name, per_name),
-            by_address: crate::limits::RateLimit::new(per_address, per_address),
-        }
-    }
-}
-
 /// A name as its owner typed it, checked: the name to show (trimmed, NFKC) and its key
 /// (NFKC of its lowercase, NFKC again: two names with one key are one name). Refused,
 /// saying why: an empty or too long name, a character other than a letter, a digit, a
@@ -391,7 +374,8 @@ async fn sign_in(
         Ok(credentials) => credentials,
         Err(refused) => return refused.into_response(),
     };
-    if let Some(refused) = limit_address(&edge, client_address(&edge, &headers, peer)) {
+    let address = client_address(&edge, &headers, peer);
+    if let Some(refused) = limit_address(&edge, address) {
         return refused;
     }
     let wrong = || error(StatusCode::UNAUTHORIZED, "wrong name or password");
@@ -399,7 +383,7 @@ async fn sign_in(
     let Ok((_, key)) = name_key(&credentials.name) else {
         return wrong();
     };
-    if let Err(wait) = edge.sign_ins.by_name.take_key(key.clone(), Instant::now()) {
+    if let Err(wait) = edge.sign_ins.take_name(&key, address, Instant::now()) {
         return too_many(&edge, wait, "on this name");
     }
     let account = match hub.shared().store.accounts().account_named(&key).await {
@@ -419,7 +403,10 @@ async fn sign_in(
         }
     };
     match account {
-        Some(account) if matches => open_session(&hub, &edge, &account, StatusCode::OK).await,
+        Some(account) if matches => {
+            edge.sign_ins.signed_in(&key, address, Instant::now());
+            open_session(&hub, &edge, &account, StatusCode::OK).await
+        }
         _ => wrong(),
     }
 }

@@ -4,9 +4,12 @@
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use hyper::body::Incoming;
 use tokio::net::TcpStream;
@@ -14,12 +17,16 @@ use tower::ServiceExt;
 
 use crate::limits::{Crowded, Refusals};
 
+/// The largest request body read (axum's own default limit on what its extractors take).
+const MAX_BODY: usize = 2 * 1024 * 1024;
+
 /// The service of one connection from `peer`: the app, each request told its peer (and
-/// counted in `requests`, if given).
+/// counted in `requests`, if given), its body (if any) read whole within `body_time`.
 pub(crate) fn service(
     app: Router,
     peer: SocketAddr,
     requests: Option<Arc<AtomicU64>>,
+    body_time: Duration,
 ) -> impl hyper::service::Service<
     hyper::Request<Incoming>,
     Response = axum::response::Response,
@@ -32,8 +39,48 @@ pub(crate) fn service(
         }
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(peer));
-        app.clone().oneshot(request)
+        let app = app.clone();
+        async move {
+            match within(request, body_time).await {
+                Ok(request) => app.oneshot(request).await,
+                Err(refused) => Ok(refused),
+            }
+        }
     })
+}
+
+/// `request` with its body read whole within `time`, so that a body trickled a byte at a
+/// time (each byte within the idle timeout) holds its connection no longer than that:
+/// else 408, or 413 past [`MAX_BODY`]. A request that has no body goes on as it is (a
+/// WebSocket's upgrade among them).
+async fn within(request: Request<Body>, time: Duration) -> Result<Request<Body>, Response> {
+    let bodiless = matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) && !request.headers().contains_key(header::CONTENT_LENGTH)
+        && !request.headers().contains_key(header::TRANSFER_ENCODING);
+    if bodiless {
+        return Ok(request);
+    }
+    let (parts, body) = request.into_parts();
+    let refused = |status: StatusCode, why: String| {
+        let body = serde_json::json!({ "error": why }).to_string();
+        (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    };
+    match tokio::time::timeout(time, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
+        Ok(Err(error)) => Err(refused(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request's body was not read: {error} (at most {MAX_BODY} bytes)"),
+        )),
+        Err(_) => Err(refused(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body took over {} s to arrive (--body-timeout-secs)",
+                time.as_secs()
+            ),
+        )),
+    }
 }
 
 /// Answers a connection over a cap with 503 (as far as its socket takes it at once) and

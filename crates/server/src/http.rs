@@ -305,9 +305,53 @@ async fn create_table(
     }
 }
 
-async fn list_tables(State(hub): State<Hub>) -> Response {
-    match hub.lobby().await {
-        Ok(tables) => Json(json!({ "tables": tables, "damaged": hub.damaged() })).into_response(),
+/// Tables in a page of the lobby's list, unless the query asks for another count.
+const LOBBY_PAGE: usize = 100;
+/// The most tables a page of the lobby's list holds.
+const LOBBY_PAGE_MAX: usize = 500;
+
+/// The query of the lobby's list: the first table of the page and how many.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LobbyQuery {
+    offset: Option<usize>,
+    limit: Option<usize>,
+}
+
+/// `GET /api/tables?offset=&limit=`: a page of the live tables by id, their `total` and
+/// the `next` page's offset (null on the last); a server of thousands of tables answers
+/// a poll with one page, not megabytes.
+async fn list_tables(
+    State(hub): State<Hub>,
+    query: Result<Query<LobbyQuery>, QueryRejection>,
+) -> Response {
+    let query = match query {
+        Ok(Query(query)) => query,
+        Err(e) => {
+            let why = format!(
+                "the query: {}; it takes offset (from 0) and limit (1 to {LOBBY_PAGE_MAX})",
+                e.body_text()
+            );
+            return Refusal(StatusCode::BAD_REQUEST, why).into_response();
+        }
+    };
+    let offset = query.offset.unwrap_or(0);
+    let limit = query.limit.unwrap_or(LOBBY_PAGE);
+    if !(1..=LOBBY_PAGE_MAX).contains(&limit) {
+        let why = format!("limit: {limit}: a page holds 1 to {LOBBY_PAGE_MAX} tables");
+        return Refusal(StatusCode::BAD_REQUEST, why).into_response();
+    }
+    match hub.lobby(offset, limit).await {
+        Ok((tables, total)) => {
+            let next = offset.saturating_add(limit);
+            Json(json!({
+                "tables": tables,
+                "total": total,
+                "next": (next < total).then_some(next),
+                "damaged": hub.damaged(),
+            }))
+            .into_response()
+        }
         Err(e) => e.into_response(),
     }
 }

@@ -40,6 +40,7 @@ pub mod replay;
 mod request;
 mod reserve;
 pub mod session;
+mod sign_ins;
 pub mod site;
 mod socket;
 mod startup;
@@ -125,8 +126,10 @@ pub(crate) struct Edge {
     pub(crate) creates: RateLimit,
     /// Chat lines per client address, over all its sockets.
     pub(crate) chats: RateLimit,
+    /// Chat lines of the whole server.
+    pub(crate) all_chats: RateLimit<()>,
     /// Sign-in attempts per name and per client address.
-    pub(crate) sign_ins: accounts::SignInLimits,
+    pub(crate) sign_ins: sign_ins::SignInLimits,
     pub(crate) refusals: Refusals,
     /// The probes of `/readyz`; none for a store given by the caller (always ready).
     pub(crate) readiness: Option<ready::Readiness>,
@@ -236,7 +239,11 @@ async fn launch(
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
         chats: RateLimit::new(config.limits.chat_lines_per_minute, limits::CHAT_BURST),
-        sign_ins: accounts::SignInLimits::new(
+        all_chats: RateLimit::new(
+            config.limits.chat_lines_per_minute_total,
+            limits::CHAT_BURST_TOTAL,
+        ),
+        sign_ins: sign_ins::SignInLimits::new(
             config.limits.sign_ins_per_name,
             config.limits.sign_ins_per_address,
         ),

@@ -25,6 +25,9 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// A connection on which no byte moves either way for this long is closed.
     pub idle_timeout: Duration,
+    /// Time a client has to send a request's whole body (answered 408 past it), however
+    /// it trickles in.
+    pub body_timeout: Duration,
     /// Tables and nights one client address may create per minute, on average; 0 for
     /// no limit.
     pub creates_per_minute: u32,
@@ -39,6 +42,10 @@ pub struct Limits {
     /// Chat lines one client address may send per minute, on average, over all its
     /// sockets and tables ([`CHAT_BURST`] at once); 0 for no limit.
     pub chat_lines_per_minute: u32,
+    /// Chat lines the whole server takes per minute, on average, from everyone
+    /// ([`CHAT_BURST_TOTAL`] at once): many addresses together cannot flood the
+    /// database; 0 for no limit.
+    pub chat_lines_per_minute_total: u32,
     /// Connections over the caps given a moment to show they are a health probe
     /// (`/healthz`, `/readyz`, `/metrics`), which is then served (`reserve`); 0: a
     /// connection over a cap is refused at once.
@@ -52,18 +59,23 @@ pub struct Limits {
 /// Chat lines one client address may send at once after a quiet while.
 pub const CHAT_BURST: u32 = 10;
 
+/// Chat lines the whole server takes at once after a quiet while.
+pub const CHAT_BURST_TOTAL: u32 = 100;
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_connections: 1000,
-            max_connections_per_address: 100,
+            max_connections_per_address: 50,
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
+            body_timeout: Duration::from_secs(30),
             creates_per_minute: 30,
             create_burst: 20,
             sign_ins_per_name: 5,
             sign_ins_per_address: 20,
             chat_lines_per_minute: 60,
+            chat_lines_per_minute_total: 1200,
             probe_reserve: 64,
             client_address_header: None,
         }
@@ -299,6 +311,8 @@ pub(crate) struct Refusals {
     pub(crate) messages: Refused,
     /// Chat lines over an address's rate (all its sockets together).
     pub(crate) chat: Refused,
+    /// Chat lines over the server's own rate (all addresses together).
+    pub(crate) chat_total: Refused,
     /// WebSocket frames over the size limit.
     pub(crate) oversize: Refused,
     /// Hellos with a token no seat has.
@@ -322,6 +336,7 @@ impl Default for Refusals {
             sign_ins: Refused::new("sign_in_rate"),
             messages: Refused::new("message_rate"),
             chat: Refused::new("chat_rate"),
+            chat_total: Refused::new("chat_total"),
             oversize: Refused::new("oversize_frame"),
             tokens: Refused::new("token"),
             too_slow: Refused::new("too_slow"),
@@ -354,6 +369,7 @@ impl Refusals {
             &self.sign_ins,
             &self.messages,
             &self.chat,
+            &self.chat_total,
             &self.oversize,
             &self.tokens,
             &self.too_slow,

@@ -67,7 +67,12 @@ pub(crate) async fn serve(
         // Requests read on the connection: a head that times out before the first is a
         // client too slow (or hostile), after it an idle keep-alive connection.
         let requests = Arc::new(AtomicU64::new(0));
-        let service = service(app.clone(), peer, Some(Arc::clone(&requests)));
+        let service = service(
+            app.clone(),
+            peer,
+            Some(Arc::clone(&requests)),
+            edge.limits.body_timeout,
+        );
         let connection = http.serve_connection(io, service).with_upgrades();
         let mut stopped = stopped.clone();
         let alive = alive.clone();

@@ -268,6 +268,7 @@ impl Hub {
             unattended: request.unattended,
         };
         let id = crate::hub::random_hex()[..16].to_string();
+        self.check_live_tables()?;
         // The first set's table checks the options and the bots' levels.
         self.start_set(&mut state).await?;
         let stored = StoredNight {

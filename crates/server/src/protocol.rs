@@ -107,6 +107,10 @@ pub struct SeatInfo {
     pub grace_ms: Option<u64>,
     /// A bot stands in for the person who dropped.
     pub bot_standing_in: bool,
+    /// The host opened the seat for someone else during a hand: it opens (with a new
+    /// link) when the hand ends. Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opens_after_hand: bool,
 }
 
 /// What the server sends.

@@ -153,7 +153,7 @@ async fn serve_probe(io: Prefixed, peer: SocketAddr, app: Router) {
     http.timer(TokioTimer::new())
         .header_read_timeout(HEAD_WAIT)
         .keep_alive(false);
-    let connection = http.serve_connection(TokioIo::new(io), service(app, peer, None));
+    let connection = http.serve_connection(TokioIo::new(io), service(app, peer, None, PROBE_TIME));
     if let Ok(Err(error)) = tokio::time::timeout(PROBE_TIME, connection).await {
         tracing::debug!(%error, %peer, "a probe's connection ended");
     }

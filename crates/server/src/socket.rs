@@ -315,6 +315,24 @@ async fn connection(
                 continue;
             }
         }
+        if matches!(parsed, ClientMessage::Chat { .. })
+            && edge
+                .all_chats
+                .take_key((), std::time::Instant::now())
+                .is_err()
+        {
+            edge.refusals
+                .chat_total
+                .hit(client, "chat lines over the server's rate");
+            let _ = outbox.send(ServerMessage::error(
+                ErrorCode::Chat,
+                format!(
+                    "the server is taking too many chat lines (at most {} a minute from everyone); try again in a moment",
+                    edge.limits.chat_lines_per_minute_total
+                ),
+            ));
+            continue;
+        }
         let command = if said_hello {
             Command::Input(Input::Message {
                 conn,

@@ -416,6 +416,38 @@ async fn sign_in_attempts_are_limited_per_name_and_per_address() {
 }
 
 #[tokio::test]
+async fn wrong_passwords_from_a_stranger_do_not_keep_out_an_address_that_signed_in_before() {
+    let dir = tempfile::tempdir().unwrap();
+    // Behind a trusted proxy, which names each client's address.
+    let limits = Limits {
+        sign_ins_per_name: 5,
+        sign_ins_per_address: 0,
+        client_address_header: Some("X-Real-IP".into()),
+        ..Limits::default()
+    };
+    let server = start(&dir, limits, None).await;
+    let addr = server.addr;
+    let from = |ip: &'static str| [("X-Real-IP", ip)];
+    let attempt = |ip: &'static str, password: &'static str| {
+        let body = credentials("Ann", password);
+        async move { request(addr, "POST", "/api/session", &from(ip), Some(&body)).await }
+    };
+    assert_eq!(sign_up(addr, "Ann", "correct horse").await.status, 201);
+    assert_eq!(attempt("192.0.2.1", "correct horse").await.status, 200);
+    // A stranger spends the name's attempts (Ann's first sign-in took one of the 5).
+    for _ in 0..4 {
+        assert_eq!(attempt("198.51.100.7", "wrong horse").await.status, 401);
+    }
+    let stranger = attempt("198.51.100.7", "correct horse").await;
+    assert_eq!(stranger.status, 429, "{}", stranger.body);
+    // Ann, from where she signed in before, still signs in; a new address waits.
+    let owner = attempt("192.0.2.1", "correct horse").await;
+    assert_eq!(owner.status, 200, "{}", owner.body);
+    assert_eq!(attempt("203.0.113.5", "correct horse").await.status, 429);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_deleted_account_signs_nobody_in_and_its_name_is_free() {
     let (_dir, server) = default_server().await;
     let addr = server.addr;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
 
-use super::{Command, Hub, HubError};
+use super::{Command, Hub, HubError, TableSummary};
 use crate::model::TableStatus;
 use crate::store::{Cluster, Owner, StoreError};
 
@@ -225,21 +225,36 @@ impl Hub {
         Ok(())
     }
 
-    /// The lobby: the live tables of this node and of every other live node, by id.
-    pub async fn lobby(&self) -> Result<Vec<serde_json::Value>, HubError> {
-        let mut tables: Vec<serde_json::Value> = self
-            .list()
+    /// The lobby: the live tables of this node and of every other live node, by id; of
+    /// them `limit` from `offset` on (only those serialized), and how many there are.
+    pub async fn lobby(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<serde_json::Value>, usize), HubError> {
+        let page = |tables: &[TableSummary]| -> Vec<serde_json::Value> {
+            tables
+                .iter()
+                .skip(offset)
+                .take(limit)
+                .filter_map(|summary| serde_json::to_value(summary).ok())
+                .collect()
+        };
+        let local = self.list();
+        let Some(cluster) = self.cluster() else {
+            return Ok((page(&local), local.len()));
+        };
+        let mut tables: Vec<serde_json::Value> = local
             .iter()
             .filter_map(|summary| serde_json::to_value(summary).ok())
             .collect();
-        if let Some(cluster) = self.cluster() {
-            for text in cluster.others_lobby().await? {
-                if let Ok(summary) = serde_json::from_str(&text) {
-                    tables.push(summary);
-                }
+        for text in cluster.others_lobby().await? {
+            if let Ok(summary) = serde_json::from_str(&text) {
+                tables.push(summary);
             }
-            tables.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
         }
-        Ok(tables)
+        tables.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+        let total = tables.len();
+        Ok((tables.into_iter().skip(offset).take(limit).collect(), total))
     }
 }

@@ -4,6 +4,7 @@
 
 mod actor;
 mod api;
+mod caps;
 mod cluster;
 mod codec;
 
@@ -30,7 +31,8 @@ use codec::{corrupt, stored_table};
 pub use crate::model::SeatRecord;
 pub use crate::session::{
     hint_message, HubConfig, TableSummary, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT,
-    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
+    DEFAULT_KEEP_OVER, DEFAULT_MAX_DEALS, DEFAULT_MAX_LIVE_TABLES, DEFAULT_MAX_UNATTENDED,
+    FILL_LEVEL,
 };
 pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};
@@ -233,20 +235,8 @@ impl Hub {
     /// Creates a table; one whose bots are to play unattended only while fewer than
     /// [`HubConfig::max_unattended`] such tables are live.
     pub async fn create(&self, request: NewTable) -> Result<CreatedTable, HubError> {
+        self.check_live_tables()?;
         self.create_table(request, true).await
-    }
-
-    /// Live tables whose bots play unattended.
-    fn unattended_tables(&self) -> usize {
-        let tables = self
-            .shared
-            .tables
-            .lock()
-            .expect("the table map is never poisoned");
-        tables
-            .values()
-            .filter(|(_, summary)| summary.unattended && summary.status.is_live())
-            .count()
     }
 
     /// Creates a table; `capped`: refused if it is to play unattended and the server

@@ -22,6 +22,10 @@ pub const DEFAULT_ABANDON_OPEN: Duration = Duration::from_secs(24 * 60 * 60);
 /// says otherwise (`--max-unattended-tables`).
 pub const DEFAULT_MAX_UNATTENDED: usize = 10;
 
+/// Tables open or in play that a server holds at once, by default: above `loadtest
+/// --tables 2500`, and far below what made the lobby list megabytes long.
+pub const DEFAULT_MAX_LIVE_TABLES: usize = 5000;
+
 /// How the tables run.
 #[derive(Clone, Debug)]
 pub struct HubConfig {
@@ -48,6 +52,9 @@ pub struct HubConfig {
     /// play or waiting at once ([`DEFAULT_MAX_UNATTENDED`]); a table of bots alone
     /// otherwise plays only while someone is connected.
     pub max_unattended: usize,
+    /// How many tables may be open or in play at once ([`DEFAULT_MAX_LIVE_TABLES`]):
+    /// past it a new table or night is refused, saying why (a night's next set is not).
+    pub max_live_tables: usize,
 }
 
 impl HubConfig {
@@ -62,6 +69,7 @@ impl HubConfig {
             abandon_open: DEFAULT_ABANDON_OPEN,
             cut_wait: DEFAULT_CUT_WAIT,
             max_unattended: DEFAULT_MAX_UNATTENDED,
+            max_live_tables: DEFAULT_MAX_LIVE_TABLES,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use calltrump_engine::{Action, Seat};
+use calltrump_engine::{Action, Seat, Turn};
 
 use super::{check_sitter, with_choices, Effect, Session, TimerKey};
 use crate::model::{Sitter, TableStatus};
@@ -112,28 +112,32 @@ impl Session {
         Ok(())
     }
 
-    /// `undo`: the seat's last action and what followed it taken back, if that action
-    /// is its player's own: not one made before the host handed the seat on. (Should
-    /// another seat's undo take back actions from before the handing on, the new player
-    /// is refused rather than allowed until the next hand: never the other way.)
+    /// `undo`: the seat's last action and what followed it taken back. Its player's own:
+    /// a seat changes hands only between hands (`set_seat`), and undo stays in the hand.
     fn undo(&mut self, conn: u64, seat: Seat) {
-        let deals = self.table.deals();
-        let own_from = match self.handed_on.get(&seat) {
-            Some(&(at_deal, from)) if at_deal == deals => from,
-            _ => 0,
-        };
         self.seated_move(conn, |t| {
-            let last = t.hand_actions().iter().rposition(|(s, _)| *s == seat);
-            if last.is_some_and(|last| last < own_from) {
-                return Err(format!(
-                    "cannot undo: seat {seat}'s last action was its previous player's"
-                ));
-            }
             t.undo(seat).map_err(|e| format!("cannot undo: {e}"))
         });
     }
 
-    /// The host gives `seat` to a bot, or opens it for a person again, with a new token.
+    /// Whether a hand is in play: dealt, and not yet over.
+    fn in_hand(&self) -> bool {
+        self.status == TableStatus::Playing && matches!(self.table.turn(), Turn::Seat(_))
+    }
+
+    /// The hand is over (the next is to be dealt): the seats the host opened during it
+    /// open now, each with a new link.
+    pub(super) fn open_after_hand(&mut self, now: Instant) {
+        let seats = std::mem::take(&mut self.opening);
+        for seat in seats {
+            if let Err((_, error)) = self.set_seat(seat, Sitter::Open, now) {
+                tracing::error!(table = %self.id, %error, "a seat did not open after its hand");
+            }
+        }
+    }
+
+    /// The host gives `seat` to a bot, or opens it for a person again, with a new token
+    /// (during a hand: once it ends).
     fn set_seat(
         &mut self,
         seat: Seat,
@@ -144,13 +148,20 @@ impl Session {
             return Err((ErrorCode::BadSeat, format!("there is no seat {seat}")));
         }
         check_sitter(&sitter).map_err(|message| (ErrorCode::BadSeat, message))?;
+        // Opened during a hand, the seat would show its new person the hand's cards
+        // (a host could take another player's seat with a second connection and see
+        // them): it opens when the hand ends. A bot may take it at once.
+        if sitter == Sitter::Open && self.in_hand() {
+            self.opening.insert(seat);
+            self.broadcast_seats(now);
+            return Ok(());
+        }
+        self.opening.remove(&seat);
         // The seat is handed on with a new token: the link handed out before seats no
-        // one, and its player may not undo what the seat did before.
+        // one.
         let fresh = (self.tokens)();
         let old = std::mem::replace(&mut self.seats[seat.index()].token, fresh.clone());
         self.revoked.insert(old, seat);
-        self.handed_on
-            .insert(seat, (self.table.deals(), self.table.hand_actions().len()));
         let reason = if sitter == Sitter::Open {
             format!("the host opened seat {seat} for someone else")
         } else {

@@ -16,12 +16,13 @@ mod config;
 mod hints;
 mod host;
 mod io;
+mod saving;
 mod seating;
 #[cfg(test)]
 mod tests;
 mod turns;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use calltrump_bots::bot_by_name;
@@ -30,16 +31,17 @@ use calltrump_table::{Entry, Player, Table, TableError};
 use serde::Serialize;
 
 use crate::model::{SeatRecord, Sitter, TableStatus, TurnClock};
-use crate::protocol::{ChatMessage, ClientMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
+use crate::protocol::{ChatMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
 use crate::store::{StoredChat, StoredTable};
 
 pub use clock::check_clock;
 pub use config::{
     HubConfig, CHAT_MAX_CHARS, DEFAULT_ABANDON_OPEN, DEFAULT_CUT_WAIT, DEFAULT_KEEP_OVER,
-    DEFAULT_MAX_DEALS, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
+    DEFAULT_MAX_DEALS, DEFAULT_MAX_LIVE_TABLES, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
 };
 pub use hints::{hint_message, HintJob};
 pub use io::{Effect, Input, Persist, Timer, TimerKey};
+use saving::{Checkpoint, SeatingCheckpoint};
 pub use seating::player_name;
 
 /// The bot that plays a turn whose own bot failed: one that cannot fail while the game
@@ -89,39 +91,6 @@ struct Connection {
     last_chat: Option<Instant>,
     /// The address it reached (`http://HOST`).
     base: String,
-}
-
-/// What a step or chat line changed, to put back if the store does not keep it.
-struct Checkpoint {
-    /// The table's version before the step (none: a chat line).
-    version: Option<u64>,
-    /// The seats' turn clock deadlines before the step.
-    deadlines: Vec<Option<i64>>,
-    status: TableStatus,
-    pending: Option<u64>,
-    /// The connection that asked for it, told of the failure.
-    conn: Option<u64>,
-}
-
-/// The seats and status before an input that may change them (a connection taking a
-/// seat, the host's controls, the start, the end of a table nobody came to), with what
-/// changes along with them, to put back if the store does not keep them: the session's
-/// memory never runs ahead of the store.
-struct SeatingCheckpoint {
-    seats: Vec<SeatRecord>,
-    status: TableStatus,
-    connections: HashMap<u64, Connection>,
-    away: HashMap<Seat, Instant>,
-    revoked: HashMap<String, Seat>,
-    handed_on: HashMap<Seat, (usize, usize)>,
-    /// What was under way: a bot asked for a seat given to it is asked no more.
-    pending: Option<u64>,
-    epoch: u64,
-    /// The connection that asked, told of the failure.
-    asker: Option<u64>,
-    /// Whether the asker was connecting: it is closed (to come again), as it never
-    /// joined.
-    connecting: bool,
 }
 
 /// One table: its game, seats, connections and whatever is under way.
@@ -182,9 +151,9 @@ pub struct Session {
     tokens: Tokens,
     /// Links the host revoked, with their seat: refused with a word of why.
     revoked: HashMap<String, Seat>,
-    /// For each seat the host handed on during the hand in play: the count of deals
-    /// then and of the hand's actions before it. Its new player may not undo those.
-    handed_on: HashMap<Seat, (usize, usize)>,
+    /// Seats the host opened for someone else during a hand: opened when it ends, so
+    /// that nobody new sees the cards of a hand in play (kept in memory only).
+    opening: BTreeSet<Seat>,
     /// The effects of the input being handled.
     effects: Vec<Effect>,
 }
@@ -253,7 +222,7 @@ impl Session {
             resuming: false,
             tokens,
             revoked: HashMap::new(),
-            handed_on: HashMap::new(),
+            opening: BTreeSet::new(),
             effects: Vec::new(),
         })
     }
@@ -371,68 +340,6 @@ impl Session {
         self.paused
     }
 
-    /// What `input` may change of the seats and status, taken before it is handled;
-    /// none for inputs that never change them.
-    fn seating_checkpoint_for(&self, input: &Input) -> Option<Box<SeatingCheckpoint>> {
-        let (asker, connecting) = match input {
-            Input::Connect { conn, .. } => (Some(*conn), true),
-            Input::Message {
-                conn,
-                message: ClientMessage::Start | ClientMessage::End | ClientMessage::SetSeat { .. },
-            } => (Some(*conn), false),
-            Input::Start
-            | Input::AccountGone { .. }
-            | Input::Timer {
-                timer: Timer::Retire { .. } | Timer::StoreRetry,
-                ..
-            } => (None, false),
-            _ => return None,
-        };
-        Some(Box::new(SeatingCheckpoint {
-            seats: self.seats.clone(),
-            status: self.status,
-            connections: self.connections.clone(),
-            away: self.away.clone(),
-            revoked: self.revoked.clone(),
-            handed_on: self.handed_on.clone(),
-            pending: self.pending,
-            epoch: self.epoch,
-            asker,
-            connecting,
-        }))
-    }
-
-    /// The store did not keep the last write: what it changed is put back, the
-    /// connections are told the table is paused (once), and the table tries again in a
-    /// while.
-    fn not_saved(
-        &mut self,
-        checkpoint: Option<Checkpoint>,
-        seating: Option<Box<SeatingCheckpoint>>,
-        error: &str,
-        now: Instant,
-    ) {
-        // (Logged, sampled, where the store failed: `Metrics::store_error`.)
-        tracing::debug!(table = %self.id, %error, "not saved");
-        if let Some(seating) = seating {
-            self.roll_back_seating(*seating, error, now);
-        }
-        if let Some(checkpoint) = checkpoint {
-            self.roll_back(checkpoint, error);
-        }
-        if !self.paused {
-            self.paused = true;
-            self.broadcast(&ServerMessage::Paused {
-                reason: format!("the server cannot save: {error}; waiting"),
-            });
-        }
-        // Not at once: a store that fails now likely fails a moment later too.
-        self.effects.push(Effect::StartTimer {
-            timer: Timer::StoreRetry,
-            after: STORE_RETRY,
-        });
-    }
-
     /// Hands `persist` to the table's task, to keep before anything after it is sent.
     /// While paused, `resumed` follows it: sent only if the store keeps it (should it
     /// fail, the connections never heard `resumed`, and are not told `paused` again).
@@ -502,73 +409,11 @@ impl Session {
             self.broadcast(&ServerMessage::Status {
                 status: self.status,
             });
+            // No hand follows: a seat waiting to open may be opened now as it stands.
+            self.opening.clear();
             self.retire_when_idle();
         }
         Ok(())
-    }
-
-    /// The store did not keep the last step or chat line: the session goes back to
-    /// where it was before it, and whoever asked is told.
-    fn roll_back(&mut self, checkpoint: Checkpoint, error: &str) {
-        self.status = checkpoint.status;
-        for (record, deadline) in self.seats.iter_mut().zip(checkpoint.deadlines) {
-            record.deadline_ms = deadline;
-        }
-        self.pending = checkpoint.pending;
-        let message = match checkpoint.version {
-            Some(version) => {
-                let settings = self.table.settings().clone();
-                let log = &self.table.log()[..version as usize];
-                self.table = Table::restore(settings, self.initial_rng.clone(), log)
-                    .expect("a log that was played replays");
-                format!("the action could not be saved: {error}")
-            }
-            None => {
-                self.chat.pop_back();
-                self.chat_seq -= 1;
-                format!("the chat line could not be saved: {error}")
-            }
-        };
-        if let Some(conn) = checkpoint.conn {
-            self.send(conn, ServerMessage::error(ErrorCode::NotSaved, message));
-        }
-    }
-
-    /// The store did not keep the seats and status: they, and what changed with them,
-    /// are as they were before the input; whoever asked is told (a connection that
-    /// was taking a seat is closed, to come again).
-    fn roll_back_seating(&mut self, checkpoint: SeatingCheckpoint, error: &str, now: Instant) {
-        self.seats = checkpoint.seats;
-        self.status = checkpoint.status;
-        self.connections = checkpoint.connections;
-        self.away = checkpoint.away;
-        self.revoked = checkpoint.revoked;
-        self.handed_on = checkpoint.handed_on;
-        self.pending = checkpoint.pending;
-        self.epoch = checkpoint.epoch;
-        // Graces started or stopped along with the seats run as the seats stand again.
-        for (seat, since) in self.away.clone() {
-            self.start_grace_timer(seat, since, now);
-        }
-        let message = format!("the seats could not be saved: {error}");
-        match checkpoint.asker {
-            Some(conn) if checkpoint.connecting => {
-                self.effects.push(Effect::Send {
-                    conn,
-                    message: ServerMessage::error(ErrorCode::NotSaved, message),
-                });
-                self.effects.push(Effect::Close {
-                    conn,
-                    closing: Some(ServerMessage::closing(
-                        CloseKind::Retry,
-                        "the server cannot save now; come again in a moment",
-                    )),
-                });
-            }
-            Some(conn) => self.send(conn, ServerMessage::error(ErrorCode::NotSaved, message)),
-            None => {}
-        }
-        self.retire_when_idle();
     }
 
     fn broadcast_updates(&mut self, entries: &[Entry]) {
@@ -673,6 +518,7 @@ impl Session {
                             self.config.grace.saturating_sub(away).as_millis() as u64
                         }),
                     bot_standing_in: record.stand_in,
+                    opens_after_hand: self.opening.contains(&seat),
                 }
             })
             .collect()

@@ -14,6 +14,19 @@ use crate::model::{Sitter, TableStatus};
 impl Session {
     pub(super) fn timer(&mut self, timer: Timer, entropy: [u8; 32], now: Instant) {
         match timer {
+            Timer::Deal { version } | Timer::Cut { version }
+                if version == self.table.version()
+                    && self.status == TableStatus::Playing
+                    && !self.opening.is_empty() =>
+            {
+                // Between hands: the seats opened during the last one open first,
+                // and the deal (or cut) comes after as usual.
+                if self.pending == Some(version) {
+                    self.pending = None;
+                }
+                self.open_after_hand(now);
+                self.schedule();
+            }
             Timer::Deal { version } => {
                 if self.pending == Some(version) {
                     self.pending = None;

@@ -40,24 +40,33 @@ impl TableRow {
 
 /// SQLite in WAL mode, with the migrations embedded in the binary.
 ///
-/// Log appends, the one write of every action, go through a single writer task that
-/// commits whatever has queued up meanwhile in one transaction (group commit): SQLite
-/// has one writer at a time, and a transaction per action from many tables would queue
-/// on its lock and on the connections' threads. Each append still returns only once its
-/// own rows are committed.
+/// Log appends, the one write of every action, and chat lines go through a single writer
+/// task that commits whatever has queued up meanwhile in one transaction (group commit):
+/// SQLite has one writer at a time, and a transaction per action or line from many
+/// tables would queue on its lock (a chat flood made other tables' steps fail with
+/// "database is locked") and on the connections' threads. Each write still returns only
+/// once its own rows are committed.
 pub struct SqliteStore {
     pub(super) pool: SqlitePool,
     appends: mpsc::UnboundedSender<Append>,
 }
 
-/// One table's step waiting for the writer, and who waits for it.
+/// One table's step or chat line waiting for the writer, and who waits for it.
 struct Append {
     table: String,
-    /// (version, the entry as JSON)
-    rows: Vec<(i64, String)>,
-    /// The seats (as JSON) and status after the step, if it changed them.
-    update: Option<(String, TableStatus)>,
+    write: Write,
     done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// What one [`Append`] writes.
+enum Write {
+    Step {
+        /// (version, the entry as JSON)
+        rows: Vec<(i64, String)>,
+        /// The seats (as JSON) and status after the step, if it changed them.
+        update: Option<(String, TableStatus)>,
+    },
+    Chat(ChatLine, ChatPlace),
 }
 
 /// The writer: waits for an append, takes every other one already queued, and commits
@@ -82,21 +91,35 @@ async fn write_appends(pool: SqlitePool, mut queue: mpsc::UnboundedReceiver<Appe
     }
 }
 
-/// Writes the steps of `appends` in one transaction: each table's versions checked
-/// against its log, its seats and status, then every log row.
+/// One step of a batch: its table, its log rows, and its seats and status if changed.
+type StepRows<'a> = (
+    &'a str,
+    &'a [(i64, String)],
+    &'a Option<(String, TableStatus)>,
+);
+
+/// Writes the steps and chat lines of `appends` in one transaction: each table's
+/// versions checked against its log, its seats and status, then every log row, then
+/// every chat line.
 async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreError> {
-    let rows: Vec<(&str, i64, &str)> = appends
+    let steps: Vec<StepRows> = appends
         .iter()
-        .flat_map(|a| {
-            a.rows
-                .iter()
-                .map(|(version, entry)| (a.table.as_str(), *version, entry.as_str()))
+        .filter_map(|a| match &a.write {
+            Write::Step { rows, update } => Some((a.table.as_str(), rows.as_slice(), update)),
+            Write::Chat(..) => None,
+        })
+        .collect();
+    let rows: Vec<(&str, i64, &str)> = steps
+        .iter()
+        .flat_map(|(table, rows, _)| {
+            rows.iter()
+                .map(|(version, entry)| (*table, *version, entry.as_str()))
         })
         .collect();
     let mut tx = pool.begin().await?;
     // Every table's last version in one query per chunk of tables, not one per table:
     // a batch holds a step of each of many tables.
-    let mut tables: Vec<&str> = appends.iter().map(|a| a.table.as_str()).collect();
+    let mut tables: Vec<&str> = steps.iter().map(|(table, ..)| *table).collect();
     tables.sort_unstable();
     tables.dedup();
     let mut last_versions: HashMap<String, i64> = HashMap::with_capacity(tables.len());
@@ -111,19 +134,19 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
         let found: Vec<(String, i64)> = query.build_query_as().fetch_all(&mut *tx).await?;
         last_versions.extend(found);
     }
-    for append in appends {
+    for (table, rows, update) in &steps {
         // A table with no row yet has an empty log; two steps of one table in a batch
         // follow each other.
-        let last = last_versions.entry(append.table.clone()).or_insert(0);
-        check_versions(&append.table, *last, append.rows.iter().map(|(v, _)| *v))?;
-        if let Some((version, _)) = append.rows.last() {
+        let last = last_versions.entry(table.to_string()).or_insert(0);
+        check_versions(table, *last, rows.iter().map(|(v, _)| *v))?;
+        if let Some((version, _)) = rows.last() {
             *last = *version;
         }
-        if let Some((seats, status)) = &append.update {
+        if let Some((seats, status)) = update {
             sqlx::query("UPDATE tables SET seats = ?, status = ? WHERE id = ?")
                 .bind(seats)
                 .bind(*status)
-                .bind(&append.table)
+                .bind(table)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -136,8 +159,40 @@ async fn insert_rows(pool: &SqlitePool, appends: &[Append]) -> Result<(), StoreE
         });
         insert.build().execute(&mut *tx).await?;
     }
+    for append in appends {
+        if let Write::Chat(line, place) = &append.write {
+            sqlx::query(
+                "INSERT INTO chat (table_id, seq, sender, body, at, deals, actions) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&append.table)
+            .bind(line.seq)
+            .bind(&line.sender)
+            .bind(&line.body)
+            .bind(line.at)
+            .bind(i64::from(place.deals))
+            .bind(i64::from(place.actions))
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
     tx.commit().await?;
     Ok(())
+}
+
+impl SqliteStore {
+    /// Hands `write` of table `id` to the writer; returns once it is committed.
+    async fn write(&self, id: &str, write: Write) -> Result<(), StoreError> {
+        let (done, committed) = oneshot::channel();
+        self.appends
+            .send(Append {
+                table: id.to_string(),
+                write,
+                done,
+            })
+            .map_err(|_| StoreError::WriterGone)?;
+        committed.await.map_err(|_| StoreError::WriterGone)?
+    }
 }
 
 impl SqliteStore {
@@ -250,16 +305,8 @@ impl Store for SqliteStore {
                     Ok((entry.version as i64, text))
                 })
                 .collect::<Result<Vec<_>, StoreError>>()?;
-            let (done, committed) = oneshot::channel();
-            self.appends
-                .send(Append {
-                    table: id.to_string(),
-                    rows,
-                    update: table.map(|(seats, status)| (codec::seats_json(seats), status)),
-                    done,
-                })
-                .map_err(|_| StoreError::WriterGone)?;
-            committed.await.map_err(|_| StoreError::WriterGone)?
+            let update = table.map(|(seats, status)| (codec::seats_json(seats), status));
+            self.write(id, Write::Step { rows, update }).await
         })
     }
 
@@ -269,22 +316,7 @@ impl Store for SqliteStore {
         line: &'a ChatLine,
         place: ChatPlace,
     ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO chat (table_id, seq, sender, body, at, deals, actions) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(line.seq)
-            .bind(&line.sender)
-            .bind(&line.body)
-            .bind(line.at)
-            .bind(i64::from(place.deals))
-            .bind(i64::from(place.actions))
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
+        Box::pin(self.write(id, Write::Chat(line.clone(), place)))
     }
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {

@@ -1,4 +1,4 @@
-//! Who sits where: the grace before a bot stands in, seats handed on, undo.
+//! Who sits where: the grace before a bot stands in, seats handed on.
 
 use super::*;
 
@@ -290,44 +290,81 @@ fn a_seat_handed_on_has_a_new_link_and_the_old_one_seats_no_one() {
 }
 
 #[test]
-fn undo_never_takes_back_what_the_seats_previous_player_did() {
+fn a_seat_opened_during_a_hand_opens_when_the_hand_ends() {
     let t0 = start();
-    let mut s = person_to_play(true, false, t0);
+    let mut s = person_to_play(false, false, t0);
     connect(&mut s, 9, Some("host"), t0);
-    let act = first_legal(&s);
-    let acted = say(&mut s, 1, act, t0);
-    assert_eq!(persists(&acted).len(), 1, "the first person acted");
+    let dealt = s.table().deals();
     let open = ClientMessage::SetSeat {
         seat: Seat(0),
         sitter: Sitter::Open,
     };
-    let opened = say(&mut s, 9, open, t0);
-    assert!(closes(&opened, 1, CloseKind::SeatGone));
-    let token = invited(&opened);
-    connect(&mut s, 2, Some(&token), t0);
-    let version = s.table().version();
-    let refused = say(&mut s, 2, ClientMessage::Undo, t0);
-    assert_eq!(errors(&refused, 2), [ErrorCode::Illegal]);
+    // Asked mid-hand: remembered and shown, nothing handed on yet.
+    let asked = say(&mut s, 9, open, t0);
     assert!(
-        sent(&refused, 2)
-            .iter()
-            .any(|m| matches!(m, ServerMessage::Error { message, .. }
-            if message.contains("previous player's"))),
-        "the refusal says whose action it was"
+        !closes(&asked, 1, CloseKind::SeatGone),
+        "the person plays on"
     );
-    assert!(persists(&refused).is_empty());
-    assert_eq!(s.table().version(), version, "nothing was taken back");
+    assert!(persists(&asked).is_empty());
+    assert!(!sent(&asked, 9)
+        .iter()
+        .any(|m| matches!(m, ServerMessage::Invite { .. })));
+    assert!(s.summary(t0).seats[0].opens_after_hand);
+    assert!(sent(&asked, 1).iter().any(|m| matches!(m,
+        ServerMessage::Seats { seats } if seats[0].opens_after_hand)));
+    // The person plays the hand out; once it is over the seat opens, before the deal.
+    let mut after = Vec::new();
+    while after.is_empty() {
+        assert_eq!(s.table().deals(), dealt, "still the hand it was asked in");
+        assert_eq!(s.table().turn(), Turn::Seat(Seat(0)));
+        let act = first_legal(&s);
+        let acted = say(&mut s, 1, act, t0);
+        let effects = drive(&mut s, acted, t0);
+        if closes(&effects, 1, CloseKind::SeatGone) {
+            after = effects;
+        }
+    }
+    let token = invited(&after);
+    assert!(s.table().deals() > dealt, "the next hand was dealt after");
+    assert!(!s.summary(t0).seats[0].opens_after_hand);
+    let Some(Persist::Seats { seats, .. }) = persists(&after)
+        .into_iter()
+        .find(|p| matches!(p, Persist::Seats { .. }))
+    else {
+        panic!("the opened seat is kept")
+    };
+    assert_eq!(
+        (&seats[0].sitter, seats[0].token.as_str()),
+        (&Sitter::Open, token.as_str())
+    );
+    // The old link seats no one; the new one sees the new hand only.
+    assert_eq!(
+        errors(&connect(&mut s, 2, Some("seat-0"), t0), 2),
+        [ErrorCode::BadToken]
+    );
+    let joined = connect(&mut s, 3, Some(&token), t0);
+    assert!(sent(&joined, 3).iter().any(|m| matches!(m,
+        ServerMessage::Snapshot(snapshot) if snapshot.view.deals_played as usize >= dealt)));
+}
 
-    // Its own action the new player may take back.
-    drive(&mut s, acted, t0);
-    assert_eq!(s.table().turn(), Turn::Seat(Seat(0)));
-    let before = s.table().version();
-    let act = first_legal(&s);
-    say(&mut s, 2, act, t0);
-    let undone = say(&mut s, 2, ClientMessage::Undo, t0);
-    assert!(errors(&undone, 2).is_empty());
-    assert_eq!(persists(&undone).len(), 1);
-    assert_eq!(s.table().version(), before + 2);
+#[test]
+fn a_bot_takes_a_seat_at_once_and_cancels_an_opening_asked_in_the_hand() {
+    let t0 = start();
+    let mut s = person_to_play(false, false, t0);
+    connect(&mut s, 9, Some("host"), t0);
+    let open = ClientMessage::SetSeat {
+        seat: Seat(0),
+        sitter: Sitter::Open,
+    };
+    say(&mut s, 9, open, t0);
+    let to_bot = ClientMessage::SetSeat {
+        seat: Seat(0),
+        sitter: bot(),
+    };
+    let given = say(&mut s, 9, to_bot, t0);
+    assert!(closes(&given, 1, CloseKind::SeatGone));
+    assert!(!s.summary(t0).seats[0].opens_after_hand);
+    assert_eq!(s.seats()[0].sitter, bot());
 }
 
 #[test]
