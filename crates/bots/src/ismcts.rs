@@ -630,3 +630,41 @@ fn determinize_play<'a>(
         rewards,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with children of (visits, mean reward), moves 0, 1, ...
+    fn root_with(children: &[(u32, f64)]) -> Tree<u8> {
+        let mut tree = Tree::new(0u8, 8);
+        for (m, &(visits, mean)) in children.iter().enumerate() {
+            let id = tree.add_child(0, m as u8, 0);
+            let node = &mut tree.nodes[id as usize];
+            node.visits = visits;
+            node.reward = mean * f64::from(visits);
+        }
+        tree
+    }
+
+    #[test]
+    fn the_root_move_by_visits_mean_or_robust_max() {
+        let any = |_: u8| true;
+        // The most visited is not the best on average, and the best is not a fluke.
+        let tree = root_with(&[(10, 0.5), (5, 0.8)]);
+        assert_eq!(tree.best_root_move(RootChoice::Visits, any), Some(0));
+        assert_eq!(tree.best_root_move(RootChoice::Mean, any), Some(1));
+        assert_eq!(tree.best_root_move(RootChoice::Robust, any), Some(1));
+        // A best mean on one visit does not outweigh a well-tried move.
+        let tree = root_with(&[(10, 0.5), (1, 1.0)]);
+        assert_eq!(tree.best_root_move(RootChoice::Mean, any), Some(1));
+        assert_eq!(tree.best_root_move(RootChoice::Robust, any), Some(0));
+        // Most visited and best on average: every choice agrees.
+        let tree = root_with(&[(3, 0.2), (10, 0.6)]);
+        for choice in [RootChoice::Visits, RootChoice::Mean, RootChoice::Robust] {
+            assert_eq!(tree.best_root_move(choice, any), Some(1));
+        }
+        // A move not allowed is never chosen.
+        assert_eq!(tree.best_root_move(RootChoice::Mean, |m| m != 1), Some(0));
+    }
+}

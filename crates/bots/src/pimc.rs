@@ -268,7 +268,9 @@ fn pimc_choose<G: BotGame>(
     }
     if is_play && bot.plays_tree {
         let source = Arc::clone(&bot.clock);
-        let clock = bot.thinking.map(|time| (Clock::start(source.as_ref()), time));
+        let clock = bot
+            .thinking
+            .map(|time| (Clock::start(source.as_ref()), time));
         let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
         let search = TreeSearch {
             iterations: bot.play_samples,
