@@ -10,6 +10,8 @@
 //!   by the [`Solver`] (to the end in Kaibosh, a few tricks ahead in Bid Euchre and Kout
 //!   Bo); calls by simulating the hand.
 //! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
+//! - `tree:N`: `expert` playing its cards by ISMCTS rooted in its sampled deals, the
+//!   solver at the leaves ([`PimcBot::playing_tree`]), N iterations a card play.
 //! - Any search bot with a [`thinking`] time instead of a count (`expert@2s`,
 //!   `hard@300ms`, `ismcts@1s`): it searches until the time is spent.
 //! - [`hint`]: a hint for a person, from the search bots' evaluation of every action
