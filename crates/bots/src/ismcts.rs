@@ -19,8 +19,9 @@ use crate::thinking::{format_thinking_time, Clock, ThreadTime, TimeSource};
 use crate::with_game;
 use crate::{Bot, Decision};
 
-/// Exploration constant of UCT, for rewards in 0..=1.
-pub(crate) const EXPLORATION: f64 = 0.7;
+/// Exploration constant of UCT, for rewards in 0..=1: 0.35 beat 0.7 (the constant
+/// before), 0.2 and 1.4 at equal iterations (the README's "The ISMCTS baseline").
+const EXPLORATION: f64 = 0.35;
 
 /// How the move is chosen at the root once the iterations are spent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

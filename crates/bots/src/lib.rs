@@ -104,7 +104,7 @@ pub trait Bot: Send {
 pub const BOT_NAMES: &str =
     "random, rules, ismcts, ismcts:N (N iterations), ismcts:N:own (rewarding a team's own \
      points, not the difference), ismcts:N:mean or :robust (the root's move by best mean or \
-     robust-max, not visits), ismcts:N:cX (exploration constant X, default 0.7), pimc, pimc:N (N deals), \
+     robust-max, not visits), ismcts:N:cX (exploration constant X, default 0.35), pimc, pimc:N (N deals), \
      pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
      tree:N (expert playing its cards by ISMCTS over its sampled deals, N iterations), \
      easy, medium, hard, expert; a search bot with @TIME thinks for TIME per decision \

@@ -14,7 +14,7 @@
 
 use calltrump_engine::{Action, GameRng, Observation};
 
-use crate::ismcts::{Determinized, PlayState, RootChoice, Tree, EXPLORATION};
+use crate::ismcts::{Determinized, PlayState, RootChoice, Tree};
 use crate::model::{BotGame, Deals};
 use crate::pimc::{solve, utility};
 use crate::position::Position;
@@ -32,6 +32,10 @@ pub(crate) struct TreeSearch {
     /// How far the solver looks from a leaf (`None`: to the end).
     pub depth: Option<u32>,
 }
+
+/// UCT's exploration constant for rewards scaled to 0..=1 (as measured: see the README's
+/// "Strength against thinking time").
+const EXPLORATION: f64 = 0.7;
 
 /// Iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 8;
