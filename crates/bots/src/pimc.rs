@@ -12,7 +12,7 @@ use calltrump_engine::{Action, GameRng, Observation, Turn};
 
 use crate::model::{BotGame, Deals, Lookahead};
 use crate::position::Position;
-use crate::rooted::{tree_choose, TreeSearch};
+use crate::rooted::{tree_choose, TreeSearch, Valuation};
 use crate::rules::{rules_choose, rules_play};
 use crate::solver::Solver;
 use crate::thinking::{format_thinking_time, Clock, ThreadTime, TimeSource};
@@ -276,17 +276,15 @@ fn pimc_choose<G: BotGame>(
             iterations: bot.play_samples,
             reads_auction: bot.reads_auction,
             reads_play: bot.reads_play,
-            depth: bot.play_depth::<G>(rules),
         };
-        let chosen = tree_choose::<G>(
-            rules,
-            observation,
-            legal,
-            search,
-            &mut bot.solver,
-            &stop,
-            rng,
-        );
+        let depth = bot.play_depth::<G>(rules);
+        let scores = observation.start.scores;
+        let solver = &mut bot.solver;
+        let value = Valuation {
+            solve: &mut |game: &G, position: &Position| solve(game, position, depth, solver),
+            utility: &|game: &G, points| utility(game.points_to_win(scores, points), points, 0),
+        };
+        let chosen = tree_choose::<G>(rules, observation, legal, search, value, &stop, rng);
         if let Some((action, iterations)) = chosen {
             bot.last_deals = iterations;
             return action;
@@ -506,7 +504,7 @@ fn play_points<G: BotGame>(
 /// The tricks each team takes from `position`, the play of `game`, searched `depth`
 /// tricks ahead. Where the points hang only on a contract, on whether it is made: the
 /// makers then take their bid, or one trick less.
-pub(crate) fn solve<G: BotGame>(
+fn solve<G: BotGame>(
     game: &G,
     position: &Position,
     depth: Option<u32>,

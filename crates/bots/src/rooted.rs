@@ -16,9 +16,7 @@ use calltrump_engine::{Action, GameRng, Observation};
 
 use crate::ismcts::{Determinized, PlayState, RootChoice, Tree};
 use crate::model::{BotGame, Deals};
-use crate::pimc::{solve, utility};
 use crate::position::Position;
-use crate::solver::Solver;
 
 /// What a rooted search is allowed.
 #[derive(Clone, Copy, Debug)]
@@ -29,8 +27,6 @@ pub(crate) struct TreeSearch {
     pub reads_auction: bool,
     /// Whether deals are weighted by the other seats' card plays too.
     pub reads_play: bool,
-    /// How far the solver looks from a leaf (`None`: to the end).
-    pub depth: Option<u32>,
 }
 
 /// UCT's exploration constant for rewards scaled to 0..=1 (as measured: see the README's
@@ -40,22 +36,30 @@ const EXPLORATION: f64 = 0.7;
 /// Iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 8;
 
-/// The card to play in the decision of `observation` (a card play), by `search`, until
-/// `stop` says the time is up; and the iterations run. `None` if no deal is consistent
-/// with the observation.
+/// How the tree values what it reaches: the caller's PIMC evaluation.
+pub(crate) struct Valuation<'a, G> {
+    /// The tricks each team takes from a position of a drawn deal (the solver).
+    pub solve: &'a mut dyn FnMut(&G, &Position) -> [u8; 2],
+    /// Team 0's utility of a hand's points, the game score in view.
+    pub utility: &'a dyn Fn(&G, [i32; 2]) -> f64,
+}
+
+/// The card to play in the decision of `observation` (a card play), by `search` and
+/// `value`, until `stop` says the time is up; and the iterations run. `None` if no deal
+/// is consistent with the observation.
 pub(crate) fn tree_choose<G: BotGame>(
     rules: &G::Rules,
     observation: &Observation,
     legal: &[Action],
     search: TreeSearch,
-    solver: &mut Solver,
+    value: Valuation<'_, G>,
     stop: &dyn Fn() -> bool,
     rng: &mut GameRng,
 ) -> Option<(Action, u32)> {
     let deals = Deals::<G>::new(rules, observation).ok()?;
     let (template, _) = deals.draw(false, 32, rng)?;
     let (position, layout) = template.position()?;
-    let rewards = reward_table(&template, &position, observation.start.scores);
+    let rewards = reward_table(&template, &position, value.utility);
     let mut tree = Tree::new(0u8, search.iterations);
     let mut path = Vec::new();
     let mut done = 0;
@@ -82,7 +86,7 @@ pub(crate) fn tree_choose<G: BotGame>(
             if leaf.position.is_over() {
                 return leaf.rewards();
             }
-            let tricks = solve(&game, &leaf.position, search.depth, solver);
+            let tricks = (value.solve)(&game, &leaf.position);
             rewards[tricks[0] as usize]
         };
         tree.iterate(state, rng, &mut path, EXPLORATION, &mut finish);
@@ -94,16 +98,20 @@ pub(crate) fn tree_choose<G: BotGame>(
     Some((Action::Play(layout.card(card)), done))
 }
 
-/// Each team's reward by the tricks team 0 ends the hand with: the utility PIMC scores
-/// with (the game score in view), scaled to run from 0 at the worst end for team 0 to 1
+/// Each team's reward by the tricks team 0 ends the hand with: team 0's `utility`
+/// (team 1's is its complement), scaled to run from 0 at the worst end for team 0 to 1
 /// at its best, so that UCT's exploration constant means the same in every game and
 /// score (a scaling that keeps the order of any two mean rewards).
-fn reward_table<G: BotGame>(game: &G, position: &Position, scores: [i32; 2]) -> Vec<[f64; 2]> {
+fn reward_table<G: BotGame>(
+    game: &G,
+    position: &Position,
+    utility: &dyn Fn(&G, [i32; 2]) -> f64,
+) -> Vec<[f64; 2]> {
     let total = position.tricks[0] + position.tricks[1] + position.tricks_left() as u8;
     let team0: Vec<f64> = (0..=total)
         .map(|t0| {
             let points = game.hand_points([t0, total - t0]);
-            utility(game.points_to_win(scores, points), points, 0)
+            utility(game, points)
         })
         .collect();
     let low = team0.iter().copied().fold(f64::INFINITY, f64::min);
