@@ -6,7 +6,8 @@
 # goes (one thread, so its pairs are in order) and is resumed from it: stop it when you
 # must and run it again. Prints the table of what has been played, then each match
 # compared deal by deal with the same match in docs/strength/time, played before the
-# timed bots weighed their deals by the play (scripts/paired.py).
+# timed bots weighed their deals by the play (scripts/paired.py), and `tree@140ms`
+# (expert's play by ISMCTS rooted in its sampled deals) with `expert@140ms`.
 #
 #   scripts/strength-time.sh [DEALS|--table] [MATCH_FILTER]
 #
@@ -37,6 +38,8 @@ done
 for variant in "kaibosh standard" "bid-euchre alexa" "bid-euchre simplified"; do
     matches+=("$variant expert@1s expert@100ms")
 done
+# expert's card play by ISMCTS rooted in its sampled deals (`tree`), at 10x expert's time.
+matches+=("kaibosh standard tree@140ms expert")
 
 # One thread, so that each report's pairs are in order.
 arena_args=(--threads 1)
@@ -55,3 +58,10 @@ for m in "${matches[@]}"; do
     [[ -s $now && -s $old ]] || continue
     echo "$game $variant $a against $b: $(python3 scripts/paired.py "$old" "$now")"
 done
+
+# The rooted tree against PIMC's play at the same time, deal by deal (the same calls).
+pimc=$(match_file kaibosh standard expert@140ms expert).csv
+tree=$(match_file kaibosh standard tree@140ms expert).csv
+if [[ -s $pimc && -s $tree ]]; then
+    echo "kaibosh standard tree@140ms against expert@140ms: $(python3 scripts/paired.py "$pimc" "$tree")"
+fi

@@ -19,8 +19,21 @@ use crate::thinking::{format_thinking_time, Clock, ThreadTime, TimeSource};
 use crate::with_game;
 use crate::{Bot, Decision};
 
-/// Exploration constant of UCT, for rewards in 0..=1.
-const EXPLORATION: f64 = 0.7;
+/// Exploration constant of UCT, for rewards in 0..=1: 0.35 beat 0.7 (the constant
+/// before), 0.2 and 1.4 at equal iterations (the README's "The ISMCTS baseline").
+const EXPLORATION: f64 = 0.35;
+
+/// How the move is chosen at the root once the iterations are spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootChoice {
+    /// The most visited move (the public reference design's choice).
+    Visits,
+    /// The move with the best mean reward.
+    Mean,
+    /// Robust-max: the most visited move if it also has the best mean reward, else the
+    /// move whose mean less a standard bound (`1 / sqrt(visits)`) is highest.
+    Robust,
+}
 
 /// The information-set MCTS bot with a budget of iterations, or a thinking time, per
 /// decision.
@@ -28,6 +41,9 @@ const EXPLORATION: f64 = 0.7;
 pub struct IsmctsBot {
     iterations: u32,
     reward: Reward,
+    choice: RootChoice,
+    /// UCT's exploration constant.
+    exploration: f64,
     /// With a thinking time, iterations run until it is spent, up to
     /// [`IsmctsBot::MAX_TIMED_ITERATIONS`].
     thinking: Option<Duration>,
@@ -51,6 +67,8 @@ impl IsmctsBot {
         IsmctsBot {
             iterations: iterations.max(1),
             reward: Reward::Difference,
+            choice: RootChoice::Visits,
+            exploration: EXPLORATION,
             thinking: None,
             clock: Arc::new(ThreadTime),
         }
@@ -62,6 +80,18 @@ impl IsmctsBot {
         self
     }
 
+    /// The same bot choosing its move at the root by `choice`.
+    pub fn choosing(mut self, choice: RootChoice) -> IsmctsBot {
+        self.choice = choice;
+        self
+    }
+
+    /// The same bot exploring with UCT constant `c` (rewards are in 0..=1).
+    pub fn exploring(mut self, c: f64) -> IsmctsBot {
+        self.exploration = c;
+        self
+    }
+
     /// A bot that runs iterations for `time` per decision (the clock of
     /// [`crate::thinking`]), at most [`IsmctsBot::MAX_TIMED_ITERATIONS`]. Such a decision
     /// depends on how fast the machine is, so it is not reproducible from its seed alone.
@@ -69,6 +99,8 @@ impl IsmctsBot {
         IsmctsBot {
             iterations: IsmctsBot::MAX_TIMED_ITERATIONS,
             reward: Reward::Difference,
+            choice: RootChoice::Visits,
+            exploration: EXPLORATION,
             thinking: Some(time),
             clock: Arc::new(ThreadTime),
         }
@@ -88,9 +120,19 @@ impl Bot for IsmctsBot {
             Reward::Difference => "",
             Reward::Own => ":own",
         };
+        let choice = match self.choice {
+            RootChoice::Visits => "",
+            RootChoice::Mean => ":mean",
+            RootChoice::Robust => ":robust",
+        };
+        let exploration = if self.exploration == EXPLORATION {
+            String::new()
+        } else {
+            format!(":c{}", self.exploration)
+        };
         match self.thinking {
             Some(time) => format!("ismcts@{}", format_thinking_time(time)),
-            None => format!("ismcts:{}{reward}", self.iterations),
+            None => format!("ismcts:{}{reward}{choice}{exploration}", self.iterations),
         }
     }
 
@@ -111,12 +153,17 @@ impl Bot for IsmctsBot {
             .thinking
             .map(|time| (Clock::start(self.clock.as_ref()), time));
         let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
-        let (iterations, reward) = (self.iterations, self.reward);
+        let search = Search {
+            iterations: self.iterations,
+            reward: self.reward,
+            choice: self.choice,
+            exploration: self.exploration,
+        };
         with_game!(decision.rules, |r, G| ismcts_choose::<G>(
             r,
             decision.observation,
             decision.legal,
-            (iterations, reward),
+            search,
             &stop,
             rng
         ))
@@ -124,7 +171,7 @@ impl Bot for IsmctsBot {
 }
 
 /// The moves legal in one deal, in a fixed order.
-trait MoveSet<M>: Clone {
+pub(crate) trait MoveSet<M>: Clone {
     /// Whether `m` is in the set.
     fn contains(&self, m: M) -> bool;
     /// Takes `m` out, keeping the others in order.
@@ -181,7 +228,7 @@ impl MoveSet<Action> for ActionList {
 }
 
 /// A deal drawn for one iteration: what the tree search plays on.
-trait Determinized: Clone {
+pub(crate) trait Determinized: Clone {
     type Move: Copy + Eq;
     type Moves: MoveSet<Self::Move>;
 
@@ -196,10 +243,10 @@ trait Determinized: Clone {
 
 /// The card play on a compact position.
 #[derive(Clone, Copy)]
-struct PlayState<'a> {
-    position: Position,
+pub(crate) struct PlayState<'a> {
+    pub position: Position,
     /// Team rewards by the number of tricks team 0 ends with.
-    rewards: &'a [[f64; 2]],
+    pub rewards: &'a [[f64; 2]],
 }
 
 impl Determinized for PlayState<'_> {
@@ -308,7 +355,7 @@ struct Node<M> {
 const NONE: u32 = u32::MAX;
 
 /// The search tree in an arena.
-struct Tree<M> {
+pub(crate) struct Tree<M> {
     nodes: Vec<Node<M>>,
     /// `ln n` at index `n`, grown as `available` counts grow: a lookup costs less than
     /// the logarithm and gives the same value.
@@ -318,7 +365,7 @@ struct Tree<M> {
 impl<M: Copy + Eq> Tree<M> {
     /// A tree with room for `iterations` iterations: each adds at most one node, so the
     /// arena does not move while it grows (up to a million, not to reserve too much).
-    fn new(root_move: M, iterations: u32) -> Tree<M> {
+    pub(crate) fn new(root_move: M, iterations: u32) -> Tree<M> {
         let mut nodes = Vec::with_capacity(iterations.min(1 << 20) as usize + 1);
         nodes.push(Node {
             action: root_move,
@@ -370,12 +417,16 @@ impl<M: Copy + Eq> Tree<M> {
         self.ln[n as usize]
     }
 
-    /// One iteration from the determinized `state`.
-    fn iterate<S: Determinized<Move = M>>(
+    /// One iteration from the determinized `state`, exploring by `exploration`; the
+    /// new node's value is `finish`'s rewards for the state it reaches (a random
+    /// play-out: [`play_out`]).
+    pub(crate) fn iterate<S: Determinized<Move = M>>(
         &mut self,
         mut state: S,
         rng: &mut GameRng,
         path: &mut Vec<u32>,
+        exploration: f64,
+        finish: &mut impl FnMut(S, &mut GameRng) -> [f64; 2],
     ) {
         path.clear();
         let mut node = 0u32;
@@ -411,7 +462,7 @@ impl<M: Copy + Eq> Tree<M> {
                     let n = &self.nodes[child as usize];
                     (n.reward, f64::from(n.visits.max(1)), n.available)
                 };
-                let score = reward / visits + EXPLORATION * (self.ln(available) / visits).sqrt();
+                let score = reward / visits + exploration * (self.ln(available) / visits).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = child;
@@ -421,11 +472,7 @@ impl<M: Copy + Eq> Tree<M> {
             path.push(node);
             state.apply(self.nodes[node as usize].action);
         }
-        while state.to_move().is_some() {
-            let m = state.random_move(rng);
-            state.apply(m);
-        }
-        let rewards = state.rewards();
+        let rewards = finish(state, rng);
         self.nodes[0].visits += 1;
         for &id in path.iter() {
             let n = &mut self.nodes[id as usize];
@@ -434,12 +481,42 @@ impl<M: Copy + Eq> Tree<M> {
         }
     }
 
-    /// The most visited move at the root.
-    fn best_root_move(&self) -> Option<M> {
-        self.children(0)
-            .max_by_key(|&c| self.nodes[c as usize].visits)
-            .map(|c| self.nodes[c as usize].action)
+    /// The move at the root chosen by `choice` (of the moves `allowed`).
+    pub(crate) fn best_root_move(
+        &self,
+        choice: RootChoice,
+        allowed: impl Fn(M) -> bool,
+    ) -> Option<M> {
+        let children: Vec<&Node<M>> = self
+            .children(0)
+            .map(|c| &self.nodes[c as usize])
+            .filter(|n| n.visits > 0 && allowed(n.action))
+            .collect();
+        let mean = |n: &Node<M>| n.reward / f64::from(n.visits);
+        let most_visited = children.iter().max_by_key(|n| n.visits);
+        let best_mean = children.iter().max_by(|a, b| mean(a).total_cmp(&mean(b)));
+        let chosen = match choice {
+            RootChoice::Visits => most_visited,
+            RootChoice::Mean => best_mean,
+            RootChoice::Robust => match (most_visited, best_mean) {
+                (Some(v), Some(m)) if mean(v) >= mean(m) => Some(v),
+                _ => children.iter().max_by(|a, b| {
+                    let bound = |n: &Node<M>| mean(n) - 1.0 / f64::from(n.visits).sqrt();
+                    bound(a).total_cmp(&bound(b))
+                }),
+            },
+        };
+        chosen.map(|n| n.action)
     }
+}
+
+/// A random play-out of `state` to the end of the hand, and its rewards.
+pub(crate) fn play_out<S: Determinized>(mut state: S, rng: &mut GameRng) -> [f64; 2] {
+    while state.to_move().is_some() {
+        let m = state.random_move(rng);
+        state.apply(m);
+    }
+    state.rewards()
 }
 
 /// Reward table of the card play: each team's reward by team 0's final tricks.
@@ -450,18 +527,36 @@ fn play_rewards<G: BotGame>(game: &G, position: &Position, reward: Reward) -> Ve
         .collect()
 }
 
-/// Runs ISMCTS for the decision of `observation`, at most `iterations` iterations (each
-/// play-out scored by `reward`) and
-/// until `stop` says the time is up (asked every [`IsmctsBot::CLOCK_EVERY`]), and
+/// One search's settings.
+#[derive(Clone, Copy)]
+struct Search {
+    /// The most iterations.
+    iterations: u32,
+    /// How a play-out is scored.
+    reward: Reward,
+    /// How the root's move is chosen.
+    choice: RootChoice,
+    /// UCT's exploration constant.
+    exploration: f64,
+}
+
+/// Runs ISMCTS for the decision of `observation`, at most `search.iterations` iterations
+/// and until `stop` says the time is up (asked every [`IsmctsBot::CLOCK_EVERY`]), and
 /// returns the chosen action.
-pub(crate) fn ismcts_choose<G: BotGame>(
+fn ismcts_choose<G: BotGame>(
     rules: &G::Rules,
     observation: &Observation,
     legal: &[Action],
-    (iterations, reward): (u32, Reward),
+    search: Search,
     stop: &dyn Fn() -> bool,
     rng: &mut GameRng,
 ) -> Action {
+    let Search {
+        iterations,
+        reward,
+        choice,
+        exploration,
+    } = search;
     let time_up = |i: u32| i > 0 && i % IsmctsBot::CLOCK_EVERY == 0 && stop();
     let Ok(deals) = Deals::<G>::new(rules, observation) else {
         return legal[0];
@@ -480,12 +575,11 @@ pub(crate) fn ismcts_choose<G: BotGame>(
             }
             let state =
                 determinize_play(deals.sampler(), &position, &layout, observer, &rewards, rng);
-            tree.iterate(state, rng, &mut path);
+            tree.iterate(state, rng, &mut path, exploration, &mut play_out);
         }
         return tree
-            .best_root_move()
+            .best_root_move(choice, |c| legal.contains(&Action::Play(layout.card(c))))
             .map(|c| Action::Play(layout.card(c)))
-            .filter(|a| legal.contains(a))
             .unwrap_or(legal[0]);
     }
     let mut tree = Tree::new(legal[0], iterations);
@@ -496,10 +590,15 @@ pub(crate) fn ismcts_choose<G: BotGame>(
         let Some((game, _)) = deals.draw(false, 8, rng) else {
             continue;
         };
-        tree.iterate(GameState { game, reward }, rng, &mut path);
+        tree.iterate(
+            GameState { game, reward },
+            rng,
+            &mut path,
+            exploration,
+            &mut play_out,
+        );
     }
-    tree.best_root_move()
-        .filter(|a| legal.contains(a))
+    tree.best_root_move(choice, |a| legal.contains(&a))
         .unwrap_or(legal[0])
 }
 
@@ -530,5 +629,43 @@ fn determinize_play<'a>(
     PlayState {
         position: p,
         rewards,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with children of (visits, mean reward), moves 0, 1, ...
+    fn root_with(children: &[(u32, f64)]) -> Tree<u8> {
+        let mut tree = Tree::new(0u8, 8);
+        for (m, &(visits, mean)) in children.iter().enumerate() {
+            let id = tree.add_child(0, m as u8, 0);
+            let node = &mut tree.nodes[id as usize];
+            node.visits = visits;
+            node.reward = mean * f64::from(visits);
+        }
+        tree
+    }
+
+    #[test]
+    fn the_root_move_by_visits_mean_or_robust_max() {
+        let any = |_: u8| true;
+        // The most visited is not the best on average, and the best is not a fluke.
+        let tree = root_with(&[(10, 0.5), (5, 0.8)]);
+        assert_eq!(tree.best_root_move(RootChoice::Visits, any), Some(0));
+        assert_eq!(tree.best_root_move(RootChoice::Mean, any), Some(1));
+        assert_eq!(tree.best_root_move(RootChoice::Robust, any), Some(1));
+        // A best mean on one visit does not outweigh a well-tried move.
+        let tree = root_with(&[(10, 0.5), (1, 1.0)]);
+        assert_eq!(tree.best_root_move(RootChoice::Mean, any), Some(1));
+        assert_eq!(tree.best_root_move(RootChoice::Robust, any), Some(0));
+        // Most visited and best on average: every choice agrees.
+        let tree = root_with(&[(3, 0.2), (10, 0.6)]);
+        for choice in [RootChoice::Visits, RootChoice::Mean, RootChoice::Robust] {
+            assert_eq!(tree.best_root_move(choice, any), Some(1));
+        }
+        // A move not allowed is never chosen.
+        assert_eq!(tree.best_root_move(RootChoice::Mean, |m| m != 1), Some(0));
     }
 }

@@ -10,6 +10,8 @@
 //!   by the [`Solver`] (to the end in Kaibosh, a few tricks ahead in Bid Euchre and Kout
 //!   Bo); calls by simulating the hand.
 //! - [`Level`] (`easy`, `medium`, `hard`, `expert`): the bots above at fixed budgets.
+//! - `tree:N`: `expert` playing its cards by ISMCTS rooted in its sampled deals, the
+//!   solver at the leaves ([`PimcBot::playing_tree`]), N iterations a card play.
 //! - Any search bot with a [`thinking`] time instead of a count (`expert@2s`,
 //!   `hard@300ms`, `ismcts@1s`): it searches until the time is spent.
 //! - [`hint`]: a hint for a person, from the search bots' evaluation of every action
@@ -43,6 +45,7 @@ mod model;
 mod pimc;
 mod position;
 mod random;
+mod rooted;
 mod rules;
 mod sampler;
 mod solver;
@@ -53,7 +56,7 @@ pub use evaluate::{read_call, ActionValue, CallReading, Evaluation, Shows, Trait
 pub use hint::{
     evaluation_rng, hint, hint_bot, reading_rng, readings, BestActions, Hint, Reading, HINT_ACTIONS,
 };
-pub use ismcts::{IsmctsBot, Reward};
+pub use ismcts::{IsmctsBot, Reward, RootChoice};
 pub use kaibosh::{best_trump, trick_estimate};
 pub use levels::Level;
 pub use model::{rebuild, BotGame, Completion, Deals, Lookahead};
@@ -100,13 +103,15 @@ pub trait Bot: Send {
 /// The names [`bot_by_name`] knows, for help texts.
 pub const BOT_NAMES: &str =
     "random, rules, ismcts, ismcts:N (N iterations), ismcts:N:own (rewarding a team's own \
-     points, not the difference), pimc, pimc:N (N deals), \
+     points, not the difference), ismcts:N:mean or :robust (the root's move by best mean or \
+     robust-max, not visits), ismcts:N:cX (exploration constant X, default 0.35), pimc, pimc:N (N deals), \
      pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
+     tree:N (expert playing its cards by ISMCTS over its sampled deals, N iterations), \
      easy, medium, hard, expert; a search bot with @TIME thinks for TIME per decision \
      instead of a count (expert@2s, hard@300ms, ismcts@1s, pimc@500ms)";
 
 /// The search bots' names that take a thinking time (`NAME@TIME`).
-const THINKING_BOTS: &str = "medium, hard, expert, pimc, ismcts";
+const THINKING_BOTS: &str = "medium, hard, expert, pimc, tree, ismcts";
 
 /// A bot's name that names no bot.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -164,6 +169,7 @@ pub fn bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
     })?;
     let search = match (bot, Level::from_name(bot)) {
         ("pimc", _) => PimcBot::new(PimcBot::DEFAULT_SAMPLES, 1),
+        ("tree", _) => tree_bot(1).named("tree"),
         ("ismcts", _) => return Ok(Box::new(IsmctsBot::thinking_for(time))),
         (_, Some(level)) => match level.search_bot() {
             Some(search) => search.named(level.name()),
@@ -209,10 +215,22 @@ fn counted_bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
                 }),
             };
             match (kind, budgets.as_slice()) {
-                ("ismcts", [n]) => Ok(Box::new(IsmctsBot::new(count(n)?))),
-                ("ismcts", [n, "own"]) => {
-                    Ok(Box::new(IsmctsBot::new(count(n)?).rewarding(Reward::Own)))
+                ("ismcts", [n, options @ ..]) => {
+                    let mut bot = IsmctsBot::new(count(n)?);
+                    for &option in options {
+                        bot = match option {
+                            "own" => bot.rewarding(Reward::Own),
+                            "mean" => bot.choosing(RootChoice::Mean),
+                            "robust" => bot.choosing(RootChoice::Robust),
+                            c => match c.strip_prefix('c').and_then(|c| c.parse::<f64>().ok()) {
+                                Some(c) if c.is_finite() && c >= 0.0 => bot.exploring(c),
+                                _ => return Err(unknown()),
+                            },
+                        };
+                    }
+                    Ok(Box::new(bot))
                 }
+                ("tree", [n]) => Ok(Box::new(tree_bot(count(n)?))),
                 ("pimc", [n]) => {
                     let n = count(n)?;
                     Ok(Box::new(PimcBot::new(n, n.div_ceil(2))))
@@ -232,4 +250,15 @@ fn counted_bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
             }
         }
     }
+}
+
+/// `expert` playing its cards by ISMCTS rooted in its sampled deals, `iterations` a
+/// card play (`tree:N`); its calls are `expert`'s.
+fn tree_bot(iterations: u32) -> PimcBot {
+    let expert = Level::Expert
+        .search_bot()
+        .expect("expert searches")
+        .playing_tree();
+    let (_, calls) = expert.budget();
+    expert.with_budget(iterations, calls)
 }

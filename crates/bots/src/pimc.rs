@@ -12,6 +12,7 @@ use calltrump_engine::{Action, GameRng, Observation, Turn};
 
 use crate::model::{BotGame, Deals, Lookahead};
 use crate::position::Position;
+use crate::rooted::{tree_choose, TreeSearch, Valuation};
 use crate::rules::{rules_choose, rules_play};
 use crate::solver::Solver;
 use crate::thinking::{format_thinking_time, Clock, ThreadTime, TimeSource};
@@ -31,6 +32,9 @@ pub struct PimcBot {
     reads_play: bool,
     /// How far the search looks where the game is not searched to the end.
     lookahead: Lookahead,
+    /// Whether the card play is searched by ISMCTS rooted in the sampled deals
+    /// ([`crate::rooted`]), its budget of deals then a budget of iterations.
+    plays_tree: bool,
     solver: Solver,
     /// The name it goes by, if not its settings (a level's).
     label: Option<&'static str>,
@@ -52,6 +56,7 @@ impl std::fmt::Debug for PimcBot {
             .field("reads_auction", &self.reads_auction)
             .field("reads_play", &self.reads_play)
             .field("lookahead", &self.lookahead)
+            .field("plays_tree", &self.plays_tree)
             .field("label", &self.label)
             .field("thinking", &self.thinking)
             .finish()
@@ -83,6 +88,7 @@ impl PimcBot {
             reads_auction: true,
             reads_play: false,
             lookahead: Lookahead::Near,
+            plays_tree: false,
             solver: Solver::new(),
             label: None,
             thinking: None,
@@ -130,6 +136,14 @@ impl PimcBot {
     /// searched to the end of the hand ([`Lookahead::Far`]).
     pub fn looking_far(mut self) -> PimcBot {
         self.lookahead = Lookahead::Far;
+        self
+    }
+
+    /// The same bot playing its cards by information-set MCTS rooted in its sampled
+    /// deals ([`crate::rooted`]), a deal an iteration, instead of by scoring every card
+    /// on every deal; its other decisions as before.
+    pub fn playing_tree(mut self) -> PimcBot {
+        self.plays_tree = true;
         self
     }
 
@@ -182,6 +196,9 @@ impl Bot for PimcBot {
         }
         if let Some(label) = self.label {
             return label.to_string();
+        }
+        if self.plays_tree {
+            return format!("tree:{}", self.play_samples);
         }
         let deeper = match self.extra_depth {
             0 => String::new(),
@@ -248,6 +265,30 @@ fn pimc_choose<G: BotGame>(
     let is_play = matches!(legal[0], Action::Play(_));
     if !is_play && bot.call_samples == 0 {
         return rules_choose::<G>(rules, observation, legal, rng);
+    }
+    if is_play && bot.plays_tree {
+        let source = Arc::clone(&bot.clock);
+        let clock = bot
+            .thinking
+            .map(|time| (Clock::start(source.as_ref()), time));
+        let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
+        let search = TreeSearch {
+            iterations: bot.play_samples,
+            reads_auction: bot.reads_auction,
+            reads_play: bot.reads_play,
+        };
+        let depth = bot.play_depth::<G>(rules);
+        let scores = observation.start.scores;
+        let solver = &mut bot.solver;
+        let value = Valuation {
+            solve: &mut |game: &G, position: &Position| solve(game, position, depth, solver),
+            utility: &|game: &G, points| utility(game.points_to_win(scores, points), points, 0),
+        };
+        let chosen = tree_choose::<G>(rules, observation, legal, search, value, &stop, rng);
+        if let Some((action, iterations)) = chosen {
+            bot.last_deals = iterations;
+            return action;
+        }
     }
     let mut candidates: Vec<Action> = if is_play {
         legal.to_vec()

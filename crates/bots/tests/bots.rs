@@ -148,6 +148,13 @@ fn random_and_rules_bots_play_legally_everywhere() {
 #[test]
 fn ismcts_plays_legally_everywhere() {
     check_bot("ismcts:40", 400);
+    check_bot("ismcts:40:robust:c0.3", 100);
+    check_bot("ismcts:40:mean", 100);
+}
+
+#[test]
+fn the_rooted_tree_plays_legally_everywhere() {
+    check_bot("tree:40", 10);
 }
 
 #[test]
@@ -166,7 +173,15 @@ fn strong_levels_play_legally() {
 #[test]
 fn same_seed_and_budget_give_the_same_action() {
     for (game_name, rules) in common::all_rules() {
-        for name in ["rules", "easy", "ismcts:300", "pimc:6", "medium"] {
+        for name in [
+            "rules",
+            "easy",
+            "ismcts:300",
+            "ismcts:300:robust",
+            "pimc:6",
+            "medium",
+            "tree:60",
+        ] {
             for seed in 0..12 {
                 let same = each_game!(&rules, |r, G| {
                     let game: G = common::random_decision(r, seed);
@@ -190,6 +205,12 @@ fn bad_names_are_refused_with_what_is_wrong() {
         ("ismcts:0", "bad budget \"0\""),
         ("ismcts:x", "bad budget \"x\""),
         ("ismcts:5:mine", "unknown bot"),
+        ("ismcts:5:c", "unknown bot"),
+        ("ismcts:5:c-1", "unknown bot"),
+        ("ismcts:5:cinf", "unknown bot"),
+        ("tree:0", "bad budget \"0\""),
+        ("tree:5:5", "unknown bot"),
+        ("tree:5@1s", "cannot think for a time"),
         ("pimc:", "bad budget \"\""),
         ("pimc:5:0", "bad budget \"0\""),
         ("pimc:5:2:1", "bad depth \"1\""),
@@ -225,6 +246,12 @@ fn names_set_the_budgets() {
         ("rules", "rules"),
         ("ismcts:5", "ismcts:5"),
         ("ismcts:5:own", "ismcts:5:own"),
+        ("ismcts:5:mean", "ismcts:5:mean"),
+        ("ismcts:5:own:robust:c0.3", "ismcts:5:own:robust:c0.3"),
+        ("ismcts:5:c0.35", "ismcts:5"),
+        ("ismcts:5:c0.7", "ismcts:5:c0.7"),
+        ("tree:50", "tree:50"),
+        ("tree@250ms", "tree@250ms"),
         ("pimc:5", "pimc:5:3"),
         ("pimc:8:2", "pimc:8:2"),
         ("pimc:8:2:+1", "pimc:8:2:+1"),

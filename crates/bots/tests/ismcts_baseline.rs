@@ -1,5 +1,6 @@
 //! The `ismcts` bot is the measured baseline of strength comparisons: its decisions must
-//! not change. The expected actions were recorded with the bot as first measured; each
+//! not change. Since its exploration constant went from 0.7 to 0.35, the bot as first
+//! measured is `ismcts:N:c0.7`, and that is what is checked here. The expected actions were recorded with the bot as first measured; each
 //! entry also holds a draw from the RNG after the decision, so the search must make the
 //! same draws in the same order, not only reach the same action.
 
@@ -17,27 +18,27 @@ fn record<G: Game>(bot: &str, rules: &GameRules, game: &G, seed: u64) -> String 
     format!("{action}/{}", rng.random::<u16>())
 }
 
-/// Per game: `ismcts:200` at random decisions (seeds 0..8), then at card-play decisions
-/// with a choice (seeds 0..4) and `ismcts:3000` at two of those (a deeper tree), then at
+/// Per game: `ismcts:200:c0.7` at random decisions (seeds 0..8), then at card-play
+/// decisions with a choice (seeds 0..4) and `ismcts:3000:c0.7` at two of those (a deeper tree), then at
 /// decisions with a choice before the card play (seeds 0..4).
 fn decisions<G: BotGame>(rules: &G::Rules, any: &GameRules) -> Vec<String> {
     let mut out = Vec::new();
     for seed in 0..8 {
         let game: G = common::random_decision(rules, seed);
-        out.push(record("ismcts:200", any, &game, seed));
+        out.push(record("ismcts:200:c0.7", any, &game, seed));
     }
     let play = |g: &G| g.position().is_some() && g.legal_action_list().len() > 1;
     for seed in 0..4 {
         let game: G = common::decision_where(rules, seed, play);
-        out.push(record("ismcts:200", any, &game, seed));
+        out.push(record("ismcts:200:c0.7", any, &game, seed));
         if seed < 2 {
-            out.push(record("ismcts:3000", any, &game, seed));
+            out.push(record("ismcts:3000:c0.7", any, &game, seed));
         }
     }
     let auction = |g: &G| g.position().is_none() && g.legal_action_list().len() > 1;
     for seed in 0..4 {
         let game: G = common::decision_where(rules, seed, auction);
-        out.push(record("ismcts:200", any, &game, seed));
+        out.push(record("ismcts:200:c0.7", any, &game, seed));
     }
     out
 }

@@ -225,3 +225,33 @@ fn by_a_stepping_clock_more_time_is_more_deals() {
         assert_eq!((deals(5), deals(25)), (5, 25), "seed {seed}");
     }
 }
+
+#[test]
+fn by_a_stepping_clock_the_rooted_tree_runs_more_iterations_with_more_time() {
+    let rules = calltrump_engine::KaiboshRules::default();
+    let any = GameRules::Kaibosh(rules);
+    for seed in 0..3 {
+        let game: calltrump_engine::Kaibosh = first_play(&rules, seed);
+        let decide = |time: u64| {
+            let clock = Arc::new(SteppingClock::new(Duration::from_millis(1)));
+            let mut bot = Level::Expert
+                .search_bot()
+                .unwrap()
+                .playing_tree()
+                .thinking_for(Duration::from_millis(time))
+                .reading_play()
+                .with_clock(clock);
+            let action = common::decide(&mut bot, &any, &game, &mut stream(seed, 3));
+            assert!(game.legal_action_list().contains(&action), "seed {seed}");
+            (action, bot.deals_last_decision())
+        };
+        // The clock is read every 8 iterations: at most 8 a millisecond.
+        let (short, long) = (decide(4).1, decide(20).1);
+        assert!((1..=32).contains(&short), "seed {seed}: {short}");
+        assert!(
+            long > 3 * short && long <= 160,
+            "seed {seed}: {short} then {long}"
+        );
+        assert_eq!(decide(20), decide(20), "seed {seed}");
+    }
+}
