@@ -222,7 +222,7 @@ async fn launch(
     listener: tokio::net::TcpListener,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     let hub = Hub::start(store, config.hub).await?;
-    night::resume_nights(&hub).await?;
+    night::resume_nights(&hub, config.node.lease).await?;
     let addr = listener.local_addr()?;
     let advertise = config.node.advertise.clone().unwrap_or_else(|| {
         let ip = match addr.ip() {

@@ -25,7 +25,7 @@ use crate::hub::{Hub, HubError, NewTable};
 use crate::model::{NightStatus, Sitter, TableStatus};
 use crate::request;
 use crate::session::check_sitter;
-use crate::store::StoredNight;
+use crate::store::{StoreError, StoredNight};
 
 /// How often a night looks whether its set's game is over.
 const POLL: Duration = Duration::from_millis(300);
@@ -443,6 +443,12 @@ impl Hub {
         if stored.status != NightStatus::Playing {
             return Ok(false);
         }
+        // On a cluster, only the node holding the night's lease starts its sets.
+        if let Some(cluster) = self.shared().store.cluster() {
+            if !cluster.holds_night(id) {
+                return Ok(false);
+            }
+        }
         let mut state = read_state(&stored)?;
         let set = state.results.len();
         let Some(current) = state.tables.get(set) else {
@@ -476,14 +482,25 @@ fn read_state(stored: &StoredNight) -> Result<NightState, HubError> {
 }
 
 fn corrupt_night(id: &str, message: &str) -> HubError {
-    HubError::Store(crate::store::StoreError::Corrupt {
+    HubError::Store(StoreError::Corrupt {
         table: format!("night {id}"),
         message: message.to_string(),
     })
 }
 
-/// Runs night `id` until it is over: a task that looks at its set's table.
-fn spawn_night(hub: Hub, id: String) {
+/// Runs night `id` until it is over (or, on a cluster, until this node loses its
+/// lease): a task that looks at its set's table. Whether the task was started (none is
+/// if one runs the night already).
+fn spawn_night(hub: Hub, id: String) -> bool {
+    if !hub
+        .shared()
+        .nights
+        .lock()
+        .expect("never poisoned")
+        .insert(id.clone())
+    {
+        return false;
+    }
     tokio::spawn(async move {
         loop {
             tokio::time::sleep(POLL).await;
@@ -491,21 +508,67 @@ fn spawn_night(hub: Hub, id: String) {
                 Ok(true) => {}
                 Ok(false) => break,
                 // Stored state that does not read back will not get better.
-                Err(error @ HubError::Store(crate::store::StoreError::Corrupt { .. })) => {
+                Err(error @ HubError::Store(StoreError::Corrupt { .. })) => {
                     tracing::error!(night = %id, %error, "a night stops");
+                    break;
+                }
+                // Another node runs the night now.
+                Err(HubError::Store(StoreError::LeaseLost { .. })) => {
+                    tracing::info!(night = %id, "the night's lease was lost: another node runs it");
                     break;
                 }
                 // The database may come back: try again at the next look.
                 Err(error) => tracing::error!(night = %id, %error, "a night could not go on"),
             }
         }
+        hub.shared()
+            .nights
+            .lock()
+            .expect("never poisoned")
+            .remove(&id);
     });
+    true
 }
 
-/// Picks up every night still playing (at the server's start).
-pub async fn resume_nights(hub: &Hub) -> Result<(), HubError> {
-    for stored in hub.shared().store.live_nights().await? {
-        spawn_night(hub.clone(), stored.id);
+/// Picks up the nights still playing at the server's start: every one on a store of its
+/// own; on a cluster's node, those no live node runs, and from then on, every fifth of
+/// `lease`, those whose node died or let them go.
+pub async fn resume_nights(hub: &Hub, lease: Duration) -> Result<(), HubError> {
+    if hub.shared().store.cluster().is_none() {
+        for stored in hub.shared().store.live_nights().await? {
+            spawn_night(hub.clone(), stored.id);
+        }
+        return Ok(());
+    }
+    take_orphan_nights(hub).await?;
+    let hub = hub.clone();
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(lease / 5);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            if let Err(error) = take_orphan_nights(&hub).await {
+                tracing::warn!(%error, "the nights of dead nodes could not be taken over");
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Takes over every night no live node of the cluster runs.
+async fn take_orphan_nights(hub: &Hub) -> Result<(), HubError> {
+    let Some(cluster) = hub.shared().store.cluster() else {
+        return Ok(());
+    };
+    for id in cluster.orphan_nights().await? {
+        if cluster.claim_night(&id).await? && spawn_night(hub.clone(), id.clone()) {
+            hub.shared()
+                .metrics
+                .takeovers
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            tracing::info!(night = %id, "took the night over: its node died or let it go");
+        }
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ mod api;
 mod cluster;
 mod codec;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -64,6 +64,8 @@ pub struct Shared {
     damaged: Mutex<HashMap<String, DamagedTable>>,
     /// The sockets this node relays to another (a cluster's).
     relays: cluster::Relays,
+    /// The nights whose task runs on this node.
+    pub(crate) nights: Mutex<HashSet<String>>,
 }
 
 /// A table quarantined at start: its row or its log does not read back, or its log
@@ -128,6 +130,7 @@ impl Hub {
                 unsaved: Mutex::new(HashMap::new()),
                 damaged: Mutex::new(HashMap::new()),
                 relays: cluster::Relays::default(),
+                nights: Mutex::default(),
             }),
         };
         // A cluster's node takes its tables as it joins (`join_cluster`): only those no
@@ -608,6 +611,13 @@ impl Hub {
 
     /// Asks every table to close its connections, and waits until they have.
     pub async fn shutdown(&self) {
+        // A cluster's nights go first: another node takes them at once, and their tasks
+        // here stop at their next look.
+        if let Some(cluster) = self.shared.store.cluster() {
+            if let Err(error) = cluster.release_nights().await {
+                tracing::warn!(%error, "the nights' leases could not be let go: they lapse");
+            }
+        }
         let mailboxes: Vec<_> = {
             let tables = self
                 .shared

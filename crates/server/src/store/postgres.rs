@@ -9,7 +9,7 @@ use calltrump_table::Entry;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Postgres, QueryBuilder, Row};
 
-use super::cluster::Leases;
+use super::cluster::{Kind, Leases};
 use super::codec::{self, TableText};
 use super::{
     check_versions, Accounts, ChatLine, ChatPlace, Cluster, DatabaseOptions, NodeOptions, Store,
@@ -334,16 +334,46 @@ impl Store for PostgresStore {
 
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            sqlx::query(
+            let mut tx = self.pool.begin().await?;
+            if self.leases.epoch_of(Kind::Night, &night.id).is_some() {
+                self.leases
+                    .fence_as(&mut tx, Kind::Night, &night.id)
+                    .await?;
+                sqlx::query("UPDATE nights SET state = $2, status = $3 WHERE id = $1")
+                    .bind(&night.id)
+                    .bind(&night.state)
+                    .bind(night.status.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                return Ok(());
+            }
+            // A new night, and this node's lease on it, together; a night of another
+            // node's (or one this node lost) is not this node's to change.
+            let made = sqlx::query(
                 "INSERT INTO nights (id, state, status, created_at) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (id) DO UPDATE SET state = excluded.state, status = excluded.status",
+                 ON CONFLICT (id) DO NOTHING",
             )
             .bind(&night.id)
             .bind(&night.state)
             .bind(night.status.as_str())
             .bind(night.created_at)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            if made.rows_affected() == 0 {
+                return Err(Kind::Night.lost(&night.id));
+            }
+            sqlx::query(
+                "INSERT INTO night_leases (night_id, owner, epoch, expires_at) \
+                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
+            )
+            .bind(&night.id)
+            .bind(self.node())
+            .bind(self.leases.seconds())
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            self.leases.hold_as(Kind::Night, &night.id, 1);
             Ok(())
         })
     }
