@@ -443,7 +443,11 @@ impl Hub {
         if stored.status != NightStatus::Playing {
             return Ok(false);
         }
-        // On a cluster, only the node holding the night's lease starts its sets.
+        // A hub shut down starts no set; on a cluster, only the node holding the
+        // night's lease does.
+        if self.stopping() {
+            return Ok(false);
+        }
         if let Some(cluster) = self.shared().store.cluster() {
             if !cluster.holds_night(id) {
                 return Ok(false);
@@ -548,6 +552,9 @@ pub async fn resume_nights(hub: &Hub, lease: Duration) -> Result<(), HubError> {
         ticks.tick().await;
         loop {
             ticks.tick().await;
+            if hub.stopping() {
+                break;
+            }
             if let Err(error) = take_orphan_nights(&hub).await {
                 tracing::warn!(%error, "the nights of dead nodes could not be taken over");
             }

@@ -143,6 +143,10 @@ impl Hub {
             ticks.tick().await;
             loop {
                 ticks.tick().await;
+                // Shut down, the node renews nothing: what it let go stays free.
+                if hub.stopping() {
+                    break;
+                }
                 if let Err(error) = hub.tend(&addr).await {
                     tracing::warn!(%error, "the cluster's leases could not be renewed");
                 }
