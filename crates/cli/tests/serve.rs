@@ -16,24 +16,7 @@ fn calltrump() -> Command {
 
 /// Starts `serve` on `addr` with `data`; returns the child and the address it printed.
 fn serve(addr: &str, data: &std::path::Path) -> (Child, String) {
-    let mut child = calltrump()
-        .args(["serve", "--addr", addr, "--bot-delay-ms", "5", "--data"])
-        .arg(data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("calltrump is serving at http://")
-        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
-        .trim_end_matches('/')
-        .to_string();
-    (child, url)
+    common::serve_with(addr, &["--data".as_ref(), data.as_os_str()])
 }
 
 /// An empty data folder of this test process's own, named `name`.

@@ -193,3 +193,27 @@ pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let (_, body) = response.split_once("\r\n\r\n").unwrap();
     (status, body.to_string())
 }
+
+/// `calltrump serve --addr ADDR --bot-delay-ms 5` and `args`: the server (killed when
+/// dropped, or by the test) and the address it said it serves at.
+pub fn serve_with(addr: &str, args: &[&std::ffi::OsStr]) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calltrump"))
+        .args(["serve", "--addr", addr, "--bot-delay-ms", "5"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("calltrump is serving at http://")
+        .unwrap_or_else(|| panic!("serve {args:?}: unexpected first line: {line}"))
+        .trim_end_matches('/')
+        .to_string();
+    (child, url)
+}
