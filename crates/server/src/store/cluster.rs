@@ -137,8 +137,13 @@ impl Leases {
         self.epoch_of(Kind::Table, id)
     }
 
+    /// Holds `id` under `epoch`, or under the later one already held: two claims of one
+    /// table at once on this node (a socket's and a takeover round's) both succeed, the
+    /// second raising the epoch, and may return in either order.
     pub(super) fn hold_as(&self, kind: Kind, id: &str, epoch: i64) {
-        self.map(kind).insert(id.to_string(), epoch);
+        let mut held = self.map(kind);
+        let at = held.entry(id.to_string()).or_insert(epoch);
+        *at = (*at).max(epoch);
     }
 
     pub(super) fn hold(&self, id: &str, epoch: i64) {
