@@ -262,6 +262,34 @@ async fn readyz_is_not_ready_while_the_log_cannot_be_written_and_healthz_stays_o
     server.stop().await.unwrap();
 }
 
+/// A damaged table's row (its settings do not read back) does not keep another node
+/// from taking over the other orphans: it is listed as what is wrong with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_orphan_does_not_stop_the_others_takeover() {
+    use calltrump_server::store::{Cluster, Store, StoreError};
+    let (database, a, b) = common::fencing::two_nodes().await;
+    for (id, at) in [("t", 1), ("u", 2)] {
+        let table =
+            common::contract::new_table(id, 5, calltrump_server::model::TableStatus::Playing, at);
+        a.create_table(&table).await.unwrap();
+        a.release(id).await.unwrap();
+    }
+    let mut connection = PgConnection::connect(&database.url).await.unwrap();
+    sqlx::query("UPDATE tables SET settings = 'not json' WHERE id = 't'")
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    let orphans = b.orphans().await.unwrap();
+    assert_eq!(orphans.len(), 2, "{orphans:?}");
+    match &orphans[0] {
+        Err(StoreError::Corrupt { table, .. }) => assert_eq!(table, "t"),
+        other => panic!("expected table t's row damaged, got {other:?}"),
+    }
+    assert_eq!(orphans[1].as_ref().unwrap().id, "u");
+    assert!(b.claim("u").await.unwrap());
+    connection.close().await.unwrap();
+}
+
 /// One test per check of the leases (`common::fencing`), each on two nodes of a fresh
 /// database.
 macro_rules! fencing_tests {

@@ -179,6 +179,18 @@ impl Hub {
         }
         self.end_stale_relays(cluster).await?;
         for stored in cluster.orphans().await? {
+            let stored = match stored {
+                Ok(stored) => stored,
+                // Its row itself does not read back: nothing of it can run here, and
+                // the other orphans are taken over all the same.
+                Err(StoreError::Corrupt { table, message }) => {
+                    if !self.is_damaged(&table) {
+                        self.quarantine(&table, None, message);
+                    }
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
             if self.mailbox(&stored.id).is_some() || !cluster.claim(&stored.id).await? {
                 continue;
             }

@@ -61,8 +61,10 @@ pub trait Cluster: Send + Sync {
     /// Lets table `id`'s lease go (the table left this node), so that any node may take
     /// it at once.
     fn release<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()>;
-    /// Every table open or playing whose lease no live node holds: to take over.
-    fn orphans(&self) -> StoreFuture<'_, Vec<StoredTable>>;
+    /// Every table open or playing whose lease no live node holds: to take over. A row
+    /// that does not read back is its [`StoreError::Corrupt`], so that one damaged table
+    /// does not keep the others from being taken over.
+    fn orphans(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>>;
     /// The live node other than this one that runs table `id`, if one does.
     fn owner<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Owner>>;
     /// The lobby summaries (JSON) of the live tables the other nodes run.
@@ -350,14 +352,12 @@ impl Cluster for PostgresStore {
         })
     }
 
-    fn orphans(&self) -> StoreFuture<'_, Vec<StoredTable>> {
-        Box::pin(self.rows(
+    fn orphans(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
+        Box::pin(self.tables_each(
             "SELECT t.* FROM tables t LEFT JOIN leases l ON l.table_id = t.id \
              WHERE t.status IN ('open', 'playing') \
              AND (l.table_id IS NULL OR l.expires_at <= clock_timestamp()) \
              ORDER BY t.created_at, t.id",
-            None,
-            super::postgres::table_of,
         ))
     }
 

@@ -122,6 +122,29 @@ impl PostgresStore {
     }
 }
 
+impl PostgresStore {
+    /// Every row of `sql`, each read on its own: a row that does not read back is its
+    /// [`StoreError::Corrupt`], and the others are read all the same.
+    pub(super) async fn tables_each(
+        &self,
+        sql: &'static str,
+    ) -> Result<Vec<Result<StoredTable, StoreError>>, StoreError> {
+        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                table_of(row).map_err(|e| match e {
+                    corrupt @ StoreError::Corrupt { .. } => corrupt,
+                    other => {
+                        let id = row.try_get("id").unwrap_or_else(|_| "?".to_string());
+                        corrupt(&id, other.to_string())
+                    }
+                })
+            })
+            .collect())
+    }
+}
+
 impl Store for PostgresStore {
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
         Box::pin(async move {
@@ -251,25 +274,9 @@ impl Store for PostgresStore {
     }
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows
-                .iter()
-                .map(|row| {
-                    table_of(row).map_err(|e| match e {
-                        corrupt @ StoreError::Corrupt { .. } => corrupt,
-                        other => {
-                            let id = row.try_get("id").unwrap_or_else(|_| "?".to_string());
-                            corrupt(&id, other.to_string())
-                        }
-                    })
-                })
-                .collect())
-        })
+        Box::pin(self.tables_each(
+            "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+        ))
     }
 
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {

@@ -107,7 +107,7 @@ pub async fn a_lapsed_lease_is_taken_over_and_fences_its_old_owner(
         .await
         .unwrap()
         .into_iter()
-        .map(|t| t.id)
+        .map(|t| t.unwrap().id)
         .collect();
     assert_eq!(orphans, ["t"]);
     assert!(b.claim("t").await.unwrap());
@@ -167,7 +167,7 @@ pub async fn a_released_lease_is_taken_at_once(a: &PostgresStore, b: &PostgresSt
         .await
         .unwrap()
         .into_iter()
-        .map(|t| t.id)
+        .map(|t| t.unwrap().id)
         .collect();
     assert_eq!(orphans, ["t"]);
     assert!(b.claim("t").await.unwrap());
