@@ -8,8 +8,6 @@
 //! is stored whole after every change, so a restarted server picks every night up where
 //! it was.
 
-use std::time::Duration;
-
 use axum::body::Bytes;
 use axum::extract::{Path as AxumPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -27,8 +25,11 @@ use crate::request;
 use crate::session::check_sitter;
 use crate::store::{StoreError, StoredNight};
 
-/// How often a night looks whether its set's game is over.
-const POLL: Duration = Duration::from_millis(300);
+mod run;
+
+pub use run::resume_nights;
+use run::spawn_night;
+
 /// Most players in a night, and most sets.
 const MAX_PLAYERS: usize = 16;
 const MAX_SETS: usize = 50;
@@ -490,94 +491,6 @@ fn corrupt_night(id: &str, message: &str) -> HubError {
         table: format!("night {id}"),
         message: message.to_string(),
     })
-}
-
-/// Runs night `id` until it is over (or, on a cluster, until this node loses its
-/// lease): a task that looks at its set's table. Whether the task was started (none is
-/// if one runs the night already).
-fn spawn_night(hub: Hub, id: String) -> bool {
-    if !hub
-        .shared()
-        .nights
-        .lock()
-        .expect("never poisoned")
-        .insert(id.clone())
-    {
-        return false;
-    }
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(POLL).await;
-            match hub.advance_night(&id).await {
-                Ok(true) => {}
-                Ok(false) => break,
-                // Stored state that does not read back will not get better.
-                Err(error @ HubError::Store(StoreError::Corrupt { .. })) => {
-                    tracing::error!(night = %id, %error, "a night stops");
-                    break;
-                }
-                // Another node runs the night now.
-                Err(HubError::Store(StoreError::LeaseLost { .. })) => {
-                    tracing::info!(night = %id, "the night's lease was lost: another node runs it");
-                    break;
-                }
-                // The database may come back: try again at the next look.
-                Err(error) => tracing::error!(night = %id, %error, "a night could not go on"),
-            }
-        }
-        hub.shared()
-            .nights
-            .lock()
-            .expect("never poisoned")
-            .remove(&id);
-    });
-    true
-}
-
-/// Picks up the nights still playing at the server's start: every one on a store of its
-/// own; on a cluster's node, those no live node runs, and from then on, every fifth of
-/// `lease`, those whose node died or let them go.
-pub async fn resume_nights(hub: &Hub, lease: Duration) -> Result<(), HubError> {
-    if hub.shared().store.cluster().is_none() {
-        for stored in hub.shared().store.live_nights().await? {
-            spawn_night(hub.clone(), stored.id);
-        }
-        return Ok(());
-    }
-    take_orphan_nights(hub).await?;
-    let hub = hub.clone();
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(lease / 5);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticks.tick().await;
-        loop {
-            ticks.tick().await;
-            if hub.stopping() {
-                break;
-            }
-            if let Err(error) = take_orphan_nights(&hub).await {
-                tracing::warn!(%error, "the nights of dead nodes could not be taken over");
-            }
-        }
-    });
-    Ok(())
-}
-
-/// Takes over every night no live node of the cluster runs.
-async fn take_orphan_nights(hub: &Hub) -> Result<(), HubError> {
-    let Some(cluster) = hub.shared().store.cluster() else {
-        return Ok(());
-    };
-    for id in cluster.orphan_nights().await? {
-        if cluster.claim_night(&id).await? && spawn_night(hub.clone(), id.clone()) {
-            hub.shared()
-                .metrics
-                .takeovers
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            tracing::info!(night = %id, "took the night over: its node died or let it go");
-        }
-    }
-    Ok(())
 }
 
 /// The night's routes: `POST /api/nights`, `GET /api/nights` (the nights being played),
