@@ -12,6 +12,7 @@ mod hint;
 mod input;
 mod loadtest;
 mod markdown;
+mod migrate;
 mod night;
 mod play;
 mod replay;
@@ -59,6 +60,9 @@ enum Command {
     /// Load a server on loopback: many tables of join-style bots; actions/s, round
     /// trips and the server's memory per table.
     Loadtest(loadtest::Args),
+    /// Copy a SQLite server's database (every table, log, chat line, night, account and
+    /// session) into an empty PostgreSQL database, and check the copy.
+    Migrate(migrate::Args),
 }
 
 /// Arguments of `bot`.
@@ -160,6 +164,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::serve(&args),
         Command::Join(args) => serve::join(&args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Migrate(args) => migrate::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Bot(args) => calltrump_play::bot_protocol::BotServer::new(&args.level, args.seed)
             .map_err(anyhow::Error::msg)

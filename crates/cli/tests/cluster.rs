@@ -1,10 +1,14 @@
 //! Several `calltrump serve` nodes on one PostgreSQL database (`CALLTRUMP_TEST_POSTGRES`,
 //! which `scripts/test.sh` provides): a table outlives its node killed mid-hand, a node
 //! paused past its lease gives its table up and writes nothing more of it, and a node
-//! stopped with SIGTERM hands its table over at once.
+//! stopped with SIGTERM hands its table over at once; `migrate` copies a SQLite server
+//! into PostgreSQL, where its games go on.
 
+use std::ffi::OsStr;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
+
+use serde_json::Value;
 
 mod common;
 use common::{http, replayed};
@@ -12,6 +16,10 @@ use sqlx::Connection;
 
 /// How long a node's lease lasts in these tests (`--lease-secs`).
 const LEASE_SECS: &str = "2";
+
+fn calltrump() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_calltrump"))
+}
 
 /// A node, killed when dropped (a test that fails leaves no process behind).
 struct Node {
@@ -229,4 +237,139 @@ fn a_node_stopped_with_sigterm_hands_its_table_over_before_its_lease_ends() {
     assert_eq!(finals.len(), 4);
     assert_eq!(metric(&second, "calltrump_lease_takeovers_total"), 1);
     replays_finished(&second, &id);
+}
+
+/// A loopback port free now: a server stopped and another started on the same address
+/// keeps its clients' links.
+fn free_addr() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().to_string()
+}
+
+/// `migrate` copies a SQLite server (a finished table, one killed mid-game, a night and
+/// an account) into PostgreSQL, says what it copied, refuses to copy into it again, and
+/// on a node started there at the same address the game goes on to its end, the finished
+/// table's record is the same and the account signs in.
+#[test]
+fn migrate_copies_a_sqlite_server_and_its_games_go_on_on_postgresql() {
+    let data = common::temp_path("migrate-data");
+    let _ = std::fs::remove_dir_all(&data);
+    let addr = free_addr();
+    let (child, _) = common::serve::start([
+        OsStr::new("--addr"),
+        OsStr::new(&addr),
+        OsStr::new("--data"),
+        data.as_os_str(),
+    ]);
+    let mut node = Node {
+        child,
+        addr: addr.clone(),
+    };
+    let (status, body) = http(
+        &addr,
+        "POST",
+        "/api/tables",
+        r#"{"game":"kaibosh","options":{"deals":1},"seats":["bot:random","bot:random","bot:random","bot:random"],"unattended":true}"#,
+    );
+    assert_eq!(status, 201, "{body}");
+    let finished: Value = serde_json::from_str(&body).unwrap();
+    let finished = finished["id"].as_str().unwrap().to_string();
+    let record_path = format!("/api/tables/{finished}/record");
+    // Over, it leaves the lobby.
+    wait_until(Duration::from_secs(60), "the bots' game ends", || {
+        !http(&addr, "GET", "/api/tables", "").1.contains(&finished)
+    });
+    let (_, finished_record) = http(&addr, "GET", &record_path, "");
+    assert_eq!(replayed(&finished_record)["finished"], true);
+    let account = r#"{"name":"Migrating Mona","password":"a long enough password"}"#;
+    let (status, body) = http(&addr, "POST", "/api/accounts", account);
+    assert_eq!(status, 201, "{body}");
+    let people = r#"{"players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"}],"sets":1}"#;
+    let (status, body) = http(&addr, "POST", "/api/nights", people);
+    assert_eq!(status, 201, "{body}");
+    let night: Value = serde_json::from_str(&body).unwrap();
+    let before = metric(&node, "calltrump_actions_total");
+    let (playing, bots) = table_with_bots(&node, &[&node]);
+    // Killed mid-game: what it committed is in its database.
+    wait_until(Duration::from_secs(60), "the game is under way", || {
+        metric(&node, "calltrump_actions_total") >= before + 10
+    });
+    node.child.kill().unwrap();
+    node.child.wait().unwrap();
+    let url = database();
+    let from = format!("sqlite://{}", data.join("calltrump.db").display());
+    let migrate = || {
+        calltrump()
+            .args(["migrate", "--from", &from, "--to", &url])
+            .output()
+            .unwrap()
+    };
+    let out = migrate();
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("copied 3 tables (") && said.contains(", 1 nights, 1 accounts, 1 sessions"),
+        "{said}"
+    );
+    assert!(
+        said.contains("each of the 3 tables' logs replays"),
+        "{said}"
+    );
+    let status: String = runtime().block_on(async {
+        let mut pg = sqlx::PgConnection::connect(&url).await.unwrap();
+        sqlx::query_scalar("SELECT status FROM tables WHERE id = $1")
+            .bind(&playing)
+            .fetch_one(&mut pg)
+            .await
+            .unwrap()
+    });
+    assert_eq!(status, "playing", "the table was copied mid-game");
+    // A source that is not there, or a target that is not PostgreSQL: said, and why.
+    for (args, says) in [
+        (
+            ["sqlite:///no/such/calltrump.db", url.as_str()],
+            "--from sqlite:///no/such/calltrump.db: there is no database at /no/such/calltrump.db",
+        ),
+        (
+            [from.as_str(), "sqlite://elsewhere.db"],
+            "--to sqlite://elsewhere.db: give the PostgreSQL database as postgres://",
+        ),
+    ] {
+        let out = calltrump()
+            .args(["migrate", "--from", args[0], "--to", args[1]])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let told = String::from_utf8_lossy(&out.stderr);
+        assert!(told.contains(says), "{told}");
+    }
+    // Again: the target is not empty, and nothing is written.
+    let again = migrate();
+    let refused = String::from_utf8_lossy(&again.stderr).into_owned();
+    assert!(!again.status.success());
+    assert!(
+        refused.contains(
+            "the target database is not empty (it holds 3 tables, 1 nights and 1 accounts)"
+        ),
+        "{refused}"
+    );
+    // A node on PostgreSQL at the same address: the join bots come back and finish.
+    let (pg_node, _) = common::serve::start(["--addr", addr.as_str(), "--database", url.as_str()]);
+    let pg_node = Node {
+        child: pg_node,
+        addr: addr.clone(),
+    };
+    finish(bots);
+    replays_finished(&pg_node, &playing);
+    let (_, copied_record) = http(&addr, "GET", &record_path, "");
+    assert_eq!(copied_record, finished_record);
+    let (status, body) = http(&addr, "POST", "/api/session", account);
+    assert_eq!(status, 200, "{body}");
+    let (_, nights) = http(&addr, "GET", "/api/nights", "");
+    assert!(nights.contains(night["id"].as_str().unwrap()), "{nights}");
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -10,6 +10,7 @@
 //! - [`hub`]: the registry of tables, each run by a task that carries out its
 //!   session's effects (persist, then publish), watched by a supervisor.
 //! - [`night`]: the alexa Bid Euchre night, a table per set.
+//! - [`migrate`]: a SQLite database copied into PostgreSQL (`calltrump migrate`).
 //! - `game_analysis`: the analysis of a finished game (`GET /api/tables/{id}/analysis`).
 //! - [`accounts`]: people's accounts, sign-in sessions and their limits.
 //! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
@@ -28,6 +29,7 @@ pub mod hub;
 pub mod limits;
 mod listen;
 pub mod metrics;
+pub mod migrate;
 pub mod model;
 pub mod night;
 pub mod outbox;
@@ -225,7 +227,7 @@ async fn launch(
     listener: tokio::net::TcpListener,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     let hub = Hub::start(store, config.hub).await?;
-    night::resume_nights(&hub).await?;
+    night::resume_nights(&hub, config.node.lease).await?;
     let addr = listener.local_addr()?;
     let advertise = config.node.advertise.clone().unwrap_or_else(|| {
         let ip = match addr.ip() {

@@ -52,7 +52,8 @@ pub struct Metrics {
     pub store_errors: AtomicU64,
     /// Tables paused because the store failed their last write.
     pub tables_paused: AtomicU64,
-    /// Tables this node took over from a node that died or let them go (a cluster).
+    /// Tables and nights this node took over from a node that died or let them go (a
+    /// cluster).
     pub takeovers: AtomicU64,
     /// Tables this node lost the lease of while it ran them (paused past the lease).
     pub leases_lost: AtomicU64,
@@ -140,7 +141,7 @@ impl Metrics {
         gauge(
             &mut out,
             "calltrump_lease_takeovers_total",
-            "Tables this node took over (their node died, or let them go).",
+            "Tables and nights this node took over (their node died, or let them go).",
             "counter",
             self.takeovers.load(Ordering::Relaxed),
         );

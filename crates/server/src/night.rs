@@ -8,8 +8,6 @@
 //! is stored whole after every change, so a restarted server picks every night up where
 //! it was.
 
-use std::time::Duration;
-
 use axum::body::Bytes;
 use axum::extract::{Path as AxumPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -26,10 +24,13 @@ use crate::hub::{Hub, HubError, NewTable};
 use crate::model::{NightStatus, Sitter, TableStatus};
 use crate::request;
 use crate::session::check_sitter;
-use crate::store::StoredNight;
+use crate::store::{StoreError, StoredNight};
 
-/// How often a night looks whether its set's game is over.
-const POLL: Duration = Duration::from_millis(300);
+mod run;
+
+pub use run::resume_nights;
+use run::spawn_night;
+
 /// Most players in a night, and most sets.
 const MAX_PLAYERS: usize = 16;
 const MAX_SETS: usize = 50;
@@ -446,6 +447,16 @@ impl Hub {
         if stored.status != NightStatus::Playing {
             return Ok(false);
         }
+        // A hub shut down starts no set; on a cluster, only the node holding the
+        // night's lease does.
+        if self.stopping() {
+            return Ok(false);
+        }
+        if let Some(cluster) = self.shared().store.cluster() {
+            if !cluster.holds_night(id) {
+                return Ok(false);
+            }
+        }
         let mut state = read_state(&stored)?;
         let set = state.results.len();
         let Some(current) = state.tables.get(set) else {
@@ -479,38 +490,10 @@ fn read_state(stored: &StoredNight) -> Result<NightState, HubError> {
 }
 
 fn corrupt_night(id: &str, message: &str) -> HubError {
-    HubError::Store(crate::store::StoreError::Corrupt {
+    HubError::Store(StoreError::Corrupt {
         table: format!("night {id}"),
         message: message.to_string(),
     })
-}
-
-/// Runs night `id` until it is over: a task that looks at its set's table.
-fn spawn_night(hub: Hub, id: String) {
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(POLL).await;
-            match hub.advance_night(&id).await {
-                Ok(true) => {}
-                Ok(false) => break,
-                // Stored state that does not read back will not get better.
-                Err(error @ HubError::Store(crate::store::StoreError::Corrupt { .. })) => {
-                    tracing::error!(night = %id, %error, "a night stops");
-                    break;
-                }
-                // The database may come back: try again at the next look.
-                Err(error) => tracing::error!(night = %id, %error, "a night could not go on"),
-            }
-        }
-    });
-}
-
-/// Picks up every night still playing (at the server's start).
-pub async fn resume_nights(hub: &Hub) -> Result<(), HubError> {
-    for stored in hub.shared().store.live_nights().await? {
-        spawn_night(hub.clone(), stored.id);
-    }
-    Ok(())
 }
 
 /// The night's routes: `POST /api/nights`, `GET /api/nights` (the nights being played),

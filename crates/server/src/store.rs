@@ -4,11 +4,13 @@
 mod accounts;
 mod cluster;
 mod codec;
+mod copy;
 mod postgres;
 mod sqlite;
 
 pub use accounts::{Accounts, StoredAccount};
 pub use cluster::{Cluster, NodeOptions, Owner};
+pub use copy::{check_copy, copy_into, Copied, CopyError};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 

@@ -120,6 +120,77 @@ async fn two_servers_on_one_database_share_its_tables() {
     first.stop().await.unwrap();
 }
 
+/// A night runs on one node of two (the second, started after it, does not run it too),
+/// and when that node stops, the other takes the night over and finishes it: one table
+/// per set, every set's result on the sheet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_runs_on_one_node_and_goes_on_on_another_when_it_stops() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let hub = || common::seeded_hub(3, Duration::from_secs(60));
+    let first = common::start_on(&database.url, hub()).await;
+    let players: Vec<_> = ["A", "B", "C", "D", "E"]
+        .iter()
+        .map(|name| serde_json::json!({"name": name, "sitter": "bot:random"}))
+        .collect();
+    let night = serde_json::json!({"players": players, "sets": 4, "unattended": true});
+    let (status, body) = http_at(first.addr, "POST", "/api/nights", Some(&night.to_string())).await;
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<serde_json::Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let second = common::start_on(&database.url, hub()).await;
+    let path = format!("/api/nights/{id}");
+    let view = |addr| {
+        let path = path.clone();
+        async move {
+            let (status, body) = http_at(addr, "GET", &path, None).await;
+            assert_eq!(status, 200, "{body}");
+            serde_json::from_str::<serde_json::Value>(&body).unwrap()
+        }
+    };
+    let until = |addr, done: fn(&serde_json::Value) -> bool| async move {
+        tokio::time::timeout(Duration::from_secs(90), async {
+            loop {
+                let seen = view(addr).await;
+                if done(&seen) {
+                    return seen;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await
+        .expect("the night goes on")
+    };
+    let started = until(second.addr, |v| {
+        v["sheet"]["sets_recorded"].as_u64() >= Some(1)
+    })
+    .await;
+    assert_eq!(started["status"], "playing", "{started}");
+    first.stop().await.unwrap();
+    let over = until(second.addr, |v| v["status"] == "over").await;
+    assert_eq!(over["sheet"]["sets_recorded"], 4, "{over}");
+    let tables = over["tables"].as_array().unwrap().clone();
+    assert_eq!(tables.len(), 4, "{over}");
+    // No node started a set twice: the database holds the night's four tables alone.
+    let mut connection = PgConnection::connect(&database.url).await.unwrap();
+    let stored: Vec<String> = sqlx::query_scalar("SELECT id FROM tables ORDER BY created_at")
+        .fetch_all(&mut connection)
+        .await
+        .unwrap();
+    assert_eq!(stored.len(), 4, "{stored:?} for the night's {tables:?}");
+    assert!(tables
+        .iter()
+        .all(|t| stored.contains(&t.as_str().unwrap().to_string())));
+    let (_, metrics) = http_at(second.addr, "GET", "/metrics", None).await;
+    assert!(
+        !metrics.contains("calltrump_lease_takeovers_total 0"),
+        "the second node took the night over: {metrics}"
+    );
+    connection.close().await.unwrap();
+    second.stop().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_programs_database_is_refused_and_left_as_it_was() {
     let database = TestDatabase::new(Backend::Postgres).await;
@@ -191,6 +262,34 @@ async fn readyz_is_not_ready_while_the_log_cannot_be_written_and_healthz_stays_o
     server.stop().await.unwrap();
 }
 
+/// A damaged table's row (its settings do not read back) does not keep another node
+/// from taking over the other orphans: it is listed as what is wrong with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_orphan_does_not_stop_the_others_takeover() {
+    use calltrump_server::store::{Cluster, Store, StoreError};
+    let (database, a, b) = common::fencing::two_nodes().await;
+    for (id, at) in [("t", 1), ("u", 2)] {
+        let table =
+            common::contract::new_table(id, 5, calltrump_server::model::TableStatus::Playing, at);
+        a.create_table(&table).await.unwrap();
+        a.release(id).await.unwrap();
+    }
+    let mut connection = PgConnection::connect(&database.url).await.unwrap();
+    sqlx::query("UPDATE tables SET settings = 'not json' WHERE id = 't'")
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    let orphans = b.orphans().await.unwrap();
+    assert_eq!(orphans.len(), 2, "{orphans:?}");
+    match &orphans[0] {
+        Err(StoreError::Corrupt { table, .. }) => assert_eq!(table, "t"),
+        other => panic!("expected table t's row damaged, got {other:?}"),
+    }
+    assert_eq!(orphans[1].as_ref().unwrap().id, "u");
+    assert!(b.claim("u").await.unwrap());
+    connection.close().await.unwrap();
+}
+
 /// One test per check of the leases (`common::fencing`), each on two nodes of a fresh
 /// database.
 macro_rules! fencing_tests {
@@ -211,4 +310,6 @@ fencing_tests!(
     a_lease_lapsed_unrenewed_is_lost_even_before_a_takeover,
     a_released_lease_is_taken_at_once,
     the_lobby_lists_the_other_nodes_tables,
+    a_night_runs_on_one_node_and_is_taken_over_when_it_lapses,
+    released_nights_are_taken_at_once,
 );

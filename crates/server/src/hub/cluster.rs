@@ -143,6 +143,10 @@ impl Hub {
             ticks.tick().await;
             loop {
                 ticks.tick().await;
+                // Shut down, the node renews nothing: what it let go stays free.
+                if hub.stopping() {
+                    break;
+                }
                 if let Err(error) = hub.tend(&addr).await {
                     tracing::warn!(%error, "the cluster's leases could not be renewed");
                 }
@@ -175,6 +179,18 @@ impl Hub {
         }
         self.end_stale_relays(cluster).await?;
         for stored in cluster.orphans().await? {
+            let stored = match stored {
+                Ok(stored) => stored,
+                // Its row itself does not read back: nothing of it can run here, and
+                // the other orphans are taken over all the same.
+                Err(StoreError::Corrupt { table, message }) => {
+                    if !self.is_damaged(&table) {
+                        self.quarantine(&table, None, message);
+                    }
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
             if self.mailbox(&stored.id).is_some() || !cluster.claim(&stored.id).await? {
                 continue;
             }

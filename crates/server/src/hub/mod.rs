@@ -8,8 +8,8 @@ mod caps;
 mod cluster;
 mod codec;
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -66,6 +66,10 @@ pub struct Shared {
     damaged: Mutex<HashMap<String, DamagedTable>>,
     /// The sockets this node relays to another (a cluster's).
     relays: cluster::Relays,
+    /// The nights whose task runs on this node.
+    pub(crate) nights: Mutex<HashSet<String>>,
+    /// Set once the hub shuts down: a cluster's node then takes nothing more over.
+    stopping: AtomicBool,
 }
 
 /// A table quarantined at start: its row or its log does not read back, or its log
@@ -137,6 +141,8 @@ impl Hub {
                 unsaved: Mutex::new(HashMap::new()),
                 damaged: Mutex::new(HashMap::new()),
                 relays: cluster::Relays::default(),
+                nights: Mutex::default(),
+                stopping: AtomicBool::new(false),
             }),
         };
         // A cluster's node takes its tables as it joins (`join_cluster`): only those no
@@ -518,6 +524,11 @@ impl Hub {
         Ok(Some(self.spawn(actor)))
     }
 
+    /// Whether the hub is shutting down (a cluster's node takes nothing more over).
+    pub fn stopping(&self) -> bool {
+        self.shared.stopping.load(Ordering::Relaxed)
+    }
+
     /// The mailbox of table `id`.
     pub fn mailbox(&self, id: &str) -> Option<mpsc::UnboundedSender<Command>> {
         let tables = self
@@ -611,6 +622,14 @@ impl Hub {
 
     /// Asks every table to close its connections, and waits until they have.
     pub async fn shutdown(&self) {
+        self.shared.stopping.store(true, Ordering::Relaxed);
+        // A cluster's nights go first: another node takes them at once, and their tasks
+        // here stop at their next look.
+        if let Some(cluster) = self.shared.store.cluster() {
+            if let Err(error) = cluster.release_nights().await {
+                tracing::warn!(%error, "the nights' leases could not be let go: they lapse");
+            }
+        }
         let mailboxes: Vec<_> = {
             let tables = self
                 .shared

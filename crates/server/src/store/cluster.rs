@@ -61,8 +61,10 @@ pub trait Cluster: Send + Sync {
     /// Lets table `id`'s lease go (the table left this node), so that any node may take
     /// it at once.
     fn release<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()>;
-    /// Every table open or playing whose lease no live node holds: to take over.
-    fn orphans(&self) -> StoreFuture<'_, Vec<StoredTable>>;
+    /// Every table open or playing whose lease no live node holds: to take over. A row
+    /// that does not read back is its [`StoreError::Corrupt`], so that one damaged table
+    /// does not keep the others from being taken over.
+    fn orphans(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>>;
     /// The live node other than this one that runs table `id`, if one does.
     fn owner<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<Owner>>;
     /// The lobby summaries (JSON) of the live tables the other nodes run.
@@ -70,13 +72,45 @@ pub trait Cluster: Send + Sync {
     /// The node that holds the running lease of each of `ids` (this one included), by
     /// table; a table no node holds is left out.
     fn owners<'a>(&'a self, ids: &'a [String]) -> StoreFuture<'a, HashMap<String, String>>;
+    /// Takes night `id`'s lease if no live node holds it (none, or lapsed), raising its
+    /// epoch: whether this node holds it now. The node that stores a new night holds its
+    /// lease from then on; [`Cluster::renew`] renews it with the tables'.
+    fn claim_night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool>;
+    /// Whether this node still holds night `id`'s lease, as far as it knows (a renewal
+    /// that failed, or a save fenced, forgets it).
+    fn holds_night(&self, id: &str) -> bool;
+    /// Every night still playing whose lease no live node holds: to take over.
+    fn orphan_nights(&self) -> StoreFuture<'_, Vec<String>>;
+    /// Lets every night's lease this node holds go, so that another node takes them at
+    /// once (the node is shutting down).
+    fn release_nights(&self) -> StoreFuture<'_, ()>;
 }
 
-/// This node's leases on PostgreSQL: the epoch of each table it holds.
+/// What a lease is on: a table, or a night; each kind in its own table of leases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    Table,
+    Night,
+}
+
+impl Kind {
+    /// How a write refused for want of this kind's lease names `id`.
+    pub(super) fn lost(self, id: &str) -> StoreError {
+        StoreError::LeaseLost {
+            table: match self {
+                Kind::Table => id.to_string(),
+                Kind::Night => format!("night {id}"),
+            },
+        }
+    }
+}
+
+/// This node's leases on PostgreSQL: the epoch of each table and each night it holds.
 #[derive(Debug)]
 pub(super) struct Leases {
     pub(super) node: NodeOptions,
     held: Mutex<HashMap<String, i64>>,
+    nights: Mutex<HashMap<String, i64>>,
 }
 
 impl Leases {
@@ -84,20 +118,46 @@ impl Leases {
         Leases {
             node,
             held: Mutex::new(HashMap::new()),
+            nights: Mutex::new(HashMap::new()),
         }
     }
 
+    fn map(&self, kind: Kind) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        match kind {
+            Kind::Table => &self.held,
+            Kind::Night => &self.nights,
+        }
+        .lock()
+        .expect("never poisoned")
+    }
+
+    pub(super) fn epoch_of(&self, kind: Kind, id: &str) -> Option<i64> {
+        self.map(kind).get(id).copied()
+    }
+
     fn epoch(&self, id: &str) -> Option<i64> {
-        self.held.lock().expect("never poisoned").get(id).copied()
+        self.epoch_of(Kind::Table, id)
+    }
+
+    /// Holds `id` under `epoch`, or under the later one already held: two claims of one
+    /// table at once on this node (a socket's and a takeover round's) both succeed, the
+    /// second raising the epoch, and may return in either order.
+    pub(super) fn hold_as(&self, kind: Kind, id: &str, epoch: i64) {
+        let mut held = self.map(kind);
+        let at = held.entry(id.to_string()).or_insert(epoch);
+        *at = (*at).max(epoch);
     }
 
     pub(super) fn hold(&self, id: &str, epoch: i64) {
-        let mut held = self.held.lock().expect("never poisoned");
-        held.insert(id.to_string(), epoch);
+        self.hold_as(Kind::Table, id, epoch);
+    }
+
+    fn forget_as(&self, kind: Kind, id: &str) -> Option<i64> {
+        self.map(kind).remove(id)
     }
 
     fn forget(&self, id: &str) -> Option<i64> {
-        self.held.lock().expect("never poisoned").remove(id)
+        self.forget_as(Kind::Table, id)
     }
 
     /// The lease's length in seconds, as PostgreSQL takes it.
@@ -113,22 +173,71 @@ impl Leases {
         tx: &mut Transaction<'_, Postgres>,
         id: &str,
     ) -> Result<(), StoreError> {
-        let lost = || StoreError::LeaseLost {
-            table: id.to_string(),
+        self.fence_as(tx, Kind::Table, id).await
+    }
+
+    /// [`Leases::fence`] for a lease of `kind`.
+    pub(super) async fn fence_as(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        kind: Kind,
+        id: &str,
+    ) -> Result<(), StoreError> {
+        let lost = || kind.lost(id);
+        let epoch = self.epoch_of(kind, id).ok_or_else(lost)?;
+        let sql = match kind {
+            Kind::Table => {
+                "SELECT epoch FROM leases WHERE table_id = $1 AND owner = $2 AND epoch = $3 \
+                 AND expires_at > clock_timestamp() FOR SHARE"
+            }
+            Kind::Night => {
+                "SELECT epoch FROM night_leases WHERE night_id = $1 AND owner = $2 \
+                 AND epoch = $3 AND expires_at > clock_timestamp() FOR SHARE"
+            }
         };
-        let epoch = self.epoch(id).ok_or_else(lost)?;
-        let held: Option<i64> = sqlx::query_scalar(
-            "SELECT epoch FROM leases WHERE table_id = $1 AND owner = $2 AND epoch = $3 \
-             AND expires_at > clock_timestamp() FOR SHARE",
-        )
-        .bind(id)
-        .bind(&self.node.name)
-        .bind(epoch)
-        .fetch_optional(&mut **tx)
-        .await?;
+        let held: Option<i64> = sqlx::query_scalar(sql)
+            .bind(id)
+            .bind(&self.node.name)
+            .bind(epoch)
+            .fetch_optional(&mut **tx)
+            .await?;
         if held.is_none() {
-            self.forget(id);
+            self.forget_as(kind, id);
             return Err(lost());
+        }
+        Ok(())
+    }
+}
+
+impl PostgresStore {
+    /// Renews every night's lease this node holds; forgets those it lost (their tasks
+    /// stop at their next look).
+    async fn renew_nights(&self) -> Result<(), StoreError> {
+        let held: Vec<(String, i64)> = self
+            .leases
+            .map(Kind::Night)
+            .iter()
+            .map(|(id, epoch)| (id.clone(), *epoch))
+            .collect();
+        if held.is_empty() {
+            return Ok(());
+        }
+        let (ids, epochs): (Vec<String>, Vec<i64>) = held.into_iter().unzip();
+        let renewed: Vec<String> = sqlx::query_scalar(
+            "UPDATE night_leases SET expires_at = clock_timestamp() + make_interval(secs => $2) \
+             FROM UNNEST($3::text[], $4::int8[]) AS mine(id, epoch) \
+             WHERE night_leases.night_id = mine.id AND night_leases.epoch = mine.epoch \
+             AND night_leases.owner = $1 AND night_leases.expires_at > clock_timestamp() \
+             RETURNING night_leases.night_id",
+        )
+        .bind(&self.leases.node.name)
+        .bind(self.leases.seconds())
+        .bind(&ids)
+        .bind(&epochs)
+        .fetch_all(&self.pool)
+        .await?;
+        for id in ids.iter().filter(|id| !renewed.contains(id)) {
+            self.leases.forget_as(Kind::Night, id);
         }
         Ok(())
     }
@@ -190,6 +299,7 @@ impl Cluster for PostgresStore {
             .bind(addr)
             .execute(&self.pool)
             .await?;
+            self.renew_nights().await?;
             if held.is_empty() {
                 return Ok(Vec::new());
             }
@@ -242,14 +352,12 @@ impl Cluster for PostgresStore {
         })
     }
 
-    fn orphans(&self) -> StoreFuture<'_, Vec<StoredTable>> {
-        Box::pin(self.rows(
+    fn orphans(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
+        Box::pin(self.tables_each(
             "SELECT t.* FROM tables t LEFT JOIN leases l ON l.table_id = t.id \
              WHERE t.status IN ('open', 'playing') \
              AND (l.table_id IS NULL OR l.expires_at <= clock_timestamp()) \
              ORDER BY t.created_at, t.id",
-            None,
-            super::postgres::table_of,
         ))
     }
 
@@ -289,6 +397,65 @@ impl Cluster for PostgresStore {
             .bind(&self.leases.node.name)
             .fetch_all(&self.pool)
             .await?)
+        })
+    }
+
+    fn claim_night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let epoch: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO night_leases (night_id, owner, epoch, expires_at) \
+                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3)) \
+                 ON CONFLICT (night_id) DO UPDATE SET owner = excluded.owner, \
+                 epoch = night_leases.epoch + 1, expires_at = excluded.expires_at \
+                 WHERE night_leases.expires_at <= clock_timestamp() \
+                 RETURNING epoch",
+            )
+            .bind(id)
+            .bind(&self.leases.node.name)
+            .bind(self.leases.seconds())
+            .fetch_optional(&self.pool)
+            .await?;
+            match epoch {
+                Some(epoch) => {
+                    self.leases.hold_as(Kind::Night, id, epoch);
+                    Ok(true)
+                }
+                None => Ok(self.leases.epoch_of(Kind::Night, id).is_some()),
+            }
+        })
+    }
+
+    fn holds_night(&self, id: &str) -> bool {
+        self.leases.epoch_of(Kind::Night, id).is_some()
+    }
+
+    fn orphan_nights(&self) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            Ok(sqlx::query_scalar(
+                "SELECT n.id FROM nights n LEFT JOIN night_leases l ON l.night_id = n.id \
+                 WHERE n.status = 'playing' \
+                 AND (l.night_id IS NULL OR l.expires_at <= clock_timestamp()) \
+                 ORDER BY n.created_at, n.id",
+            )
+            .fetch_all(&self.pool)
+            .await?)
+        })
+    }
+
+    fn release_nights(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let held: Vec<(String, i64)> = self.leases.map(Kind::Night).drain().collect();
+            let (ids, epochs): (Vec<String>, Vec<i64>) = held.into_iter().unzip();
+            sqlx::query(
+                "DELETE FROM night_leases USING UNNEST($2::text[], $3::int8[]) AS mine(id, epoch) \
+                 WHERE night_id = mine.id AND night_leases.epoch = mine.epoch AND owner = $1",
+            )
+            .bind(&self.leases.node.name)
+            .bind(&ids)
+            .bind(&epochs)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
         })
     }
 }

@@ -9,7 +9,7 @@ use calltrump_table::Entry;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Postgres, QueryBuilder, Row};
 
-use super::cluster::Leases;
+use super::cluster::{Kind, Leases};
 use super::codec::{self, TableText};
 use super::{
     check_versions, Accounts, ChatLine, ChatPlace, Cluster, DatabaseOptions, NodeOptions, Store,
@@ -119,6 +119,29 @@ impl PostgresStore {
             .iter()
             .map(read)
             .collect()
+    }
+}
+
+impl PostgresStore {
+    /// Every row of `sql`, each read on its own: a row that does not read back is its
+    /// [`StoreError::Corrupt`], and the others are read all the same.
+    pub(super) async fn tables_each(
+        &self,
+        sql: &'static str,
+    ) -> Result<Vec<Result<StoredTable, StoreError>>, StoreError> {
+        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                table_of(row).map_err(|e| match e {
+                    corrupt @ StoreError::Corrupt { .. } => corrupt,
+                    other => {
+                        let id = row.try_get("id").unwrap_or_else(|_| "?".to_string());
+                        corrupt(&id, other.to_string())
+                    }
+                })
+            })
+            .collect())
     }
 }
 
@@ -251,25 +274,9 @@ impl Store for PostgresStore {
     }
 
     fn live_tables(&self) -> StoreFuture<'_, Vec<Result<StoredTable, StoreError>>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows
-                .iter()
-                .map(|row| {
-                    table_of(row).map_err(|e| match e {
-                        corrupt @ StoreError::Corrupt { .. } => corrupt,
-                        other => {
-                            let id = row.try_get("id").unwrap_or_else(|_| "?".to_string());
-                            corrupt(&id, other.to_string())
-                        }
-                    })
-                })
-                .collect())
-        })
+        Box::pin(self.tables_each(
+            "SELECT * FROM tables WHERE status IN ('open', 'playing') ORDER BY created_at, id",
+        ))
     }
 
     fn table<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
@@ -334,16 +341,46 @@ impl Store for PostgresStore {
 
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            sqlx::query(
+            let mut tx = self.pool.begin().await?;
+            if self.leases.epoch_of(Kind::Night, &night.id).is_some() {
+                self.leases
+                    .fence_as(&mut tx, Kind::Night, &night.id)
+                    .await?;
+                sqlx::query("UPDATE nights SET state = $2, status = $3 WHERE id = $1")
+                    .bind(&night.id)
+                    .bind(&night.state)
+                    .bind(night.status.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                return Ok(());
+            }
+            // A new night, and this node's lease on it, together; a night of another
+            // node's (or one this node lost) is not this node's to change.
+            let made = sqlx::query(
                 "INSERT INTO nights (id, state, status, created_at) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (id) DO UPDATE SET state = excluded.state, status = excluded.status",
+                 ON CONFLICT (id) DO NOTHING",
             )
             .bind(&night.id)
             .bind(&night.state)
             .bind(night.status.as_str())
             .bind(night.created_at)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            if made.rows_affected() == 0 {
+                return Err(Kind::Night.lost(&night.id));
+            }
+            sqlx::query(
+                "INSERT INTO night_leases (night_id, owner, epoch, expires_at) \
+                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
+            )
+            .bind(&night.id)
+            .bind(self.node())
+            .bind(self.leases.seconds())
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            self.leases.hold_as(Kind::Night, &night.id, 1);
             Ok(())
         })
     }

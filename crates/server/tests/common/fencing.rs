@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use calltrump_server::model::TableStatus;
+use calltrump_server::model::{NightStatus, TableStatus};
 use calltrump_server::store::{
-    Cluster, DatabaseOptions, NodeOptions, Owner, PostgresStore, Store, StoreError,
+    Cluster, DatabaseOptions, NodeOptions, Owner, PostgresStore, Store, StoreError, StoredNight,
 };
 use calltrump_table::Entry;
 
@@ -107,7 +107,7 @@ pub async fn a_lapsed_lease_is_taken_over_and_fences_its_old_owner(
         .await
         .unwrap()
         .into_iter()
-        .map(|t| t.id)
+        .map(|t| t.unwrap().id)
         .collect();
     assert_eq!(orphans, ["t"]);
     assert!(b.claim("t").await.unwrap());
@@ -167,7 +167,7 @@ pub async fn a_released_lease_is_taken_at_once(a: &PostgresStore, b: &PostgresSt
         .await
         .unwrap()
         .into_iter()
-        .map(|t| t.id)
+        .map(|t| t.unwrap().id)
         .collect();
     assert_eq!(orphans, ["t"]);
     assert!(b.claim("t").await.unwrap());
@@ -186,4 +186,77 @@ pub async fn the_lobby_lists_the_other_nodes_tables(a: &PostgresStore, b: &Postg
     // A table no longer shown (its game over) leaves the lobby at the next renewal.
     a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap();
     assert!(b.others_lobby().await.unwrap().is_empty());
+}
+
+/// Night `id` as stored, its state `state`.
+fn night(id: &str, state: &str, status: NightStatus) -> StoredNight {
+    StoredNight {
+        id: id.into(),
+        state: state.into(),
+        status,
+        created_at: 1,
+    }
+}
+
+/// A night runs on the node that stored it: another may neither claim nor save it while
+/// its lease is renewed; once it lapses, another takes it over, and the old node's saves
+/// are refused and change nothing.
+pub async fn a_night_runs_on_one_node_and_is_taken_over_when_it_lapses(
+    a: &PostgresStore,
+    b: &PostgresStore,
+) {
+    a.save_night(&night("n", "{}", NightStatus::Playing))
+        .await
+        .unwrap();
+    assert!(a.holds_night("n"));
+    assert!(!b.holds_night("n"));
+    assert!(!b.claim_night("n").await.unwrap());
+    assert!(b.orphan_nights().await.unwrap().is_empty());
+    let by_b = night("n", r#"{"by":"b"}"#, NightStatus::Playing);
+    lost(b.save_night(&by_b).await, "night n");
+    for _ in 0..4 {
+        tokio::time::sleep(LEASE / 3).await;
+        a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap();
+    }
+    assert!(!b.claim_night("n").await.unwrap());
+    let set_one = night("n", r#"{"set":1}"#, NightStatus::Playing);
+    a.save_night(&set_one).await.unwrap();
+    lapse().await;
+    // Unrenewed past its end, the lease is lost to its node even before a takeover.
+    a.renew("127.0.0.1:7001", &HashMap::new()).await.unwrap();
+    assert!(!a.holds_night("n"));
+    assert_eq!(b.orphan_nights().await.unwrap(), ["n"]);
+    assert!(b.claim_night("n").await.unwrap());
+    assert!(b.orphan_nights().await.unwrap().is_empty());
+    let late = night("n", r#"{"late":true}"#, NightStatus::Over);
+    lost(a.save_night(&late).await, "night n");
+    assert!(!a.claim_night("n").await.unwrap());
+    assert_eq!(b.night("n").await.unwrap(), Some(set_one));
+    b.save_night(&by_b).await.unwrap();
+    assert_eq!(a.night("n").await.unwrap(), Some(by_b));
+}
+
+/// The nights a node lets go (it shuts down) are taken at once by another, and the
+/// first's saves of them are refused; a night over is nobody's to take.
+pub async fn released_nights_are_taken_at_once(a: &PostgresStore, b: &PostgresStore) {
+    for id in ["n1", "n2"] {
+        a.save_night(&night(id, "{}", NightStatus::Playing))
+            .await
+            .unwrap();
+    }
+    a.save_night(&night("n2", "{}", NightStatus::Over))
+        .await
+        .unwrap();
+    a.release_nights().await.unwrap();
+    assert!(!a.holds_night("n1") && !a.holds_night("n2"));
+    lost(
+        a.save_night(&night("n1", "{}", NightStatus::Over)).await,
+        "night n1",
+    );
+    assert_eq!(b.orphan_nights().await.unwrap(), ["n1"]);
+    assert!(b.claim_night("n1").await.unwrap());
+    b.save_night(&night("n1", "{}", NightStatus::Over))
+        .await
+        .unwrap();
+    assert!(b.orphan_nights().await.unwrap().is_empty());
 }

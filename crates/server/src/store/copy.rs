@@ -1,0 +1,232 @@
+//! Copying a SQLite store's rows into an empty PostgreSQL store (`calltrump migrate`):
+//! every table with its log and chat, every night, account and session, in one
+//! PostgreSQL transaction (all or nothing).
+
+use calltrump_table::Table;
+use sqlx::{Postgres, QueryBuilder, Row, Transaction};
+
+use super::{PostgresStore, SqliteStore, Store, StoreError, ROWS_PER_STATEMENT};
+
+/// How many rows of each kind a copy wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Copied {
+    /// Tables.
+    pub tables: u64,
+    /// Log entries, over every table.
+    pub events: u64,
+    /// Chat lines, over every table.
+    pub chat_lines: u64,
+    /// Nights.
+    pub nights: u64,
+    /// Accounts.
+    pub accounts: u64,
+    /// Signed-in sessions.
+    pub sessions: u64,
+}
+
+/// Why a copy did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    /// The target already holds calltrump rows: nothing was written.
+    #[error("the target database is not empty (it holds {tables} tables, {nights} nights and {accounts} accounts): migrate copies into an empty database only, so that nothing there is overwritten or mixed; give a new database (createdb), or drop that one's tables first")]
+    NotEmpty {
+        /// Tables there.
+        tables: i64,
+        /// Nights there.
+        nights: i64,
+        /// Accounts there.
+        accounts: i64,
+    },
+    /// Reading or writing failed: nothing was written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The copy does not read back as the original (it was written, and is left for
+    /// whoever runs the migration to look at).
+    #[error("the copy differs from the original: {0}")]
+    Differs(String),
+}
+
+impl From<sqlx::Error> for CopyError {
+    fn from(error: sqlx::Error) -> CopyError {
+        CopyError::Store(error.into())
+    }
+}
+
+/// The columns of each copied table, in the order of their dependencies (the same in
+/// both backends' schemas), and the column that orders a table's rows.
+const COPIED: [(&str, &[&str]); 6] = [
+    (
+        "tables",
+        &[
+            "id",
+            "settings",
+            "deal_rng",
+            "seats",
+            "host_token",
+            "status",
+            "created_at",
+        ],
+    ),
+    ("events", &["table_id", "version", "entry"]),
+    (
+        "chat",
+        &[
+            "table_id", "seq", "sender", "body", "at", "deals", "actions",
+        ],
+    ),
+    ("nights", &["id", "state", "status", "created_at"]),
+    (
+        "accounts",
+        &["id", "name", "name_key", "password_hash", "created_at"],
+    ),
+    ("sessions", &["token_hash", "account_id", "created_at"]),
+];
+
+/// A column's value, as either backend keeps it.
+enum Value {
+    Text(Option<String>),
+    Int(Option<i64>),
+}
+
+/// Whether column `column` holds integers (the others hold text).
+fn is_int(column: &str) -> bool {
+    matches!(
+        column,
+        "created_at" | "version" | "seq" | "at" | "deals" | "actions"
+    )
+}
+
+/// Copies every row of `from` into `to`, which must hold no table, night or account
+/// ([`CopyError::NotEmpty`] otherwise). No lease is written: a node started on `to`
+/// takes every live table and night over as a dead node's.
+pub async fn copy_into(from: &SqliteStore, to: &PostgresStore) -> Result<Copied, CopyError> {
+    let mut tx = to.pool.begin().await?;
+    let (tables, nights, accounts): (i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM tables), (SELECT count(*) FROM nights), \
+         (SELECT count(*) FROM accounts)",
+    )
+    .fetch_one(&mut *tx)
+    .await?;
+    if tables + nights + accounts > 0 {
+        return Err(CopyError::NotEmpty {
+            tables,
+            nights,
+            accounts,
+        });
+    }
+    let mut copied = Copied::default();
+    for (table, columns) in COPIED {
+        let count = copy_table(from, &mut tx, table, columns).await?;
+        match table {
+            "tables" => copied.tables = count,
+            "events" => copied.events = count,
+            "chat" => copied.chat_lines = count,
+            "nights" => copied.nights = count,
+            "accounts" => copied.accounts = count,
+            _ => copied.sessions = count,
+        }
+    }
+    tx.commit().await?;
+    Ok(copied)
+}
+
+/// Copies every row of `table` (its `columns`), a batch at a time; how many.
+async fn copy_table(
+    from: &SqliteStore,
+    tx: &mut Transaction<'_, Postgres>,
+    table: &str,
+    columns: &[&str],
+) -> Result<u64, CopyError> {
+    let list = columns.join(", ");
+    // By rowid, a batch after the last: each row read once, in the order written.
+    let select =
+        format!("SELECT rowid, {list} FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT ?");
+    let mut count = 0u64;
+    let mut after = 0i64;
+    loop {
+        let rows = sqlx::query(&select)
+            .bind(after)
+            .bind(ROWS_PER_STATEMENT as i64)
+            .fetch_all(&from.pool)
+            .await?;
+        let Some(last) = rows.last() else {
+            return Ok(count);
+        };
+        after = last.try_get("rowid")?;
+        let mut batch = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let mut values = Vec::with_capacity(columns.len());
+            for column in columns {
+                values.push(if is_int(column) {
+                    Value::Int(row.try_get(*column)?)
+                } else {
+                    Value::Text(row.try_get(*column)?)
+                });
+            }
+            batch.push(values);
+        }
+        let mut insert = QueryBuilder::<Postgres>::new(format!("INSERT INTO {table} ({list}) "));
+        insert.push_values(batch, |mut row, values| {
+            for value in values {
+                match value {
+                    Value::Text(text) => row.push_bind(text),
+                    Value::Int(int) => row.push_bind(int),
+                };
+            }
+        });
+        insert.build().execute(&mut **tx).await?;
+        count += rows.len() as u64;
+    }
+}
+
+/// Checks a copy against its original: each table's row, log and chat read back the
+/// same through both stores, and each log replays on the copy to the same game record
+/// as on the original; each night reads back the same; accounts and sessions are as
+/// many. The number of tables replayed.
+pub async fn check_copy(from: &SqliteStore, to: &PostgresStore) -> Result<u64, CopyError> {
+    let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM tables ORDER BY rowid")
+        .fetch_all(&from.pool)
+        .await?;
+    let differs = |id: &str, what: &str| CopyError::Differs(format!("table {id}: its {what}"));
+    for id in &ids {
+        let (original, copy) = (from.table(id).await?, to.table(id).await?);
+        if original != copy {
+            return Err(differs(id, "row"));
+        }
+        let Some(copy) = copy else {
+            return Err(differs(id, "row"));
+        };
+        let (log, copied_log) = (from.log(id).await?, to.log(id).await?);
+        if log != copied_log {
+            return Err(differs(id, "log"));
+        }
+        if from.chat_history(id).await? != to.chat_history(id).await? {
+            return Err(differs(id, "chat"));
+        }
+        let replay = |log| Table::restore(copy.settings.clone(), copy.deal_rng.clone(), log);
+        match (replay(&log), replay(&copied_log)) {
+            (Ok(original), Ok(copied)) if original.record() == copied.record() => {}
+            (Err(original), Err(copied)) if original.to_string() == copied.to_string() => {}
+            _ => return Err(differs(id, "log's replay")),
+        }
+    }
+    let nights: Vec<String> = sqlx::query_scalar("SELECT id FROM nights ORDER BY rowid")
+        .fetch_all(&from.pool)
+        .await?;
+    for id in &nights {
+        if from.night(id).await? != to.night(id).await? {
+            return Err(CopyError::Differs(format!("night {id}")));
+        }
+    }
+    for table in ["accounts", "sessions"] {
+        let sql = format!("SELECT count(*) FROM {table}");
+        let original: i64 = sqlx::query_scalar(&sql).fetch_one(&from.pool).await?;
+        let copied: i64 = sqlx::query_scalar(&sql).fetch_one(&to.pool).await?;
+        if original != copied {
+            return Err(CopyError::Differs(format!(
+                "{table}: {copied} rows, not {original}"
+            )));
+        }
+    }
+    Ok(ids.len() as u64)
+}
