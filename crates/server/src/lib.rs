@@ -34,6 +34,7 @@ pub mod outbox;
 mod pages;
 mod players;
 pub mod protocol;
+pub mod rating;
 mod ready;
 mod relay;
 pub mod replay;

@@ -322,6 +322,7 @@ impl Hub {
                     // Seat 0 of each set's table deals first.
                     first_dealer: Some(Seat(0)),
                     unattended: state.unattended || invited,
+                    rated: false,
                 },
                 set == 0 && state.unattended,
             )

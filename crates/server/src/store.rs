@@ -5,11 +5,13 @@ mod accounts;
 mod cluster;
 mod codec;
 mod postgres;
+mod ratings;
 mod sqlite;
 
 pub use accounts::{Accounts, StoredAccount};
 pub use cluster::{Cluster, NodeOptions, Owner};
 pub use postgres::PostgresStore;
+pub use ratings::{Leader, RatingPoint, Ratings, StoredRating};
 pub use sqlite::SqliteStore;
 
 use std::future::Future;
@@ -76,6 +78,8 @@ pub struct StoredTable {
     /// `--max-unattended-tables`); otherwise a table of bots alone plays only while
     /// someone is connected.
     pub unattended: bool,
+    /// Whether its game is rated (the host's choice; every person at it signed in).
+    pub rated: bool,
     /// The deal generator before the first deal.
     pub deal_rng: GameRng,
     /// The seats.
@@ -218,6 +222,8 @@ pub trait Store: Send + Sync {
     fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>>;
     /// The accounts and their sessions, in the same database.
     fn accounts(&self) -> &dyn Accounts;
+    /// The ratings, in the same database.
+    fn ratings(&self) -> &dyn Ratings;
     /// The leases of a store several nodes share (PostgreSQL): every write of a table's
     /// rows is fenced by this node's lease on it. None: one server per store (SQLite),
     /// which runs every table.

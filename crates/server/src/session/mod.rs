@@ -30,6 +30,7 @@ use serde::Serialize;
 
 use crate::model::{SeatRecord, Sitter, TableStatus};
 use crate::protocol::{ChatMessage, ClientMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
+use crate::rating::RatedGame;
 use crate::store::{StoredChat, StoredTable};
 
 pub use config::{
@@ -148,6 +149,8 @@ pub struct Session {
     hints: bool,
     /// Whether its bots play with nobody watching and no person seated.
     unattended: bool,
+    /// Whether its game is rated: only signed-in people sit down.
+    rated: bool,
     /// The latest hint worked out: its seat, version and message.
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
@@ -224,6 +227,7 @@ impl Session {
             epoch: 0,
             hints: stored.hints,
             unattended: stored.unattended,
+            rated: stored.rated,
             last_hint: None,
             hints_waiting: HashMap::new(),
             wall: (now, wall_secs),
@@ -468,9 +472,19 @@ impl Session {
             );
         }
         self.checkpoint = Some(checkpoint);
+        let rated = match self.table.outcome() {
+            Some(outcome) if over && self.rated => Some(RatedGame::new(
+                &self.id,
+                &self.table.settings().rules,
+                &self.seats,
+                outcome,
+            )),
+            _ => None,
+        };
         self.persist(Persist::Step {
             entries: entries.clone(),
             table: over.then(|| (self.status, self.seats.clone())),
+            rated,
         });
         self.broadcast_updates(&entries);
         if over {

@@ -1,7 +1,7 @@
 //! A table's typed state as the databases keep it, the same in SQLite and PostgreSQL:
 //! its settings, deal generator and seats as JSON text. The settings column also holds
 //! `"hints": true` for a table that allows hints and `"unattended": true` for one whose
-//! bots play with nobody watching (the server's own options, beside the table library's
+//! bots play with nobody watching and `"rated": true` for a rated one (the server's own options, beside the table library's
 //! settings), so databases written before the store was typed read back.
 
 use calltrump_engine::GameRng;
@@ -20,7 +20,11 @@ pub(super) struct TableText {
 /// A table's JSON columns.
 pub(super) fn encode(table: &StoredTable) -> TableText {
     let mut settings = serde_json::to_value(&table.settings).expect("settings serialize");
-    for (option, on) in [("hints", table.hints), ("unattended", table.unattended)] {
+    for (option, on) in [
+        ("hints", table.hints),
+        ("unattended", table.unattended),
+        ("rated", table.rated),
+    ] {
         if let (true, Some(object)) = (on, settings.as_object_mut()) {
             object.insert(option.into(), true.into());
         }
@@ -53,7 +57,7 @@ pub(super) fn decode(
             .and_then(|v| v.as_bool())
             .unwrap_or(false)
     };
-    let (hints, unattended) = (option("hints"), option("unattended"));
+    let (hints, unattended, rated) = (option("hints"), option("unattended"), option("rated"));
     let settings: Settings =
         serde_json::from_value(settings).map_err(|e| corrupt("settings", e))?;
     let deal_rng: GameRng =
@@ -65,6 +69,7 @@ pub(super) fn decode(
         settings,
         hints,
         unattended,
+        rated,
         deal_rng,
         seats,
         host_token,

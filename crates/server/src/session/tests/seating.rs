@@ -197,6 +197,7 @@ fn undo_is_for_seated_people_at_tables_that_allow_it() {
     let [Persist::Step {
         entries,
         table: None,
+        rated: None,
     }] = persists(&undone)[..]
     else {
         panic!("one step kept")
