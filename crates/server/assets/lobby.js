@@ -129,6 +129,7 @@ $("new-table").addEventListener("submit", async (event) => {
     names: choices.map((c) => (c === "me" ? ($("name").value.trim() || t("sender-host")) : "")),
     undo: $("undo").checked,
     hints: $("hints").checked,
+    rated: $("rated").checked,
   };
   $("create").disabled = true;
   try {

@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::accounts::{name_key, signed_in};
 use crate::hub::Hub;
 use crate::model::TableStatus;
+use crate::rated::ShownRating;
 use crate::request::error;
 use crate::store::{StoreError, StoredTable};
 
@@ -210,9 +211,10 @@ fn result_for(outcome: Outcome, seat: Seat) -> Result_ {
     }
 }
 
-/// `GET /api/players/{name}`: `{name, tallies, games}`, the player's games over (newest
-/// first, each won, lost or drawn, with its replay and analysis) and their count per
-/// game and variant; for the player signed in, `unfinished` adds the tables they sit at
+/// `GET /api/players/{name}`: `{name, tallies, games, ratings, rating_history}`, the
+/// player's games over (newest first, each won, lost or drawn, with its replay and
+/// analysis), their count per game and variant, their rating per game family (with the
+/// bot level nearest) and its history; for the player signed in, `unfinished` adds the tables they sit at
 /// in play. 404 for a name no account has.
 async fn player(
     State(hub): State<Hub>,
@@ -292,11 +294,21 @@ async fn player(
             });
         }
     }
+    let ratings = hub.shared().store.ratings();
+    let (rated, history) = match (
+        ratings.ratings(&account.id).await,
+        ratings.rating_history(&account.id).await,
+    ) {
+        (Ok(rated), Ok(history)) => (rated, history),
+        (Err(e), _) | (_, Err(e)) => return store_failed(e),
+    };
     let mut answer = serde_json::json!({
         "name": account.name,
         "since": account.created_at,
         "tallies": tallies.into_values().collect::<Vec<_>>(),
         "games": games,
+        "ratings": rated.into_iter().map(ShownRating::from).collect::<Vec<_>>(),
+        "rating_history": history,
     });
     if own {
         answer["unfinished"] = serde_json::json!(unfinished);
