@@ -263,6 +263,7 @@ async fn store_table(
             settings: settings.clone(),
             hints: true,
             unattended: false,
+            rated: false,
             deal_rng: seeded(11),
             seats: seats.clone(),
             host_token: format!("{id}-host"),

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{account_seats, http_at, readyz_until, scenarios, Backend, TestDatabase};
+use common::{account_seats, http_at, ratings, readyz_until, scenarios, Backend, TestDatabase};
 use sqlx::{Connection, PgConnection};
 
 store_contract_tests!(common::postgres_store());
@@ -212,3 +212,9 @@ fencing_tests!(
     a_released_lease_is_taken_at_once,
     the_lobby_lists_the_other_nodes_tables,
 );
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told() {
+    ratings::a_rated_game_moves_both_players_ratings_before_its_end_is_told(Backend::Postgres)
+        .await;
+}

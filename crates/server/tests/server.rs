@@ -313,6 +313,7 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         settings: calltrump_table::Settings::new(rules, calltrump_engine::Seat(0), &[]),
         hints: false,
         unattended: false,
+        rated: false,
         deal_rng: calltrump_engine::seeded(1),
         seats: Vec::new(),
         host_token: "h".into(),

@@ -75,6 +75,7 @@ fn committed_table(
         settings,
         hints,
         unattended: false,
+        rated: false,
         deal_rng: seeded(7),
         seats,
         host_token: "host".into(),

@@ -105,6 +105,7 @@ fn a_bot_standing_in_is_kept_and_a_restart_gives_no_fresh_grace() {
         settings: s.table().settings().clone(),
         hints: false,
         unattended: false,
+        rated: false,
         deal_rng: seeded(7),
         seats: s.seats().to_vec(),
         host_token: "host".into(),
