@@ -566,7 +566,7 @@ sign-in-name = الاسم
 sign-in-password = كلمة المرور
 sign-in-submit = دخول
 sign-up-heading = إنشاء حساب
-sign-up-about = اسم من حرف إلى 24 حرفًا أو رقمًا، وكلمة مرور من 8 أحرف أو أكثر.
+sign-up-about = اسم من 1 إلى 24 محرفًا: حروف وأرقام ومسافات و - _ . ' (فـ"Alice Smith" اسم صالح)، وكلمة مرور من 8 أحرف أو أكثر.
 sign-up-submit = أنشئ الحساب
 
 ## The replay page
@@ -664,6 +664,7 @@ player-unfinished = طاولاتك التي تُلعب الآن
 player-result-won = فوز
 player-result-lost = خسارة
 player-result-drawn = تعادل
+player-result-ended = أنهاها المضيف قبل نهايتها
 player-replay = الإعادة
 board-title = لوحة المتصدرين: { $game }
 board-players = اللاعبون المصنّفون

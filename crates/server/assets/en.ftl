@@ -566,7 +566,7 @@ sign-in-name = Name
 sign-in-password = Password
 sign-in-submit = Sign in
 sign-up-heading = Create an account
-sign-up-about = A name of 1 to 24 letters or digits, and a password of 8 characters or more.
+sign-up-about = A name of 1 to 24 characters: letters, digits, spaces and - _ . ' (so "Alice Smith" is a name), and a password of 8 characters or more.
 sign-up-submit = Create account
 
 ## The replay page
@@ -664,6 +664,7 @@ player-unfinished = Your tables in play
 player-result-won = won
 player-result-lost = lost
 player-result-drawn = drawn
+player-result-ended = ended by the host before its end
 player-replay = Replay
 board-title = Leaderboard: { $game }
 board-players = Rated players

@@ -1,7 +1,7 @@
 // A player's page: their games played to the end, counted per game and variant, each
 // with its replay and analysis; to the player signed in, their tables in play too.
 
-import { $, el, gameTitle } from "./common.js";
+import { $, el, gameTitle, withHostToken } from "./common.js";
 import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import { ratingChart } from "./chart.js";
@@ -57,7 +57,7 @@ async function show() {
     $("unfinished-panel").hidden = player.unfinished.length === 0;
     $("unfinished").replaceChildren(...player.unfinished.map((held) => tableRow(held,
       t(held.status === "open" ? "lobby-waiting" : "lobby-playing"),
-      [el("a", { className: "button primary", href: held.link, textContent: t("my-table-open") })])));
+      [el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t("my-table-open") })])));
   }
   $("tallies-panel").hidden = false;
   $("no-games").hidden = player.tallies.length > 0;
