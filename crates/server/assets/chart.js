@@ -28,15 +28,19 @@ export function ratingChart(points, bots, label) {
   for (const v of [low, high]) {
     svg.append(node("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
   }
-  for (const bot of bots) {
+  // The levels' names from the top down, each at least a line below the one above.
+  let lastLabel = -Infinity;
+  for (const bot of [...bots].sort((a, b) => b.mu - a.mu)) {
     svg.append(node("line", { x1: left, y1: y(bot.mu), x2: width - right, y2: y(bot.mu), class: "bot-level" }));
-    svg.append(node("text", { x: width - right + 4, y: y(bot.mu) + 4, class: "bot-level-name" }, bot.name));
+    lastLabel = Math.max(y(bot.mu) + 4, lastLabel + 12);
+    svg.append(node("text", { x: width - right + 4, y: lastLabel, class: "bot-level-name" }, bot.name));
   }
   const upper = points.map((p, i) => `${x(i)},${y(p.mu + p.sigma)}`);
   const lower = points.map((p, i) => `${x(i)},${y(p.mu - p.sigma)}`).reverse();
   svg.append(node("polygon", { points: [...upper, ...lower].join(" "), class: "band" }));
   svg.append(node("polyline", { points: points.map((p, i) => `${x(i)},${y(p.mu)}`).join(" "), class: "line" }));
   points.forEach((p, i) => {
+    svg.append(node("line", { x1: x(i), y1: y(p.mu - p.sigma), x2: x(i), y2: y(p.mu + p.sigma), class: "spread" }));
     const dot = node("circle", { cx: x(i), cy: y(p.mu), r: 3, class: "point" });
     dot.append(node("title", {}, `${p.games}: ${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}`));
     svg.append(dot);

@@ -12,13 +12,15 @@ showAccount($("bar-nav"));
 
 const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 /** A rating as shown: mean ± uncertainty. */
-export const shown = (mu, sigma) => `${mu.toFixed(1)} ± ${sigma.toFixed(1)}`;
+const shown = (mu, sigma) => `${mu.toFixed(1)} ± ${sigma.toFixed(1)}`;
 
 async function show() {
   $("board-title").textContent = t("board-title", { game: t(`game-${game}`) });
   $("board-games").replaceChildren(...["kaibosh", "bid-euchre", "kout"].map((g) =>
     el("a", { className: g === game ? "button primary" : "button", href: `/leaderboard/${g}${location.search}`, textContent: t(`game-${g}`) })));
-  const response = await fetch(`/api/leaderboard/${encodeURIComponent(game)}${location.search}`);
+  const least = new URLSearchParams(location.search).get("min_games");
+  const query = least ? `?min_games=${encodeURIComponent(least)}` : "";
+  const response = await fetch(`/api/leaderboard/${encodeURIComponent(game)}${query}`);
   const board = await response.json();
   if (!response.ok) {
     $("board-error").hidden = false;

@@ -1,7 +1,8 @@
 //! A rated game over real sockets and HTTP, on either backend: only a signed-in host
 //! makes a rated table and only signed-in people sit at it; at the game's end both
 //! people's ratings move as Weng-Lin says (the bots at their anchors), before anyone is
-//! told the game is over; the players' pages and the leaderboard show them.
+//! told the game is over; the players' pages and the leaderboard show them; a game a
+//! stop left unrated is rated at the next start.
 
 use std::time::Duration;
 
@@ -12,7 +13,7 @@ use skillratings::weng_lin::{weng_lin_two_teams, WengLinConfig, WengLinRating};
 use skillratings::Outcomes;
 
 use super::account_seats::{call, hello_as, sign_up};
-use super::{error_saying, record_of, seeded_hub, server_on, until, Backend};
+use super::{error_saying, record_of, seeded_hub, server_on, start_on, until, Backend};
 
 fn weng_lin(family: &str, level: &str) -> WengLinRating {
     let rating = anchor(family, level);
@@ -24,7 +25,7 @@ fn weng_lin(family: &str, level: &str) -> WengLinRating {
 
 pub async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told(backend: Backend) {
     // No grace: once the people leave, bots stand in and the game runs to its end.
-    let (_database, server) = server_on(backend, seeded_hub(13, Duration::ZERO)).await;
+    let (database, server) = server_on(backend, seeded_hub(13, Duration::ZERO)).await;
     let addr = server.addr;
     let ann = sign_up(addr, "Ann").await;
     let bob = sign_up(addr, "Bob").await;
@@ -150,5 +151,44 @@ pub async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told(back
     assert_eq!(status, 404, "{unknown}");
     let (status, _, bad) = call(addr, "GET", "/api/leaderboard/kout?min_games=0", None, None).await;
     assert_eq!(status, 400, "{bad}");
+
+    // A stop between the game's end and its rating (the rating's rows taken out, as if
+    // never written): the next start rates the game, the same.
+    let (_, _, page) = call(addr, "GET", "/api/players/ann", None, None).await;
     server.stop().await.unwrap();
+    forget_ratings(backend, &database.url).await;
+    let server = start_on(&database.url, seeded_hub(13, Duration::ZERO)).await;
+    let (_, _, again) = call(server.addr, "GET", "/api/players/ann", None, None).await;
+    assert_eq!(again["ratings"], page["ratings"], "{again}");
+    assert_eq!(
+        again["rating_history"].as_array().unwrap().len(),
+        1,
+        "{again}"
+    );
+    server.stop().await.unwrap();
+}
+
+/// Deletes every rating, rating history and record of a rated game from the database.
+async fn forget_ratings(backend: Backend, url: &str) {
+    const FORGET: [&str; 3] = [
+        "DELETE FROM rating_history",
+        "DELETE FROM ratings",
+        "DELETE FROM rated_games",
+    ];
+    match backend {
+        Backend::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+            for sql in FORGET {
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+        }
+        Backend::Postgres => {
+            let pool = sqlx::PgPool::connect(url).await.unwrap();
+            for sql in FORGET {
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+        }
+    }
 }
