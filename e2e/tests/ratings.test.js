@@ -1,6 +1,6 @@
 // Ratings in Chromium: "Alice Smith" (a name with a space, as the form says a name may
-// hold) signs up, makes a rated table with three bots from the lobby's form, plays it
-// to its end; her page then shows her rating, the level she plays like and the chart
+// hold) signs up, makes a rated table with three bots from the lobby's form, comes back
+// to it through My tables as its host, plays it to its end; her page then shows her rating, the level she plays like and the chart
 // of her rating (drawn by the page as SVG, with the bots' levels across it), and the
 // leaderboard lists her. Screenshots of both pages at 1280x800 and 390x844.
 import { test, before, after } from "node:test";
@@ -29,6 +29,13 @@ test("a rated game with bots moves the player's rating, shown on her page and th
   await page.locator("#create").click();
   await page.waitForSelector("#created:not([hidden])");
   await page.locator("#open-seat").click();
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  // Back to the lobby and in again through My tables: still the host (the tryout's bug).
+  await page.goto(`${server.url}/`);
+  await page.waitForSelector("#my-tables .table-row");
+  assert.match(await page.getAttribute("#my-tables a.button", "href"), /#seat=0&host=[0-9a-f]+$/);
+  await page.locator("#my-tables a.button").click();
+  await page.waitForSelector("#host:not([hidden])");
   await page.waitForSelector("body[data-version]:not([data-version=''])");
   await playSeat(page);
   await page.waitForSelector('body[data-phase="game-over"]');
