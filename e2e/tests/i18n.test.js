@@ -33,7 +33,7 @@ const FAMILIES = {
   "my-turn-": ["auction", "trump-naming", "play"],
   "option-": ["all_pass", "target", "deals", "rounds", "joker_lead", "deck", "cut"],
   "option-choice-": ["redeal", "dealer-must-bid", "standard", "contract-only", "all-trumps-played", "trump-ace-played", "no-black-sixes", "two-undealt", "right", "left"],
-  "player-result-": ["won", "lost", "drawn"],
+  "player-result-": ["won", "lost", "drawn", "ended"],
   "option-meaning-": ["kaibosh-all_pass", "bid-euchre-all_pass", "kaibosh-target", "kaibosh-deals", "bid-euchre-deals", "bid-euchre-rounds", "kout-joker_lead", "kout-deck", "kaibosh-cut", "bid-euchre-cut", "kout-cut"],
   "rank-": ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"],
   "seat-turn-": [...PHASES, "next"],

@@ -89,6 +89,16 @@ export function myTables() {
   }
 }
 
+/**
+ * "My tables"' `link` to table `id`, with the host's token if this browser created the
+ * table (remembered with it), so that the host comes back with the host's panel.
+ */
+export function withHostToken(link, id) {
+  const url = myTables().find((t) => t.id === id)?.url ?? "";
+  const host = new URLSearchParams(url.split("#")[1] ?? "").get("host");
+  return host ? `${link}&host=${encodeURIComponent(host)}` : link;
+}
+
 export function rememberTable(entry) {
   const rest = myTables().filter((t) => t.id !== entry.id);
   localStorage.setItem(KEY, JSON.stringify([{ ...entry, at: Date.now() }, ...rest].slice(0, 30)));

@@ -1,7 +1,7 @@
 // The lobby: the player's name, a new table (game, variant, options, who sits where),
 // its invite links, and the tables open now.
 
-import { $, el, GAMES, LEVELS, gameTitle, levelTitle, linkRow, rememberTable, myTables, teamLetter } from "./common.js";
+import { $, el, GAMES, LEVELS, gameTitle, levelTitle, linkRow, rememberTable, myTables, teamLetter, withHostToken } from "./common.js";
 import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 
@@ -134,6 +134,7 @@ $("new-table").addEventListener("submit", async (event) => {
     undo: $("undo").checked,
     hints: $("hints").checked,
     unattended: $("unattended").checked,
+    rated: $("rated").checked,
   };
   // The turn clock: seconds a decision, then a bot of the chosen level decides.
   if ($("turn-clock").value) body.turn_clock = { seconds: Number($("turn-clock").value), level: $("clock-level").value };
@@ -301,7 +302,7 @@ async function refreshMine() {
         el("strong", { textContent: gameTitle(held.game, held.variant) }),
         el("span", { className: "hint", textContent: `\u00a0· ${t("my-table-seat", { seat: held.seat, status })}` })),
       el("span", { className: "actions" },
-        el("a", { className: "button primary", href: held.link, textContent: t("my-table-open") })));
+        el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t("my-table-open") })));
   }));
 }
 

@@ -1,9 +1,10 @@
 // A player's page: their games played to the end, counted per game and variant, each
 // with its replay and analysis; to the player signed in, their tables in play too.
 
-import { $, el, gameTitle } from "./common.js";
+import { $, el, gameTitle, withHostToken } from "./common.js";
 import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
+import { ratingChart } from "./chart.js";
 
 translatePage();
 $("bar-nav").append(languageSwitch());
@@ -22,6 +23,22 @@ function tableRow(held, words, actions) {
     el("span", { className: "actions" }, ...actions));
 }
 
+/** A game family's rating: its figure, the level it plays like, and its history's chart. */
+function ratingBlock(rating, history) {
+  const points = history.filter((p) => p.family === rating.family);
+  const game = t(`game-${rating.family}`);
+  const bots = rating.bots.map((b) => ({ mu: b.mu, name: t(`level-${b.level}`) }));
+  const block = el("div", { className: "rating" },
+    el("h3", {}, el("a", { href: `/leaderboard/${rating.family}`, textContent: game })),
+    el("p", { className: "rating-figure", textContent: t("player-rating", {
+      rating: rating.mu.toFixed(1), uncertainty: rating.sigma.toFixed(1), games: rating.games,
+      level: t(`level-${rating.level}`),
+    }) }),
+    ratingChart(points, bots, t("player-rating-chart", { game })));
+  block.dataset.family = rating.family;
+  return block;
+}
+
 async function show() {
   const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
   if (!response.ok) {
@@ -34,11 +51,13 @@ async function show() {
   document.title = `calltrump · ${player.name}`;
   $("player-name").textContent = t("player-title", { name: player.name });
   $("player-since").textContent = t("player-since", { date: date(player.since) });
+  $("ratings-panel").hidden = player.ratings.length === 0;
+  $("ratings").replaceChildren(...player.ratings.map((r) => ratingBlock(r, player.rating_history)));
   if (player.unfinished) {
     $("unfinished-panel").hidden = player.unfinished.length === 0;
     $("unfinished").replaceChildren(...player.unfinished.map((held) => tableRow(held,
       t(held.status === "open" ? "lobby-waiting" : "lobby-playing"),
-      [el("a", { className: "button primary", href: held.link, textContent: t("my-table-open") })])));
+      [el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t("my-table-open") })])));
   }
   $("tallies-panel").hidden = false;
   $("no-games").hidden = player.tallies.length > 0;

@@ -80,7 +80,9 @@ pub fn routes() -> Router<Hub> {
 pub fn name_key(name: &str) -> Result<(String, String), String> {
     let shown: String = name.trim().nfkc().collect();
     if shown.is_empty() {
-        return Err("the name is empty: choose one of 1 to 24 letters or digits".into());
+        return Err(
+            "the name is empty: choose one of 1 to 24 letters, digits, spaces and - _ . '".into(),
+        );
     }
     let length = shown.chars().count();
     if length > NAME_MAX_CHARS {

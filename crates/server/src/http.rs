@@ -62,6 +62,7 @@ pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
         .route("/metrics", get(metrics))
         .merge(crate::accounts::routes())
         .merge(crate::players::routes())
+        .merge(crate::rated::routes())
         .merge(crate::night::routes())
         .merge(crate::game_analysis::routes())
         .fallback(not_found)
@@ -274,6 +275,18 @@ async fn create_table(
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
     };
+    if request.rated {
+        match crate::accounts::signed_in(&hub, &headers).await {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                return error(
+                    StatusCode::UNAUTHORIZED,
+                    "rated: only a signed-in host makes a rated table: POST /api/session {name, password} first",
+                )
+            }
+            Err(failed) => return failed,
+        }
+    }
     match hub.create(request).await {
         Ok(created) => {
             let base = base_url(&headers);

@@ -36,6 +36,8 @@ pub mod outbox;
 mod pages;
 mod players;
 pub mod protocol;
+mod rated;
+pub mod rating;
 mod ready;
 mod relay;
 pub mod replay;
@@ -226,6 +228,8 @@ async fn launch(
     (lock, readiness): (Option<startup::DatabaseLock>, Option<ready::Readiness>),
     listener: tokio::net::TcpListener,
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
+    // Games that ended while the server stopped before rating them.
+    rated::rate_missed(&*store).await?;
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub, config.node.lease).await?;
     let addr = listener.local_addr()?;

@@ -326,6 +326,7 @@ impl Hub {
                     first_dealer: Some(Seat(0)),
                     unattended: state.unattended || invited,
                     turn_clock: None,
+                    rated: false,
                 },
                 set == 0 && state.unattended,
             )

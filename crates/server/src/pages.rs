@@ -23,6 +23,21 @@ fn rules_pages() -> impl Iterator<Item = (&'static str, &'static str, RulesDocum
 /// The pages and static files under `/assets/`: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
     (
+        "leaderboard.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/leaderboard.html"),
+    ),
+    (
+        "leaderboard.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/leaderboard.js"),
+    ),
+    (
+        "chart.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/chart.js"),
+    ),
+    (
         "lobby.html",
         "text/html; charset=utf-8",
         include_str!("../assets/lobby.html"),
@@ -187,6 +202,11 @@ pub async fn sign_in_page() -> Response {
 /// `GET /players/{name}`: a player's games (the page asks `GET /api/players/{name}`).
 pub async fn player_page(Path(_name): Path<String>) -> Response {
     serve_asset("player.html")
+}
+
+/// `GET /leaderboard/{game}`: a game family's leaderboard (its script reads the API).
+pub async fn leaderboard_page(Path(_game): Path<String>) -> Response {
+    serve_asset("leaderboard.html")
 }
 
 /// `GET /assets/{file}`.

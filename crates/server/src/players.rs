@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::accounts::{name_key, signed_in};
 use crate::hub::Hub;
 use crate::model::TableStatus;
+use crate::rated::ShownRating;
 use crate::request::error;
 use crate::store::{StoreError, StoredTable};
 
@@ -120,6 +121,8 @@ enum Result_ {
     Won,
     Lost,
     Drawn,
+    /// Ended by its host before the game's end: no result, and not counted.
+    Ended,
 }
 
 /// A game over, as a player's page lists it.
@@ -210,9 +213,10 @@ fn result_for(outcome: Outcome, seat: Seat) -> Result_ {
     }
 }
 
-/// `GET /api/players/{name}`: `{name, tallies, games}`, the player's games over (newest
-/// first, each won, lost or drawn, with its replay and analysis) and their count per
-/// game and variant; for the player signed in, `unfinished` adds the tables they sit at
+/// `GET /api/players/{name}`: `{name, tallies, games, ratings, rating_history}`, the
+/// player's games over (newest first, each won, lost or drawn, or ended by its host and not counted, with its replay and
+/// analysis), their count per game and variant, their rating per game family (with the
+/// bot level nearest) and its history; for the player signed in, `unfinished` adds the tables they sit at
 /// in play. 404 for a name no account has.
 async fn player(
     State(hub): State<Hub>,
@@ -264,8 +268,16 @@ async fn player(
                     unfinished.push(held);
                     continue;
                 }
-                // Ended by its host before its end: no result to count.
-                TableStatus::Ended => continue,
+                // Ended by its host before its end: listed, with no result to count.
+                TableStatus::Ended => {
+                    games.push(PlayedGame {
+                        replay: format!("/replay/{}", held.table),
+                        analysis: format!("/api/tables/{}/analysis", held.table),
+                        seat: held,
+                        result: Result_::Ended,
+                    });
+                    continue;
+                }
             }
             let Some(Some(outcome)) = outcomes.get(&table.id) else {
                 continue;
@@ -283,6 +295,7 @@ async fn player(
                 Result_::Won => tally.won += 1,
                 Result_::Lost => tally.lost += 1,
                 Result_::Drawn => tally.drawn += 1,
+                Result_::Ended => {}
             }
             games.push(PlayedGame {
                 replay: format!("/replay/{}", held.table),
@@ -292,11 +305,21 @@ async fn player(
             });
         }
     }
+    let ratings = hub.shared().store.ratings();
+    let (rated, history) = match (
+        ratings.ratings(&account.id).await,
+        ratings.rating_history(&account.id).await,
+    ) {
+        (Ok(rated), Ok(history)) => (rated, history),
+        (Err(e), _) | (_, Err(e)) => return store_failed(e),
+    };
     let mut answer = serde_json::json!({
         "name": account.name,
         "since": account.created_at,
         "tallies": tallies.into_values().collect::<Vec<_>>(),
         "games": games,
+        "ratings": rated.into_iter().map(ShownRating::from).collect::<Vec<_>>(),
+        "rating_history": history,
     });
     if own {
         answer["unfinished"] = serde_json::json!(unfinished);

@@ -6,12 +6,14 @@ mod cluster;
 mod codec;
 mod copy;
 mod postgres;
+mod ratings;
 mod sqlite;
 
 pub use accounts::{Accounts, StoredAccount};
 pub use cluster::{Cluster, NodeOptions, Owner};
 pub use copy::{check_copy, copy_into, Copied, CopyError};
 pub use postgres::PostgresStore;
+pub use ratings::{Leader, RatingPoint, Ratings, StoredRating};
 pub use sqlite::SqliteStore;
 
 use std::future::Future;
@@ -80,6 +82,8 @@ pub struct StoredTable {
     pub unattended: bool,
     /// The turn clock the host chose, if any.
     pub turn_clock: Option<TurnClock>,
+    /// Whether its game is rated (the host's choice; every person at it signed in).
+    pub rated: bool,
     /// The deal generator before the first deal.
     pub deal_rng: GameRng,
     /// The seats.
@@ -222,6 +226,8 @@ pub trait Store: Send + Sync {
     fn live_nights(&self) -> StoreFuture<'_, Vec<StoredNight>>;
     /// The accounts and their sessions, in the same database.
     fn accounts(&self) -> &dyn Accounts;
+    /// The ratings, in the same database.
+    fn ratings(&self) -> &dyn Ratings;
     /// The leases of a store several nodes share (PostgreSQL): every write of a table's
     /// rows is fenced by this node's lease on it. None: one server per store (SQLite),
     /// which runs every table.

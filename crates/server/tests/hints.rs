@@ -266,6 +266,7 @@ async fn store_table(
             hints: true,
             unattended: false,
             turn_clock: None,
+            rated: false,
             deal_rng: seeded(11),
             seats: seats.clone(),
             host_token: format!("{id}-host"),

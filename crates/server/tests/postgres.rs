@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{account_seats, http_at, readyz_until, scenarios, Backend, TestDatabase};
+use common::{account_seats, http_at, ratings, readyz_until, scenarios, Backend, TestDatabase};
 use sqlx::{Connection, PgConnection};
 
 store_contract_tests!(common::postgres_store());
@@ -313,3 +313,9 @@ fencing_tests!(
     a_night_runs_on_one_node_and_is_taken_over_when_it_lapses,
     released_nights_are_taken_at_once,
 );
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told() {
+    ratings::a_rated_game_moves_both_players_ratings_before_its_end_is_told(Backend::Postgres)
+        .await;
+}

@@ -314,6 +314,7 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         hints: false,
         unattended: false,
         turn_clock: None,
+        rated: false,
         deal_rng: calltrump_engine::seeded(1),
         seats: Vec::new(),
         host_token: "h".into(),

@@ -122,6 +122,10 @@ impl Store for FaultyStore {
     fn accounts(&self) -> &dyn Accounts {
         self.inner.accounts()
     }
+
+    fn ratings(&self) -> &dyn calltrump_server::store::Ratings {
+        self.inner.ratings()
+    }
 }
 
 /// The value of gauge `name` in `/metrics`.

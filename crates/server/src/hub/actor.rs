@@ -16,6 +16,7 @@ use tokio::task::AbortHandle;
 use super::{random_bytes, Shared};
 use crate::model::{SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
+use crate::rating::RatedGame;
 use crate::session::{Effect, HintJob, Input, Persist, Session, TableSummary, Timer, TimerKey};
 use crate::store::StoreError;
 
@@ -410,9 +411,16 @@ async fn persist_one(shared: &Shared, id: &str, persist: Persist) -> Result<bool
 async fn keep(shared: &Shared, id: &str, persist: Persist) -> Result<bool, StoreError> {
     let store = &shared.store;
     match persist {
-        Persist::Step { entries, table } => {
+        Persist::Step {
+            entries,
+            table,
+            rated,
+        } => {
             let table = table.as_ref().map(|(status, seats)| (&seats[..], *status));
             store.append(id, &entries, table).await?;
+            if let Some(game) = rated {
+                rate(shared, &game).await;
+            }
             Ok(true)
         }
         Persist::Seats { status, seats } => {
@@ -423,6 +431,15 @@ async fn keep(shared: &Shared, id: &str, persist: Persist) -> Result<bool, Store
             store.chat(id, &line, place).await?;
             Ok(false)
         }
+    }
+}
+
+/// Rates the rated game a kept step ended, before anyone is told of the end. A failure
+/// is logged; the game stays over, and the next start rates it (`rate_missed`).
+async fn rate(shared: &Shared, game: &RatedGame) {
+    let at = super::now_secs();
+    if let Err(error) = shared.store.ratings().rate_game(game, at).await {
+        tracing::error!(table = %game.table, %error, "the game's ratings could not be saved");
     }
 }
 

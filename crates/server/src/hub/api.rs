@@ -43,6 +43,30 @@ pub struct NewTable {
     /// make that one decision; none, no clock.
     #[serde(default)]
     pub turn_clock: Option<TurnClock>,
+    /// Whether the game is rated: every person who sits down must be signed in (the
+    /// host too, which the HTTP layer checks), and there are no hints and no undo.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+impl NewTable {
+    /// Why a rated table's request cannot be met, if it cannot.
+    pub fn rated_refusal(&self) -> Option<&'static str> {
+        if !self.rated {
+            return None;
+        }
+        if self.hints {
+            return Some("rated: a rated table gives no hints: leave \"hints\" out");
+        }
+        if self.undo {
+            return Some("rated: a rated table takes no action back: leave \"undo\" out");
+        }
+        let people = match &self.seats {
+            Some(seats) => seats.iter().any(|s| s.bot_level().is_none()),
+            None => true,
+        };
+        (!people).then_some("rated: a rated table needs a person's seat (it rates people)")
+    }
 }
 
 /// A created table: its id and the links' tokens.

@@ -256,6 +256,9 @@ impl Hub {
             GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
                 .map_err(|e| HubError::BadRequest(e.to_string()))?;
         let seat_count = AnyGame::new(&rules, Seat(0)).seats();
+        if let Some(why) = request.rated_refusal() {
+            return Err(HubError::BadRequest(why.to_string()));
+        }
         let sitters = request
             .seats
             .unwrap_or_else(|| vec![Sitter::Open; seat_count]);
@@ -333,6 +336,7 @@ impl Hub {
             hints: request.hints,
             unattended: request.unattended,
             turn_clock: request.turn_clock,
+            rated: request.rated,
             deal_rng,
             seats: seats.clone(),
             host_token: random_hex(),

@@ -9,6 +9,7 @@ use calltrump_table::{Entry, Player};
 use super::HintJob;
 use crate::model::{SeatRecord, SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, ServerMessage};
+use crate::rating::RatedGame;
 use crate::store::{ChatLine, ChatPlace};
 
 /// What happens to a table.
@@ -162,6 +163,8 @@ pub enum Persist {
         entries: Vec<Entry>,
         /// The status and seats after the step, if it changed them.
         table: Option<(TableStatus, Vec<SeatRecord>)>,
+        /// The rated game the step ended, rated once the step is kept.
+        rated: Option<RatedGame>,
     },
     /// The table's status and seats.
     Seats {

@@ -32,6 +32,7 @@ use serde::Serialize;
 
 use crate::model::{SeatRecord, Sitter, TableStatus, TurnClock};
 use crate::protocol::{ChatMessage, CloseKind, ErrorCode, SeatInfo, ServerMessage};
+use crate::rating::RatedGame;
 use crate::store::{StoredChat, StoredTable};
 
 pub use clock::check_clock;
@@ -131,6 +132,8 @@ pub struct Session {
     clock_told: Option<(Seat, bool, i64)>,
     /// The moment of the input being handled.
     now: Instant,
+    /// Whether its game is rated: only signed-in people sit down.
+    rated: bool,
     /// The latest hint worked out: its seat, version and message.
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
@@ -213,6 +216,7 @@ impl Session {
             cut_until: None,
             clock_told: None,
             now,
+            rated: stored.rated,
             last_hint: None,
             hints_waiting: HashMap::new(),
             wall: (now, wall_ms),
@@ -399,9 +403,19 @@ impl Session {
         self.checkpoint = Some(checkpoint);
         // The clock of the decision the step leads to is kept with it.
         let clock_changed = self.set_deadline();
+        let rated = match self.table.outcome() {
+            Some(outcome) if over && self.rated => Some(RatedGame::new(
+                &self.id,
+                &self.table.settings().rules,
+                &self.seats,
+                outcome,
+            )),
+            _ => None,
+        };
         self.persist(Persist::Step {
             entries: entries.clone(),
             table: (over || clock_changed).then(|| (self.status, self.seats.clone())),
+            rated,
         });
         self.broadcast_updates(&entries);
         self.tell_clock();

@@ -153,8 +153,14 @@ impl Session {
         let seat = seat.filter(|_| !looking);
         if let Some(seat) = seat {
             let kept_for = self.seats[seat.index()].account.as_deref();
-            if let Some(why) = refusal_of_account(seat, kept_for, account.as_ref(), token.is_some())
-            {
+            let refusal = if self.rated && account.is_none() {
+                Some(format!(
+                    "seat {seat} is at a rated table: sign in to sit down (a rated game rates every person at it)"
+                ))
+            } else {
+                refusal_of_account(seat, kept_for, account.as_ref(), token.is_some())
+            };
+            if let Some(why) = refusal {
                 self.refuse_connection(
                     conn,
                     ServerMessage::error(ErrorCode::SeatTaken, why.clone()),

@@ -1,9 +1,9 @@
 //! A table's typed state as the databases keep it, the same in SQLite and PostgreSQL:
 //! its settings, deal generator and seats as JSON text. The settings column also holds
 //! `"hints": true` for a table that allows hints and `"unattended": true` for one whose
-//! bots play with nobody watching, and `"turn_clock": {...}` for one with a turn clock
-//! (the server's own options, beside the table library's settings), so databases
-//! written before the store was typed read back.
+//! bots play with nobody watching, `"turn_clock": {...}` for one with a turn clock and
+//! `"rated": true` for a rated one (the server's own options, beside the table library's
+//! settings), so databases written before the store was typed read back.
 
 use calltrump_engine::GameRng;
 use calltrump_table::Settings;
@@ -21,7 +21,11 @@ pub(super) struct TableText {
 /// A table's JSON columns.
 pub(super) fn encode(table: &StoredTable) -> TableText {
     let mut settings = serde_json::to_value(&table.settings).expect("settings serialize");
-    for (option, on) in [("hints", table.hints), ("unattended", table.unattended)] {
+    for (option, on) in [
+        ("hints", table.hints),
+        ("unattended", table.unattended),
+        ("rated", table.rated),
+    ] {
         if let (true, Some(object)) = (on, settings.as_object_mut()) {
             object.insert(option.into(), true.into());
         }
@@ -58,7 +62,7 @@ pub(super) fn decode(
             .and_then(|v| v.as_bool())
             .unwrap_or(false)
     };
-    let (hints, unattended) = (option("hints"), option("unattended"));
+    let (hints, unattended, rated) = (option("hints"), option("unattended"), option("rated"));
     let turn_clock = match settings
         .as_object_mut()
         .and_then(|o| o.remove("turn_clock"))
@@ -78,6 +82,7 @@ pub(super) fn decode(
         hints,
         unattended,
         turn_clock,
+        rated,
         deal_rng,
         seats,
         host_token,

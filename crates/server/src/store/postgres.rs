@@ -406,6 +406,10 @@ impl Store for PostgresStore {
         self
     }
 
+    fn ratings(&self) -> &dyn super::Ratings {
+        self
+    }
+
     fn cluster(&self) -> Option<&dyn Cluster> {
         Some(self)
     }

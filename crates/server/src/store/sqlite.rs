@@ -400,6 +400,10 @@ impl Store for SqliteStore {
         self
     }
 
+    fn ratings(&self) -> &dyn super::Ratings {
+        self
+    }
+
     fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>> {
         Box::pin(async move {
             let rows = sqlx::query(

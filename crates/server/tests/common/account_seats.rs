@@ -259,6 +259,28 @@ pub async fn a_players_page_counts_their_games_and_shows_them_their_unfinished_o
     assert_eq!(unfinished.len(), 1, "{own}");
     assert_eq!(unfinished[0]["table"], waiting_id);
     assert_eq!(unfinished[0]["link"], format!("/table/{waiting_id}#seat=0"));
+
+    // The host ends the waiting table: it is on her page, ended, and counted nowhere.
+    let host = waiting["host_token"].as_str().unwrap();
+    let mut hosting = hello_as(&server, waiting_id, Some(&ann), json!({ "host": host })).await;
+    until(&mut hosting, "welcome").await;
+    send(&mut hosting, json!({ "type": "end" })).await;
+    loop {
+        if until(&mut socket, "status").await["status"] == "ended" {
+            break;
+        }
+    }
+    let (_, _, page) = call(addr, "GET", "/api/players/ann", None, None).await;
+    // (Both tables were made in the same second: their order is the ids'.)
+    let games = page["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{page}");
+    let ended = games
+        .iter()
+        .find(|g| g["table"] == waiting_id)
+        .expect("listed");
+    assert_eq!(ended["result"], "ended", "{page}");
+    assert_eq!(page["tallies"][0]["played"], 1, "{page}");
+
     let (status, _, nobody) = call(addr, "GET", "/api/players/nobody", None, None).await;
     assert_eq!(status, 404);
     assert!(

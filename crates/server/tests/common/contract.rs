@@ -36,6 +36,20 @@ macro_rules! store_contract_tests {
             an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first,
             a_deleted_accounts_seats_keep_their_games_under_a_former_players_name,
         );
+        $crate::store_contract_tests!(@ratings $open;
+            a_rated_game_moves_each_accounts_rating_once_as_weng_lin_says,
+            the_leaderboard_lists_those_with_enough_games_best_first,
+            a_rated_game_over_and_not_rated_is_found_until_it_is,
+        );
+    };
+    (@ratings $open:expr; $($check:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $check() {
+                let store: common::TestStore = $open.await;
+                common::rating_contract::$check(&*store.store).await;
+            }
+        )*
     };
     (@tests $open:expr; $($check:ident),* $(,)?) => {
         $(
@@ -81,6 +95,7 @@ pub fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> S
         hints: false,
         unattended: false,
         turn_clock: None,
+        rated: false,
         deal_rng: seeded(seed),
         seats: seats(id),
         host_token: format!("{id}-host"),
@@ -147,6 +162,7 @@ pub async fn a_created_table_reads_back_and_an_unknown_one_is_none(store: &dyn S
             seconds: 30,
             level: "hard".into(),
         }),
+        rated: true,
         ..new_table("t2", 9, TableStatus::Playing, 3)
     };
     store.create_table(&other).await.unwrap();
@@ -512,7 +528,7 @@ pub async fn nights_are_saved_updated_and_the_playing_ones_resumed(store: &dyn S
 }
 
 /// An account `id` named `name` (its key the lowercase name), with a stand-in hash.
-fn account(id: &str, name: &str) -> StoredAccount {
+pub fn account(id: &str, name: &str) -> StoredAccount {
     StoredAccount {
         id: id.into(),
         name: name.into(),

@@ -10,6 +10,8 @@ pub mod account_seats;
 pub mod contract;
 pub mod edge;
 pub mod fencing;
+pub mod rating_contract;
+pub mod ratings;
 pub mod scenarios;
 
 use std::sync::atomic::{AtomicU32, Ordering};

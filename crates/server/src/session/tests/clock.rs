@@ -181,6 +181,7 @@ fn again_stored(s: &Session) -> StoredTable {
         hints: false,
         unattended: false,
         turn_clock: s.turn_clock.clone(),
+        rated: false,
         deal_rng: s.initial_rng.clone(),
         seats: s.seats().to_vec(),
         host_token: "host".into(),

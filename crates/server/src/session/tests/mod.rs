@@ -79,6 +79,7 @@ fn committed_table(
         hints,
         unattended: false,
         turn_clock: None,
+        rated: false,
         deal_rng: seeded(7),
         seats,
         host_token: "host".into(),

@@ -106,6 +106,7 @@ fn a_bot_standing_in_is_kept_and_a_restart_gives_no_fresh_grace() {
         hints: false,
         unattended: false,
         turn_clock: None,
+        rated: false,
         deal_rng: seeded(7),
         seats: s.seats().to_vec(),
         host_token: "host".into(),
@@ -198,6 +199,7 @@ fn undo_is_for_seated_people_at_tables_that_allow_it() {
     let [Persist::Step {
         entries,
         table: None,
+        rated: None,
     }] = persists(&undone)[..]
     else {
         panic!("one step kept")

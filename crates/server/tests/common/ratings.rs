@@ -1,0 +1,194 @@
+//! A rated game over real sockets and HTTP, on either backend: only a signed-in host
+//! makes a rated table and only signed-in people sit at it; at the game's end both
+//! people's ratings move as Weng-Lin says (the bots at their anchors), before anyone is
+//! told the game is over; the players' pages and the leaderboard show them; a game a
+//! stop left unrated is rated at the next start.
+
+use std::time::Duration;
+
+use calltrump_engine::{Outcome, Record, Seat};
+use calltrump_server::rating::anchors::anchor;
+use serde_json::{json, Value};
+use skillratings::weng_lin::{weng_lin_two_teams, WengLinConfig, WengLinRating};
+use skillratings::Outcomes;
+
+use super::account_seats::{call, hello_as, sign_up};
+use super::{error_saying, record_of, seeded_hub, server_on, start_on, until, Backend};
+
+fn weng_lin(family: &str, level: &str) -> WengLinRating {
+    let rating = anchor(family, level);
+    WengLinRating {
+        rating: rating.mu,
+        uncertainty: rating.sigma,
+    }
+}
+
+pub async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told(backend: Backend) {
+    // No grace: once the people leave, bots stand in and the game runs to its end.
+    let (database, server) = server_on(backend, seeded_hub(13, Duration::ZERO)).await;
+    let addr = server.addr;
+    let ann = sign_up(addr, "Ann").await;
+    let bob = sign_up(addr, "Bob").await;
+    let table = json!({ "game": "kaibosh", "options": { "deals": 1 }, "rated": true,
+                        "seats": ["open", "open", "bot:easy", "bot:medium"] });
+
+    // Only a signed-in host makes a rated table, and it gives no hints.
+    let (status, _, refused) = call(addr, "POST", "/api/tables", None, Some(table.clone())).await;
+    assert_eq!(status, 401, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("signed-in host"),
+        "{refused}"
+    );
+    let mut hinted = table.clone();
+    hinted["hints"] = json!(true);
+    let (status, _, refused) = call(addr, "POST", "/api/tables", Some(&ann), Some(hinted)).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("no hints"),
+        "{refused}"
+    );
+    let (status, _, created) = call(addr, "POST", "/api/tables", Some(&ann), Some(table)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = |seat: usize| {
+        created["invites"][seat]["token"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+
+    // A guest with a seat's link is refused; a spectator may watch.
+    let mut guest = hello_as(&server, id, None, json!({ "token": token(1) })).await;
+    error_saying(&mut guest, "seat_taken", "rated table: sign in").await;
+    let mut watcher = hello_as(&server, id, None, json!({})).await;
+    until(&mut watcher, "welcome").await;
+
+    let mut first = hello_as(&server, id, Some(&ann), json!({ "token": token(0) })).await;
+    assert_eq!(until(&mut first, "welcome").await["seat"], 0);
+    let mut second = hello_as(&server, id, Some(&bob), json!({ "token": token(1) })).await;
+    assert_eq!(until(&mut second, "welcome").await["seat"], 1);
+    drop((first, second));
+    loop {
+        let status = until(&mut watcher, "status").await;
+        if status["status"] == "over" {
+            break;
+        }
+    }
+
+    // Told the game is over: the ratings are kept already.
+    let (_, body) = record_of(&server, id).await;
+    let (replay, _) = Record::parse(&body).unwrap().replay().unwrap();
+    let outcome = replay.winner.expect("the game is over");
+    let (ann_team, bob_team) = (
+        [WengLinRating::new(), weng_lin("kaibosh", "easy")],
+        [WengLinRating::new(), weng_lin("kaibosh", "medium")],
+    );
+    let ((ann_after, bob_after), ann_won) = match outcome {
+        Outcome::Winner(team) if team == Seat(0).team() => {
+            let (a, b) =
+                weng_lin_two_teams(&ann_team, &bob_team, &Outcomes::WIN, &WengLinConfig::new());
+            ((a[0], b[0]), Some(true))
+        }
+        Outcome::Winner(_) => {
+            let (b, a) =
+                weng_lin_two_teams(&bob_team, &ann_team, &Outcomes::WIN, &WengLinConfig::new());
+            ((a[0], b[0]), Some(false))
+        }
+        Outcome::Draw => {
+            let (a, b) =
+                weng_lin_two_teams(&ann_team, &bob_team, &Outcomes::DRAW, &WengLinConfig::new());
+            ((a[0], b[0]), None)
+        }
+    };
+    for (name, after) in [("ann", ann_after), ("bob", bob_after)] {
+        let (status, _, page) =
+            call(addr, "GET", &format!("/api/players/{name}"), None, None).await;
+        assert_eq!(status, 200, "{page}");
+        let rating = &page["ratings"][0];
+        assert_eq!(rating["family"], "kaibosh", "{page}");
+        assert_eq!(rating["games"], 1);
+        assert!(
+            (rating["mu"].as_f64().unwrap() - after.rating).abs() < 1e-9,
+            "{page} {after:?}"
+        );
+        assert!((rating["sigma"].as_f64().unwrap() - after.uncertainty).abs() < 1e-9);
+        assert!(["easy", "medium", "hard", "expert"].contains(&rating["level"].as_str().unwrap()));
+        assert_eq!(rating["bots"].as_array().unwrap().len(), 4, "{page}");
+        let history = page["rating_history"].as_array().unwrap();
+        assert_eq!(history.len(), 1, "{page}");
+        assert_eq!(history[0]["table"], id);
+        assert_eq!(history[0]["mu"], rating["mu"]);
+    }
+    if let Some(ann_won) = ann_won {
+        assert_eq!(ann_after.rating > 25.0, ann_won);
+        assert_eq!(bob_after.rating > 25.0, !ann_won);
+    }
+
+    // The leaderboard: nobody with the default minimum of games, both with one.
+    let (status, _, board) = call(addr, "GET", "/api/leaderboard/kaibosh", None, None).await;
+    assert_eq!(status, 200, "{board}");
+    assert_eq!(board["players"], json!([]));
+    assert_eq!(board["bots"].as_array().unwrap().len(), 4);
+    let (_, _, board) = call(
+        addr,
+        "GET",
+        "/api/leaderboard/kaibosh?min_games=1",
+        None,
+        None,
+    )
+    .await;
+    let names: Vec<&Value> = board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["name"])
+        .collect();
+    assert_eq!(names.len(), 2, "{board}");
+    let (status, _, unknown) = call(addr, "GET", "/api/leaderboard/chess", None, None).await;
+    assert_eq!(status, 404, "{unknown}");
+    let (status, _, bad) = call(addr, "GET", "/api/leaderboard/kout?min_games=0", None, None).await;
+    assert_eq!(status, 400, "{bad}");
+
+    // A stop between the game's end and its rating (the rating's rows taken out, as if
+    // never written): the next start rates the game, the same.
+    let (_, _, page) = call(addr, "GET", "/api/players/ann", None, None).await;
+    server.stop().await.unwrap();
+    forget_ratings(backend, &database.url).await;
+    let server = start_on(&database.url, seeded_hub(13, Duration::ZERO)).await;
+    let (_, _, again) = call(server.addr, "GET", "/api/players/ann", None, None).await;
+    assert_eq!(again["ratings"], page["ratings"], "{again}");
+    assert_eq!(
+        again["rating_history"].as_array().unwrap().len(),
+        1,
+        "{again}"
+    );
+    server.stop().await.unwrap();
+}
+
+/// Deletes every rating, rating history and record of a rated game from the database.
+async fn forget_ratings(backend: Backend, url: &str) {
+    const FORGET: [&str; 3] = [
+        "DELETE FROM rating_history",
+        "DELETE FROM ratings",
+        "DELETE FROM rated_games",
+    ];
+    match backend {
+        Backend::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+            for sql in FORGET {
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+        }
+        Backend::Postgres => {
+            let pool = sqlx::PgPool::connect(url).await.unwrap();
+            for sql in FORGET {
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! A rated game over real sockets and HTTP on SQLite (`tests/postgres.rs` runs the same
+//! on PostgreSQL).
+
+mod common;
+
+use common::{ratings, Backend};
+
+#[tokio::test]
+async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told() {
+    ratings::a_rated_game_moves_both_players_ratings_before_its_end_is_told(Backend::Sqlite).await;
+}

@@ -1,0 +1,72 @@
+// Ratings in Chromium: "Alice Smith" (a name with a space, as the form says a name may
+// hold) signs up, makes a rated table with three bots from the lobby's form, comes back
+// to it through My tables as its host, plays it to its end; her page then shows her rating, the level she plays like and the chart
+// of her rating (drawn by the page as SVG, with the bots' levels across it), and the
+// leaderboard lists her. Screenshots of both pages at 1280x800 and 390x844.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, newPage, playSeat, shot, noHorizontalOverflow } from "../lib.js";
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+test("a rated game with bots moves the player's rating, shown on her page and the leaderboard", { timeout: 180_000 }, async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
+  await page.goto(`${server.url}/sign-in`);
+  await page.waitForSelector("body[data-ready=true]");
+  assert.match(await page.textContent("[data-i18n=sign-up-about]"), /spaces/);
+  await page.fill("#sign-up-name", "Alice Smith");
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  await page.waitForURL(`${server.url}/`);
+  await page.waitForSelector("body[data-ready=true]");
+
+  // The lobby's form: one deal, Alice at seat 0 and bots elsewhere (its default), rated.
+  await page.fill('#options [name="deals"]', "1");
+  await page.check("#rated");
+  await page.locator("#create").click();
+  await page.waitForSelector("#created:not([hidden])");
+  await page.locator("#open-seat").click();
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  // Back to the lobby and in again through My tables: still the host (the tryout's bug).
+  await page.goto(`${server.url}/`);
+  await page.waitForSelector("#my-tables .table-row");
+  assert.match(await page.getAttribute("#my-tables a.button", "href"), /#seat=0&host=[0-9a-f]+$/);
+  await page.locator("#my-tables a.button").click();
+  await page.waitForSelector("#host:not([hidden])");
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  await playSeat(page);
+  await page.waitForSelector('body[data-phase="game-over"]');
+
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }]) {
+    const viewer = size.width === 1280 ? page : await newPage(browser, size);
+    await viewer.goto(`${server.url}/players/Alice%20Smith`);
+    await viewer.waitForSelector("body[data-ready=true]");
+    const figure = await viewer.textContent('.rating[data-family="kaibosh"] .rating-figure');
+    assert.match(figure, /^Rating \d+\.\d ± \d+\.\d \(rated games: 1\): plays like (easy|medium|hard|expert)\.$/);
+    assert.equal(await viewer.locator(".rating-chart .point").count(), 1, "one point: one rated game");
+    assert.equal(await viewer.locator(".rating-chart .bot-level").count(), 4, "the four levels across the chart");
+    assert.ok(await noHorizontalOverflow(viewer), `the player's page fits ${size.width}`);
+    await shot(viewer, `rating-player-${size.width}`);
+
+    await viewer.goto(`${server.url}/leaderboard/kaibosh?min_games=1`);
+    await viewer.waitForSelector("body[data-ready=true]");
+    assert.equal(await viewer.locator("#board tbody tr").count(), 1);
+    assert.equal(await viewer.textContent("#board tbody th a"), "Alice Smith");
+    assert.equal(await viewer.locator("#bots tbody tr").count(), 4);
+    assert.ok(await noHorizontalOverflow(viewer), `the leaderboard fits ${size.width}`);
+    await shot(viewer, `rating-leaderboard-${size.width}`);
+    // With the server's own minimum of games, nobody is on it yet.
+    await viewer.goto(`${server.url}/leaderboard/kaibosh`);
+    await viewer.waitForSelector("body[data-ready=true]");
+    assert.equal(await viewer.isVisible("#board-empty"), true);
+    assert.deepEqual(viewer.errors, []);
+  }
+
+  // In Arabic, the leaderboard's words are Arabic.
+  await page.goto(`${server.url}/leaderboard/kaibosh?lang=ar`);
+  await page.waitForSelector("body[data-ready=true]");
+  assert.match(await page.textContent("#players-h"), /اللاعبون المصنّفون/);
+});
