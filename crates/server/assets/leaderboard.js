@@ -1,7 +1,7 @@
 // A game family's leaderboard: the best rated players (with enough rated games), each
 // with the bot level they play like, and the bots' own ratings.
 
-import { $, el } from "./common.js";
+import { $, el, GAMES, gameTitle } from "./common.js";
 import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 
@@ -15,9 +15,9 @@ const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop
 const shown = (mu, sigma) => `${mu.toFixed(1)} ± ${sigma.toFixed(1)}`;
 
 async function show() {
-  $("board-title").textContent = t("board-title", { game: t(`game-${game}`) });
-  $("board-games").replaceChildren(...["kaibosh", "bid-euchre", "kout"].map((g) =>
-    el("a", { className: g === game ? "button primary" : "button", href: `/leaderboard/${g}${location.search}`, textContent: t(`game-${g}`) })));
+  $("board-title").textContent = t("board-title", { game: gameTitle(game) });
+  $("board-games").replaceChildren(...GAMES.map(({ id }) =>
+    el("a", { className: id === game ? "button primary" : "button", href: `/leaderboard/${id}${location.search}`, textContent: gameTitle(id) })));
   const least = new URLSearchParams(location.search).get("min_games");
   const query = least ? `?min_games=${encodeURIComponent(least)}` : "";
   const response = await fetch(`/api/leaderboard/${encodeURIComponent(game)}${query}`);

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use calltrump_engine::catalog::GameKind;
 use calltrump_table::Table;
 use serde::{Deserialize, Serialize};
 
@@ -16,9 +17,6 @@ use crate::rating::anchors::{anchor, nearest_level, LEVELS};
 use crate::rating::RatedGame;
 use crate::request::error;
 use crate::store::{Store, StoreError, StoredRating};
-
-/// The game families rated, as `/leaderboard/{game}` names them.
-pub const FAMILIES: [&str; 3] = ["kaibosh", "bid-euchre", "kout"];
 
 /// Rated games a player needs to be on a leaderboard, unless it asks for fewer.
 pub const MIN_GAMES: i64 = 5;
@@ -105,7 +103,11 @@ async fn leaderboard(
     Path(game): Path<String>,
     query: Result<Query<LeaderQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let Some(&family) = FAMILIES.iter().find(|f| **f == game) else {
+    let Some(family) = GameKind::ALL
+        .map(GameKind::name)
+        .into_iter()
+        .find(|f| *f == game)
+    else {
         return error(
             StatusCode::NOT_FOUND,
             format!("there is no rated game {game:?}: kaibosh, bid-euchre or kout"),

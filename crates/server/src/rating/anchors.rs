@@ -9,63 +9,64 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use calltrump_engine::catalog::GameKind;
 use skillratings::weng_lin::{weng_lin_two_teams, WengLinConfig, WengLinRating};
 use skillratings::Outcomes;
 
 use super::Rating;
 
 /// The shipped matches: (game, level A, level B, the arena's CSV).
-const MATCHES: [(&str, &str, &str, &str); 9] = [
+const MATCHES: [(GameKind, &str, &str, &str); 9] = [
     (
-        "kaibosh",
+        GameKind::Kaibosh,
         "easy",
         "medium",
         include_str!("../../data/anchors/kaibosh-easy-medium.csv"),
     ),
     (
-        "kaibosh",
+        GameKind::Kaibosh,
         "medium",
         "hard",
         include_str!("../../data/anchors/kaibosh-medium-hard.csv"),
     ),
     (
-        "kaibosh",
+        GameKind::Kaibosh,
         "hard",
         "expert",
         include_str!("../../data/anchors/kaibosh-hard-expert.csv"),
     ),
     (
-        "bid-euchre",
+        GameKind::BidEuchre,
         "easy",
         "medium",
         include_str!("../../data/anchors/bid-euchre-easy-medium.csv"),
     ),
     (
-        "bid-euchre",
+        GameKind::BidEuchre,
         "medium",
         "hard",
         include_str!("../../data/anchors/bid-euchre-medium-hard.csv"),
     ),
     (
-        "bid-euchre",
+        GameKind::BidEuchre,
         "hard",
         "expert",
         include_str!("../../data/anchors/bid-euchre-hard-expert.csv"),
     ),
     (
-        "kout",
+        GameKind::Kout,
         "easy",
         "medium",
         include_str!("../../data/anchors/kout-easy-medium.csv"),
     ),
     (
-        "kout",
+        GameKind::Kout,
         "medium",
         "hard",
         include_str!("../../data/anchors/kout-medium-hard.csv"),
     ),
     (
-        "kout",
+        GameKind::Kout,
         "hard",
         "expert",
         include_str!("../../data/anchors/kout-hard-expert.csv"),
@@ -97,16 +98,16 @@ pub fn results(csv: &str) -> Result<Vec<f64>, String> {
     Ok(results)
 }
 
-/// The levels' ratings of each game from `matches` (game, A, B, CSV); a team has
-/// `seats(game)` players of its level.
+/// The levels' ratings of each game from `matches` (game, A, B, CSV), each played in
+/// the game's first variant (the arena's default, as `scripts/bot-anchors.sh` plays
+/// them): a team has half its seats, of one level.
 pub fn work_out(
-    matches: &[(&str, &str, &str, &str)],
-    seats: impl Fn(&str) -> usize,
+    matches: &[(GameKind, &str, &str, &str)],
 ) -> Result<BTreeMap<(String, String), Rating>, String> {
     let mut ratings: BTreeMap<(String, String), WengLinRating> = BTreeMap::new();
     let mut games = Vec::new();
     for (game, a, b, csv) in matches {
-        let results = results(csv).map_err(|e| format!("{game} {a}-{b}: {e}"))?;
+        let results = results(csv).map_err(|e| format!("{} {a}-{b}: {e}", game.name()))?;
         games.push((*game, *a, *b, results));
     }
     let longest = games.iter().map(|g| g.3.len()).max().unwrap_or(0);
@@ -116,7 +117,7 @@ pub fn work_out(
             let Some(&result) = results.get(i) else {
                 continue;
             };
-            let key = |level: &str| (game.to_string(), level.to_string());
+            let key = |level: &str| (game.name().to_string(), level.to_string());
             let ra = *ratings.entry(key(a)).or_default();
             let rb = *ratings.entry(key(b)).or_default();
             let outcome = match result {
@@ -124,7 +125,7 @@ pub fn work_out(
                 r if r < 0.25 => Outcomes::LOSS,
                 _ => Outcomes::DRAW,
             };
-            let n = seats(game);
+            let n = game.variants()[0].seats() / 2;
             let (new_a, new_b) = weng_lin_two_teams(&vec![ra; n], &vec![rb; n], &outcome, &config);
             ratings.insert(key(a), new_a[0]);
             ratings.insert(key(b), new_b[0]);
@@ -136,10 +137,7 @@ pub fn work_out(
 /// The shipped anchors, worked out once.
 fn shipped() -> &'static BTreeMap<(String, String), Rating> {
     static ANCHORS: OnceLock<BTreeMap<(String, String), Rating>> = OnceLock::new();
-    ANCHORS.get_or_init(|| {
-        work_out(&MATCHES, |game| if game == "kout" { 3 } else { 2 })
-            .expect("the shipped anchors read (tested)")
-    })
+    ANCHORS.get_or_init(|| work_out(&MATCHES).expect("the shipped anchors read (tested)"))
 }
 
 /// Bot level `level`'s rating at game family `family`.
@@ -167,14 +165,14 @@ mod tests {
 
     #[test]
     fn the_shipped_matches_read_and_rate_every_level() {
-        let anchors = work_out(&MATCHES, |game| if game == "kout" { 3 } else { 2 }).unwrap();
+        let anchors = work_out(&MATCHES).unwrap();
         for (game, _, _, csv) in MATCHES {
-            assert!(results(csv).unwrap().len() >= 8, "{game}: too few games");
+            assert!(results(csv).unwrap().len() >= 8, "{game:?}: too few games");
             for level in LEVELS {
-                let rating = anchors[&(game.to_string(), level.to_string())];
+                let rating = anchors[&(game.name().to_string(), level.to_string())];
                 assert!(
                     rating.sigma < Rating::new().sigma,
-                    "{game} {level}: {rating:?}"
+                    "{game:?} {level}: {rating:?}"
                 );
             }
         }
@@ -190,7 +188,7 @@ mod tests {
     fn a_level_that_wins_every_game_ends_above_the_one_it_beat() {
         let csv = "# arena\nindex,a_first,b_first,a_second,b_second,difference,a_result_first,a_result_second\n\
                    0,1,0,1,0,1,1,1\n1,1,0,1,0,1,1,1\n";
-        let anchors = work_out(&[("kaibosh", "hard", "easy", csv)], |_| 2).unwrap();
+        let anchors = work_out(&[(GameKind::Kaibosh, "hard", "easy", csv)]).unwrap();
         let of = |level: &str| anchors[&("kaibosh".to_string(), level.to_string())];
         assert!(of("hard").mu > 25.0 && of("easy").mu < 25.0, "{anchors:?}");
     }
