@@ -100,6 +100,12 @@ pub trait Bot: Send {
     }
 }
 
+/// The kinds of bot [`bot_by_name`] knows, each a name it takes as it is (the others
+/// add a budget or a thinking time to one of them).
+pub const BOT_KINDS: [&str; 9] = [
+    "random", "rules", "ismcts", "pimc", "tree", "easy", "medium", "hard", "expert",
+];
+
 /// The names [`bot_by_name`] knows, for help texts.
 pub const BOT_NAMES: &str =
     "random, rules, ismcts, ismcts:N (N iterations), ismcts:N:own (rewarding a team's own \
