@@ -100,13 +100,19 @@ pub trait Bot: Send {
     }
 }
 
+/// The kinds of bot [`bot_by_name`] knows, each a name it takes as it is (the others
+/// add a budget or a thinking time to one of them).
+pub const BOT_KINDS: [&str; 9] = [
+    "random", "rules", "ismcts", "pimc", "tree", "easy", "medium", "hard", "expert",
+];
+
 /// The names [`bot_by_name`] knows, for help texts.
 pub const BOT_NAMES: &str =
     "random, rules, ismcts, ismcts:N (N iterations), ismcts:N:own (rewarding a team's own \
      points, not the difference), ismcts:N:mean or :robust (the root's move by best mean or \
      robust-max, not visits), ismcts:N:cX (exploration constant X, default 0.35), pimc, pimc:N (N deals), \
      pimc:N:M (N deals per card, M per call), pimc:N:M:+D (the play searched D tricks further), \
-     tree:N (expert playing its cards by ISMCTS over its sampled deals, N iterations), \
+     tree, tree:N (expert playing its cards by ISMCTS over its sampled deals, N iterations, default 1000), \
      easy, medium, hard, expert; a search bot with @TIME thinks for TIME per decision \
      instead of a count (expert@2s, hard@300ms, ismcts@1s, pimc@500ms)";
 
@@ -195,6 +201,7 @@ fn counted_bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
     match name {
         "random" => Ok(Box::new(RandomBot)),
         "rules" => Ok(Box::new(RulesBot)),
+        "tree" => Ok(Box::new(tree_bot(TREE_DEFAULT_ITERATIONS))),
         "ismcts" => Ok(Box::new(IsmctsBot::new(IsmctsBot::DEFAULT_ITERATIONS))),
         "pimc" => Ok(Box::new(PimcBot::new(
             PimcBot::DEFAULT_SAMPLES,
@@ -254,6 +261,10 @@ fn counted_bot_by_name(name: &str) -> Result<Box<dyn Bot>, BotNameError> {
 
 /// `expert` playing its cards by ISMCTS rooted in its sampled deals, `iterations` a
 /// card play (`tree:N`); its calls are `expert`'s.
+/// The iterations per card play of `tree` without a count: about `expert`'s time per
+/// card (`tree:3000` took three times as long).
+const TREE_DEFAULT_ITERATIONS: u32 = 1000;
+
 fn tree_bot(iterations: u32) -> PimcBot {
     let expert = Level::Expert
         .search_bot()

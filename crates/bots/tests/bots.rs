@@ -3,7 +3,7 @@
 
 mod common;
 
-use calltrump_bots::{bot_by_name, Bot, BotGame};
+use calltrump_bots::{bot_by_name, Bot, BotGame, BOT_KINDS};
 use calltrump_engine::{
     stream, Action, Card, CardBag, Game, GameRules, Kaibosh, KaiboshRules, Seat,
 };
@@ -236,6 +236,15 @@ fn bad_names_are_refused_with_what_is_wrong() {
             .err()
             .unwrap_or_else(|| panic!("{bad} accepted"));
         assert!(err.to_string().contains(says), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn every_kind_listed_is_a_bot_by_its_name_alone() {
+    for kind in BOT_KINDS {
+        let bot = bot_by_name(kind).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        // A search bot names its default budget too (`ismcts:10000`).
+        assert!(bot.name().starts_with(kind), "{kind} made {}", bot.name());
     }
 }
 

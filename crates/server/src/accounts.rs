@@ -49,21 +49,10 @@ pub const PASSWORD_MIN_CHARS: usize = 8;
 /// server).
 pub const PASSWORD_MAX_BYTES: usize = 256;
 pub use crate::model::FORMER_PLAYER;
-/// Names nobody may take: the bots' levels (a seat's name must not pass for a bot),
-/// "you", and what a deleted account is called.
-const RESERVED_NAMES: &[&str] = &[
-    "you",
-    "bot",
-    "random",
-    "rules",
-    "ismcts",
-    "pimc",
-    "easy",
-    "medium",
-    "hard",
-    "expert",
-    FORMER_PLAYER,
-];
+/// Names nobody may take beside the bots' kinds ([`calltrump_bots::BOT_KINDS`]: a
+/// seat's name must not pass for a bot): "you", "bot", and what a deleted account is
+/// called.
+const RESERVED_NAMES: &[&str] = &["you", "bot", FORMER_PLAYER];
 
 /// The routes of accounts and sessions.
 pub fn routes() -> Router<Hub> {
@@ -105,7 +94,7 @@ pub fn name_key(name: &str) -> Result<(String, String), String> {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    if RESERVED_NAMES.contains(&key.as_str()) {
+    if RESERVED_NAMES.contains(&key.as_str()) || calltrump_bots::BOT_KINDS.contains(&key.as_str()) {
         return Err(format!(
             "the name {shown:?} is reserved (the bots' levels, \"you\" and \"{FORMER_PLAYER}\" are): choose another"
         ));
@@ -532,6 +521,7 @@ mod tests {
             "YOU",
             "Expert",
             "medium",
+            "Tree",
             "A Former Player",
             "",
             "   ",
