@@ -3,7 +3,9 @@
 //! the session cookie and the limits on sign-in attempts.
 //!
 //! - A password is hashed with Argon2id ([`ARGON2_MEMORY_KIB`] KiB, [`ARGON2_PASSES`]
-//!   passes, one lane: OWASP's minimum) on a blocking thread; only the hash is stored.
+//!   passes, one lane: OWASP's minimum) on a blocking thread, at most [`MAX_HASHES_AT_ONCE`]
+//!   at a time whatever the number of addresses (their memory bounded; 503 after 10 s of
+//!   waiting); only the hash is stored.
 //! - A name is unique after NFKC and case folding ([`name_key`]); the bots' level names,
 //!   "you" and "a former player" are reserved.
 //! - A session's token is 32 random bytes, held by the browser in an HttpOnly,
@@ -134,10 +136,32 @@ fn password_matches(password: &str, hash: &str) -> bool {
     })
 }
 
-/// Runs Argon2 off the async threads: it takes tens of milliseconds of CPU.
+/// Most passwords hashed at once, whatever the number of addresses asking: each hash
+/// holds [`ARGON2_MEMORY_KIB`] of memory while it runs, so this bounds their memory.
+pub const MAX_HASHES_AT_ONCE: usize = 4;
+
+/// How long a request waits for its turn to hash before it is told to try again.
+const HASH_WAIT: Duration = Duration::from_secs(10);
+
+/// The turns to hash (see [`MAX_HASHES_AT_ONCE`]).
+static HASHING: LazyLock<tokio::sync::Semaphore> =
+    LazyLock::new(|| tokio::sync::Semaphore::new(MAX_HASHES_AT_ONCE));
+
+/// Runs Argon2 off the async threads (it takes tens of milliseconds of CPU), at most
+/// [`MAX_HASHES_AT_ONCE`] at a time.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Response> {
+    let busy = || {
+        error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many passwords are being checked at once: try again in a moment",
+        )
+    };
+    let _turn = tokio::time::timeout(HASH_WAIT, HASHING.acquire())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
     tokio::task::spawn_blocking(work).await.map_err(|_| {
         error(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -498,6 +522,30 @@ async fn delete_me(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn no_more_than_the_bound_of_passwords_are_hashed_at_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let asks: Vec<_> = (0..5 * MAX_HASHES_AT_ONCE)
+            .map(|_| {
+                let (running, most) = (running.clone(), most.clone());
+                tokio::spawn(blocking(move || {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(20));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                }))
+            })
+            .collect();
+        for ask in asks {
+            assert!(ask.await.unwrap().is_ok(), "each one is hashed in its turn");
+        }
+        let most = most.load(Ordering::SeqCst);
+        assert!(most >= 2, "they do run side by side ({most})");
+        assert!(most <= MAX_HASHES_AT_ONCE, "{most} at once");
+    }
 
     #[test]
     fn names_are_one_after_normalisation_and_case_folding() {
