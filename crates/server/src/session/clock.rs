@@ -8,8 +8,7 @@
 use std::time::Duration;
 
 use calltrump_bots::bot_by_name;
-use calltrump_engine::{stream, Seat, Turn};
-use calltrump_table::BotPlayer;
+use calltrump_engine::{Seat, Turn};
 
 use super::{Effect, Session, Timer};
 use crate::model::{TableStatus, TurnClock};
@@ -107,17 +106,7 @@ impl Session {
         tracing::info!(table = %self.id, %seat, "the turn clock ran out: a bot decides");
         self.clock_bot = Some(version);
         match bot_by_name(&level) {
-            Ok(bot) => {
-                self.pending = Some(version);
-                self.effects.push(Effect::AskBot {
-                    seat,
-                    version,
-                    player: Box::new(BotPlayer::new(bot, stream(version, seat.0.into()))),
-                    game: Box::new(self.table.game().clone()),
-                    after: Duration::ZERO,
-                    fallback: false,
-                });
-            }
+            Ok(bot) => self.ask_bot_now(seat, bot, false),
             Err(_) => self.ask_fallback(seat),
         }
         self.tell_clock();

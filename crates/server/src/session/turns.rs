@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use calltrump_bots::bot_by_name;
+use calltrump_bots::{bot_by_name, Bot};
 use calltrump_engine::fair_deal::{self, Seed};
 use calltrump_engine::{stream, Action, Seat, Turn};
 use calltrump_table::{BotPlayer, Player};
@@ -155,6 +155,12 @@ impl Session {
         let Ok(bot) = bot_by_name(FALLBACK_LEVEL) else {
             return;
         };
+        self.ask_bot_now(seat, bot, true);
+    }
+
+    /// Asks `bot` at once for `seat`'s decision at this version (`fallback`: it stands
+    /// in for a bot that failed).
+    pub(super) fn ask_bot_now(&mut self, seat: Seat, bot: Box<dyn Bot>, fallback: bool) {
         let version = self.table.version();
         self.pending = Some(version);
         self.effects.push(Effect::AskBot {
@@ -163,7 +169,7 @@ impl Session {
             player: Box::new(BotPlayer::new(bot, stream(version, seat.0.into()))),
             game: Box::new(self.table.game().clone()),
             after: Duration::ZERO,
-            fallback: true,
+            fallback,
         });
     }
 
