@@ -12,6 +12,9 @@ test("the lobby offers exactly the games, variants and options of /api/games", {
   const { games } = await (await fetch(`${server.url}/api/games`)).json();
   const page = await newPage(browser);
   await page.goto(server.url);
+  await page.waitForSelector("body[data-ready]");
+  // No tables yet: nothing more to show (a button's own display once showed it anyway).
+  assert.equal(await page.locator("#tables-more").isVisible(), false);
   const values = (selector) => page.locator(`${selector} option`).evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(await values("#game"), games.map((g) => g.id));
   for (const game of games) {
