@@ -9,3 +9,8 @@ use common::{ratings, Backend};
 async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told() {
     ratings::a_rated_game_moves_both_players_ratings_before_its_end_is_told(Backend::Sqlite).await;
 }
+
+#[tokio::test]
+async fn a_rated_seat_stays_its_persons_and_an_account_holds_one_seat() {
+    ratings::a_rated_seat_stays_its_persons_and_an_account_holds_one_seat(Backend::Sqlite).await;
+}

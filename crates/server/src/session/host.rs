@@ -148,6 +148,20 @@ impl Session {
             return Err((ErrorCode::BadSeat, format!("there is no seat {seat}")));
         }
         check_sitter(&sitter).map_err(|message| (ErrorCode::BadSeat, message))?;
+        // A rated game rates its people to its end: a host losing could otherwise hand
+        // their own seat to a bot (or a link) and leave no rating behind. Someone who
+        // leaves is played by the stand-in bot and stays rated as their account.
+        if self.rated
+            && self.status != TableStatus::Open
+            && self.seats[seat.index()].sitter == Sitter::Person
+        {
+            return Err((
+                ErrorCode::Status,
+                format!(
+                    "seat {seat} is a person's at a rated table whose game has started: it cannot go to a bot or to someone else (whoever leaves is played by a stand-in bot and still rated)"
+                ),
+            ));
+        }
         // Opened during a hand, the seat would show its new person the hand's cards
         // (a host could take another player's seat with a second connection and see
         // them): it opens when the hand ends. A bot may take it at once.

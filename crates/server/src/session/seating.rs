@@ -157,6 +157,10 @@ impl Session {
                 Some(format!(
                     "seat {seat} is at a rated table: sign in to sit down (a rated game rates every person at it)"
                 ))
+            } else if let Some(held) = self.rated_seat_held(account.as_ref(), seat) {
+                Some(format!(
+                    "seat {seat} is at a rated table where your account holds seat {held} already: one account, one seat (a rated game rates each person once)"
+                ))
             } else {
                 refusal_of_account(seat, kept_for, account.as_ref(), token.is_some())
             };
@@ -254,6 +258,14 @@ impl Session {
             self.start(now);
         }
         self.schedule();
+    }
+
+    /// At a rated table, the seat other than `seat` that `account` holds already, if any.
+    fn rated_seat_held(&self, account: Option<&SignedIn>, seat: Seat) -> Option<Seat> {
+        let account = account.filter(|_| self.rated)?;
+        (0..self.seats.len()).map(|i| Seat(i as u8)).find(|&s| {
+            s != seat && self.seats[s.index()].account.as_deref() == Some(account.id.as_str())
+        })
     }
 
     /// An account deleted: its seats keep their games under the name

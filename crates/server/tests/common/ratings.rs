@@ -13,7 +13,9 @@ use skillratings::weng_lin::{weng_lin_two_teams, WengLinConfig, WengLinRating};
 use skillratings::Outcomes;
 
 use super::account_seats::{call, hello_as, sign_up};
-use super::{error_saying, record_of, seeded_hub, server_on, start_on, until, Backend};
+use super::{
+    error_saying, record_of, seeded_hub, send as send_to, server_on, start_on, until, Backend,
+};
 
 fn weng_lin(family: &str, level: &str) -> WengLinRating {
     let rating = anchor(family, level);
@@ -191,4 +193,106 @@ async fn forget_ratings(backend: Backend, url: &str) {
             pool.close().await;
         }
     }
+}
+
+/// The two ways a host dodged a rated game are refused: giving their own seat to a bot
+/// once the game has started (before it, handing seats on is fine), and one account
+/// sitting at a second seat. The host's account is rated at the end all the same.
+pub async fn a_rated_seat_stays_its_persons_and_an_account_holds_one_seat(backend: Backend) {
+    // No grace: once the people leave, bots stand in and the game runs to its end.
+    let (_database, server) = server_on(backend, seeded_hub(17, Duration::ZERO)).await;
+    let addr = server.addr;
+    let ann = sign_up(addr, "Ann").await;
+    let bob = sign_up(addr, "Bob").await;
+    let table = json!({ "game": "kaibosh", "options": { "deals": 1 }, "rated": true,
+                        "seats": ["open", "open", "open", "bot:medium"] });
+    let (status, _, created) = call(addr, "POST", "/api/tables", Some(&ann), Some(table)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let host = created["host_token"].as_str().unwrap();
+    let token = |seat: usize| {
+        created["invites"][seat]["token"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let mut hosting = hello_as(
+        &server,
+        id,
+        Some(&ann),
+        json!({ "token": token(0), "host": host }),
+    )
+    .await;
+    assert_eq!(until(&mut hosting, "welcome").await["seat"], 0);
+
+    // Ann's account at a second seat (of the other team, or her partner's): refused.
+    for seat in [1, 2] {
+        let mut again = hello_as(&server, id, Some(&ann), json!({ "token": token(seat) })).await;
+        error_saying(
+            &mut again,
+            "seat_taken",
+            "holds seat 0 already: one account, one seat",
+        )
+        .await;
+    }
+
+    // Before the start the host may still hand a seat on.
+    send_to(
+        &mut hosting,
+        json!({"type": "set-seat", "seat": 2, "sitter": "bot:easy"}),
+    )
+    .await;
+    loop {
+        let seats = until(&mut hosting, "seats").await;
+        if seats["seats"][2]["sitter"] == "bot:easy" {
+            break;
+        }
+    }
+    let mut second = hello_as(&server, id, Some(&bob), json!({ "token": token(1) })).await;
+    assert_eq!(until(&mut second, "welcome").await["seat"], 1);
+    loop {
+        let status = until(&mut hosting, "status").await;
+        if status["status"] == "playing" {
+            break;
+        }
+    }
+
+    // Started: neither her own seat nor Bob's goes to a bot or to a new link.
+    for (seat, sitter) in [(0, "bot:hard"), (0, "open"), (1, "bot:easy"), (1, "open")] {
+        send_to(
+            &mut hosting,
+            json!({"type": "set-seat", "seat": seat, "sitter": sitter}),
+        )
+        .await;
+        error_saying(
+            &mut hosting,
+            "status",
+            "is a person's at a rated table whose game has started",
+        )
+        .await;
+    }
+    // Her link still seats her: her seat was not handed on.
+    let mut back = hello_as(&server, id, Some(&ann), json!({ "token": token(0) })).await;
+    assert_eq!(until(&mut back, "welcome").await["seat"], 0);
+
+    // Everyone leaves: the stand-in bots finish the game, rated as the two accounts.
+    let mut watcher = hello_as(&server, id, None, json!({})).await;
+    until(&mut watcher, "welcome").await;
+    drop((hosting, second, back));
+    loop {
+        let status = until(&mut watcher, "status").await;
+        if status["status"] == "over" {
+            break;
+        }
+    }
+    for name in ["ann", "bob"] {
+        let (status, _, page) =
+            call(addr, "GET", &format!("/api/players/{name}"), None, None).await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(page["ratings"][0]["games"], 1, "{page}");
+        let history = page["rating_history"].as_array().unwrap();
+        assert_eq!(history.len(), 1, "{page}");
+        assert_eq!(history[0]["table"], id, "{page}");
+    }
+    server.stop().await.unwrap();
 }
