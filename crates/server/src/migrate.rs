@@ -12,7 +12,7 @@ use crate::store::{
 /// Copies the SQLite database `from` (`sqlite://PATH`: a file a server has used, and no
 /// server runs on now) into the PostgreSQL database `to` (`postgres://...`, empty), and
 /// checks the copy; what was copied, and how many tables' logs replayed the same.
-pub async fn migrate(from: &str, to: &str) -> Result<(Copied, u64), String> {
+pub async fn migrate(from: &str, to: &str) -> Result<Migrated, String> {
     let path = startup::database_path(from)
         .filter(|_| !startup::is_postgres(from))
         .ok_or_else(|| format!("--from {from}: give the SQLite database as sqlite://PATH"))?;
@@ -53,5 +53,43 @@ pub async fn migrate(from: &str, to: &str) -> Result<(Copied, u64), String> {
     let replayed = check_copy(&source, &target)
         .await
         .map_err(|e| format!("--to {shown}: {e}"))?;
-    Ok((copied, replayed))
+    Ok(Migrated { copied, replayed })
+}
+
+/// What [`migrate`] copied and checked; displayed, the report for the person migrating.
+#[derive(Debug)]
+pub struct Migrated {
+    /// The rows copied, by kind.
+    pub copied: Copied,
+    /// The tables whose copied log replays to the same game.
+    pub replayed: u64,
+}
+
+impl std::fmt::Display for Migrated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Copied {
+            tables,
+            events,
+            chat_lines,
+            nights,
+            accounts,
+            sessions,
+        } = self.copied;
+        writeln!(
+            f,
+            "copied {tables} tables ({events} log entries, {chat_lines} chat lines), \
+             {nights} nights, {accounts} accounts, {sessions} sessions"
+        )?;
+        writeln!(
+            f,
+            "checked: every row reads back the same, and each of the {} tables' logs \
+             replays to the same game",
+            self.replayed
+        )?;
+        write!(
+            f,
+            "start the nodes with --database and that URL: they take every table and \
+             night still playing over"
+        )
+    }
 }

@@ -58,8 +58,14 @@ impl Session {
                 if self.pending == Some(version) {
                     self.pending = None;
                 }
-                if let (true, Some(cutter)) = (version == self.table.version(), self.table.cutter())
-                {
+                let cutter = self
+                    .table
+                    .cutter()
+                    .filter(|_| version == self.table.version());
+                // The quick cut set while nobody sat there waits for a person who sat
+                // down at the cutter's seat since: they see the deck to cut, and get their time.
+                let waited = self.cut_until.is_some_and(|(at, _, _)| at == version);
+                if let Some(cutter) = cutter.filter(|&c| waited || !self.person_here(c)) {
                     let deck = fair_deal::deck(&self.table.settings().rules).len() as u64;
                     let mut bytes = [0u8; 8];
                     bytes.copy_from_slice(&entropy[..8]);
@@ -202,9 +208,7 @@ impl Session {
                 let (timer, after) = match self.table.cutter() {
                     // A committed deck waits for its cut: a person gets time to cut.
                     Some(cutter) => {
-                        let person_here = !self.is_bot_seat(cutter)
-                            && self.connections.values().any(|c| c.seat == Some(cutter));
-                        let wait = if person_here {
+                        let wait = if self.person_here(cutter) {
                             self.cut_until =
                                 Some((version, cutter, self.now + self.config.cut_wait));
                             self.config.cut_wait
@@ -233,6 +237,11 @@ impl Session {
             }
             Turn::Seat(seat) => self.arm_clock(seat, version),
         }
+    }
+
+    /// Whether a person is connected at `seat`, which no bot plays.
+    fn person_here(&self, seat: Seat) -> bool {
+        !self.is_bot_seat(seat) && self.connections.values().any(|c| c.seat == Some(seat))
     }
 
     /// The seat's bot, made on first use: the seat's level, or the standing-in level.

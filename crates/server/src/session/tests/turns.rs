@@ -113,6 +113,33 @@ fn the_cut_does_not_wait_for_a_person_away() {
 }
 
 #[test]
+fn a_person_who_sits_at_the_cutters_seat_before_the_quick_cut_gets_time_to_cut() {
+    let t0 = start();
+    let (mut s, dealt) = committed_deal(false, t0);
+    let version = s.table().version();
+    assert_eq!(timers(&dealt), [(Timer::Cut { version }, DELAY)]);
+    for conn in 0..4 {
+        connect(&mut s, conn, Some(&format!("seat-{conn}")), t0);
+    }
+    let fired = s.handle(
+        Input::Timer {
+            timer: Timer::Cut { version },
+            entropy: [1; 32],
+        },
+        t0 + DELAY,
+    );
+    assert!(
+        persists(&fired).is_empty(),
+        "no cut while the person is given time"
+    );
+    assert!(s.table().cutter().is_some());
+    assert_eq!(
+        timers(&fired),
+        [(Timer::Cut { version }, config().cut_wait)]
+    );
+}
+
+#[test]
 fn a_bot_that_fails_is_replaced_for_its_turn_by_a_fallback() {
     let t0 = start();
     let (mut s, seat, version) = bot_to_play(t0);
