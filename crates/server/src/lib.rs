@@ -28,6 +28,7 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 mod listen;
+pub mod loadtest;
 pub mod metrics;
 pub mod migrate;
 pub mod model;

@@ -174,6 +174,29 @@ impl Metrics {
         let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {cumulative}");
         let sum = self.latency_micros.load(Ordering::Relaxed) as f64 / 1e6;
         let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {cumulative}");
+        if let Some(bytes) = resident_memory() {
+            gauge(
+                &mut out,
+                "process_resident_memory_bytes",
+                "Resident memory of this process, in bytes.",
+                "gauge",
+                bytes,
+            );
+        }
         out
     }
+}
+
+/// This process's resident memory, from /proc (Linux; `None` elsewhere).
+fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
 }
