@@ -13,15 +13,23 @@ pub struct Args {
     from: String,
     /// The PostgreSQL database to copy into, as `postgres://USER[:PASSWORD]@HOST:PORT/DB`:
     /// it must exist and hold no calltrump table, night or account (migrate refuses one
-    /// that does, writing nothing).
+    /// that does, writing nothing) unless --into-non-empty.
     #[arg(long)]
     to: String,
+    /// Copy alongside the rows already in --to, if none has an id the source has (the
+    /// first such id is named, and nothing is written).
+    #[arg(long)]
+    into_non_empty: bool,
 }
 
 /// Copies, checks, and says what was copied.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let migrated = tokio::runtime::Runtime::new()?
-        .block_on(calltrump_server::migrate::migrate(&args.from, &args.to))
+        .block_on(calltrump_server::migrate::migrate(
+            &args.from,
+            &args.to,
+            args.into_non_empty,
+        ))
         .map_err(anyhow::Error::msg)?;
     println!("{migrated}");
     Ok(ExitCode::SUCCESS)

@@ -1,8 +1,10 @@
 //! Several `calltrump serve` nodes on one PostgreSQL database (`CALLTRUMP_TEST_POSTGRES`,
 //! which `scripts/test.sh` provides): a table outlives its node killed mid-hand, a node
 //! paused past its lease gives its table up and writes nothing more of it, and a node
-//! stopped with SIGTERM hands its table over at once; `migrate` copies a SQLite server
-//! into PostgreSQL, where its games go on.
+//! stopped with SIGTERM hands its table over at once, a game goes on through a rolling
+//! restart of every node; `migrate` copies a SQLite server into PostgreSQL, where its
+//! games go on, and beside another's rows when asked; `loadtest` spreads its clients
+//! over the nodes and reports each.
 
 use std::ffi::OsStr;
 use std::process::{Child, Command};
@@ -41,17 +43,31 @@ fn node(database: &str, name: &str) -> Node {
 
 /// Starts node `name` of the cluster on `database`, its leases `lease_secs` long.
 fn node_leasing(database: &str, name: &str, lease_secs: &str) -> Node {
-    let (child, addr) = common::serve::start([
-        "--addr",
-        "127.0.0.1:0",
-        "--database",
+    node_with(
         database,
-        "--node",
         name,
-        "--lease-secs",
-        lease_secs,
-    ]);
+        &["--addr", "127.0.0.1:0", "--lease-secs", lease_secs],
+    )
+}
+
+/// Starts node `name` of the cluster on `database` with `args` (at least `--addr`).
+fn node_with(database: &str, name: &str, args: &[&str]) -> Node {
+    let mut all = vec!["--database", database, "--node", name];
+    all.extend(args);
+    let (child, addr) = common::serve::start(all);
     Node { child, addr }
+}
+
+/// How many entries table `id`'s log holds in `database`.
+fn logged(database: &str, id: &str) -> i64 {
+    runtime().block_on(async {
+        let mut db = sqlx::PgConnection::connect(database).await.unwrap();
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE table_id = $1")
+            .bind(id)
+            .fetch_one(&mut db)
+            .await
+            .unwrap()
+    })
 }
 
 /// A fresh database on the test PostgreSQL: its URL.
@@ -237,6 +253,201 @@ fn a_node_stopped_with_sigterm_hands_its_table_over_before_its_lease_ends() {
     assert_eq!(finals.len(), 4);
     assert_eq!(metric(&second, "calltrump_lease_takeovers_total"), 1);
     replays_finished(&second, &id);
+}
+
+/// Every node of three stopped with SIGTERM and started again at its address, one after
+/// another, while a game's `join` bots play through all three: the game goes on after
+/// each restart, finishes, and its record replays.
+#[test]
+fn a_game_goes_on_through_a_rolling_restart_of_every_node() {
+    let database = database();
+    let addrs: Vec<String> = (0..3).map(|_| free_addr()).collect();
+    let start = |i: usize, round: usize| {
+        let name = format!("node-{i}-{round}");
+        node_with(
+            &database,
+            &name,
+            &["--addr", &addrs[i], "--lease-secs", LEASE_SECS],
+        )
+    };
+    let mut nodes: Vec<Node> = (0..3).map(|i| start(i, 0)).collect();
+    // Long enough (12 deals) to be under way through three restarts.
+    let (id, bots) =
+        common::serve::table_of_join_bots_dealing(&addrs[0], 12, |i| addrs[(i + 1) % 3].clone());
+    wait_until(Duration::from_secs(60), "the game gets going", || {
+        logged(&database, &id) >= 10
+    });
+    for i in 0..3 {
+        let pid = nodes[i].child.id().to_string();
+        let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(status.success());
+        wait_until(Duration::from_secs(10), "the node exits on SIGTERM", || {
+            nodes[i].child.try_wait().unwrap().is_some()
+        });
+        let before = logged(&database, &id);
+        nodes[i] = start(i, 1);
+        let went_on = wait_until(Duration::from_secs(15), "the game goes on", || {
+            logged(&database, &id) > before
+        });
+        eprintln!("node {i} restarted; the game went on {went_on:?} later");
+    }
+    let finals = finish(bots);
+    let scores = |f: &String| f.split(',').next().unwrap_or_default().to_string();
+    assert!(
+        finals.iter().all(|f| scores(f) == scores(&finals[0])),
+        "every seat saw the same end: {finals:?}"
+    );
+    for node in &nodes {
+        replays_finished(node, &id);
+    }
+}
+
+/// `loadtest` against two nodes: tables made on each in turn, the clients spread over
+/// both, and each node's figures reported, its clients' round trips and the sockets it
+/// relayed to the other among them.
+#[test]
+fn loadtest_spreads_its_clients_over_the_nodes_and_reports_each() {
+    let database = database();
+    let open = [
+        "--addr",
+        "127.0.0.1:0",
+        "--max-connections-per-address",
+        "0",
+        "--creates-per-minute",
+        "0",
+    ];
+    let nodes = [
+        node_with(&database, "one", &open),
+        node_with(&database, "two", &open),
+    ];
+    let started = Instant::now();
+    let out = calltrump()
+        .args([
+            "loadtest",
+            "--tables",
+            "4",
+            "--secs",
+            "5",
+            "--ramp-secs",
+            "1",
+        ])
+        .args(["--think-ms", "100"])
+        .args(
+            nodes
+                .iter()
+                .flat_map(|n| ["--url".into(), format!("http://{}", n.addr)]),
+        )
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(started.elapsed() < Duration::from_secs(30), "{text}");
+    assert!(text.contains("sockets            16"), "{text}");
+    assert!(!text.contains("tables refused"), "{text}");
+    let mut measured = 0;
+    for node in &nodes {
+        let part = text
+            .split(&format!("node {}\n", node.addr))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no figures of {}: {text}", node.addr));
+        let field = |after: &str, before: &str| -> f64 {
+            part.split(after)
+                .nth(1)
+                .and_then(|l| l.split(before).next())
+                .and_then(|n| n.trim().parse().ok())
+                .unwrap_or_else(|| panic!("no {after:?} of {}: {text}", node.addr))
+        };
+        let trips = field("over ", " actions");
+        assert!(trips > 0.0, "{text}");
+        measured += trips as u64;
+        assert!(field("server", "actions/s") > 0.0, "{text}");
+        // Two of each table's four seats reach the node that did not make it.
+        assert!(field("sockets at most,", "relayed") >= 2.0, "{text}");
+        assert!(part.contains("KB per table it ran"), "{text}");
+    }
+    let all = text
+        .lines()
+        .find_map(|l| l.strip_prefix("round trip (ms)"))
+        .and_then(|l| l.split("over ").nth(1))
+        .and_then(|l| l.trim_end_matches(" actions").trim().parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no round trips in {text}"));
+    assert_eq!(
+        all, measured,
+        "the nodes' round trips are the run's: {text}"
+    );
+}
+
+/// Two SQLite servers' databases (an open table each) migrated into one PostgreSQL
+/// database: the second copied beside the first's rows only with --into-non-empty, and
+/// refused, naming its table and writing nothing, once its table is there.
+#[test]
+fn migrate_into_non_empty_copies_alongside_and_refuses_a_colliding_id() {
+    let url = database();
+    let mut ids = Vec::new();
+    let sources: Vec<String> = (0..2)
+        .map(|i| {
+            let data = common::temp_path(&format!("migrate-alongside-{i}"));
+            let _ = std::fs::remove_dir_all(&data);
+            let (child, addr) = common::serve::start([
+                OsStr::new("--addr"),
+                OsStr::new("127.0.0.1:0"),
+                OsStr::new("--data"),
+                data.as_os_str(),
+            ]);
+            let server = Node { child, addr };
+            let table = r#"{"game":"kaibosh","options":{"deals":1}}"#;
+            let (status, body) = http(&server.addr, "POST", "/api/tables", table);
+            assert_eq!(status, 201, "{body}");
+            let created: Value = serde_json::from_str(&body).unwrap();
+            ids.push(created["id"].as_str().unwrap().to_string());
+            format!("sqlite://{}", data.join("calltrump.db").display())
+        })
+        .collect();
+    let migrate = |from: &str, alongside: bool| {
+        let mut command = calltrump();
+        command.args(["migrate", "--from", from, "--to", &url]);
+        if alongside {
+            command.arg("--into-non-empty");
+        }
+        let out = command.output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        (
+            out.status.success(),
+            said + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let tables = || -> Vec<String> {
+        runtime().block_on(async {
+            let mut pg = sqlx::PgConnection::connect(&url).await.unwrap();
+            sqlx::query_scalar("SELECT id FROM tables ORDER BY id")
+                .fetch_all(&mut pg)
+                .await
+                .unwrap()
+        })
+    };
+    let (ok, said) = migrate(&sources[0], false);
+    assert!(ok, "{said}");
+    let (ok, said) = migrate(&sources[1], false);
+    assert!(
+        !ok && said.contains("--into-non-empty to copy alongside"),
+        "{said}"
+    );
+    let (ok, said) = migrate(&sources[1], true);
+    assert!(ok && said.contains("copied 1 tables ("), "{said}");
+    let mut both = ids.clone();
+    both.sort();
+    assert_eq!(tables(), both);
+    let (ok, said) = migrate(&sources[1], true);
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains(&format!("holds table {} already", ids[1])),
+        "{said}"
+    );
+    assert_eq!(tables(), both, "nothing was written");
 }
 
 /// A loopback port free now: a server stopped and another started on the same address

@@ -136,7 +136,7 @@ pub struct NodeReport {
     pub peak_tables: u64,
     /// See `peak_tables`.
     pub peak_connections: u64,
-    /// Sockets it relayed to another node, and tables it took over, in the window.
+    /// Sockets it relayed to another node, and tables it took over, in the whole run.
     pub relayed: u64,
     /// See `relayed`.
     pub takeovers: u64,
@@ -300,7 +300,8 @@ pub async fn run(plan: &Plan) -> Result<Report, String> {
                 .map(|(_, took)| *took)
                 .collect();
             round_trips.sort();
-            let from = watch.at_measure[i].unwrap_or_default();
+            let start = watch.first[i].unwrap_or_default();
+            let from = watch.at_measure[i].unwrap_or(start);
             let to = last[i].unwrap_or(from);
             let count = to.latency_count.saturating_sub(from.latency_count);
             NodeReport {
@@ -314,8 +315,8 @@ pub async fn run(plan: &Plan) -> Result<Report, String> {
                 }),
                 peak_tables: watch.peak[i].tables,
                 peak_connections: watch.peak[i].connections,
-                relayed: to.relayed.saturating_sub(from.relayed),
-                takeovers: to.takeovers.saturating_sub(from.takeovers),
+                relayed: to.relayed.saturating_sub(start.relayed),
+                takeovers: to.takeovers.saturating_sub(start.takeovers),
                 idle_memory: watch.first[i].map_or(0, |s| s.memory),
                 peak_memory: watch.peak[i].memory,
             }

@@ -1,5 +1,5 @@
-//! `calltrump migrate`: a SQLite server's database copied into an empty PostgreSQL
-//! database, then checked; a cluster's nodes started on it take every live table and
+//! `calltrump migrate`: a SQLite server's database copied into a PostgreSQL database
+//! (empty, or alongside rows whose ids differ), then checked; a cluster's nodes started on it take every live table and
 //! night over.
 
 use std::time::Duration;
@@ -10,9 +10,10 @@ use crate::store::{
 };
 
 /// Copies the SQLite database `from` (`sqlite://PATH`: a file a server has used, and no
-/// server runs on now) into the PostgreSQL database `to` (`postgres://...`, empty), and
-/// checks the copy; what was copied, and how many tables' logs replayed the same.
-pub async fn migrate(from: &str, to: &str) -> Result<Migrated, String> {
+/// server runs on now) into the PostgreSQL database `to` (`postgres://...`; empty unless
+/// `alongside`, then holding none of `from`'s ids), and checks the copy; what was
+/// copied, and how many tables' logs replayed the same.
+pub async fn migrate(from: &str, to: &str, alongside: bool) -> Result<Migrated, String> {
     let path = startup::database_path(from)
         .filter(|_| !startup::is_postgres(from))
         .ok_or_else(|| format!("--from {from}: give the SQLite database as sqlite://PATH"))?;
@@ -47,7 +48,7 @@ pub async fn migrate(from: &str, to: &str) -> Result<Migrated, String> {
     )
     .await
     .map_err(|e| format!("--to {shown}: {e}"))?;
-    let copied = copy_into(&source, &target)
+    let copied = copy_into(&source, &target, alongside)
         .await
         .map_err(|e| format!("--to {shown}: {e}"))?;
     let replayed = check_copy(&source, &target)

@@ -37,12 +37,18 @@ pub fn start(args: impl IntoIterator<Item = impl AsRef<OsStr>>) -> (Child, Strin
 /// (level `rules`, seeded by its seat) at each, seat `i` joining through the server at
 /// `through(i)`: the table's id and the bots.
 pub fn table_of_join_bots(addr: &str, through: impl Fn(usize) -> String) -> (String, Vec<Child>) {
-    let (status, body) = http(
-        addr,
-        "POST",
-        "/api/tables",
-        r#"{"game":"bid-euchre","variant":"alexa","options":{"deals":4}}"#,
-    );
+    table_of_join_bots_dealing(addr, 4, through)
+}
+
+/// [`table_of_join_bots`], a game of `deals` deals.
+pub fn table_of_join_bots_dealing(
+    addr: &str,
+    deals: u32,
+    through: impl Fn(usize) -> String,
+) -> (String, Vec<Child>) {
+    let table =
+        format!(r#"{{"game":"bid-euchre","variant":"alexa","options":{{"deals":{deals}}}}}"#);
+    let (status, body) = http(addr, "POST", "/api/tables", &table);
     assert_eq!(status, 201, "{body}");
     let created: Value = serde_json::from_str(&body).unwrap();
     let id = created["id"].as_str().unwrap().to_string();

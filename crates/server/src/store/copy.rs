@@ -1,6 +1,6 @@
-//! Copying a SQLite store's rows into an empty PostgreSQL store (`calltrump migrate`):
-//! every table with its log and chat, every night, account and session, in one
-//! PostgreSQL transaction (all or nothing).
+//! Copying a SQLite store's rows into a PostgreSQL store (`calltrump migrate`), empty or,
+//! when asked, alongside rows whose ids differ: every table with its log and chat, every
+//! night, account and session, in one PostgreSQL transaction (all or nothing).
 
 use calltrump_table::Table;
 use sqlx::{Postgres, QueryBuilder, Row, Transaction};
@@ -28,7 +28,7 @@ pub struct Copied {
 #[derive(Debug, thiserror::Error)]
 pub enum CopyError {
     /// The target already holds calltrump rows: nothing was written.
-    #[error("the target database is not empty (it holds {tables} tables, {nights} nights and {accounts} accounts): migrate copies into an empty database only, so that nothing there is overwritten or mixed; give a new database (createdb), or drop that one's tables first")]
+    #[error("the target database is not empty (it holds {tables} tables, {nights} nights and {accounts} accounts): nothing was written; give a new database (createdb), or --into-non-empty to copy alongside its rows (refused if an id is in both)")]
     NotEmpty {
         /// Tables there.
         tables: i64,
@@ -36,6 +36,16 @@ pub enum CopyError {
         nights: i64,
         /// Accounts there.
         accounts: i64,
+    },
+    /// Copying alongside the target's rows, one of the source's ids is there already:
+    /// nothing was written.
+    #[error("the target database holds {what} {id} already, and so does the source: nothing was written (a copy alongside existing rows needs ids that are in one database only)")]
+    Collides {
+        /// What the id names (a table, a night, an account, an account's name…).
+        what: &'static str,
+        /// The first id in both, in order (a session's, whose key is a secret's hash,
+        /// is not shown).
+        id: String,
     },
     /// Reading or writing failed: nothing was written.
     #[error(transparent)]
@@ -96,10 +106,25 @@ fn is_int(column: &str) -> bool {
     )
 }
 
+/// The keys no two rows may share, by table, and what each names: a copy alongside
+/// existing rows is refused when one of the source's is taken.
+const KEYS: [(&str, &str, &str); 5] = [
+    ("tables", "id", "table"),
+    ("nights", "id", "night"),
+    ("accounts", "id", "account"),
+    ("accounts", "name_key", "an account named (after folding)"),
+    ("sessions", "token_hash", "a signed-in session"),
+];
+
 /// Copies every row of `from` into `to`, which must hold no table, night or account
-/// ([`CopyError::NotEmpty`] otherwise). No lease is written: a node started on `to`
-/// takes every live table and night over as a dead node's.
-pub async fn copy_into(from: &SqliteStore, to: &PostgresStore) -> Result<Copied, CopyError> {
+/// ([`CopyError::NotEmpty`] otherwise) unless `alongside`: then no id of `from` may be
+/// in `to` ([`CopyError::Collides`], the first one). No lease is written: a node
+/// started on `to` takes every live table and night over as a dead node's.
+pub async fn copy_into(
+    from: &SqliteStore,
+    to: &PostgresStore,
+    alongside: bool,
+) -> Result<Copied, CopyError> {
     let mut tx = to.pool.begin().await?;
     let (tables, nights, accounts): (i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT count(*) FROM tables), (SELECT count(*) FROM nights), \
@@ -107,7 +132,27 @@ pub async fn copy_into(from: &SqliteStore, to: &PostgresStore) -> Result<Copied,
     )
     .fetch_one(&mut *tx)
     .await?;
-    if tables + nights + accounts > 0 {
+    if alongside {
+        // In the copy's transaction: a row written meanwhile with one of these ids
+        // fails the copy's insert, and the whole copy with it.
+        for (table, key, what) in KEYS {
+            let ids = source_keys(from, table, key).await?;
+            let taken: Option<String> = sqlx::query_scalar(&format!(
+                "SELECT {key} FROM {table} WHERE {key} = ANY($1) ORDER BY {key} LIMIT 1"
+            ))
+            .bind(&ids)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(id) = taken {
+                let id = if table == "sessions" {
+                    "(its hash not shown)".into()
+                } else {
+                    id
+                };
+                return Err(CopyError::Collides { what, id });
+            }
+        }
+    } else if tables + nights + accounts > 0 {
         return Err(CopyError::NotEmpty {
             tables,
             nights,
@@ -128,6 +173,12 @@ pub async fn copy_into(from: &SqliteStore, to: &PostgresStore) -> Result<Copied,
     }
     tx.commit().await?;
     Ok(copied)
+}
+
+/// Every `key` of `table` in `from`.
+async fn source_keys(from: &SqliteStore, table: &str, key: &str) -> Result<Vec<String>, CopyError> {
+    let sql = format!("SELECT {key} FROM {table}");
+    Ok(sqlx::query_scalar(&sql).fetch_all(&from.pool).await?)
 }
 
 /// Copies every row of `table` (its `columns`), a batch at a time; how many.
@@ -181,8 +232,8 @@ async fn copy_table(
 
 /// Checks a copy against its original: each table's row, log and chat read back the
 /// same through both stores, and each log replays on the copy to the same game record
-/// as on the original; each night reads back the same; accounts and sessions are as
-/// many. The number of tables replayed.
+/// as on the original; each night reads back the same; every account and session is in
+/// the copy. The number of tables replayed.
 pub async fn check_copy(from: &SqliteStore, to: &PostgresStore) -> Result<u64, CopyError> {
     let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM tables ORDER BY rowid")
         .fetch_all(&from.pool)
@@ -218,10 +269,14 @@ pub async fn check_copy(from: &SqliteStore, to: &PostgresStore) -> Result<u64, C
             return Err(CopyError::Differs(format!("night {id}")));
         }
     }
-    for table in ["accounts", "sessions"] {
-        let sql = format!("SELECT count(*) FROM {table}");
-        let original: i64 = sqlx::query_scalar(&sql).fetch_one(&from.pool).await?;
-        let copied: i64 = sqlx::query_scalar(&sql).fetch_one(&to.pool).await?;
+    for (table, key) in [("accounts", "id"), ("sessions", "token_hash")] {
+        let keys = source_keys(from, table, key).await?;
+        let original = keys.len() as i64;
+        let sql = format!("SELECT count(*) FROM {table} WHERE {key} = ANY($1)");
+        let copied: i64 = sqlx::query_scalar(&sql)
+            .bind(&keys)
+            .fetch_one(&to.pool)
+            .await?;
         if original != copied {
             return Err(CopyError::Differs(format!(
                 "{table}: {copied} rows, not {original}"
