@@ -5,7 +5,8 @@
 #   bash scripts/test-postgres.sh stop DIR    stop it and remove DIR
 # Trust authentication, loopback only, its socket in DIR; run as the `postgres` user
 # when root (PostgreSQL refuses root). fsync is off: the data is thrown away, and the
-# tests check what is committed, not the disk. Installs Debian's postgresql if missing.
+# tests check what is committed, not the disk (CALLTRUMP_PG_FSYNC=on keeps it on, for
+# measurements to compare with SQLite's FULL). Installs Debian's postgresql if missing.
 set -euo pipefail
 
 command=${1:?start or stop}
@@ -50,9 +51,11 @@ start)
     [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
+    durability="-c fsync=off -c full_page_writes=off"
+    [ "${CALLTRUMP_PG_FSYNC:-off}" = on ] && durability=""
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-        -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c full_page_writes=off -c max_connections=300" \
+        -o "-h 127.0.0.1 -p $port -k $dir $durability -c max_connections=300" \
         start >&2 || { cat "$dir/postgres.log" >&2; exit 1; }
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
