@@ -22,6 +22,9 @@ use crate::protocol::{CloseKind, ServerMessage};
 use crate::request::error;
 use crate::store::Owner;
 
+/// The read and write buffers of one WebSocket, served or relayed (the library's
+/// default is 128 KB each).
+pub(crate) const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 /// How long the node that runs a table has to take a relayed socket.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -65,7 +68,11 @@ pub(crate) async fn relay(
     if let Some(cookie) = headers.get(header::COOKIE) {
         request.headers_mut().insert(header::COOKIE, cookie.clone());
     }
+    // Small buffers on both sides (the library's default, 128 KB each way, made a
+    // relayed socket cost 300 KB).
     let config = WebSocketConfig::default()
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_message_size(Some(max_message * 64))
         .max_frame_size(Some(max_message * 64));
     let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
@@ -77,6 +84,8 @@ pub(crate) async fn relay(
     let relayed = hub.relaying(id, &owner);
     let id = id.to_string();
     upgrade
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
         .max_frame_size(max_message)
         .max_message_size(max_message)
         .on_upgrade(move |socket| pump(socket, upstream, id, relayed))

@@ -18,6 +18,7 @@ use crate::limits::client_address;
 use crate::model::SignedIn;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
+use crate::relay::SOCKET_BUFFER_BYTES;
 use crate::request::{base_url, error, plain_json_error};
 use crate::session::Input;
 use crate::Edge;
@@ -34,8 +35,6 @@ const TOO_SLOW_WAIT: Duration = Duration::from_secs(2);
 const CLOSE_TOO_BIG: u16 = 1009;
 /// The close code of every other `closing`: going away.
 const CLOSE_GOING_AWAY: u16 = 1001;
-/// The read and write buffers of one WebSocket (the library's default is 128 KB each).
-const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 /// A connection that sends nothing for this long is closed (clients ping every 20 s).
 const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 /// Most messages a connection may send per second, on average.

@@ -135,24 +135,41 @@ impl Hub {
             return Ok(());
         }
         self.tend(&addr).await?;
+        self.repeat(
+            lease / 5,
+            "the cluster's leases could not be renewed",
+            move |hub| {
+                let addr = addr.clone();
+                async move { hub.tend(&addr).await }
+            },
+        );
+        Ok(())
+    }
+
+    /// Runs `round` every `every` (the first after one period) until the hub stops (shut
+    /// down, the node renews and takes over nothing: what it let go stays free),
+    /// logging a round that fails with `failed`.
+    pub(crate) fn repeat<F, R, E>(&self, every: Duration, failed: &'static str, round: F)
+    where
+        F: Fn(Hub) -> R + Send + 'static,
+        R: std::future::Future<Output = Result<(), E>> + Send,
+        E: std::fmt::Display,
+    {
         let hub = self.clone();
-        let every = lease / 5;
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(every);
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             ticks.tick().await;
             loop {
                 ticks.tick().await;
-                // Shut down, the node renews nothing: what it let go stays free.
                 if hub.stopping() {
                     break;
                 }
-                if let Err(error) = hub.tend(&addr).await {
-                    tracing::warn!(%error, "the cluster's leases could not be renewed");
+                if let Err(error) = round(hub.clone()).await {
+                    tracing::warn!(%error, "{failed}");
                 }
             }
         });
-        Ok(())
     }
 
     /// One round: renew, drop what was lost, take over what no node runs.

@@ -62,21 +62,11 @@ pub async fn resume_nights(hub: &Hub, lease: Duration) -> Result<(), HubError> {
         return Ok(());
     }
     take_orphan_nights(hub).await?;
-    let hub = hub.clone();
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(lease / 5);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticks.tick().await;
-        loop {
-            ticks.tick().await;
-            if hub.stopping() {
-                break;
-            }
-            if let Err(error) = take_orphan_nights(&hub).await {
-                tracing::warn!(%error, "the nights of dead nodes could not be taken over");
-            }
-        }
-    });
+    hub.repeat(
+        lease / 5,
+        "the nights of dead nodes could not be taken over",
+        |hub| async move { take_orphan_nights(&hub).await },
+    );
     Ok(())
 }
 

@@ -94,6 +94,29 @@ pub(super) enum Kind {
 }
 
 impl Kind {
+    /// The statement that takes a lease of this kind (`$1` the id, `$2` the node, `$3`
+    /// the lease's seconds) where no live node holds it: the new epoch, or no row.
+    fn take_statement(self) -> String {
+        // A table's lobby summary is its holder's, cleared with the lease; a table
+        // whose row names this node is taken again too (its epoch raised).
+        let (leases, key, summary, mine) = match self {
+            Kind::Table => (
+                "leases",
+                "table_id",
+                ", summary = NULL",
+                " OR leases.owner = excluded.owner",
+            ),
+            Kind::Night => ("night_leases", "night_id", "", ""),
+        };
+        format!(
+            "INSERT INTO {leases} ({key}, owner, epoch, expires_at) \
+             VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3)) \
+             ON CONFLICT ({key}) DO UPDATE SET owner = excluded.owner, \
+             epoch = {leases}.epoch + 1, expires_at = excluded.expires_at{summary} \
+             WHERE {leases}.expires_at <= clock_timestamp(){mine} RETURNING epoch"
+        )
+    }
+
     /// How a write refused for want of this kind's lease names `id`.
     pub(super) fn lost(self, id: &str) -> StoreError {
         StoreError::LeaseLost {
@@ -243,6 +266,25 @@ impl PostgresStore {
     }
 }
 
+impl PostgresStore {
+    /// Takes the lease of `kind` `id` for this node if no live node holds it (none, or
+    /// lapsed), raising its epoch so that the writes of its last holder, whatever they
+    /// were, are fenced from then on; whether it did (this node then holds the new
+    /// epoch).
+    async fn take(&self, kind: Kind, id: &str) -> Result<bool, StoreError> {
+        let epoch: Option<i64> = sqlx::query_scalar(&kind.take_statement())
+            .bind(id)
+            .bind(&self.leases.node.name)
+            .bind(self.leases.seconds())
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(epoch) = epoch {
+            self.leases.hold_as(kind, id, epoch);
+        }
+        Ok(epoch.is_some())
+    }
+}
+
 impl Cluster for PostgresStore {
     fn node(&self) -> &str {
         &self.leases.node.name
@@ -253,28 +295,7 @@ impl Cluster for PostgresStore {
             if self.leases.epoch(id).is_some() {
                 return Ok(true);
             }
-            // A row lapsed (or none) is taken, its epoch raised: the writes of its last
-            // owner, whatever they were, are fenced from now on.
-            let epoch: Option<i64> = sqlx::query_scalar(
-                "INSERT INTO leases (table_id, owner, epoch, expires_at) \
-                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3)) \
-                 ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, \
-                 epoch = leases.epoch + 1, expires_at = excluded.expires_at, summary = NULL \
-                 WHERE leases.expires_at <= clock_timestamp() OR leases.owner = excluded.owner \
-                 RETURNING epoch",
-            )
-            .bind(id)
-            .bind(&self.leases.node.name)
-            .bind(self.leases.seconds())
-            .fetch_optional(&self.pool)
-            .await?;
-            match epoch {
-                Some(epoch) => {
-                    self.leases.hold(id, epoch);
-                    Ok(true)
-                }
-                None => Ok(false),
-            }
+            self.take(Kind::Table, id).await
         })
     }
 
@@ -402,26 +423,10 @@ impl Cluster for PostgresStore {
 
     fn claim_night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool> {
         Box::pin(async move {
-            let epoch: Option<i64> = sqlx::query_scalar(
-                "INSERT INTO night_leases (night_id, owner, epoch, expires_at) \
-                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3)) \
-                 ON CONFLICT (night_id) DO UPDATE SET owner = excluded.owner, \
-                 epoch = night_leases.epoch + 1, expires_at = excluded.expires_at \
-                 WHERE night_leases.expires_at <= clock_timestamp() \
-                 RETURNING epoch",
+            Ok(
+                self.take(Kind::Night, id).await?
+                    || self.leases.epoch_of(Kind::Night, id).is_some(),
             )
-            .bind(id)
-            .bind(&self.leases.node.name)
-            .bind(self.leases.seconds())
-            .fetch_optional(&self.pool)
-            .await?;
-            match epoch {
-                Some(epoch) => {
-                    self.leases.hold_as(Kind::Night, id, epoch);
-                    Ok(true)
-                }
-                None => Ok(self.leases.epoch_of(Kind::Night, id).is_some()),
-            }
         })
     }
 
