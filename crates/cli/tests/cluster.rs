@@ -277,15 +277,15 @@ fn a_game_goes_on_through_a_rolling_restart_of_every_node() {
     wait_until(Duration::from_secs(60), "the game gets going", || {
         logged(&database, &id) >= 10
     });
-    for i in 0..3 {
-        let pid = nodes[i].child.id().to_string();
+    for (i, node) in nodes.iter_mut().enumerate() {
+        let pid = node.child.id().to_string();
         let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         assert!(status.success());
         wait_until(Duration::from_secs(10), "the node exits on SIGTERM", || {
-            nodes[i].child.try_wait().unwrap().is_some()
+            node.child.try_wait().unwrap().is_some()
         });
         let before = logged(&database, &id);
-        nodes[i] = start(i, 1);
+        *node = start(i, 1);
         let went_on = wait_until(Duration::from_secs(15), "the game goes on", || {
             logged(&database, &id) > before
         });
