@@ -316,6 +316,7 @@ impl Hub {
                 account: None,
                 deadline_ms: None,
                 former: Vec::new(),
+                invited_by: None,
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.

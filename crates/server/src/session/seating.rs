@@ -183,6 +183,8 @@ impl Session {
             if let Some(account) = &account {
                 record.account = Some(account.id.clone());
             }
+            // An invitation taken up is no longer one.
+            record.invited_by = None;
             tracing::info!(
                 "table {}: seat {seat} is taken by {}",
                 self.id,
