@@ -237,18 +237,19 @@ async fn invite(
             return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
         }
     };
-    let mailbox =
-        match hub.route(&id).await {
-            Ok(Some(Route::Here(mailbox))) => mailbox,
-            Ok(Some(Route::There(_))) => return error(
+    let mailbox = match hub.route(&id).await {
+        Ok(Some(Route::Here(mailbox))) => mailbox,
+        Ok(Some(Route::There(_))) => {
+            return error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
                     "table {id} runs on another node of the cluster: invite from its host's page"
                 ),
-            ),
-            Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
-            Err(e) => return e.into_response(),
-        };
+            )
+        }
+        Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
+        Err(e) => return e.into_response(),
+    };
     let seat = request.seat;
     let name = invitee.name.clone();
     let invitation = Invitation {

@@ -44,8 +44,8 @@ impl std::fmt::Display for InviteRefused {
 
 impl Session {
     /// Why `invitation` is refused, or none: a wrong host token, a table over, a seat
-    /// that is not there, not open for a person, held by someone now, or kept for
-    /// another account; at a rated table, an account holding another seat.
+    /// that is not there, not open for a person (a bot's, or taken), or kept for another
+    /// account; at a rated table, an account holding another seat.
     pub fn invite_refusal(&self, invitation: &Invitation) -> Option<InviteRefused> {
         if invitation.host_token != self.host_token {
             return Some(InviteRefused::NotHost);
@@ -72,9 +72,6 @@ impl Session {
             return Some(format!(
                 "seat {seat} is not open: only a seat waiting for a person takes an invitation"
             ));
-        }
-        if self.connections.values().any(|c| c.seat == Some(seat)) {
-            return Some(format!("seat {seat} is taken: someone sits there now"));
         }
         match record.account.as_deref() {
             Some(kept) if kept != invitation.invitee.id => {
