@@ -222,6 +222,7 @@ impl Session {
                 undo: self.table.settings().undo,
                 hints: self.hints,
                 cut_wait_ms: self.config.cut_wait.as_millis() as u64,
+                rated: self.rated,
             },
         );
         if self.paused {
