@@ -49,6 +49,11 @@ async fn a_players_page_counts_their_games_and_shows_them_their_unfinished_ones(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_night_rates_each_person_from_each_set() {
+    ratings::a_rated_night_rates_each_person_from_each_set(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name() {
     invitations::the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name(
         Backend::Postgres,

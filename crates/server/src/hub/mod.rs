@@ -313,7 +313,7 @@ impl Hub {
                 name: names.get(s).and_then(|n| player_name(n)),
                 sitter: sitter.clone(),
                 stand_in: false,
-                account: None,
+                account: request.accounts.get(s).cloned().flatten(),
                 deadline_ms: None,
                 former: Vec::new(),
                 invited_by: None,
