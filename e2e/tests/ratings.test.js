@@ -37,8 +37,20 @@ test("a rated game with bots moves the player's rating, shown on her page and th
   await page.locator("#my-tables a.button").click();
   await page.waitForSelector("#host:not([hidden])");
   await page.waitForSelector("body[data-version]:not([data-version=''])");
+  // The game has started: the host's panel offers no handing on of Alice's seat (the
+  // server refuses it), only of the bots'.
+  await page.waitForSelector('#host .rated-seat:has-text("stays this player\'s")');
+  assert.equal(await page.locator("#host-seat-0").count(), 0, "no control for a person's rated seat");
+  assert.equal(await page.locator("#host-seat-1").count(), 1, "a bot's seat keeps its control");
   await playSeat(page);
   await page.waitForSelector('body[data-phase="game-over"]');
+  // The end says who won, her rating's move and where to see more.
+  assert.match(await page.textContent(".summary.final h2"), /^Game over: you (win|lose)/);
+  await page.waitForSelector(".rating-changes li");
+  assert.equal(await page.locator(".rating-changes li").count(), 1, "one person rated");
+  assert.match(await page.textContent(".rating-changes li"), /^Alice Smith 25\.0 → \d+\.\d \([+−]\d+\.\d\)$/);
+  assert.equal(await page.getAttribute(".rating-changes li a", "href"), "/players/Alice%20Smith");
+  assert.equal(await page.getAttribute(".rating-changes a.leaderboard-link", "href"), "/leaderboard/kaibosh");
 
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }]) {
     const viewer = size.width === 1280 ? page : await newPage(browser, size);

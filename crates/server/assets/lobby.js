@@ -155,6 +155,9 @@ $("new-table").addEventListener("submit", async (event) => {
   }
 });
 
+/** The table the invite form invites to: its id and host token. */
+let inviteTo = null;
+
 /** The new table's links: the player's own seat, one invite per friend, the watch link. */
 function showCreated(answer, body, mySeat) {
   const mine = answer.invites.find((invite) => invite.seat === mySeat);
@@ -170,12 +173,41 @@ function showCreated(answer, body, mySeat) {
   const links = friends.map((f) => linkRow(t("lobby-seat-team", { seat: f.seat, team: teamLetter(f.seat) }), f.url));
   links.push(linkRow(t("lobby-spectators"), answer.watch_url));
   $("invites").replaceChildren(...links);
+  // Signed in: a friend's seat may be kept for a player named, who finds it in "My tables".
+  inviteTo = { id: answer.id, host: answer.host_token };
+  $("invite-seat").replaceChildren(...friends.map((f) => el("option", { value: f.seat, textContent: t("lobby-seat-team", { seat: f.seat, team: teamLetter(f.seat) }) })));
+  $("invite-result").textContent = "";
+  signedIn.then((me) => { $("invite-form").hidden = !me || friends.length === 0; });
   $("open-seat").href = own;
   $("open-seat").textContent = mine ? t("lobby-sit-at", { seat: mySeat }) : t("lobby-open-as-host");
   $("created").hidden = false;
   $("created").scrollIntoView({ block: "nearest" });
   refreshTables();
 }
+
+$("invite-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("invite-name").value.trim();
+  const seat = Number($("invite-seat").value);
+  if (!inviteTo || !name) return;
+  const result = $("invite-result");
+  result.className = "";
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(inviteTo.id)}/invitations`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ host_token: inviteTo.host, seat, name }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
+    result.textContent = t("lobby-invited-name", { name: answer.name, seat: answer.seat });
+    $("invite-name").value = "";
+    refreshTables();
+  } catch (error) {
+    result.className = "error";
+    result.textContent = t("lobby-invite-failed", { error: error.message });
+  }
+});
 
 $("join").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -297,14 +329,51 @@ async function refreshMine() {
   $("my-tables-empty").hidden = tables.length > 0;
   $("my-tables").replaceChildren(...tables.map((held) => {
     const status = t(held.status === "open" ? "lobby-waiting" : "lobby-playing");
-    return el("li", { className: "table-row" },
+    // A host's invitation by name: the seat is kept for this account until it sits down.
+    const what = held.invited_by
+      ? t("my-table-invited", { name: held.invited_by, seat: held.seat, status })
+      : t("my-table-seat", { seat: held.seat, status });
+    return el("li", { className: held.invited_by ? "table-row invitation" : "table-row" },
       el("span", { className: "table-what" },
         el("strong", { textContent: gameTitle(held.game, held.variant) }),
-        el("span", { className: "hint", textContent: `\u00a0· ${t("my-table-seat", { seat: held.seat, status })}` })),
+        el("span", { className: "hint", textContent: `\u00a0· ${what}` })),
       el("span", { className: "actions" },
-        el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t("my-table-open") })));
+        el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t(held.invited_by ? "my-table-sit-down" : "my-table-open") })));
   }));
 }
+
+/** Who is online, as the lobby's socket says (signed in only): each to their page. */
+function showOnline(names, me) {
+  const others = names.filter((name) => name !== me.name);
+  $("online-panel").hidden = false;
+  $("online-empty").hidden = others.length > 0;
+  $("online").replaceChildren(...others.map((name) =>
+    el("li", {}, el("a", { href: `/players/${encodeURIComponent(name)}`, textContent: name }))));
+  $("online-names").replaceChildren(...others.map((name) => el("option", { value: name })));
+}
+
+/** The lobby's socket: holds this account online, and hears who else is, and of invitations. */
+async function listenToLobby() {
+  const me = await signedIn;
+  if (!me) return;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.type !== "online") return;
+    showOnline(message.online, me);
+    // Sent also when someone is invited: perhaps this player.
+    refreshMine();
+  });
+  socket.addEventListener("close", () => setTimeout(listenToLobby, 5000));
+}
+
+listenToLobby();
 
 refreshMine();
 refreshTables();

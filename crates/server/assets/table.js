@@ -70,6 +70,7 @@ const state = {
   nextSet: null, // {href, seated}: where this player goes for the night's next set
   wasMyTurn: false,
   talkSent: false, // the chat lines after `welcome` (the talk so far) have all come
+  ratingChanges: null, // a rated game over: each person's rating before and after, once asked
   // A seat's link whose person has no name yet only looks (`look`): the seat is taken
   // once they sit down, name given, with `hello`.
   looking: Boolean(token) && !localStorage.getItem("calltrump.name"),
@@ -955,6 +956,51 @@ function dealtYet(v) {
 }
 
 /** Where to go from a table that is over or ended: its replay, its record, the lobby. */
+/**
+ * A rated game over: each person's rating before and after it, from their pages (the
+ * server rates the game before it tells anyone it is over), with links to their pages
+ * and the leaderboard. Asked once; shown once it comes.
+ */
+function ratingChangesBlock() {
+  const box = el("div", { className: "rating-changes" }, el("h3", { textContent: t("rated-heading") }));
+  if (state.ratingChanges == null) {
+    state.ratingChanges = [];
+    askRatingChanges();
+    return box;
+  }
+  const list = el("ul", {});
+  for (const change of state.ratingChanges) {
+    const delta = change.after - change.before;
+    const line = t("rated-change", { before: change.before.toFixed(1), after: change.after.toFixed(1), delta: `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)}` });
+    list.append(el("li", {}, el("a", { href: `/players/${encodeURIComponent(change.name)}`, textContent: change.name }), ` ${line}`));
+  }
+  box.append(list);
+  const family = state.ratingChanges[0]?.family;
+  if (family) box.append(el("p", {}, el("a", { className: "leaderboard-link", href: `/leaderboard/${encodeURIComponent(family)}`, textContent: t("lobby-leaderboard") })));
+  return box;
+}
+
+async function askRatingChanges() {
+  const people = state.seats.map((info, seat) => ({ info, seat })).filter(({ info }) => info.sitter === "person" && info.name);
+  const changes = await Promise.all(people.map(async ({ info, seat }) => {
+    try {
+      const response = await fetch(`/api/players/${encodeURIComponent(info.name)}`);
+      if (!response.ok) return null;
+      const history = (await response.json()).rating_history ?? [];
+      const at = history.findIndex((point) => point.table === tableId);
+      if (at < 0) return null;
+      const point = history[at];
+      // Before its first rated game a player is rated as a new player: 25.
+      const earlier = history.slice(0, at).filter((p) => p.family === point.family).pop();
+      return { seat, name: info.name, family: point.family, before: earlier?.mu ?? 25, after: point.mu };
+    } catch {
+      return null;
+    }
+  }));
+  state.ratingChanges = changes.filter((c) => c != null);
+  render();
+}
+
 function exitLinks({ replay = true, record = true } = {}) {
   const id = encodeURIComponent(tableId);
   return el("p", { className: "row exit-links" },
@@ -1047,6 +1093,7 @@ function centerSummary(v) {
     const box = el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
       el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }));
+    if (state.welcome?.rated) box.append(ratingChangesBlock());
     box.append(exitLinks());
     return box;
   }
@@ -1640,6 +1687,13 @@ function renderHost() {
   if (state.status === "open" || state.status === "playing") {
     const list = el("ul", { className: "host-seats" });
     state.seats.forEach((info, seat) => {
+      // A rated game's person keeps the seat to the end (the server refuses to hand it
+      // on): no control to offer.
+      if (state.welcome.rated && state.status !== "open" && info.sitter === "person") {
+        list.append(el("li", { className: "rated-seat" }, `${t("seat-number", { seat })} · ${seatName(seat)} `,
+          el("span", { className: "hint", textContent: t("host-rated-seat-kept") })));
+        return;
+      }
       const select = el("select", { id: `host-seat-${seat}` });
       select.append(el("option", { value: "open", textContent: t("sitter-person") }));
       for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: t("sitter-bot", { level: levelTitle(level.id) }) }));

@@ -62,6 +62,7 @@ pub(crate) fn router(hub: Hub, edge: Arc<Edge>) -> Router {
         .route("/metrics", get(metrics))
         .merge(crate::accounts::routes())
         .merge(crate::players::routes())
+        .merge(crate::lobby::routes())
         .merge(crate::rated::routes())
         .merge(crate::night::routes())
         .merge(crate::game_analysis::routes())

@@ -13,6 +13,7 @@
 //! - [`migrate`]: a SQLite database copied into PostgreSQL (`calltrump migrate`).
 //! - `game_analysis`: the analysis of a finished game (`GET /api/tables/{id}/analysis`).
 //! - [`accounts`]: people's accounts, sign-in sessions and their limits.
+//! - [`lobby`]: who is online, and a host's invitations by name.
 //! - [`model`]: the server's typed vocabulary (a table's status, who sits at a seat).
 //! - [`http`]: the routes and the WebSocket endpoint; [`protocol`] its messages
 //!   (docs/table-protocol.md).
@@ -29,6 +30,7 @@ pub mod hub;
 pub mod limits;
 mod listen;
 pub mod loadtest;
+pub mod lobby;
 pub mod metrics;
 pub mod migrate;
 pub mod model;
@@ -138,6 +140,8 @@ pub(crate) struct Edge {
     pub(crate) refusals: Refusals,
     /// The probes of `/readyz`; none for a store given by the caller (always ready).
     pub(crate) readiness: Option<ready::Readiness>,
+    /// The accounts with a live WebSocket on this node.
+    pub(crate) presence: Arc<lobby::Presence>,
 }
 
 /// A running server.
@@ -262,6 +266,7 @@ async fn launch(
         connections: Arc::default(),
         refusals: Refusals::default(),
         readiness,
+        presence: Arc::default(),
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = http::router(hub.clone(), Arc::clone(&edge));

@@ -142,6 +142,10 @@ pub struct SeatRecord {
     /// first to last: a replay credits their hands to them too. (Absent when none.)
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub former: Vec<String>,
+    /// The name of the host who invited this seat's account by name, until the person
+    /// sits down: "My tables" shows the invitation. (Absent when none.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invited_by: Option<String>,
 }
 
 /// A table's turn clock, the host's option: how long a person has for each decision,

@@ -26,6 +26,7 @@ use crate::request;
 use crate::session::check_sitter;
 use crate::store::{StoreError, StoredNight};
 
+mod rated;
 mod run;
 
 pub use run::resume_nights;
@@ -52,6 +53,10 @@ pub struct NewNight {
     /// night with a person plays the sets they sit out unattended.
     #[serde(default)]
     pub unattended: bool,
+    /// Whether the night is rated: its host signed in, each person an account of that
+    /// name, every set's game rated (Bid Euchre) as any rated table's.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// One player of a new night.
@@ -82,6 +87,9 @@ struct NightState {
     /// Whether the host asked for a night of bots alone to play unattended.
     #[serde(default)]
     unattended: bool,
+    /// Whether every set is rated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -90,6 +98,9 @@ struct NightPlayer {
     sitter: Sitter,
     /// The player's own link to the night.
     token: String,
+    /// At a rated night, a person's account: their seat at each set is kept for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    account: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -215,7 +226,12 @@ fn night_error(message: impl Into<String>) -> HubError {
 
 impl Hub {
     /// Starts a night: checks it, stores it and opens its first set's table.
-    pub async fn create_night(&self, request: NewNight) -> Result<CreatedNight, HubError> {
+    /// `accounts`: at a rated night, each player's account (a person's), else empty.
+    pub async fn create_night(
+        &self,
+        request: NewNight,
+        accounts: Vec<Option<String>>,
+    ) -> Result<CreatedNight, HubError> {
         if request.players.len() > MAX_PLAYERS {
             return Err(night_error(format!(
                 "a night has at most {MAX_PLAYERS} players, not {}",
@@ -256,6 +272,7 @@ impl Hub {
                 name,
                 sitter: player.sitter.clone(),
                 token: crate::hub::random_hex(),
+                account: accounts.get(i).cloned().flatten(),
             });
         }
         let names = players.iter().map(|p| p.name.clone()).collect();
@@ -267,6 +284,7 @@ impl Hub {
             tables: Vec::new(),
             results: Vec::new(),
             unattended: request.unattended,
+            rated: request.rated,
         };
         let id = crate::hub::random_hex()[..16].to_string();
         self.check_live_tables()?;
@@ -326,7 +344,12 @@ impl Hub {
                     first_dealer: Some(Seat(0)),
                     unattended: state.unattended || invited,
                     turn_clock: None,
-                    rated: false,
+                    rated: state.rated,
+                    accounts: seating
+                        .seats
+                        .iter()
+                        .map(|&p| state.players[p].account.clone())
+                        .collect(),
                 },
                 set == 0 && state.unattended,
             )
@@ -513,7 +536,11 @@ async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Resp
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
     };
-    match hub.create_night(request).await {
+    let accounts = match rated::night_accounts(&hub, &headers, &request).await {
+        Ok(accounts) => accounts,
+        Err(refused) => return refused,
+    };
+    match hub.create_night(request, accounts).await {
         Ok(created) => (
             StatusCode::CREATED,
             Json(created.answer(&request::base_url(&headers))),

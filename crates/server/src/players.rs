@@ -56,6 +56,9 @@ struct HeldSeat {
     created_at: i64,
     /// The table's page, taking the seat as its account (no token needed).
     link: String,
+    /// The host who invited the account to the seat by name, until it sits down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invited_by: Option<String>,
 }
 
 /// The seats of `table` bound to account `id`.
@@ -66,7 +69,7 @@ fn held_seats(table: &StoredTable, id: &str) -> Vec<HeldSeat> {
         .iter()
         .enumerate()
         .filter(|(_, record)| record.account.as_deref() == Some(id))
-        .map(|(i, _)| HeldSeat {
+        .map(|(i, record)| HeldSeat {
             table: table.id.clone(),
             game: rules.game().to_string(),
             variant: rules.variant().to_string(),
@@ -74,6 +77,7 @@ fn held_seats(table: &StoredTable, id: &str) -> Vec<HeldSeat> {
             seat: Seat(i as u8),
             created_at: table.created_at,
             link: format!("/table/{}#seat={i}", table.id),
+            invited_by: record.invited_by.clone(),
         })
         .collect()
 }

@@ -138,6 +138,9 @@ pub enum ServerMessage {
         /// at random for them.
         #[serde(default)]
         cut_wait_ms: u64,
+        /// Whether the game is rated (left out when not).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// The whole state as the client may see it: after `welcome`, or when it missed too
     /// much. (Boxed, as is `Update`: the other messages are small, and every message

@@ -214,6 +214,8 @@ async fn connection(
     edge: Arc<Edge>,
     client: Option<IpAddr>,
 ) {
+    // A signed-in person is online while the socket is open.
+    let _present = account.as_ref().map(|a| edge.presence.enter(a));
     let (sink, mut stream) = socket.split();
     let (outbox, queue) = Outbox::bounded(OUTBOX_MESSAGES);
     let mut writer = Some(tokio::spawn(write(sink, queue, Arc::clone(&edge), client)));

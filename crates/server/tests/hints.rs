@@ -257,6 +257,7 @@ async fn store_table(
             account: None,
             deadline_ms: None,
             former: Vec::new(),
+            invited_by: None,
         })
         .collect();
     store

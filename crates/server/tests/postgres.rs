@@ -8,7 +8,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{account_seats, http_at, ratings, readyz_until, scenarios, Backend, TestDatabase};
+use common::{
+    account_seats, http_at, invitations, ratings, readyz_until, scenarios, Backend, TestDatabase,
+};
 use sqlx::{Connection, PgConnection};
 
 store_contract_tests!(common::postgres_store());
@@ -41,6 +43,19 @@ async fn a_seat_taken_signed_in_is_the_accounts_alone_from_any_device() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_players_page_counts_their_games_and_shows_them_their_unfinished_ones() {
     account_seats::a_players_page_counts_their_games_and_shows_them_their_unfinished_ones(
+        Backend::Postgres,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_night_rates_each_person_from_each_set() {
+    ratings::a_rated_night_rates_each_person_from_each_set(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name() {
+    invitations::the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name(
         Backend::Postgres,
     )
     .await;

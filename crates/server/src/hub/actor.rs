@@ -17,7 +17,10 @@ use super::{random_bytes, Shared};
 use crate::model::{SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
 use crate::rating::RatedGame;
-use crate::session::{Effect, HintJob, Input, Persist, Session, TableSummary, Timer, TimerKey};
+use crate::session::{
+    Effect, HintJob, Input, Invitation, InviteRefused, Persist, Session, TableSummary, Timer,
+    TimerKey,
+};
 use crate::store::StoreError;
 
 /// Longest time a bot may think over one decision.
@@ -47,6 +50,14 @@ pub enum Command {
     Record {
         /// Where the record goes.
         reply: oneshot::Sender<Record>,
+    },
+    /// The host invites an account to a seat: answered once the seat is kept (or why
+    /// not).
+    Invite {
+        /// The invitation.
+        invitation: Invitation,
+        /// Where the answer goes.
+        reply: oneshot::Sender<Result<(), InviteRefused>>,
     },
     /// The server is shutting down.
     Shutdown {
@@ -123,6 +134,7 @@ impl TableActor {
                     let _ = reply.send(self.session.record());
                     true
                 }
+                Command::Invite { invitation, reply } => self.invite(invitation, reply).await,
                 Command::Connect {
                     conn,
                     hello,
@@ -188,6 +200,30 @@ impl TableActor {
                 _ => {}
             }
         }
+    }
+
+    /// Keeps `invitation` (through the session, as any input) and answers: refused, or
+    /// kept; a seat the store did not keep is refused as such.
+    async fn invite(
+        &mut self,
+        invitation: Invitation,
+        reply: oneshot::Sender<Result<(), InviteRefused>>,
+    ) -> bool {
+        if let Some(refused) = self.session.invite_refusal(&invitation) {
+            let _ = reply.send(Err(refused));
+            return true;
+        }
+        let (seat, account) = (invitation.seat, invitation.invitee.id.clone());
+        let running = self.apply(Input::Invite(invitation)).await;
+        let kept = self.session.seats()[seat.index()].account.as_deref() == Some(&account);
+        let _ = reply.send(if kept {
+            Ok(())
+        } else {
+            Err(InviteRefused::Seat(
+                "the table could not save the invitation: try again".into(),
+            ))
+        });
+        running
     }
 
     /// Hands `input` to the session and carries out its effects in order; a persist

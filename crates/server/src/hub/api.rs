@@ -47,6 +47,10 @@ pub struct NewTable {
     /// host too, which the HTTP layer checks), and there are no hints and no undo.
     #[serde(default)]
     pub rated: bool,
+    /// The account each seat is kept for from the start, by seat (a rated night's
+    /// people); never read from a request's JSON.
+    #[serde(skip)]
+    pub accounts: Vec<Option<String>>,
 }
 
 impl NewTable {

@@ -313,9 +313,10 @@ impl Hub {
                 name: names.get(s).and_then(|n| player_name(n)),
                 sitter: sitter.clone(),
                 stand_in: false,
-                account: None,
+                account: request.accounts.get(s).cloned().flatten(),
                 deadline_ms: None,
                 former: Vec::new(),
+                invited_by: None,
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.

@@ -191,6 +191,7 @@ mod tests {
             account: account.map(str::to_string),
             deadline_ms: None,
             former: Vec::new(),
+            invited_by: None,
         }
     }
 

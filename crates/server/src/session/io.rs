@@ -45,6 +45,9 @@ pub enum Input {
         /// The account's id.
         account: String,
     },
+    /// The host invites an account to a seat (checked first by
+    /// [`super::Session::invite_refusal`]).
+    Invite(super::Invitation),
     /// Start the game, as the host would (a night starts its sets of bots so).
     Start,
     /// The server is shutting down.

@@ -15,6 +15,7 @@ mod clock;
 mod config;
 mod hints;
 mod host;
+mod invite;
 mod io;
 mod saving;
 mod seating;
@@ -41,6 +42,7 @@ pub use config::{
     DEFAULT_MAX_DEALS, DEFAULT_MAX_LIVE_TABLES, DEFAULT_MAX_UNATTENDED, FILL_LEVEL,
 };
 pub use hints::{hint_message, HintJob};
+pub use invite::{Invitation, InviteRefused};
 pub use io::{Effect, Input, Persist, Timer, TimerKey};
 use saving::{Checkpoint, SeatingCheckpoint};
 pub use seating::player_name;
@@ -303,6 +305,7 @@ impl Session {
             Input::Message { conn, message } => self.message(conn, message, now),
             Input::Disconnect { conn } => self.disconnect(conn, now),
             Input::AccountGone { account } => self.forget_account(&account, now),
+            Input::Invite(invitation) => self.invite(invitation, now),
             Input::Start => {
                 if self.status == TableStatus::Open {
                     self.start(now);

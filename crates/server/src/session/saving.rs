@@ -58,6 +58,7 @@ impl Session {
             } => (Some(*conn), false),
             Input::Start
             | Input::AccountGone { .. }
+            | Input::Invite(_)
             | Input::Timer {
                 timer:
                     Timer::Retire { .. } | Timer::StoreRetry | Timer::Deal { .. } | Timer::Cut { .. },

@@ -183,6 +183,8 @@ impl Session {
             if let Some(account) = &account {
                 record.account = Some(account.id.clone());
             }
+            // An invitation taken up is no longer one.
+            record.invited_by = None;
             tracing::info!(
                 "table {}: seat {seat} is taken by {}",
                 self.id,
@@ -220,6 +222,7 @@ impl Session {
                 undo: self.table.settings().undo,
                 hints: self.hints,
                 cut_wait_ms: self.config.cut_wait.as_millis() as u64,
+                rated: self.rated,
             },
         );
         if self.paused {

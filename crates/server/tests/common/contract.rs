@@ -83,6 +83,7 @@ fn seats(name: &str) -> Vec<SeatRecord> {
             account: None,
             deadline_ms: None,
             former: Vec::new(),
+            invited_by: None,
         })
         .collect()
 }
@@ -198,6 +199,7 @@ pub async fn seats_and_status_are_updated_together(store: &dyn Store) {
         account: None,
         deadline_ms: None,
         former: Vec::new(),
+        invited_by: None,
     };
     // Seat 0's person away past the grace: the bot standing in is kept.
     changed[0].stand_in = true;

@@ -10,6 +10,7 @@ pub mod account_seats;
 pub mod contract;
 pub mod edge;
 pub mod fencing;
+pub mod invitations;
 pub mod rating_contract;
 pub mod ratings;
 pub mod scenarios;

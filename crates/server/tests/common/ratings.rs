@@ -296,3 +296,175 @@ pub async fn a_rated_seat_stays_its_persons_and_an_account_holds_one_seat(backen
     }
     server.stop().await.unwrap();
 }
+
+/// A night's view for the player of token `player`, polled until `done` says so.
+async fn night_until(
+    addr: std::net::SocketAddr,
+    path: &str,
+    mut done: impl FnMut(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let (status, _, view) = call(addr, "GET", path, None, None).await;
+        assert_eq!(status, 200, "{view}");
+        if done(&view) {
+            return view;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the night stalls: {view}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+pub async fn a_rated_night_rates_each_person_from_each_set(backend: Backend) {
+    // No grace: once the people leave a set, bots stand in and play it to its end.
+    let (_database, server) = server_on(backend, seeded_hub(17, Duration::ZERO)).await;
+    let addr = server.addr;
+    let ann = sign_up(addr, "Ann").await;
+    let bob = sign_up(addr, "Bob").await;
+    let night = |people: [&str; 2]| {
+        json!({ "sets": 2, "rated": true, "players": [
+            { "name": people[0] }, { "name": people[1] },
+            { "name": "Cy", "sitter": "bot:random" }, { "name": "Di", "sitter": "bot:random" },
+        ] })
+    };
+
+    // Refused, saying why: no signed-in host, a person with no account, one account twice.
+    let (status, _, refused) = call(
+        addr,
+        "POST",
+        "/api/nights",
+        None,
+        Some(night(["Ann", "Bob"])),
+    )
+    .await;
+    assert_eq!(status, 401, "{refused}");
+    let (status, _, refused) = call(
+        addr,
+        "POST",
+        "/api/nights",
+        Some(&ann),
+        Some(night(["Ann", "Zed"])),
+    )
+    .await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("player 2: no account is called \"Zed\""),
+        "{refused}"
+    );
+    let (status, _, refused) = call(
+        addr,
+        "POST",
+        "/api/nights",
+        Some(&ann),
+        Some(night(["Ann", "ann"])),
+    )
+    .await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("one account, one player"),
+        "{refused}"
+    );
+    let (_, _, nights) = call(addr, "GET", "/api/nights", None, None).await;
+    assert_eq!(nights["nights"], json!([]), "nothing started: {nights}");
+
+    let (status, _, created) = call(
+        addr,
+        "POST",
+        "/api/nights",
+        Some(&ann),
+        Some(night(["Ann", "bob"])),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let token = |i: usize| created["players"][i]["token"].as_str().unwrap().to_string();
+    let night_id = created["id"].as_str().unwrap().to_string();
+    let sessions = [ann.clone(), bob.clone()];
+    for set in 0..2 {
+        let mut sockets = Vec::new();
+        for (player, session) in sessions.iter().enumerate() {
+            let path = format!("/api/nights/{night_id}?player={}", token(player));
+            let view = night_until(addr, &path, |v| {
+                v["set"] == set && v["you"]["link"].is_string()
+            })
+            .await;
+            let link = view["you"]["link"].as_str().unwrap();
+            let (table, seat_token) = link
+                .trim_start_matches("/table/")
+                .split_once("#token=")
+                .unwrap_or_else(|| panic!("a seat's link: {link}"));
+            // A guest with the seat's link is refused: the set is rated.
+            if set == 0 && player == 0 {
+                let mut guest =
+                    hello_as(&server, table, None, json!({ "token": seat_token })).await;
+                error_saying(&mut guest, "seat_taken", "rated table: sign in").await;
+            }
+            let mut socket = hello_as(
+                &server,
+                table,
+                Some(session),
+                json!({ "token": seat_token }),
+            )
+            .await;
+            assert_eq!(until(&mut socket, "welcome").await["rated"], true);
+            sockets.push(socket);
+        }
+        drop(sockets);
+        let path = format!("/api/nights/{night_id}?player={}", token(0));
+        night_until(addr, &path, |v| v["sheet"]["sets_recorded"] == set + 1).await;
+    }
+    let path = format!("/api/nights/{night_id}?player={}", token(0));
+    let view = night_until(addr, &path, |v| v["status"] == "over").await;
+    let tables: Vec<String> = view["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(tables.len(), 2);
+
+    // Each person's Bid Euchre rating moved once a set, up after a set won and down
+    // after one lost.
+    for (i, name) in ["Ann", "Bob"].into_iter().enumerate() {
+        let (status, _, page) =
+            call(addr, "GET", &format!("/api/players/{name}"), None, None).await;
+        assert_eq!(status, 200, "{page}");
+        let rating = &page["ratings"][0];
+        assert_eq!(rating["family"], "bid-euchre", "{page}");
+        assert_eq!(rating["games"], 2, "{page}");
+        let history = page["rating_history"].as_array().unwrap();
+        let rated: Vec<&str> = history
+            .iter()
+            .map(|p| p["table"].as_str().unwrap())
+            .collect();
+        assert_eq!(rated, tables, "one point a set, in order: {page}");
+        let mut before = WengLinRating::new().rating;
+        for (set, point) in history.iter().enumerate() {
+            let (_, body) = record_of(&server, &tables[set]).await;
+            let (replay, _) = Record::parse(&body).unwrap().replay().unwrap();
+            let seat = calltrump_engine::night::set_table(4, set)
+                .seat_of(i)
+                .map(|s| Seat(s as u8))
+                .expect("four players: nobody sits out");
+            let after = point["mu"].as_f64().unwrap();
+            match replay.winner.expect("each set is over") {
+                Outcome::Winner(team) if team == seat.team() => {
+                    assert!(after > before, "{name} won set {set}: {before} -> {after}")
+                }
+                Outcome::Winner(_) => {
+                    assert!(after < before, "{name} lost set {set}: {before} -> {after}")
+                }
+                Outcome::Draw => {}
+            }
+            before = after;
+        }
+    }
+}

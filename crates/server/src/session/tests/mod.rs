@@ -71,6 +71,7 @@ fn committed_table(
             account: None,
             deadline_ms: None,
             former: Vec::new(),
+            invited_by: None,
         })
         .collect();
     let stored = StoredTable {

@@ -1,0 +1,293 @@
+//! Who is online and invitations by name: the lobby's people.
+//!
+//! - An account is online while it has a live WebSocket on this node: a table's
+//!   (`/ws/{id}`) or the lobby's (`/ws/lobby`, which a signed-in lobby holds open). On a
+//!   cluster each node knows its own sockets only (docs/operations.md).
+//! - `GET /api/online`: the names online, for a signed-in person; the lobby's socket is
+//!   sent them again whenever they change, and whenever an invitation is made.
+//! - `POST /api/tables/{id}/invitations {host_token, seat, name}`: a signed-in host binds
+//!   an open seat to the account named (taken by it alone, from any device); the invited
+//!   person's "My tables" shows the invitation with the seat's link.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use calltrump_engine::Seat;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::sync::{oneshot, watch};
+
+use crate::accounts::{name_key, signed_in};
+use crate::hub::{Command, Hub, Route};
+use crate::model::SignedIn;
+use crate::request::{error, json_request};
+use crate::session::{Invitation, InviteRefused};
+use crate::Edge;
+
+/// Most names `GET /api/online` and the lobby's socket send (the first by name).
+pub const ONLINE_SHOWN: usize = 200;
+
+/// How often the lobby's socket pings its browser: a dead connection is found and let
+/// go (a browser answers pings by itself).
+const LOBBY_PING: Duration = Duration::from_secs(30);
+
+/// The accounts with a live WebSocket on this node, each with its name and how many.
+#[derive(Default)]
+pub struct Presence {
+    accounts: Mutex<HashMap<String, (String, usize)>>,
+    /// Raised at every change of who is online and at every invitation.
+    changed: watch::Sender<u64>,
+}
+
+/// An account's socket, online until dropped.
+pub struct Present {
+    presence: Arc<Presence>,
+    id: String,
+}
+
+impl Presence {
+    /// `account` has one more live socket.
+    pub fn enter(self: &Arc<Self>, account: &SignedIn) -> Present {
+        let mut accounts = self.accounts.lock().expect("never poisoned");
+        let entry = accounts
+            .entry(account.id.clone())
+            .or_insert_with(|| (account.name.clone(), 0));
+        entry.1 += 1;
+        let first = entry.1 == 1;
+        drop(accounts);
+        if first {
+            self.bump();
+        }
+        Present {
+            presence: Arc::clone(self),
+            id: account.id.clone(),
+        }
+    }
+
+    /// The names online, sorted without regard to case, at most [`ONLINE_SHOWN`].
+    pub fn names(&self) -> Vec<String> {
+        let accounts = self.accounts.lock().expect("never poisoned");
+        let mut names: Vec<String> = accounts.values().map(|(name, _)| name.clone()).collect();
+        drop(accounts);
+        names.sort_by_key(|name| name.to_lowercase());
+        names.truncate(ONLINE_SHOWN);
+        names
+    }
+
+    /// Tells every lobby socket to send the names again.
+    fn bump(&self) {
+        self.changed.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+impl Drop for Present {
+    fn drop(&mut self) {
+        let mut accounts = self.presence.accounts.lock().expect("never poisoned");
+        let gone = match accounts.get_mut(&self.id) {
+            Some(entry) if entry.1 > 1 => {
+                entry.1 -= 1;
+                false
+            }
+            Some(_) => accounts.remove(&self.id).is_some(),
+            None => false,
+        };
+        drop(accounts);
+        if gone {
+            self.presence.bump();
+        }
+    }
+}
+
+/// The routes of who is online and of invitations.
+pub fn routes() -> Router<Hub> {
+    Router::new()
+        .route("/api/online", get(online))
+        .route("/ws/lobby", get(lobby_socket))
+        .route("/api/tables/{id}/invitations", post(invite))
+}
+
+fn not_signed_in(what: &str) -> Response {
+    error(
+        StatusCode::UNAUTHORIZED,
+        format!("not signed in: {what}: POST /api/session {{name, password}} first"),
+    )
+}
+
+/// The signed-in account of the request as a seat knows it, or the answer refusing it.
+async fn account(hub: &Hub, headers: &HeaderMap, what: &str) -> Result<SignedIn, Response> {
+    match signed_in(hub, headers).await? {
+        Some((account, _)) => Ok(SignedIn {
+            id: account.id,
+            name: account.name,
+        }),
+        None => Err(not_signed_in(what)),
+    }
+}
+
+/// `GET /api/online`: `{"online": [names]}` for a signed-in person; 401 otherwise.
+async fn online(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(refused) =
+        account(&hub, &headers, "only a signed-in person sees who is online").await
+    {
+        return refused;
+    }
+    Json(json!({ "online": edge.presence.names() })).into_response()
+}
+
+/// `GET /ws/lobby`: a signed-in lobby's socket: the account is online while it is open,
+/// and it is sent `{"type": "online", "online": [names]}` at once and at every change.
+async fn lobby_socket(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let me = match account(&hub, &headers, "the lobby's socket is a signed-in person's").await {
+        Ok(me) => me,
+        Err(refused) => return refused,
+    };
+    upgrade
+        .max_frame_size(1024)
+        .max_message_size(1024)
+        .on_upgrade(move |socket| lobby_connection(socket, me, edge))
+}
+
+async fn lobby_connection(socket: WebSocket, me: SignedIn, edge: Arc<Edge>) {
+    let _present = edge.presence.enter(&me);
+    let mut changed = edge.presence.changed.subscribe();
+    changed.mark_changed();
+    let (mut sink, mut stream) = socket.split();
+    let mut ping = tokio::time::interval(LOBBY_PING);
+    loop {
+        tokio::select! {
+            news = changed.changed() => {
+                if news.is_err() {
+                    break;
+                }
+                let names = edge.presence.names();
+                let text = json!({ "type": "online", "online": names }).to_string();
+                if sink.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
+            // The lobby sends nothing of its own: anything but a close is let be.
+            message = stream.next() => match message {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
+
+/// The body of `POST /api/tables/{id}/invitations`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InvitationRequest {
+    host_token: String,
+    seat: Seat,
+    name: String,
+}
+
+/// `POST /api/tables/{id}/invitations {host_token, seat, name}`: the signed-in host
+/// invites the account `name` to `seat` (201 `{seat, name, link}`); 401 not signed in,
+/// 403 not the host's token, 404 no such table or account, 409 a seat that cannot take
+/// it (why said), 503 a table another node of the cluster runs.
+async fn invite(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let request: InvitationRequest = match json_request(&headers, &body, "invitation") {
+        Ok(request) => request,
+        Err(refused) => return refused.into_response(),
+    };
+    let host = match account(&hub, &headers, "only a signed-in host invites by name").await {
+        Ok(host) => host,
+        Err(refused) => return refused,
+    };
+    let Ok((_, key)) = name_key(&request.name) else {
+        return no_account(&request.name);
+    };
+    let invitee = match hub.shared().store.accounts().account_named(&key).await {
+        Ok(Some(account)) => SignedIn {
+            id: account.id,
+            name: account.name,
+        },
+        Ok(None) => return no_account(&request.name),
+        Err(e) => {
+            tracing::error!("invitations: {e}");
+            return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
+        }
+    };
+    let mailbox = match hub.route(&id).await {
+        Ok(Some(Route::Here(mailbox))) => mailbox,
+        Ok(Some(Route::There(_))) => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "table {id} runs on another node of the cluster: invite from its host's page"
+                ),
+            )
+        }
+        Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
+        Err(e) => return e.into_response(),
+    };
+    let seat = request.seat;
+    let name = invitee.name.clone();
+    let invitation = Invitation {
+        host_token: request.host_token,
+        seat,
+        invitee,
+        by: host.name,
+    };
+    let (reply, answer) = oneshot::channel();
+    let gone = || {
+        error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table has closed: try again",
+        )
+    };
+    if mailbox.send(Command::Invite { invitation, reply }).is_err() {
+        return gone();
+    }
+    match answer.await {
+        Ok(Ok(())) => {
+            edge.presence.bump();
+            (
+                StatusCode::CREATED,
+                Json(json!({ "seat": seat, "name": name, "link": format!("/table/{id}#seat={seat}") })),
+            )
+                .into_response()
+        }
+        Ok(Err(InviteRefused::NotHost)) => {
+            error(StatusCode::FORBIDDEN, InviteRefused::NotHost.to_string())
+        }
+        Ok(Err(refused)) => error(StatusCode::CONFLICT, refused.to_string()),
+        Err(_) => gone(),
+    }
+}
+
+fn no_account(name: &str) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!("name: no account is called {name:?}"),
+    )
+}
