@@ -166,8 +166,8 @@ impl PimcBot {
     /// instead of for a number of deals: it samples until the time is spent, or until
     /// the best action leads every other by three standard errors over at least 32
     /// deals, and at most [`PimcBot::MAX_TIMED_DEALS`]. Time a decision leaves unused is
-    /// carried to the next ones ([`PimcBot::allowance`]), so that `time` is what a
-    /// decision takes on average, not at most. Decisions that the bot makes by
+    /// carried to the next ones ([`PimcBot::allowance`]), so that `time` bounds what a
+    /// decision takes on average, not each one. Decisions that the bot makes by
     /// the rules of thumb (a budget of 0 deals) stay so. Such a decision depends on how
     /// fast the machine is, so it is not reproducible from its seed alone.
     pub fn thinking_for(mut self, time: Duration) -> PimcBot {
@@ -202,7 +202,7 @@ impl PimcBot {
     /// Settles a decision that thought for `used` out of its [`PimcBot::allowance`]:
     /// what it left is carried to the next decisions, up to [`PimcBot::BANK_LIMIT`]
     /// times the thinking time. A clear decision that stops early so leaves its time to
-    /// a close one, and the bot thinks for its time per decision on average.
+    /// a close one.
     fn settle(&mut self, used: Duration) {
         if let Some(allowance) = self.allowance() {
             let limit = self.thinking.unwrap_or_default() * PimcBot::BANK_LIMIT;
