@@ -2,12 +2,15 @@
 # Strength against thinking time: each search level given 1x, 3x and 10x its default
 # mean time per decision (`LEVEL@TIME`, the thread's CPU time) against the level at its
 # fixed default budget, and `expert@1s` against `expert@100ms`, on duplicate deals
-# (seed 2026). Like strength.sh, each match writes docs/strength/time-play/NAME.csv as it
+# (seed 2026). Like strength.sh, each match writes docs/strength/time-bank/NAME.csv as it
 # goes (one thread, so its pairs are in order) and is resumed from it: stop it when you
-# must and run it again. Prints the table of what has been played, then each match
-# compared deal by deal with the same match in docs/strength/time, played before the
-# timed bots weighed their deals by the play (scripts/paired.py), and `tree@140ms`
-# (expert's play by ISMCTS rooted in its sampled deals) with `expert@140ms`.
+# must and run it again. Prints the table of what has been played with the bots of now
+# (timed bots carry the time a clear decision leaves to the next ones), then the rows
+# played with earlier bots, marked so: docs/strength/time-play (before the bank) and
+# docs/strength/time (before the timed bots also weighed their deals by the play). Then
+# each match compared deal by deal with the same match before the bank
+# (scripts/paired.py), and `tree@140ms` (expert's play by ISMCTS rooted in its sampled
+# deals) with `expert@140ms`.
 #
 #   scripts/strength-time.sh [DEALS|--table] [MATCH_FILTER]
 #
@@ -22,8 +25,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deals=${1:-1000}
 filter=${2:-.}
-out=docs/strength/time-play
-before=docs/strength/time
+out=docs/strength/time-bank
+before=docs/strength/time-play
 
 matches=()
 # game variant level default-ms
@@ -46,10 +49,20 @@ arena_args=(--threads 1)
 # shellcheck source=lib/arena-matches.sh
 source scripts/lib/arena-matches.sh
 play_matches
+echo "With the bots of now:"
 print_matches --times
+current=$out
+for earlier in "docs/strength/time-play:before timed bots carried unused time (predates the bank)" \
+    "docs/strength/time:before timed bots read the play (predates the bank too)"; do
+    out=${earlier%%:*}
+    echo
+    echo "Played with earlier bots, ${earlier#*:}:"
+    print_matches --times
+done
+out=$current
 
 echo
-echo "Deal by deal against the same match before the timed bots read the play:"
+echo "Deal by deal against the same match before the bank:"
 for m in "${matches[@]}"; do
     grep -q -- "$filter" <<<"$m" || continue
     read -r game variant a b <<<"$m"

@@ -24,7 +24,8 @@
 //! A level's name with a thinking time (`expert@2s`, see [`crate::thinking`]) is the
 //! same search sampling for that time instead of its count of deals, its deals also
 //! weighed by the play seen where it weighs them by the auction
-//! ([`crate::PimcBot::reading_play`]).
+//! ([`crate::PimcBot::reading_play`]); the time a clear decision leaves unused goes to
+//! the next ones ([`crate::PimcBot::allowance`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
 //! with the bot in every seat

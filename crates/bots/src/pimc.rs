@@ -5,6 +5,7 @@
 //! hand on (the other decisions by the rules of thumb, the play by the solver). The
 //! action with the best average utility wins; utility keeps the game score in view.
 
+use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -43,6 +44,9 @@ pub struct PimcBot {
     thinking: Option<Duration>,
     /// What the thinking time is read from.
     clock: Arc<dyn TimeSource>,
+    /// Thinking time left unused by earlier decisions that stopped early, which the next
+    /// ones may spend (at most [`PimcBot::BANK_LIMIT`] times the thinking time).
+    banked: Duration,
     /// Deals sampled for the last decision.
     last_deals: u32,
 }
@@ -78,6 +82,10 @@ impl PimcBot {
     /// thinking time to stop before its time is spent.
     const STOP_MARGIN: f64 = 3.0;
 
+    /// The most thinking time a bot with a thinking time carries to later decisions, in
+    /// multiples of that time: a decision thinks at most this plus one times as long.
+    pub const BANK_LIMIT: u32 = 4;
+
     /// A bot that samples `play_samples` deals for a card play and `call_samples` for
     /// any other decision; with `call_samples` 0 it makes those by the rules of thumb.
     pub fn new(play_samples: u32, call_samples: u32) -> PimcBot {
@@ -93,6 +101,7 @@ impl PimcBot {
             label: None,
             thinking: None,
             clock: Arc::new(ThreadTime),
+            banked: Duration::ZERO,
             last_deals: 0,
         }
     }
@@ -156,7 +165,9 @@ impl PimcBot {
     /// The same bot thinking for `time` per decision (its clock: [`crate::thinking`])
     /// instead of for a number of deals: it samples until the time is spent, or until
     /// the best action leads every other by three standard errors over at least 32
-    /// deals, and at most [`PimcBot::MAX_TIMED_DEALS`]. Decisions that the bot makes by
+    /// deals, and at most [`PimcBot::MAX_TIMED_DEALS`]. Time a decision leaves unused is
+    /// carried to the next ones ([`PimcBot::allowance`]), so that `time` bounds what a
+    /// decision takes on average, not each one. Decisions that the bot makes by
     /// the rules of thumb (a budget of 0 deals) stay so. Such a decision depends on how
     /// fast the machine is, so it is not reproducible from its seed alone.
     pub fn thinking_for(mut self, time: Duration) -> PimcBot {
@@ -180,6 +191,23 @@ impl PimcBot {
     /// decision made without sampling).
     pub fn deals_last_decision(&self) -> u32 {
         self.last_deals
+    }
+
+    /// The time the next decision may think for: the thinking time and what earlier
+    /// decisions left unused (`None` without a thinking time).
+    pub fn allowance(&self) -> Option<Duration> {
+        self.thinking.map(|time| time + self.banked)
+    }
+
+    /// Settles a decision that thought for `used` out of its [`PimcBot::allowance`]:
+    /// what it left is carried to the next decisions, up to [`PimcBot::BANK_LIMIT`]
+    /// times the thinking time. A clear decision that stops early so leaves its time to
+    /// a close one.
+    fn settle(&mut self, used: Duration) {
+        if let Some(allowance) = self.allowance() {
+            let limit = self.thinking.unwrap_or_default() * PimcBot::BANK_LIMIT;
+            self.banked = allowance.saturating_sub(used).min(limit);
+        }
     }
 
     /// How far the play search looks in game `G`.
@@ -269,9 +297,10 @@ fn pimc_choose<G: BotGame>(
     if is_play && bot.plays_tree {
         let source = Arc::clone(&bot.clock);
         let clock = bot
-            .thinking
+            .allowance()
             .map(|time| (Clock::start(source.as_ref()), time));
-        let stop = || spent() || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
+        let used = Cell::new(Duration::ZERO);
+        let stop = || cut_short(spent, &used) || timed_out(clock.as_ref(), &used);
         let search = TreeSearch {
             iterations: bot.play_samples,
             reads_auction: bot.reads_auction,
@@ -285,6 +314,7 @@ fn pimc_choose<G: BotGame>(
             utility: &|game: &G, points| utility(game.points_to_win(scores, points), points, 0),
         };
         let chosen = tree_choose::<G>(rules, observation, legal, search, value, &stop, rng);
+        bot.settle(used.get());
         if let Some((action, iterations)) = chosen {
             bot.last_deals = iterations;
             return action;
@@ -383,8 +413,9 @@ impl PimcBot {
         // With a thinking time, every deal's values are kept to see when to stop.
         let source = Arc::clone(&self.clock);
         let clock = self
-            .thinking
+            .allowance()
             .map(|time| (Clock::start(source.as_ref()), time));
+        let used = Cell::new(Duration::ZERO);
         let per_deal = per_deal || clock.is_some();
         let mut next_check = PimcBot::MIN_DEALS_TO_STOP;
         let mut out = Scores {
@@ -396,8 +427,7 @@ impl PimcBot {
         };
         for sample in 0..samples {
             // Past the budget, the deals sampled so far decide (at least one).
-            let timed_out = || clock.as_ref().is_some_and(|(c, time)| c.elapsed() >= *time);
-            if sample > 0 && (spent() || timed_out()) {
+            if sample > 0 && (cut_short(spent, &used) || timed_out(clock.as_ref(), &used)) {
                 break;
             }
             if clock.is_some() && out.deals >= next_check {
@@ -438,8 +468,29 @@ impl PimcBot {
             }
         }
         self.last_deals = out.deals;
+        self.settle(used.get());
         Some(out)
     }
+}
+
+/// Whether the caller's time is up (`spent`): the decision then used all it had, and
+/// leaves nothing to carry on.
+fn cut_short(spent: &dyn Fn() -> bool, used: &Cell<Duration>) -> bool {
+    let cut = spent();
+    if cut {
+        used.set(Duration::MAX);
+    }
+    cut
+}
+
+/// Whether a decision's clock, started with its allowance, has passed it; `used` keeps
+/// the time read, which the decision is settled with ([`PimcBot::settle`]). Without a
+/// clock, never.
+fn timed_out(clock: Option<&(Clock<'_>, Duration)>, used: &Cell<Duration>) -> bool {
+    clock.is_some_and(|(clock, allowance)| {
+        used.set(clock.elapsed());
+        used.get() >= *allowance
+    })
 }
 
 /// Whether the candidate best on the deals so far leads every other by `margin`
@@ -649,6 +700,34 @@ mod tests {
         // Worse is never clearly better; one deal has no error to weigh.
         assert!(!clearly_better(&[0.4; 6], &baseline, 0.0));
         assert!(clearly_better(&[0.4], &[0.5], 1.0));
+    }
+
+    #[test]
+    fn time_left_unused_is_carried_up_to_the_bank_limit() {
+        let ms = Duration::from_millis;
+        let mut bot = PimcBot::new(10, 5).thinking_for(ms(10));
+        assert_eq!(bot.allowance(), Some(ms(10)));
+        // A clear decision that took 4 of its 10 ms leaves 6 to the next.
+        bot.settle(ms(4));
+        assert_eq!(bot.allowance(), Some(ms(16)));
+        // That one takes all it had; the next has its own time again.
+        bot.settle(ms(16));
+        assert_eq!(bot.allowance(), Some(ms(10)));
+        // Many quick decisions bank at most BANK_LIMIT times the time.
+        for _ in 0..20 {
+            bot.settle(ms(1));
+        }
+        assert_eq!(bot.allowance(), Some(ms(10) * (PimcBot::BANK_LIMIT + 1)));
+        // A decision cut short by its caller used all it had.
+        bot.settle(Duration::MAX);
+        assert_eq!(bot.allowance(), Some(ms(10)));
+        // A bot without a thinking time has no allowance and banks nothing.
+        let mut counted = PimcBot::new(10, 5);
+        counted.settle(ms(1));
+        assert_eq!(
+            (counted.allowance(), counted.banked),
+            (None, Duration::ZERO)
+        );
     }
 
     #[test]

@@ -38,7 +38,9 @@ const SLACK: Duration = Duration::from_millis(150);
 
 #[test]
 fn a_thinking_bot_answers_legally_within_its_time() {
-    let time = Duration::from_millis(20);
+    // One bot for many decisions: a PIMC bot may spend time earlier ones left unused,
+    // up to its bank limit.
+    let most = Duration::from_millis(20) * (PimcBot::BANK_LIMIT + 1);
     for name in ["hard@20ms", "expert@20ms", "ismcts@20ms", "medium@20ms"] {
         let mut bot = bot_by_name(name).unwrap();
         for (game_name, rules) in common::all_rules() {
@@ -49,7 +51,7 @@ fn a_thinking_bot_answers_legally_within_its_time() {
                 });
                 assert!(legal, "{name} in {game_name} seed {seed}");
                 assert!(
-                    took <= time + SLACK,
+                    took <= most + SLACK,
                     "{name} in {game_name} seed {seed}: {took:?}"
                 );
             }
@@ -224,6 +226,51 @@ fn by_a_stepping_clock_more_time_is_more_deals() {
         // reading after the first.
         assert_eq!((deals(5), deals(25)), (5, 25), "seed {seed}");
     }
+}
+
+#[test]
+fn by_a_stepping_clock_time_a_clear_decision_leaves_goes_to_the_next() {
+    // 60 ms at 1 ms a reading. A Kaibosh endgame choice is mostly clear: it stops once
+    // 32 deals or so show it and leaves the rest of its time. The first play that
+    // follows then samples more deals than the same bot fresh, and no more than its
+    // time and the most it may carry.
+    let rules = calltrump_engine::KaiboshRules::default();
+    let any = GameRules::Kaibosh(rules);
+    let time = 60;
+    let (mut fresh_total, mut after_total) = (0, 0);
+    for seed in 0..6 {
+        let endgame: calltrump_engine::Kaibosh = common::random_endgame(&rules, seed, 2);
+        let play: calltrump_engine::Kaibosh = first_play(&rules, seed);
+        let (mut fresh, _) = stepping(Level::Expert, time, 1);
+        common::decide(&mut fresh, &any, &play, &mut stream(seed, 3));
+        let (mut bot, clock) = stepping(Level::Expert, time, 1);
+        if let Turn::Seat(_) = endgame.turn() {
+            common::decide(&mut bot, &any, &endgame, &mut stream(seed, 3));
+        }
+        // The endgame's clock read once at its start and then before each deal: it
+        // used a millisecond a reading after the first, and carries what is left.
+        let readings = u64::from(clock.readings());
+        let carried = bot.allowance().expect("a thinking time").as_millis() as u64 - time;
+        let left = match readings {
+            0 => 0, // no choice there: nothing sampled, nothing left
+            n => time.saturating_sub(n - 1),
+        };
+        assert_eq!(carried, left, "seed {seed}: {readings} readings");
+        let action = common::decide(&mut bot, &any, &play, &mut stream(seed, 3));
+        assert!(play.legal_action_list().contains(&action), "seed {seed}");
+        let (fresh, after) = (fresh.deals_last_decision(), bot.deals_last_decision());
+        assert!(after >= fresh, "seed {seed}: {fresh} fresh, {after} after");
+        assert!(
+            u64::from(after) <= time * u64::from(PimcBot::BANK_LIMIT + 1),
+            "seed {seed}: {after}"
+        );
+        fresh_total += fresh;
+        after_total += after;
+    }
+    assert!(
+        after_total > fresh_total,
+        "{fresh_total} deals fresh, {after_total} after a clear decision"
+    );
 }
 
 #[test]
