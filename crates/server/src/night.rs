@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::hub::{Hub, HubError, NewTable};
-use crate::model::{NightStatus, Sitter, TableStatus};
+use crate::model::{NightStatus, Sitter, TableStatus, TurnClock};
 use crate::request;
 use crate::session::check_sitter;
 use crate::store::{StoreError, StoredNight};
@@ -52,6 +52,10 @@ pub struct NewNight {
     /// night with a person plays the sets they sit out unattended.
     #[serde(default)]
     pub unattended: bool,
+    /// A turn clock for every set's table, as a table takes it (`{"seconds", "level"}`):
+    /// a person who has not decided in time has a bot decide that once; none, no clock.
+    #[serde(default)]
+    pub turn_clock: Option<TurnClock>,
 }
 
 /// One player of a new night.
@@ -82,6 +86,9 @@ struct NightState {
     /// Whether the host asked for a night of bots alone to play unattended.
     #[serde(default)]
     unattended: bool,
+    /// The sets' turn clock (none in a night stored before there was one).
+    #[serde(default)]
+    turn_clock: Option<TurnClock>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -267,6 +274,7 @@ impl Hub {
             tables: Vec::new(),
             results: Vec::new(),
             unattended: request.unattended,
+            turn_clock: request.turn_clock,
         };
         let id = crate::hub::random_hex()[..16].to_string();
         self.check_live_tables()?;
@@ -325,8 +333,10 @@ impl Hub {
                     // Seat 0 of each set's table deals first.
                     first_dealer: Some(Seat(0)),
                     unattended: state.unattended || invited,
-                    turn_clock: None,
+                    turn_clock: state.turn_clock.clone(),
                     rated: false,
+                    host_seat: None,
+                    host_account: None,
                 },
                 set == 0 && state.unattended,
             )

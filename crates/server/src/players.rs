@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::accounts::{name_key, signed_in};
 use crate::hub::Hub;
-use crate::model::TableStatus;
+use crate::model::{Sitter, TableStatus};
 use crate::rated::ShownRating;
 use crate::request::error;
 use crate::store::{StoreError, StoredTable};
@@ -56,6 +56,16 @@ struct HeldSeat {
     created_at: i64,
     /// The table's page, taking the seat as its account (no token needed).
     link: String,
+    /// Who sits at each seat now, so that two tables of one game tell apart.
+    players: Vec<PlayerAt>,
+}
+
+/// Who sits at a seat, as "My tables" shows it: a person's name or a bot (a named one,
+/// a night's player, with its name); none for a seat waiting for a person.
+#[derive(Debug, Serialize)]
+struct PlayerAt {
+    name: Option<String>,
+    bot: bool,
 }
 
 /// The seats of `table` bound to account `id`.
@@ -74,6 +84,14 @@ fn held_seats(table: &StoredTable, id: &str) -> Vec<HeldSeat> {
             seat: Seat(i as u8),
             created_at: table.created_at,
             link: format!("/table/{}#seat={i}", table.id),
+            players: table
+                .seats
+                .iter()
+                .map(|record| PlayerAt {
+                    name: record.name.clone().filter(|n| !n.is_empty()),
+                    bot: matches!(record.sitter, Sitter::Bot(_)),
+                })
+                .collect(),
         })
         .collect()
 }

@@ -47,6 +47,13 @@ pub struct NewTable {
     /// host too, which the HTTP layer checks), and there are no hints and no undo.
     #[serde(default)]
     pub rated: bool,
+    /// The seat the host plays (an open one): when the host is signed in, it is kept
+    /// for their account from the start, so that it is in their "My tables" at once.
+    #[serde(default)]
+    pub host_seat: Option<Seat>,
+    /// The signed-in host's account id, from the request's session (never its body).
+    #[serde(skip)]
+    pub host_account: Option<String>,
 }
 
 impl NewTable {
