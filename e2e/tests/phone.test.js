@@ -1,7 +1,8 @@
 // Phones held either way and the laptop: in every phase this seat acts in (auction,
 // trump, exchange, play) and at the hand's end, the hand's cards and the legal choices
 // are inside the window without scrolling, at every size in turn (one hand per variant,
-// the window resized at each check as a phone is turned). And Bid Euchre's bid picker.
+// the window resized at each check as a phone is turned). On a turn clock, the player's
+// countdown is shown just above their hand on their every turn. And Bid Euchre's bid picker.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, createTable, newPage, openSeat, playSeat, shot } from "../lib.js";
@@ -38,6 +39,19 @@ function outside(page) {
         wrong.push(`${node.id === "felt" ? "the felt" : node.dataset.key ?? node.dataset.action ?? node.textContent} at (${Math.round(left)}, ${Math.round(top)}) ${Math.round(box.width)}x${Math.round(box.height)}`);
       }
     }
+    // On this player's turn, the turn clock's countdown in view, just above the hand.
+    const clock = document.getElementById("my-clock");
+    const cards = document.querySelector("#hand .card");
+    if (document.body.dataset.myTurn === "true" && cards) {
+      if (clock.hidden) wrong.push("no turn clock on my turn");
+      else {
+        const at = clock.getBoundingClientRect();
+        const gap = document.getElementById("hand").getBoundingClientRect().top - at.bottom;
+        if (at.top + window.scrollY < 0 || at.bottom + window.scrollY > window.innerHeight + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}`);
+        if (gap < -0.5 || gap > 24) wrong.push(`the turn clock ${Math.round(gap)} px above the hand`);
+        if (!/\d/.test(clock.textContent)) wrong.push(`the turn clock says "${clock.textContent}"`);
+      }
+    }
     const bids = document.querySelector(".bid-grid") ? "grid" : document.querySelector(".bid-picker") ? "picker" : null;
     return { wrong, seen: things.length, phase: document.body.dataset.phase, bids };
   });
@@ -52,6 +66,8 @@ async function checkEverySize(page, what, phases) {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // The server's `clock` follows the update that made it this player's turn.
+    await page.waitForFunction(() => document.body.dataset.myTurn !== "true" || !document.getElementById("my-clock").hidden, null, { timeout: 5_000 });
     const where = `${what} at ${size.width}x${size.height}`;
     const { wrong, seen, phase, bids } = await outside(page);
     assert.deepEqual(wrong, [], `${where}, ${phase}: outside the window`);
@@ -62,7 +78,8 @@ async function checkEverySize(page, what, phases) {
 
 for (const [game, variant, seats] of VARIANTS) {
   test(`${game} ${variant ?? ""}: the hand and the choices in the window at every size`, { timeout: 90_000 }, async () => {
-    const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")] });
+    // A turn clock long enough never to run out: its countdown is part of the screen.
+    const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")], turn_clock: { seconds: 900, level: "rules" } });
     // A touch screen whose window is resized at every check, as a phone turned.
     const page = await openSeat(browser, created, 0, { ...LAPTOP, isMobile: true, hasTouch: true });
     const what = variant ?? game;
