@@ -64,9 +64,13 @@ async fn a_signed_in_hosts_own_seat_is_in_my_tables_from_the_start() {
     let (status, _, _) = call(addr, "POST", "/api/tables", None, Some(table(2))).await;
     assert_eq!(status, 201);
     for bad in [0, 7] {
-        let (status, _, body) = call(addr, "POST", "/api/tables", Some(&ann), Some(table(bad))).await;
+        let (status, _, body) =
+            call(addr, "POST", "/api/tables", Some(&ann), Some(table(bad))).await;
         assert_eq!(status, 400, "{body}");
-        assert!(body["error"].as_str().unwrap().contains("host_seat"), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("host_seat"),
+            "{body}"
+        );
     }
     let (_, _, mine) = call(addr, "GET", "/api/me/tables", Some(&ann), None).await;
     assert_eq!(mine["tables"].as_array().unwrap().len(), 1, "{mine}");

@@ -6,8 +6,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{
-    create, hello, http_at, id_and_token, next, seeded_hub, server_in_temp, start_with_config, until,
-    until_my_turn,
+    create, hello, http_at, id_and_token, next, seeded_hub, server_in_temp, start_with_config,
+    until, until_my_turn,
 };
 use serde_json::{json, Value};
 
@@ -119,7 +119,8 @@ async fn a_nights_sets_run_its_turn_clock_and_a_bad_one_is_refused() {
     let (status, body) = http_at(server.addr, "POST", "/api/nights", Some(&bad.to_string())).await;
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("turn_clock"), "{body}");
-    let night = json!({"players": players, "sets": 1, "turn_clock": {"seconds": 1, "level": "random"}});
+    let night =
+        json!({"players": players, "sets": 1, "turn_clock": {"seconds": 1, "level": "random"}});
     let (status, body) =
         http_at(server.addr, "POST", "/api/nights", Some(&night.to_string())).await;
     assert_eq!(status, 201, "{body}");
@@ -132,7 +133,9 @@ async fn a_nights_sets_run_its_turn_clock_and_a_bad_one_is_refused() {
     let (status, body) = http_at(server.addr, "GET", &path, None).await;
     assert_eq!(status, 200, "{body}");
     let view: Value = serde_json::from_str(&body).unwrap();
-    let seat = view["you"]["seat"].as_u64().expect("Ann plays the first set");
+    let seat = view["you"]["seat"]
+        .as_u64()
+        .expect("Ann plays the first set");
     let link = view["you"]["link"].as_str().unwrap();
     let (table, token) = link
         .strip_prefix("/table/")
@@ -146,6 +149,9 @@ async fn a_nights_sets_run_its_turn_clock_and_a_bad_one_is_refused() {
     assert_eq!(clock["seat"].as_u64(), Some(seat), "{clock}");
     assert_eq!(clock["of_ms"], 1000);
     let told = until(&mut ann, "time-up").await;
-    assert_eq!(told, json!({"type": "time-up", "seat": seat, "level": "random"}));
+    assert_eq!(
+        told,
+        json!({"type": "time-up", "seat": seat, "level": "random"})
+    );
     server.stop().await.unwrap();
 }
