@@ -131,6 +131,28 @@ test("a friend's seat handed on is not shown online in the host's seats", { time
   await friend.context().close();
 });
 
+test("a friend's seat opened for someone else mid-hand: online until the hand ends, then open, not online", { timeout: 90_000 }, async () => {
+  const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "open", "bot:rules", "bot:rules"] });
+  const host = await openSeat(browser, created, 0, { name: "Ann", host: true });
+  const friend = await openSeat(browser, created, 1, { name: "Bo" });
+  await friend.waitForSelector("#hand .card", { timeout: 20_000 });
+  await host.waitForSelector('body[data-phase="auction"], body[data-phase="play"]', { timeout: 20_000 });
+  await host.selectOption("#host-seat-1", "open");
+  await host.click(".seat-confirm button.danger");
+  // During the hand Bo plays on: online, and the seat says it opens after this hand.
+  await host.locator('.seat[data-seat="1"] .badge.opening').waitFor({ timeout: 5_000 });
+  assert.equal(await host.locator('.seat[data-seat="1"] .badge.online').count(), 1);
+  // Both play the hand out; at its end the seat opens and Bo's page is closed.
+  await Promise.all([playSeat(host, { until: "hand" }), playSeat(friend, { until: "hand", timeout: 30_000 }).catch(() => {})]);
+  await friend.waitForSelector('#conn[data-kind="closed"]', { timeout: 10_000 });
+  await host.locator('.seat[data-seat="1"] .badge.open').waitFor({ timeout: 10_000 });
+  assert.equal(await host.locator('.seat[data-seat="1"] .badge.online').count(), 0, "Bo is not shown online");
+  assert.equal(await host.locator('.seat[data-seat="1"] .badge.opening').count(), 0);
+  assert.deepEqual(host.errors, []);
+  await host.context().close();
+  await friend.context().close();
+});
+
 test("a signed-in host's own seat is in My tables at once, each row naming who sits where", { timeout: 90_000 }, async () => {
   const page = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
   await page.goto(`${server.url}/`);

@@ -871,9 +871,10 @@ function renderSeats(v) {
     if (info.opens_after_hand && live) badge(t("badge-opens-after-hand"), "opening", t("host-opens-after-hand"));
     if (v?.sitting_out === seat) badge(t("badge-sits-out"), "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
-    if (state.clock && !state.clock.cut && state.clock.seat === seat && state.status === "playing") {
+    // Another's clock on their seat; this player's own is above their hand (`my-clock`).
+    if (state.clock && !state.clock.cut && state.clock.seat === seat && seat !== mySeat() && state.status === "playing") {
       const left = Math.max(0, Math.ceil((state.clock.until - Date.now()) / 1000));
-      badge(t("badge-clock", { s: left }), `clock${left <= 5 ? " urgent" : ""}`, t(seat === mySeat() ? "badge-clock-title-you" : "badge-clock-title"));
+      badge(t("badge-clock", { s: left }), `clock${left <= 5 ? " urgent" : ""}`, t("badge-clock-title"));
     }
 
     const facts = seatFacts(v, seat);
