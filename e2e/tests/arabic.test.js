@@ -14,7 +14,8 @@ const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 /** A seat's page of a new Kout Bo 6 table against bots, with `?lang=` if given. */
 async function koutSeat(size, lang) {
-  const created = await createTable(server.url, { game: "kout", variant: "kout6", seats: ["open", ...Array(5).fill("bot:rules")] });
+  // On a turn clock (too long to run out): its countdown is in the page's words too.
+  const created = await createTable(server.url, { game: "kout", variant: "kout6", seats: ["open", ...Array(5).fill("bot:rules")], turn_clock: { seconds: 900, level: "rules" } });
   const page = await newPage(browser, size);
   await page.addInitScript(() => {
     localStorage.setItem("calltrump.name", "سارة");
@@ -34,7 +35,7 @@ async function koutSeat(size, lang) {
 function englishLeft(page) {
   return page.evaluate(() => {
     const found = [];
-    const roots = document.querySelectorAll(".table-bar, #turn-line, #score-line, #felt, #controls, #hand, #info");
+    const roots = document.querySelectorAll(".table-bar, #turn-line, #score-line, #felt, #controls, #my-clock, #hand, #info");
     const allowed = new Set(["calltrump", "English"]);
     const check = (text, where) => {
       for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.has(word)) found.push(`${word} (${where})`);
@@ -71,6 +72,9 @@ test("?lang=ar: a Kout Bo hand on a phone right to left, no English left in the 
   };
   await page.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000 });
   await check();
+  // The turn clock above the hand, in Arabic.
+  await page.waitForFunction(() => document.body.dataset.myTurn !== "true" || !document.getElementById("my-clock").hidden, null, { timeout: 5_000 });
+  if (await page.evaluate(() => document.body.dataset.myTurn === "true")) assert.match(await page.locator("#my-clock").textContent(), /^بقي \d+ ث لتقرر$/);
   // The bids by their Arabic names: باب (5) … بوان (9).
   const bids = await page.locator('.calls [data-action^="bid "]').evaluateAll((bs) => bs.map((b) => [b.dataset.action, b.textContent]));
   const NAMES = { 5: "باب", 6: "ستة", 7: "سبعة", 8: "ثمانية", 9: "بوان" };

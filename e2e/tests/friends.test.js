@@ -57,9 +57,9 @@ test("two friends and two bots play a Kaibosh game to the end", { timeout: 180_0
   await friend.fill("#name-input", "<i>Bo</i>");
   await friend.press("#name-input", "Enter");
   await host.waitForSelector('body[data-status="playing"]');
-  await host.waitForSelector('.seat[data-seat="1"] .who:text("<i>Bo</i>")');
+  await host.waitForSelector('.seat[data-seat="1"] .who:has-text("<i>Bo</i>")');
   assert.equal(await host.locator(".seat i, .scores i, #log i").count(), 0);
-  await friend.waitForSelector('.seat[data-seat="0"] .who:text("Ann")');
+  await friend.waitForSelector('.seat[data-seat="0"] .who:has-text("Ann")');
 
   // Chat, including markup that must stay text.
   const dialogs = [];

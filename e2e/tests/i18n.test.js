@@ -49,12 +49,12 @@ const FAMILIES = {
   "waiting-players": ["", "-host"],
 };
 
-/** The first argument of every `t(...)` call in `source`. */
+/** The first argument of every `t(...)` call in `source` (and `messageNodes(...)`, a message as nodes). */
 function firstArguments(source) {
   const found = [];
-  for (const match of source.matchAll(/(?<![\w.$])t\(/g)) {
+  for (const match of source.matchAll(/(?<![\w.$])(?:t|messageNodes)\(/g)) {
     let depth = 0;
-    let end = match.index + 2;
+    let end = match.index + match[0].length;
     for (; end < source.length; end += 1) {
       const c = source[end];
       if ("([{".includes(c)) depth += 1;
@@ -63,7 +63,7 @@ function firstArguments(source) {
         depth -= 1;
       } else if (c === "," && depth === 0) break;
     }
-    found.push(source.slice(match.index + 2, end));
+    found.push(source.slice(match.index + match[0].length, end));
   }
   return found;
 }

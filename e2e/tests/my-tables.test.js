@@ -39,14 +39,14 @@ test("a seat taken signed in: refused to the link, opened from My tables on anot
   await laptop.goto(invite);
   await laptop.waitForSelector('body[data-status="playing"]');
   // The seat carries the account's name, not the one typed in this browser.
-  await laptop.waitForSelector('.seat[data-seat="0"] .who:text("Ann")');
+  await laptop.waitForSelector('.seat[data-seat="0"] .who:has-text("Ann")');
 
   // A guest with the seat's link is refused, and told why.
   const guest = await newPage(browser);
   await guest.addInitScript(() => localStorage.setItem("calltrump.name", "Mallory"));
   await guest.goto(invite);
   await guest.waitForSelector("text=sign in as that player");
-  assert.equal(await guest.locator('.seat[data-seat="0"] .who:text("Mallory")').count(), 0);
+  assert.equal(await guest.locator('.seat[data-seat="0"] .who:has-text("Mallory")').count(), 0);
 
   // Another device: Ann signs in; the lobby lists her seat.
   const phone = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
@@ -92,7 +92,7 @@ test("a friend seated by a link who signs in from the table comes back to the se
   const page = await newPage(browser);
   await page.addInitScript(() => localStorage.setItem("calltrump.name", "Bob"));
   await page.goto(invite);
-  await page.waitForSelector('.seat[data-seat="1"] .who:text("Bob")');
+  await page.waitForSelector('.seat[data-seat="1"] .who:has-text("Bob")');
   await page.locator("#sign-in-link").click();
   await page.waitForURL(/\/sign-in\?next=/);
   await page.waitForSelector("body[data-ready=true]");
@@ -101,5 +101,5 @@ test("a friend seated by a link who signs in from the table comes back to the se
   await page.locator("#sign-up button[type=submit]").click();
   // Back at the seat's link, token and all, and the seat is now the account's.
   await page.waitForURL(invite);
-  await page.waitForSelector('.seat[data-seat="1"] .who:text("Bobby")');
+  await page.waitForSelector('.seat[data-seat="1"] .who:has-text("Bobby")');
 });

@@ -1,10 +1,11 @@
 // Phones held either way and the laptop: in every phase this seat acts in (auction,
 // trump, exchange, play) and at the hand's end, the hand's cards and the legal choices
 // are inside the window without scrolling, at every size in turn (one hand per variant,
-// the window resized at each check as a phone is turned). And Bid Euchre's bid picker.
+// the window resized at each check as a phone is turned). On a turn clock, the player's
+// countdown is shown just above their hand on their every turn. And Bid Euchre's bid picker.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, createTable, newPage, openSeat, playSeat, shot } from "../lib.js";
+import { startServer, launchBrowser, createTable, newPage, playSeat, shot } from "../lib.js";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -15,7 +16,8 @@ const PORTRAIT_390 = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [PORTRAIT_360, PORTRAIT_390, LANDSCAPE, LAPTOP];
-const VARIANTS = [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["bid-euchre", "simplified", 4], ["kout", "kout6", 6], ["kout", "kout4", 4]];
+// Kout Bo in Arabic too (right to left, its own words): the same screens must hold.
+const VARIANTS = [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["bid-euchre", "simplified", 4], ["kout", "kout6", 6], ["kout", "kout4", 4], ["kout", "kout6", 6, "ar"], ["kout", "kout4", 4, "ar"]];
 
 /**
  * What of the hand and the choices (and, on a phone held landscape, the felt) lies outside the window, measured in the page's own
@@ -38,6 +40,24 @@ function outside(page) {
         wrong.push(`${node.id === "felt" ? "the felt" : node.dataset.key ?? node.dataset.action ?? node.textContent} at (${Math.round(left)}, ${Math.round(top)}) ${Math.round(box.width)}x${Math.round(box.height)}`);
       }
     }
+    // On this player's turn, the turn clock's countdown in view, just above the hand.
+    const clock = document.getElementById("my-clock");
+    const cards = document.querySelector("#hand .card");
+    if (document.body.dataset.myTurn === "true" && cards) {
+      if (clock.hidden) wrong.push("no turn clock on my turn");
+      else {
+        const at = clock.getBoundingClientRect();
+        const hand = document.getElementById("hand").getBoundingClientRect();
+        if (at.top + window.scrollY < 0 || at.bottom + window.scrollY > window.innerHeight + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}`);
+        // Just above the hand, or beside it (a wide screen), never over a card.
+        if (at.bottom < hand.top - 24 || at.bottom > hand.bottom + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}, the hand at ${Math.round(hand.top)}..${Math.round(hand.bottom)}`);
+        for (const card of document.querySelectorAll("#hand .card")) {
+          const c = card.getBoundingClientRect();
+          if (c.left < at.right && at.left < c.right && c.top < at.bottom && at.top < c.bottom) wrong.push(`the turn clock over ${card.dataset.key ?? card.textContent}`);
+        }
+        if (!/\d/.test(clock.textContent)) wrong.push(`the turn clock says "${clock.textContent}"`);
+      }
+    }
     const bids = document.querySelector(".bid-grid") ? "grid" : document.querySelector(".bid-picker") ? "picker" : null;
     return { wrong, seen: things.length, phase: document.body.dataset.phase, bids };
   });
@@ -52,6 +72,8 @@ async function checkEverySize(page, what, phases) {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // The server's `clock` follows the update that made it this player's turn.
+    await page.waitForFunction(() => document.body.dataset.myTurn !== "true" || !document.getElementById("my-clock").hidden, null, { timeout: 5_000 });
     const where = `${what} at ${size.width}x${size.height}`;
     const { wrong, seen, phase, bids } = await outside(page);
     assert.deepEqual(wrong, [], `${where}, ${phase}: outside the window`);
@@ -60,12 +82,21 @@ async function checkEverySize(page, what, phases) {
   }
 }
 
-for (const [game, variant, seats] of VARIANTS) {
-  test(`${game} ${variant ?? ""}: the hand and the choices in the window at every size`, { timeout: 90_000 }, async () => {
-    const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")] });
+for (const [game, variant, seats, lang = "en"] of VARIANTS) {
+  test(`${game} ${variant ?? ""} (${lang}): the hand and the choices in the window at every size`, { timeout: 90_000 }, async () => {
+    // A turn clock long enough never to run out: its countdown is part of the screen.
+    const created = await createTable(server.url, { game, variant, seats: ["open", ...Array(seats - 1).fill("bot:rules")], turn_clock: { seconds: 900, level: "rules" } });
     // A touch screen whose window is resized at every check, as a phone turned.
-    const page = await openSeat(browser, created, 0, { ...LAPTOP, isMobile: true, hasTouch: true });
-    const what = variant ?? game;
+    const page = await newPage(browser, { ...LAPTOP, isMobile: true, hasTouch: true });
+    await page.addInitScript((language) => {
+      localStorage.setItem("calltrump.name", "Ann");
+      localStorage.setItem("calltrump.speed", "fast");
+      localStorage.setItem("calltrump.lang", language);
+    }, lang);
+    await page.goto(created.invites.find((i) => i.seat === 0).url);
+    await page.waitForSelector("body[data-version]:not([data-version=''])");
+    assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
+    const what = `${variant ?? game}${lang === "en" ? "" : `-${lang}`}`;
     const phases = new Set();
     // Before every decision (the first one's too) and after it.
     await page.waitForFunction(() => document.body.dataset.myTurn === "true" || document.body.dataset.cut === "true", null, { timeout: 30_000, polling: 50 });

@@ -39,7 +39,7 @@ test("the last friend's seat is taken when they sit down, not when the link open
   await friend.fill("#name-input", "Bo");
   await friend.press("#name-input", "Enter");
   await host.waitForSelector('body[data-status="playing"]');
-  await host.waitForSelector('.seat[data-seat="1"] .who:text("Bo")');
+  await host.waitForSelector('.seat[data-seat="1"] .who:has-text("Bo")');
   await friend.waitForSelector('body[data-status="playing"]');
   // The friend plays seat 1: their own cards come once the hand is dealt.
   await friend.waitForFunction(() => document.body.dataset.cut === "true" || document.querySelectorAll("#hand .card").length > 0, null, { timeout: 30_000 });

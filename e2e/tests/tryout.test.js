@@ -85,7 +85,7 @@ test("an ended table replays with a note, a mid-game record opens, no away badge
   assert.match(what, /^Kaibosh: you sit at seat 1, team B; your partner is seat 3, a bot \(rules\)\.$/);
   await friend.fill("#name-input", "Bo");
   await friend.press("#name-input", "Enter");
-  await host.waitForSelector('.seat[data-seat="1"] .who:text("Bo")');
+  await host.waitForSelector('.seat[data-seat="1"] .who:has-text("Bo")');
   await host.waitForSelector('body[data-status="playing"]');
   // The first deal: whichever person is to cut, cuts.
   for (let i = 0; i < 200; i += 1) {

@@ -16,11 +16,11 @@ async function serve(options) {
   return server;
 }
 
-/** The seconds the clock badge of `seat` shows, once shown. */
-async function clockSecs(page, seat) {
-  const badge = page.locator(`.seat[data-seat="${seat}"] .badge.clock`);
-  await badge.waitFor({ timeout: 30_000 });
-  return Number((await badge.textContent()).match(/\d+/)[0]);
+/** The seconds this player's own clock (above their hand) shows, once shown. */
+async function clockSecs(page) {
+  const clock = page.locator("#my-clock:not([hidden])");
+  await clock.waitFor({ timeout: 30_000 });
+  return Number((await clock.textContent()).match(/\d+/)[0]);
 }
 
 test("a phone player's turn clock from the lobby counts the server's time and a bot decides when it runs out", { timeout: 60_000 }, async () => {
@@ -36,17 +36,20 @@ test("a phone player's turn clock from the lobby counts the server's time and a 
   await page.waitForSelector("#created:not([hidden])");
   await page.click("#open-seat");
   await page.waitForSelector('body[data-my-turn="true"]', { timeout: 30_000 });
-  const first = await clockSecs(page, 0);
+  const first = await clockSecs(page);
   assert.ok(first <= 15 && first >= 10, `${first} s at the start of the turn`);
-  // The badge is on the phone's screen, beside the seat's "turn" badge.
-  const box = await page.locator('.seat[data-seat="0"] .badge.clock').boundingBox();
+  // The countdown is on the phone's screen, just above the hand (not a seat's badge).
+  const box = await page.locator("#my-clock").boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  const hand = await page.locator("#hand").boundingBox();
+  assert.ok(hand.y - (box.y + box.height) <= 1 && hand.y - (box.y + box.height) >= -1, `the clock ends at ${box.y + box.height}, the hand starts at ${hand.y}`);
+  assert.equal(await page.locator('.seat[data-seat="0"] .badge.clock').count(), 0);
   await shot(page, "turn-clock-390x844");
   // Opened again 3 s later, the page counts what is left, not a fresh clock.
   await page.waitForTimeout(3000);
   await page.reload();
   await page.waitForSelector('body[data-my-turn="true"]', { timeout: 10_000 });
-  const again = await clockSecs(page, 0);
+  const again = await clockSecs(page);
   assert.ok(again <= first - 2, `${again} s after a reload, ${first} s before it`);
   // Ann does nothing: a bot decides for her, and she is told.
   await page.waitForSelector('#log li:has-text("Your time ran out: a bot decided for you this once.")', { state: "attached", timeout: 20_000 });

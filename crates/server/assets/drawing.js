@@ -22,6 +22,31 @@ export function seatName(seat, { name = null, bot = false } = {}, viewer = null)
   return seat === viewer ? t("seat-you-named", { name: base }) : base;
 }
 
+/**
+ * The message `key` as nodes, each argument in `nodes` (a node or a list of them) put in
+ * its place: the page's words around a name kept in its own element.
+ */
+export function messageNodes(key, args, nodes) {
+  const marks = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0001${name}\u0001`]));
+  return t(key, { ...args, ...marks }).split("\u0001").flatMap((part, i) => (i % 2 ? nodes[part] : part ? [part] : []));
+}
+
+/**
+ * A name in its own direction (`<bdi>`): "Ann" keeps its place and its parentheses in an
+ * Arabic sentence ("أنت (Ann)"), as an Arabic name does in an English one.
+ */
+export function isolated(...children) {
+  return el("bdi", {}, ...children);
+}
+
+/** [`seatName`] as nodes, the name isolated: for a seat's box, where names are shown. */
+export function seatNameNodes(seat, { name = null, bot = false } = {}, viewer = null) {
+  if (name === FORMER_PLAYER) name = t("former-player");
+  const base = bot ? (name ? messageNodes("seat-bot-named", {}, { name: isolated(name) }) : [t("seat-bot", { seat })])
+    : name ? [isolated(name)] : [t("seat-number", { seat })];
+  return seat === viewer ? messageNodes("seat-you-named", {}, { name: isolated(...base) }) : base;
+}
+
 /** A seat as the subject of a sentence whose verb agrees with it: "You" for the viewer. */
 export function seatSubject(seat, player, viewer) {
   return seat === viewer ? t("seat-you") : seatName(seat, player);

@@ -4,6 +4,7 @@
 import { $, el, GAMES, LEVELS, gameTitle, levelTitle, linkRow, rememberTable, myTables, teamLetter, withHostToken } from "./common.js";
 import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
+import { seatName } from "./drawing.js";
 
 translatePage();
 $("bar-nav").append(languageSwitch());
@@ -135,6 +136,8 @@ $("new-table").addEventListener("submit", async (event) => {
     hints: $("hints").checked,
     unattended: $("unattended").checked,
     rated: $("rated").checked,
+    // Signed in, the host's own seat is their account's at once (in "My tables").
+    host_seat: mySeat >= 0 ? mySeat : undefined,
   };
   // The turn clock: seconds a decision, then a bot of the chosen level decides.
   if ($("turn-clock").value) body.turn_clock = { seconds: Number($("turn-clock").value), level: $("clock-level").value };
@@ -312,6 +315,11 @@ async function refreshNights() {
   }));
 }
 
+/** Who sits at a held seat's table, the others by name: two tables of one game differ. */
+function heldPlayers(held) {
+  return (held.players ?? []).map((p, seat) => seatName(seat, p, held.seat)).join(t("list-comma"));
+}
+
 /** The signed-in account's seats at tables in play ("My tables"), with their links. */
 async function refreshMine() {
   const me = await signedIn;
@@ -336,7 +344,7 @@ async function refreshMine() {
     return el("li", { className: held.invited_by ? "table-row invitation" : "table-row" },
       el("span", { className: "table-what" },
         el("strong", { textContent: gameTitle(held.game, held.variant) }),
-        el("span", { className: "hint", textContent: `\u00a0· ${what}` })),
+        el("span", { className: "hint", textContent: `\u00a0· ${what}\u00a0· ${heldPlayers(held)}` })),
       el("span", { className: "actions" },
         el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t(held.invited_by ? "my-table-sit-down" : "my-table-open") })));
   }));

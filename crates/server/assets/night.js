@@ -49,6 +49,10 @@ function showForm() {
   const start = [["Bob", "bot:hard"], ["Cy", "bot:hard"], ["Di", "bot:hard"], ["Ed", "bot:hard"], [me || "Ann", "person"]];
   for (const [name, sitter] of start) $("player-list").append(playerRow(name, sitter));
   $("add-player").addEventListener("click", () => $("player-list").append(playerRow()));
+  // The sets' turn clock, offered as the lobby offers a table's.
+  $("turn-clock").append(el("option", { value: "", textContent: t("lobby-clock-off") }), ...[15, 30, 60, 120].map((s) => el("option", { value: String(s), textContent: t("lobby-clock-secs", { s }) })));
+  $("clock-level").append(...LEVELS.map((level) => el("option", { value: level.id, textContent: level.title })));
+  $("clock-level").value = "medium";
   $("night-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("night-error").textContent = "";
@@ -59,7 +63,10 @@ function showForm() {
     const response = await fetch("/api/nights", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ players, sets: Number($("sets").value), unattended: $("unattended").checked }),
+      body: JSON.stringify({
+        players, sets: Number($("sets").value), unattended: $("unattended").checked,
+        turn_clock: $("turn-clock").value ? { seconds: Number($("turn-clock").value), level: $("clock-level").value } : undefined,
+      }),
     });
     const body = await response.json();
     if (!response.ok) {

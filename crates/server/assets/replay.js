@@ -8,8 +8,8 @@ import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
 import { LANG, hasString, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import {
-  actionText, contractBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
-  seatPosition, trumpMark, turnSeat,
+  actionText, contractBubble, contractText, isolated, messageNodes, playedFace, seatFacts, seatLabel as labelOf,
+  seatName as nameOf, seatNameNodes, seatPosition, trumpMark, turnSeat,
 } from "./drawing.js";
 
 // The page's words, the bar's language switch and account.
@@ -90,10 +90,15 @@ function seatLabel(seat) {
 }
 
 function teamName(team) {
+  return teamNodes(team).map((node) => (typeof node === "string" ? node : node.textContent)).join("");
+}
+
+/** [`teamName`] as nodes, each name isolated: "Ann" keeps its order in Arabic. */
+function teamNodes(team) {
   const n = state.data?.seats ?? 4;
   const members = [];
-  for (let s = team; s < n; s += 2) members.push(seatLabel(s));
-  return t("replay-team", { team: team === 0 ? "A" : "B", members: members.join(t("list-comma")) });
+  for (let s = team; s < n; s += 2) members.push(...(members.length ? [t("list-comma")] : []), isolated(seatLabel(s)));
+  return messageNodes("replay-team", {}, { team: isolated(team === 0 ? "A" : "B"), members });
 }
 
 // ---- loading ----------------------------------------------------------------------
@@ -434,7 +439,7 @@ function renderSeats(s) {
     if (v.sitting_out === seat) badge(t("badge-sits-out"), "out");
     if (seat === turn) badge(t("turn-word-next"), "turn");
     const facts = seatFacts(v, seat);
-    box.append(el("div", { className: "name", textContent: seatName(seat) }), badges, facts, seatCards(s, seat));
+    box.append(el("div", { className: "name" }, ...seatNameNodes(seat, player(seat), viewerSeat())), badges, facts, seatCards(s, seat));
     felt.append(box);
   }
 }
@@ -501,7 +506,7 @@ function renderInfo(s) {
   const scores = el("table", { className: "scores" }, el("caption", { textContent: t("replay-scores-caption") }));
   for (const team of [0, 1]) {
     scores.append(el("tr", {},
-      el("th", { textContent: teamName(team) }),
+      el("th", {}, ...teamNodes(team)),
       el("td", { className: "members", textContent: t("seat-tricks", { n: v.tricks[team] }) }),
       el("td", { className: "score", textContent: String(v.scores[team]) })));
   }
@@ -595,6 +600,11 @@ if (tableId) {
  * every decision, worked out once), its marks on the steps. */
 async function showTableAnalysis() {
   if (!state.data) return;
+  // A game still being played has no analysis yet (the server would answer 409): not asked.
+  if (!state.data.finished) {
+    status(t("replay-still-playing", { id: tableId }));
+    return;
+  }
   status(t("replay-asking", { id: tableId }));
   const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/analysis`).catch(() => null);
   if (answer?.ok) {

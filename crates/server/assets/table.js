@@ -5,7 +5,7 @@
 
 import { cardFace, cardName, cardText, strainText, suitName, SUIT_SYMBOLS } from "./cards.js";
 import {
-  actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf,
+  actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
 import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
@@ -302,7 +302,7 @@ function receive(message) {
     case "clock":
       // The server's clock: what is left of it now, counted down from here (a page
       // opened again mid-turn counts what is left, not a fresh wait).
-      state.clock = message.seat == null ? null : { seat: message.seat, until: Date.now() + message.ms, cut: message.cut };
+      state.clock = message.seat == null ? null : { seat: message.seat, until: Date.now() + message.ms, of: message.of_ms, cut: message.cut };
       if (message.cut && message.seat === mySeat()) state.cutDeadline = state.clock.until;
       render();
       break;
@@ -734,6 +734,7 @@ function render() {
   renderTurnLine(v, myTurn, cutting);
   renderControls(v, myTurn && !busy, cutting && !busy);
   renderHand(v, myTurn && !busy);
+  renderMyClock();
   renderInfo(v);
   renderHost();
   keepFocus(focusKey);
@@ -786,6 +787,26 @@ function startCutClock() {
   state.cutDeadline = clock?.cut && clock.seat === mySeat() ? clock.until : null;
 }
 
+/**
+ * The turn clock of this player's own decision, beside their hand: on a phone the seat's
+ * badge is small and far from the cards. Counted down every second (the ticker below).
+ */
+function renderMyClock() {
+  const box = $("my-clock");
+  const clock = state.clock;
+  const mine = clock && !clock.cut && clock.seat === mySeat() && mySeat() != null && state.status === "playing" && !state.closed;
+  box.hidden = !mine;
+  if (!mine) return;
+  const ms = Math.max(0, clock.until - Date.now());
+  const secs = Math.ceil(ms / 1000);
+  box.classList.toggle("urgent", secs <= 5);
+  box.replaceChildren(
+    el("span", { className: "my-clock-text", textContent: t("my-clock", { s: secs }) }),
+    el("span", { className: "my-clock-bar", ariaHidden: "true" }, el("span", { style: `inline-size: ${clock.of ? Math.min(100, (100 * ms) / clock.of) : 100}%` })),
+  );
+  box.title = t("badge-clock-title-you");
+}
+
 /** Shows the seconds left to cut; just before they run out, sends the number typed. */
 function tickCut() {
   const clock = $("cut-countdown");
@@ -831,7 +852,7 @@ function renderSeats(v) {
     if (v?.sitting_out === seat) box.classList.add("out");
     if (seat === mySeat()) box.classList.add("me");
 
-    const name = el("div", { className: "name" }, el("span", { className: "who", textContent: seatTitle(seat) }));
+    const name = el("div", { className: "name" }, el("span", { className: "who" }, ...seatNameNodes(seat, player(seat), mySeat())));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
     const team = el("span", { className: "badge team", title: t("team-letter", { team: teamLetter(seat) }) }, el("span", { className: "long", textContent: `${t("team-word")} ` }), teamLetter(seat));
@@ -847,11 +868,14 @@ function renderSeats(v) {
       const left = Math.max(0, Math.ceil((info.grace_ms - (Date.now() - state.seatsAt)) / 1000));
       badge(t("badge-away", { s: left }), "away", t("badge-away-title"));
     } else if (info.sitter === "person") badge(t(info.connected ? "badge-online" : "badge-offline"), info.connected ? "online" : "offline");
+    // The host opened it for a person during the hand: it opens when the hand ends.
+    if (info.opens_after_hand && live) badge(t("badge-opens-after-hand"), "opening", t("host-opens-after-hand"));
     if (v?.sitting_out === seat) badge(t("badge-sits-out"), "out");
     if (seat === turn && state.status === "playing") badge(turnWord(v), "turn");
-    if (state.clock && !state.clock.cut && state.clock.seat === seat && state.status === "playing") {
+    // Another's clock on their seat; this player's own is above their hand (`my-clock`).
+    if (state.clock && !state.clock.cut && state.clock.seat === seat && seat !== mySeat() && state.status === "playing") {
       const left = Math.max(0, Math.ceil((state.clock.until - Date.now()) / 1000));
-      badge(t("badge-clock", { s: left }), `clock${left <= 5 ? " urgent" : ""}`, t(seat === mySeat() ? "badge-clock-title-you" : "badge-clock-title"));
+      badge(t("badge-clock", { s: left }), `clock${left <= 5 ? " urgent" : ""}`, t("badge-clock-title"));
     }
 
     const facts = seatFacts(v, seat);
@@ -1658,7 +1682,7 @@ function renderHost() {
   if (box.hidden) return;
   // Rebuilt only when something in it changed, so an open seat menu stays open.
   const invites = myTables().find((t) => t.id === tableId)?.invites ?? [];
-  const signature = JSON.stringify([state.status, state.endConfirm, state.seatConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected]), invites]);
+  const signature = JSON.stringify([state.status, state.endConfirm, state.seatConfirm, state.seats.map((s) => [s.sitter, s.name, s.connected, s.opens_after_hand]), invites]);
   if (signature === hostSignature) return;
   hostSignature = signature;
   box.replaceChildren(el("h2", { textContent: t("host") }));
@@ -1698,7 +1722,8 @@ function renderHost() {
       select.append(el("option", { value: "open", textContent: t("sitter-person") }));
       for (const level of LEVELS) select.append(el("option", { value: `bot:${level.id}`, textContent: t("sitter-bot", { level: levelTitle(level.id) }) }));
       const asked = state.seatConfirm?.seat === seat ? state.seatConfirm : null;
-      select.value = asked?.sitter ?? (info.sitter?.startsWith("bot:") ? info.sitter : "open");
+      // A seat opening when the hand ends is the person's already in the host's choice.
+      select.value = asked?.sitter ?? (info.sitter?.startsWith("bot:") && !info.opens_after_hand ? info.sitter : "open");
       select.dataset.key = `host-seat-${seat}`;
       select.addEventListener("change", () => {
         // A person's seat (or one waiting for a person) handed on cuts its link: asked
@@ -2038,6 +2063,7 @@ speed.addEventListener("change", () => localStorage.setItem("calltrump.speed", s
 // The away countdowns and the turn clock tick.
 setInterval(() => {
   if (["open", "playing"].includes(state.status) && (state.clock || state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in))) renderSeats(view());
+  renderMyClock();
 }, 1000);
 
 /**

@@ -272,19 +272,20 @@ async fn create_table(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let request = match json_request::<NewTable>(&headers, &body, "table") {
+    let mut request = match json_request::<NewTable>(&headers, &body, "table") {
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
     };
-    if request.rated {
+    if request.rated || request.host_seat.is_some() {
         match crate::accounts::signed_in(&hub, &headers).await {
-            Ok(Some(_)) => {}
-            Ok(None) => {
+            Ok(Some((account, _))) => request.host_account = Some(account.id),
+            Ok(None) if request.rated => {
                 return error(
                     StatusCode::UNAUTHORIZED,
                     "rated: only a signed-in host makes a rated table: POST /api/session {name, password} first",
                 )
             }
+            Ok(None) => {}
             Err(failed) => return failed,
         }
     }

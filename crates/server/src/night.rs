@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::hub::{Hub, HubError, NewTable};
-use crate::model::{NightStatus, Sitter, TableStatus};
+use crate::model::{NightStatus, Sitter, TableStatus, TurnClock};
 use crate::request;
 use crate::session::check_sitter;
 use crate::store::{StoreError, StoredNight};
@@ -57,6 +57,10 @@ pub struct NewNight {
     /// name, every set's game rated (Bid Euchre) as any rated table's.
     #[serde(default)]
     pub rated: bool,
+    /// A turn clock for every set's table, as a table takes it (`{"seconds", "level"}`):
+    /// a person who has not decided in time has a bot decide that once; none, no clock.
+    #[serde(default)]
+    pub turn_clock: Option<TurnClock>,
 }
 
 /// One player of a new night.
@@ -90,6 +94,9 @@ struct NightState {
     /// Whether every set is rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     rated: bool,
+    /// The sets' turn clock (none in a night stored before there was one).
+    #[serde(default)]
+    turn_clock: Option<TurnClock>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -285,6 +292,7 @@ impl Hub {
             results: Vec::new(),
             unattended: request.unattended,
             rated: request.rated,
+            turn_clock: request.turn_clock,
         };
         let id = crate::hub::random_hex()[..16].to_string();
         self.check_live_tables()?;
@@ -343,13 +351,15 @@ impl Hub {
                     // Seat 0 of each set's table deals first.
                     first_dealer: Some(Seat(0)),
                     unattended: state.unattended || invited,
-                    turn_clock: None,
+                    turn_clock: state.turn_clock.clone(),
                     rated: state.rated,
                     accounts: seating
                         .seats
                         .iter()
                         .map(|&p| state.players[p].account.clone())
                         .collect(),
+                    host_seat: None,
+                    host_account: None,
                 },
                 set == 0 && state.unattended,
             )

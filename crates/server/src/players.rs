@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::accounts::{name_key, signed_in};
 use crate::hub::Hub;
-use crate::model::TableStatus;
+use crate::model::{Sitter, TableStatus};
 use crate::rated::ShownRating;
 use crate::request::error;
 use crate::store::{StoreError, StoredTable};
@@ -59,6 +59,16 @@ struct HeldSeat {
     /// The host who invited the account to the seat by name, until it sits down.
     #[serde(skip_serializing_if = "Option::is_none")]
     invited_by: Option<String>,
+    /// Who sits at each seat now, so that two tables of one game tell apart.
+    players: Vec<PlayerAt>,
+}
+
+/// Who sits at a seat, as "My tables" shows it: a person's name or a bot (a named one,
+/// a night's player, with its name); none for a seat waiting for a person.
+#[derive(Debug, Serialize)]
+struct PlayerAt {
+    name: Option<String>,
+    bot: bool,
 }
 
 /// The seats of `table` bound to account `id`.
@@ -78,6 +88,14 @@ fn held_seats(table: &StoredTable, id: &str) -> Vec<HeldSeat> {
             created_at: table.created_at,
             link: format!("/table/{}#seat={i}", table.id),
             invited_by: record.invited_by.clone(),
+            players: table
+                .seats
+                .iter()
+                .map(|at| PlayerAt {
+                    name: at.name.clone().filter(|n| !n.is_empty()),
+                    bot: matches!(at.sitter, Sitter::Bot(_)),
+                })
+                .collect(),
         })
         .collect()
 }

@@ -6,8 +6,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{
-    create, hello, id_and_token, next, seeded_hub, server_in_temp, start_with_config, until,
-    until_my_turn,
+    create, hello, http_at, id_and_token, next, seeded_hub, server_in_temp, start_with_config,
+    until, until_my_turn,
 };
 use serde_json::{json, Value};
 
@@ -101,6 +101,57 @@ async fn a_restarted_server_gives_what_was_left_of_the_clock() {
     assert!(
         left <= 30_000 - gone && left > 20_000,
         "{left} ms left after {gone} ms away"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nights_sets_run_its_turn_clock_and_a_bad_one_is_refused() {
+    let (_dir, server) = server_in_temp(seeded_hub(7, Duration::from_secs(60))).await;
+    let players = json!([
+        {"name": "Ann"},
+        {"name": "Bob", "sitter": "bot:random"},
+        {"name": "Cy", "sitter": "bot:random"},
+        {"name": "Di", "sitter": "bot:random"},
+    ]);
+    // A clock the tables would refuse is refused for the night, naming the field.
+    let bad = json!({"players": players, "sets": 1, "turn_clock": {"seconds": 0}});
+    let (status, body) = http_at(server.addr, "POST", "/api/nights", Some(&bad.to_string())).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("turn_clock"), "{body}");
+    let night =
+        json!({"players": players, "sets": 1, "turn_clock": {"seconds": 1, "level": "random"}});
+    let (status, body) =
+        http_at(server.addr, "POST", "/api/nights", Some(&night.to_string())).await;
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).unwrap();
+    let path = format!(
+        "/api/nights/{}?player={}",
+        created["id"].as_str().unwrap(),
+        created["players"][0]["token"].as_str().unwrap()
+    );
+    let (status, body) = http_at(server.addr, "GET", &path, None).await;
+    assert_eq!(status, 200, "{body}");
+    let view: Value = serde_json::from_str(&body).unwrap();
+    let seat = view["you"]["seat"]
+        .as_u64()
+        .expect("Ann plays the first set");
+    let link = view["you"]["link"].as_str().unwrap();
+    let (table, token) = link
+        .strip_prefix("/table/")
+        .and_then(|rest| rest.split_once("#token="))
+        .unwrap_or_else(|| panic!("a seat's link: {link}"));
+    // Ann sits at her set's table and does nothing: its clock runs out on her and a bot
+    // of the night's level decides for her.
+    let mut ann = hello(&server, table, json!({"token": token, "name": "Ann"})).await;
+    until_my_turn(&mut ann, Duration::from_secs(10)).await;
+    let clock = until_clock(&mut ann).await;
+    assert_eq!(clock["seat"].as_u64(), Some(seat), "{clock}");
+    assert_eq!(clock["of_ms"], 1000);
+    let told = until(&mut ann, "time-up").await;
+    assert_eq!(
+        told,
+        json!({"type": "time-up", "seat": seat, "level": "random"})
     );
     server.stop().await.unwrap();
 }

@@ -51,6 +51,13 @@ pub struct NewTable {
     /// people); never read from a request's JSON.
     #[serde(skip)]
     pub accounts: Vec<Option<String>>,
+    /// The seat the host plays (an open one): when the host is signed in, it is kept
+    /// for their account from the start, so that it is in their "My tables" at once.
+    #[serde(default)]
+    pub host_seat: Option<Seat>,
+    /// The signed-in host's account id, from the request's session (never its body).
+    #[serde(skip)]
+    pub host_account: Option<String>,
 }
 
 impl NewTable {

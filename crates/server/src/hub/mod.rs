@@ -288,6 +288,13 @@ impl Hub {
         if let Some(clock) = &request.turn_clock {
             check_clock(clock).map_err(|e| HubError::BadRequest(format!("turn_clock: {e}")))?;
         }
+        if let Some(seat) = request.host_seat {
+            if sitters.get(seat.index()) != Some(&Sitter::Open) {
+                return Err(HubError::BadRequest(format!(
+                    "host_seat: seat {seat} is not an open seat of this table's {seat_count}"
+                )));
+            }
+        }
         let cap = self.shared.config.max_unattended;
         if capped && request.unattended && self.unattended_tables() >= cap {
             return Err(HubError::Busy(format!(
@@ -313,7 +320,14 @@ impl Hub {
                 name: names.get(s).and_then(|n| player_name(n)),
                 sitter: sitter.clone(),
                 stand_in: false,
-                account: request.accounts.get(s).cloned().flatten(),
+                // A rated night's people, or the signed-in host's own seat, are their
+                // accounts' from the start.
+                account: request.accounts.get(s).cloned().flatten().or_else(|| {
+                    request
+                        .host_account
+                        .clone()
+                        .filter(|_| request.host_seat == Some(Seat(s as u8)))
+                }),
                 deadline_ms: None,
                 former: Vec::new(),
                 invited_by: None,
