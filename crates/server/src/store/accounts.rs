@@ -3,7 +3,7 @@
 
 use super::sqlite::TableRow;
 use super::{codec, PostgresStore, SqliteStore, StoreError, StoreFuture, StoredTable};
-use crate::model::{SeatRecord, FORMER_PLAYER};
+use crate::model::{random_hex, SeatRecord, FORMER_PLAYER};
 
 /// An account as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -64,8 +64,8 @@ fn holds_seat(table: &StoredTable, id: &str) -> bool {
     table.seats.iter().any(|s| s.account.as_deref() == Some(id))
 }
 
-/// Table `table`'s seats (as stored) with account `id`'s made a former player's: the new
-/// seats' JSON, or none if no seat was the account's.
+/// Table `table`'s seats (as stored) with account `id`'s made a former player's, each
+/// with a new token: the new seats' JSON, or none if no seat was the account's.
 fn former_players_seats(table: &str, seats: &str, id: &str) -> Result<Option<String>, StoreError> {
     let mut seats: Vec<SeatRecord> =
         serde_json::from_str(seats).map_err(|e| StoreError::Corrupt {
@@ -79,6 +79,9 @@ fn former_players_seats(table: &str, seats: &str, id: &str) -> Result<Option<Str
     {
         seat.account = None;
         seat.name = Some(FORMER_PLAYER.to_string());
+        // The account's old link seats no one (the table's task, if running, gives
+        // its own new token and saves it over this one).
+        seat.token = random_hex();
         changed = true;
     }
     Ok(changed.then(|| codec::seats_json(&seats)))

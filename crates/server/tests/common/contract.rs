@@ -699,7 +699,9 @@ pub async fn a_deleted_accounts_seats_keep_their_games_under_a_former_players_na
     assert_eq!(kept_log, log, "the game stays whole");
     assert_eq!(table.seats[0].name.as_deref(), Some(FORMER_PLAYER));
     assert_eq!(table.seats[0].account, None);
-    assert_eq!(table.seats[0].token, shared.seats[0].token);
+    // A new token: the account's old link seats no one.
+    assert_ne!(table.seats[0].token, shared.seats[0].token);
+    assert_eq!(table.seats[0].token.len(), 32, "{}", table.seats[0].token);
     // The other account's seat and the bots' are as they were.
     assert_eq!(table.seats[1..], shared.seats[1..]);
     assert!(accounts.account_tables("a1").await.unwrap().is_empty());
