@@ -301,16 +301,7 @@ async fn past_the_cap_on_live_tables_new_tables_and_nights_get_503_and_the_lobby
     }
 
     // A table ended by its host makes room for a new one.
-    let ended = &made[0];
-    let mut host = hello(
-        &server,
-        ended["id"].as_str().unwrap(),
-        json!({"token": ended["host_token"]}),
-    )
-    .await;
-    until(&mut host, "welcome").await;
-    send(&mut host, json!({"type": "end"})).await;
-    until(&mut host, "closing").await;
+    end_as_host(&server, &made[0]).await;
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let (status, body) = http_at(addr, "POST", "/api/tables", Some(&table.to_string())).await;
@@ -373,6 +364,15 @@ async fn a_body_trickled_in_is_answered_408_at_the_body_timeout() {
     server.stop().await.unwrap();
 }
 
+/// The host of `created` (as `POST /api/tables` answered) ends the table.
+async fn end_as_host(server: &calltrump_server::RunningServer, created: &Value) {
+    let id = created["id"].as_str().unwrap();
+    let mut host = hello(server, id, json!({"token": created["host_token"]})).await;
+    until(&mut host, "welcome").await;
+    send(&mut host, json!({"type": "end"})).await;
+    until(&mut host, "closing").await;
+}
+
 /// The JSON body of a raw answer.
 fn body_json(answer: &str) -> Value {
     let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
@@ -428,16 +428,7 @@ async fn one_address_has_its_share_of_the_unattended_tables_not_all_of_them() {
     assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
 
     // One of the address's tables ended by its host gives its place back.
-    let ended = &mine[0];
-    let mut host = hello(
-        &server,
-        ended["id"].as_str().unwrap(),
-        json!({"token": ended["host_token"]}),
-    )
-    .await;
-    until(&mut host, "welcome").await;
-    send(&mut host, json!({"type": "end"})).await;
-    until(&mut host, "closing").await;
+    end_as_host(&server, &mine[0]).await;
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let answer = request_from("127.0.0.2", &server, create, &unattended).await;
