@@ -90,7 +90,7 @@ impl Hub {
         let share = config.unattended_share();
         if askers.values().filter(|&&a| a == from).count() >= share {
             return Err(HubError::TooMany(format!(
-                "unattended: your address already has {share} tables of bots playing with nobody watching, its share of the server's {cap} (--max-unattended-tables-per-address): leave \"unattended\" out (the bots then play while someone watches), or wait until one ends"
+                "unattended: your address has its share of the tables of bots playing with nobody watching ({share} of the server's {cap}, --max-unattended-tables-per-address): leave \"unattended\" out (the bots then play while someone watches), or wait until one of them ends"
             )));
         }
         Ok(())
