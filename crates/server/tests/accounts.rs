@@ -473,6 +473,31 @@ async fn wrong_passwords_from_a_stranger_keep_the_owner_out_from_no_other_addres
 }
 
 #[tokio::test]
+async fn a_name_that_only_looks_like_a_taken_one_is_refused() {
+    let (_dir, server) = default_server().await;
+    let addr = server.addr;
+    assert_eq!(sign_up(addr, "alice", "correct horse").await.status, 201);
+    // A Cyrillic а for the Latin a, a digit 1 for the l, rn for the m, 0 for the o.
+    assert_eq!(sign_up(addr, "tom", "correct horse").await.status, 201);
+    for lookalike in ["\u{430}lice", "a1ice", "torn", "t0m"] {
+        let refused = sign_up(addr, lookalike, "correct horse").await;
+        assert_eq!(refused.status, 409, "{lookalike}: {}", refused.body);
+        assert!(refused.error().contains("looks like"), "{}", refused.body);
+        assert_eq!(sign_in(addr, lookalike, "correct horse").await.status, 401);
+    }
+    // A name of its own in another script is free to take.
+    let own = sign_up(
+        addr,
+        "\u{410}\u{43b}\u{435}\u{43a}\u{441}\u{435}\u{439}",
+        "correct horse",
+    )
+    .await;
+    assert_eq!(own.status, 201, "{}", own.body);
+    assert_eq!(sign_in(addr, "alice", "correct horse").await.status, 200);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_deleted_account_signs_nobody_in_and_its_name_is_free() {
     let (_dir, server) = default_server().await;
     let addr = server.addr;

@@ -533,6 +533,9 @@ pub fn account(id: &str, name: &str) -> StoredAccount {
         id: id.into(),
         name: name.into(),
         name_key: name.to_lowercase(),
+        name_skeleton: Some(calltrump_server::accounts::name_skeleton(
+            &name.to_lowercase(),
+        )),
         password_hash: format!("$argon2id$stand-in-for-{id}"),
         created_at: 1_700_000_000,
     }
@@ -552,7 +555,30 @@ pub async fn an_account_reads_back_and_its_name_key_is_taken_once(store: &dyn St
         .create_account(&account("a2", "ANN"))
         .await
         .unwrap());
-    assert_eq!(accounts.account_named("ann").await.unwrap(), Some(ann));
+    assert_eq!(
+        accounts.account_named("ann").await.unwrap(),
+        Some(ann.clone())
+    );
+    // So is one whose name only looks the same (a Cyrillic а), and one from before
+    // skeletons were kept (none) is taken beside it.
+    let lookalike = account("a3", "\u{430}nn");
+    assert_ne!(lookalike.name_key, ann.name_key);
+    assert!(!accounts.create_account(&lookalike).await.unwrap());
+    assert_eq!(
+        accounts.account_named(&lookalike.name_key).await.unwrap(),
+        None
+    );
+    let older = StoredAccount {
+        name_skeleton: None,
+        ..account("a4", "Bo")
+    };
+    assert!(accounts.create_account(&older).await.unwrap());
+    let older_too = StoredAccount {
+        name_skeleton: None,
+        ..account("a5", "Cy")
+    };
+    assert!(accounts.create_account(&older_too).await.unwrap());
+    assert_eq!(accounts.account_named("bo").await.unwrap(), Some(older));
 }
 
 pub async fn a_session_finds_its_account_until_it_ends_or_expires(store: &dyn Store) {
