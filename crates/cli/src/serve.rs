@@ -104,8 +104,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = Limits::default().create_burst,
           value_parser = clap::value_parser!(u32).range(1..))]
     create_burst: u32,
-    /// Sign-in attempts on one account's name per minute (0: no limit); past it, 429
-    /// with Retry-After.
+    /// Sign-in attempts on one account's name from one client address per minute (0: no
+    /// limit); past it, 429 with Retry-After (other addresses are not held back).
     #[arg(long, default_value_t = Limits::default().sign_ins_per_name)]
     sign_ins_per_name: u32,
     /// Sign-in attempts and accounts created from one client address per minute (0: no
@@ -133,6 +133,10 @@ pub struct ServeArgs {
     /// host asks for it ("unattended"); other tables of bots play only while watched.
     #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_UNATTENDED)]
     max_unattended_tables: usize,
+    /// Of those, how many one client address may have at once (past it, 429); by
+    /// default a quarter of --max-unattended-tables, at least 1.
+    #[arg(long)]
+    max_unattended_tables_per_address: Option<usize>,
     /// Tables open or in play that the server holds at once; past it, a new table or
     /// night is answered 503 saying why (a night's next set still opens).
     #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_LIVE_TABLES,
@@ -263,6 +267,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
             max_deals: args.max_deals as usize,
             cut_wait: Duration::from_millis(args.cut_wait_ms),
             max_unattended: args.max_unattended_tables,
+            max_unattended_per_address: args.max_unattended_tables_per_address,
             max_live_tables: args.max_live_tables,
             ..HubConfig::new(
                 Duration::from_millis(args.bot_delay_ms),

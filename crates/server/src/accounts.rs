@@ -104,6 +104,16 @@ pub fn name_key(name: &str) -> Result<(String, String), String> {
     Ok((shown, key))
 }
 
+/// What a name's `key` looks like: its UTS #39 skeleton (Cyrillic `а` and Latin `a`
+/// alike, `rn` and `m`), lowercased and taken again since the skeleton of some
+/// characters is a capital (`0` is `O`), so that no one takes a name that passes for
+/// another's.
+pub fn name_skeleton(key: &str) -> String {
+    use unicode_security::confusable_detection::skeleton;
+    let once = skeleton(key).collect::<String>().to_lowercase();
+    skeleton(&once).collect()
+}
+
 /// The hasher, with the parameters this module's documentation states.
 fn argon2() -> Argon2<'static> {
     let params = Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, 1, None)
@@ -248,7 +258,7 @@ struct Credentials {
 
 /// The client's address: the trusted proxy's header if the server has one, else the
 /// connection's peer.
-fn client_address(
+pub(crate) fn client_address(
     edge: &Edge,
     headers: &HeaderMap,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
@@ -364,13 +374,24 @@ async fn create_account(
     let account = StoredAccount {
         id: random_hex(),
         name,
+        name_skeleton: Some(name_skeleton(&key)),
         name_key: key,
         password_hash,
         created_at: now_secs(),
     };
     match accounts.create_account(&account).await {
-        // Taken meanwhile by another request for the same name.
-        Ok(false) => taken(&account.name),
+        // Taken meanwhile by another request for the same name, or one that looks alike.
+        Ok(false) => match accounts.account_named(&account.name_key).await {
+            Ok(Some(_)) => taken(&account.name),
+            Ok(None) => error(
+                StatusCode::CONFLICT,
+                format!(
+                    "the name {:?} looks like an account's name already taken (letters of other scripts that look alike count as one): choose another, or sign in",
+                    account.name
+                ),
+            ),
+            Err(e) => store_failed(e),
+        },
         Ok(true) => open_session(&hub, &edge, &account, StatusCode::CREATED).await,
         Err(e) => store_failed(e),
     }
@@ -418,10 +439,7 @@ async fn sign_in(
         }
     };
     match account {
-        Some(account) if matches => {
-            edge.sign_ins.signed_in(&key, address, Instant::now());
-            open_session(&hub, &edge, &account, StatusCode::OK).await
-        }
+        Some(account) if matches => open_session(&hub, &edge, &account, StatusCode::OK).await,
         _ => wrong(),
     }
 }

@@ -16,16 +16,24 @@ use tokio::net::TcpStream;
 use tower::ServiceExt;
 
 use crate::limits::{Crowded, Refusals};
+use crate::Edge;
 
 /// The largest request body read (axum's own default limit on what its extractors take).
 const MAX_BODY: usize = 2 * 1024 * 1024;
 
+/// The accept loop's count of a connection's requests, and the edge whose refusals
+/// count its bodies that came too slowly.
+pub(crate) struct Counted {
+    pub(crate) requests: Arc<AtomicU64>,
+    pub(crate) edge: Arc<Edge>,
+}
+
 /// The service of one connection from `peer`: the app, each request told its peer (and
-/// counted in `requests`, if given), its body (if any) read whole within `body_time`.
+/// counted, if `counted` is given), its body (if any) read whole within `body_time`.
 pub(crate) fn service(
     app: Router,
     peer: SocketAddr,
-    requests: Option<Arc<AtomicU64>>,
+    counted: Option<Counted>,
     body_time: Duration,
 ) -> impl hyper::service::Service<
     hyper::Request<Incoming>,
@@ -34,16 +42,27 @@ pub(crate) fn service(
     Future: Send + 'static,
 > {
     hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
-        if let Some(requests) = &requests {
-            requests.fetch_add(1, Ordering::Relaxed);
-        }
+        let edge = counted.as_ref().map(|counted| {
+            counted.requests.fetch_add(1, Ordering::Relaxed);
+            Arc::clone(&counted.edge)
+        });
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(peer));
         let app = app.clone();
         async move {
             match within(request, body_time).await {
                 Ok(request) => app.oneshot(request).await,
-                Err(refused) => Ok(refused),
+                Err(refused) => {
+                    if let Some(edge) =
+                        edge.filter(|_| refused.status() == StatusCode::REQUEST_TIMEOUT)
+                    {
+                        edge.refusals.body_timeout.hit(
+                            Some(peer.ip()),
+                            "a request's body that did not come whole in time",
+                        );
+                    }
+                    Ok(refused)
+                }
             }
         }
     })

@@ -1,11 +1,12 @@
 //! The HTTP routes (the WebSocket endpoint is [`crate::socket`]'s) and the edge's
 //! checks of every request.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Extension, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, Extension, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -269,6 +270,8 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
 
 async fn create_table(
     State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -289,7 +292,8 @@ async fn create_table(
             Err(failed) => return failed,
         }
     }
-    match hub.create(request).await {
+    let from = crate::accounts::client_address(&edge, &headers, peer);
+    match hub.create(request, from).await {
         Ok(created) => {
             let base = base_url(&headers);
             let invites: Vec<_> = created

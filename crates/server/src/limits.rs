@@ -33,8 +33,8 @@ pub struct Limits {
     pub creates_per_minute: u32,
     /// Tables and nights one client address may create at once after a quiet while.
     pub create_burst: u32,
-    /// Sign-in attempts on one account's name per minute, on average and at once after
-    /// a quiet while; 0 for no limit.
+    /// Sign-in attempts on one account's name from one client address per minute, on
+    /// average and at once after a quiet while; 0 for no limit.
     pub sign_ins_per_name: u32,
     /// Sign-in attempts and accounts created from one client address per minute, on
     /// average and at once after a quiet while; 0 for no limit.
@@ -323,6 +323,8 @@ pub(crate) struct Refusals {
     pub(crate) header_timeout: Refused,
     /// Connections closed because nothing moved on them for the idle timeout.
     pub(crate) idle_timeout: Refused,
+    /// Requests answered 408: their body did not come whole in time.
+    pub(crate) body_timeout: Refused,
 }
 
 impl Default for Refusals {
@@ -342,6 +344,7 @@ impl Default for Refusals {
             too_slow: Refused::new("too_slow"),
             header_timeout: Refused::new("header_timeout"),
             idle_timeout: Refused::new("idle_timeout"),
+            body_timeout: Refused::new("body_timeout"),
         }
     }
 }
@@ -375,6 +378,7 @@ impl Refusals {
             &self.too_slow,
             &self.header_timeout,
             &self.idle_timeout,
+            &self.body_timeout,
         ] {
             let _ = writeln!(
                 out,

@@ -18,7 +18,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
 
-use crate::connection::service;
+use crate::connection::{service, Counted};
 use crate::limits::Slot;
 use crate::reserve::Reserve;
 use crate::Edge;
@@ -70,7 +70,10 @@ pub(crate) async fn serve(
         let service = service(
             app.clone(),
             peer,
-            Some(Arc::clone(&requests)),
+            Some(Counted {
+                requests: Arc::clone(&requests),
+                edge: Arc::clone(&edge),
+            }),
             edge.limits.body_timeout,
         );
         let connection = http.serve_connection(io, service).with_upgrades();

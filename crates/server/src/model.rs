@@ -7,6 +7,21 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+/// `N` random bytes from the operating system's secure generator.
+pub(crate) fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut buffer = [0u8; N];
+    getrandom::fill(&mut buffer).expect("the OS's random source works");
+    buffer
+}
+
+/// 16 random bytes from the OS, as hex: tokens and ids.
+pub(crate) fn random_hex() -> String {
+    random_bytes::<16>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Where a table stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type)]
 #[serde(rename_all = "lowercase")]

@@ -8,8 +8,11 @@
 //! is stored whole after every change, so a restarted server picks every night up where
 //! it was.
 
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
 use axum::body::Bytes;
-use axum::extract::{Path as AxumPath, Query, State};
+use axum::extract::{ConnectInfo, Extension, Path as AxumPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,11 +23,13 @@ use calltrump_engine::{Night, NightSheet, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use crate::hub::{Hub, HubError, NewTable};
+use crate::accounts::client_address;
+use crate::hub::{Capped, Hub, HubError, NewTable};
 use crate::model::{NightStatus, Sitter, TableStatus, TurnClock};
 use crate::request;
 use crate::session::check_sitter;
 use crate::store::{StoreError, StoredNight};
+use crate::Edge;
 
 mod rated;
 mod run;
@@ -232,12 +237,15 @@ fn night_error(message: impl Into<String>) -> HubError {
 }
 
 impl Hub {
-    /// Starts a night: checks it, stores it and opens its first set's table.
-    /// `accounts`: at a rated night, each player's account (a person's), else empty.
+    /// Starts a night asked for from the client address `from`: checks it, stores it
+    /// and opens its first set's table (one of `from`'s unattended tables, if the night
+    /// is to play unattended). `accounts`: at a rated night, each player's account (a
+    /// person's), else empty.
     pub async fn create_night(
         &self,
         request: NewNight,
         accounts: Vec<Option<String>>,
+        from: Option<IpAddr>,
     ) -> Result<CreatedNight, HubError> {
         if request.players.len() > MAX_PLAYERS {
             return Err(night_error(format!(
@@ -297,7 +305,12 @@ impl Hub {
         let id = crate::hub::random_hex()[..16].to_string();
         self.check_live_tables()?;
         // The first set's table checks the options and the bots' levels.
-        self.start_set(&mut state).await?;
+        let capped = if state.unattended {
+            Capped::From(from)
+        } else {
+            Capped::No
+        };
+        self.start_set(&mut state, capped).await?;
         let stored = StoredNight {
             id: id.clone(),
             state: serde_json::to_string(&state).expect("a night serializes"),
@@ -317,7 +330,7 @@ impl Hub {
     }
 
     /// Opens the table of the next set, `state.tables.len()`.
-    async fn start_set(&self, state: &mut NightState) -> Result<(), HubError> {
+    async fn start_set(&self, state: &mut NightState, capped: Capped) -> Result<(), HubError> {
         let set = state.tables.len();
         let seating = set_table(state.players.len(), set);
         let sitters: Vec<Sitter> = seating
@@ -361,7 +374,7 @@ impl Hub {
                     host_seat: None,
                     host_account: None,
                 },
-                set == 0 && state.unattended,
+                capped,
             )
             .await?;
         let mut seat_tokens = vec![None; sitters.len()];
@@ -506,7 +519,7 @@ impl Hub {
                 if state.results.len() == state.sets {
                     stored.status = NightStatus::Over;
                 } else {
-                    self.start_set(&mut state).await?;
+                    self.start_set(&mut state, Capped::No).await?;
                 }
             }
             // The set's table was ended (or is gone): so is the night.
@@ -541,7 +554,13 @@ pub fn routes() -> Router<Hub> {
         .route("/night/{id}", get(page))
 }
 
-async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Response {
+async fn create(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let request: NewNight = match request::json_request(&headers, &body, "night") {
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
@@ -550,7 +569,8 @@ async fn create(State(hub): State<Hub>, headers: HeaderMap, body: Bytes) -> Resp
         Ok(accounts) => accounts,
         Err(refused) => return refused,
     };
-    match hub.create_night(request, accounts).await {
+    let from = client_address(&edge, &headers, peer);
+    match hub.create_night(request, accounts, from).await {
         Ok(created) => (
             StatusCode::CREATED,
             Json(created.answer(&request::base_url(&headers))),

@@ -1,7 +1,7 @@
 //! How the HTTP routes read a JSON request and answer: shared by [`crate::http`] and
 //! [`crate::night`].
 
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
@@ -85,9 +85,17 @@ impl IntoResponse for HubError {
             HubError::NoTable(_) | HubError::NoNight(_) => StatusCode::NOT_FOUND,
             HubError::Damaged(_) => StatusCode::GONE,
             HubError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            HubError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        error(status, self.to_string())
+        let mut response = error(status, self.to_string());
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            // A share frees when one of the address's tables ends: a minute is a guess.
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        }
+        response
     }
 }
 

@@ -1,6 +1,7 @@
 //! What a stranger's attack on the merged server found, each closed and tested over real
 //! loopback sockets: a host taking another person's seat mid-hand, a chat flood from many
-//! addresses, tables by the thousand, a body trickled in. Every wait is bounded.
+//! addresses, tables by the thousand, one address taking every unattended table, a body
+//! trickled in. Every wait is bounded.
 
 mod common;
 
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use calltrump_server::{HubConfig, Limits};
 use common::account_seats::{call, hello_as, sign_up};
-use common::edge::{connect_from, server_with_limits};
+use common::edge::*;
 use common::*;
 use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;
@@ -111,22 +112,6 @@ async fn a_bound_seat_the_host_opens_mid_hand_opens_only_when_the_hand_ends() {
     server.stop().await.unwrap();
 }
 
-/// A WebSocket to table `table` from the loopback address `source` that said hello as a
-/// spectator.
-async fn watcher_from(
-    source: &str,
-    server: &calltrump_server::RunningServer,
-    table: &str,
-) -> Socket {
-    let stream = connect_from(source, server).await;
-    let url = format!("ws://{}/ws/{table}", server.addr);
-    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
-    let (mut socket, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
-    send(&mut socket, json!({"type": "hello", "name": "flood"})).await;
-    until(&mut socket, "welcome").await;
-    socket
-}
-
 /// A table of four bots at full speed, and a spectator's socket (bots alone play only
 /// while someone watches).
 async fn watched_bots(server: &calltrump_server::RunningServer, deals: u32) -> (String, Socket) {
@@ -159,7 +144,7 @@ async fn a_chat_flood_from_thirty_addresses_never_pauses_another_table() {
     for address in 0..30 {
         for _ in 0..2 {
             let source = format!("127.0.0.{}", 10 + address);
-            let mut socket = watcher_from(&source, &server, &flooded).await;
+            let mut socket = spectator_from(&source, &server, &flooded).await;
             let stop = Arc::clone(&stop);
             flooders.push(tokio::spawn(async move {
                 let line = "x".repeat(450);
@@ -215,7 +200,7 @@ async fn chat_past_the_servers_own_ceiling_is_refused_whoever_sends_it() {
     let mut senders = Vec::new();
     for address in 0..40 {
         let source = format!("127.0.1.{}", 10 + address);
-        let mut socket = watcher_from(&source, &server, &table).await;
+        let mut socket = spectator_from(&source, &server, &table).await;
         senders.push(tokio::spawn(async move {
             for _ in 0..4 {
                 send(&mut socket, json!({"type": "chat", "text": "hello"})).await;
@@ -316,16 +301,7 @@ async fn past_the_cap_on_live_tables_new_tables_and_nights_get_503_and_the_lobby
     }
 
     // A table ended by its host makes room for a new one.
-    let ended = &made[0];
-    let mut host = hello(
-        &server,
-        ended["id"].as_str().unwrap(),
-        json!({"token": ended["host_token"]}),
-    )
-    .await;
-    until(&mut host, "welcome").await;
-    send(&mut host, json!({"type": "end"})).await;
-    until(&mut host, "closing").await;
+    end_as_host(&server, &made[0]).await;
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let (status, body) = http_at(addr, "POST", "/api/tables", Some(&table.to_string())).await;
@@ -377,11 +353,94 @@ async fn a_body_trickled_in_is_answered_408_at_the_body_timeout() {
     assert!(read.is_ok(), "still open after 8 s: {answer}");
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("--body-timeout-secs"), "{answer}");
+    // Counted with the edge's other refusals.
+    assert_eq!(refused(&server, "body_timeout").await, 1);
     assert!(
         opened.elapsed() < Duration::from_secs(4),
         "{:?}",
         opened.elapsed()
     );
     trickle.abort();
+    server.stop().await.unwrap();
+}
+
+/// The host of `created` (as `POST /api/tables` answered) ends the table.
+async fn end_as_host(server: &calltrump_server::RunningServer, created: &Value) {
+    let id = created["id"].as_str().unwrap();
+    let mut host = hello(server, id, json!({"token": created["host_token"]})).await;
+    until(&mut host, "welcome").await;
+    send(&mut host, json!({"type": "end"})).await;
+    until(&mut host, "closing").await;
+}
+
+/// The JSON body of a raw answer.
+fn body_json(answer: &str) -> Value {
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_has_its_share_of_the_unattended_tables_not_all_of_them() {
+    // 8 unattended tables on the server, so a quarter, 2, for each address.
+    let hub = HubConfig {
+        max_unattended: 8,
+        ..seeded_hub(13, Duration::from_secs(60))
+    };
+    let (_dir, server) = server_in_temp(hub).await;
+    let bots = json!(["bot:random", "bot:random", "bot:random", "bot:random"]);
+    // A game far longer than the test: the tables stay in play.
+    let unattended = json!({"game": "kaibosh", "seats": bots, "unattended": true,
+                            "options": {"target": 10000}})
+    .to_string();
+    let create = "POST /api/tables HTTP/1.1\r\nContent-Type: application/json";
+    let mut mine = Vec::new();
+    for _ in 0..2 {
+        let answer = request_from("127.0.0.2", &server, create, &unattended).await;
+        assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+        mine.push(body_json(&answer));
+    }
+    let over = request_from("127.0.0.2", &server, create, &unattended).await;
+    assert!(over.starts_with("HTTP/1.1 429"), "{over}");
+    assert!(header_of(&over, "retry-after").is_some(), "{over}");
+    assert!(
+        over.contains("--max-unattended-tables-per-address"),
+        "{over}"
+    );
+    // A night of bots alone to play unattended counts too.
+    let players: Vec<Value> = ["A", "B", "C", "D"]
+        .iter()
+        .map(|name| json!({"name": name, "sitter": "bot:random"}))
+        .collect();
+    let night = json!({"players": players, "sets": 1, "unattended": true}).to_string();
+    let nights = "POST /api/nights HTTP/1.1\r\nContent-Type: application/json";
+    let over = request_from("127.0.0.2", &server, nights, &night).await;
+    assert!(over.starts_with("HTTP/1.1 429"), "a night too: {over}");
+    // A table of bots that plays only while watched is not counted.
+    let watched = json!({"game": "kaibosh", "seats": bots}).to_string();
+    let answer = request_from("127.0.0.2", &server, create, &watched).await;
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    // Other addresses have their own shares.
+    for source in ["127.0.0.3", "127.0.0.3", "127.0.0.4"] {
+        let answer = request_from(source, &server, create, &unattended).await;
+        assert!(answer.starts_with("HTTP/1.1 201"), "{source}: {answer}");
+    }
+    let answer = request_from("127.0.0.4", &server, nights, &night).await;
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+
+    // One of the address's tables ended by its host gives its place back.
+    end_as_host(&server, &mine[0]).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let answer = request_from("127.0.0.2", &server, create, &unattended).await;
+        if answer.starts_with("HTTP/1.1 201") {
+            break;
+        }
+        assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+        assert!(
+            Instant::now() < deadline,
+            "no place 5 s after a table ended: {answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     server.stop().await.unwrap();
 }

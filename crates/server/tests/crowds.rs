@@ -30,18 +30,6 @@ async fn probe(server: &calltrump_server::RunningServer, path: &str) -> (String,
     (answer, asked.elapsed())
 }
 
-/// The value of `calltrump_refused_total{reason}` in the server's metrics.
-async fn refused(server: &calltrump_server::RunningServer, reason: &str) -> u64 {
-    let (_, metrics) = http_at(server.addr, "GET", "/metrics", None).await;
-    let line = format!("calltrump_refused_total{{reason=\"{reason}\"}} ");
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix(&line))
-        .unwrap_or_else(|| panic!("no {line} in {metrics}"))
-        .parse()
-        .unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn probes_answer_within_2_s_while_200_request_heads_never_end() {
     // The defaults but a shorter header timeout, to see the slow ones closed in time.
@@ -89,21 +77,6 @@ async fn probes_answer_within_2_s_while_200_request_heads_never_end() {
         (200 - per_address + 1) as u64
     );
     server.stop().await.unwrap();
-}
-
-/// A spectator's WebSocket at table `id` from the loopback address `source`.
-async fn spectator_from(
-    source: &str,
-    server: &calltrump_server::RunningServer,
-    id: &str,
-) -> Socket {
-    let stream = connect_from(source, server).await;
-    let url = format!("ws://{}/ws/{id}", server.addr);
-    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
-    let (mut socket, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
-    send(&mut socket, json!({"type": "hello"})).await;
-    until(&mut socket, "welcome").await;
-    socket
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

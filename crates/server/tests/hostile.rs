@@ -181,48 +181,6 @@ async fn a_client_that_never_reads_is_closed_as_too_slow() {
     server.stop().await.unwrap();
 }
 
-/// The head of the next answer on a connection kept open (within 10 s).
-async fn answer_head(stream: &mut TcpStream) -> String {
-    let mut head = Vec::new();
-    while !head.ends_with(b"\r\n\r\n") {
-        let byte = tokio::time::timeout(Duration::from_secs(10), stream.read_u8())
-            .await
-            .expect("an answer within 10 s")
-            .unwrap();
-        head.push(byte);
-    }
-    String::from_utf8(head).unwrap()
-}
-
-/// One request from `source` (`Connection: close`): the whole answer, head and body.
-async fn request_from(
-    source: &str,
-    server: &calltrump_server::RunningServer,
-    head: &str,
-    body: &str,
-) -> String {
-    let mut stream = connect_from(source, server).await;
-    let request = format!(
-        "{head}\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        server.addr,
-        body.len()
-    );
-    // (A connection refused at accept may be closed before the request is written.)
-    let _ = stream.write_all(request.as_bytes()).await;
-    until_closed(&mut stream, Duration::from_secs(10))
-        .await
-        .expect("an answer within 10 s")
-}
-
-/// The value of header `name` in a raw answer.
-fn header_of<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
-    let head = answer.split("\r\n\r\n").next()?;
-    head.lines().find_map(|line| {
-        let (key, value) = line.split_once(':')?;
-        key.eq_ignore_ascii_case(name).then(|| value.trim())
-    })
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_whose_head_never_ends_is_closed_at_the_header_timeout() {
     let limits = Limits {

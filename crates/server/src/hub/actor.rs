@@ -13,8 +13,8 @@ use calltrump_table::{Budget, Player, Request};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::AbortHandle;
 
-use super::{random_bytes, Shared};
-use crate::model::{SignedIn, TableStatus};
+use super::Shared;
+use crate::model::{random_bytes, SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
 use crate::rating::RatedGame;
 use crate::session::{

@@ -106,6 +106,10 @@ pub enum HubError {
     /// The server runs all it takes of something (tables of bots playing unattended).
     #[error("{0}")]
     Busy(String),
+    /// The client's address has its share of something (tables of bots playing
+    /// unattended): answered 429.
+    #[error("{0}")]
+    TooMany(String),
     /// No such night.
     #[error("there is no night {0}")]
     NoNight(String),

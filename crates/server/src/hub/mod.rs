@@ -9,6 +9,7 @@ mod cluster;
 mod codec;
 
 use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -20,6 +21,7 @@ use serde::Serialize;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Metrics;
+pub(crate) use crate::model::random_hex;
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{CloseKind, ServerMessage};
 pub(crate) use crate::session::player_name;
@@ -36,6 +38,7 @@ pub use crate::session::{
 };
 pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};
+pub(crate) use caps::Capped;
 pub(crate) use cluster::Relayed;
 pub use cluster::Route;
 
@@ -70,6 +73,8 @@ pub struct Shared {
     pub(crate) nights: Mutex<HashSet<String>>,
     /// Set once the hub shuts down: a cluster's node then takes nothing more over.
     stopping: AtomicBool,
+    /// Who asked for each unattended table, for each address's share of them.
+    unattended: caps::Unattended,
 }
 
 /// A table quarantined at start: its row or its log does not read back, or its log
@@ -93,21 +98,6 @@ pub struct DamagedTable {
 #[derive(Clone)]
 pub struct Hub {
     shared: Arc<Shared>,
-}
-
-/// `N` random bytes from the operating system's secure generator.
-fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut buffer = [0u8; N];
-    getrandom::fill(&mut buffer).expect("the OS's random source works");
-    buffer
-}
-
-/// 16 random bytes from the OS, as hex: tokens and ids.
-pub(crate) fn random_hex() -> String {
-    random_bytes::<16>()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// Milliseconds since 1970.
@@ -143,6 +133,7 @@ impl Hub {
                 relays: cluster::Relays::default(),
                 nights: Mutex::default(),
                 stopping: AtomicBool::new(false),
+                unattended: caps::Unattended::default(),
             }),
         };
         // A cluster's node takes its tables as it joins (`join_cluster`): only those no
@@ -238,19 +229,24 @@ impl Hub {
         self.shared.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Creates a table; one whose bots are to play unattended only while fewer than
-    /// [`HubConfig::max_unattended`] such tables are live.
-    pub async fn create(&self, request: NewTable) -> Result<CreatedTable, HubError> {
+    /// Creates a table for the client address `from`; one whose bots are to play
+    /// unattended only while fewer than [`HubConfig::max_unattended`] such tables are
+    /// live, and fewer than [`HubConfig::unattended_share`] asked for from `from`.
+    pub async fn create(
+        &self,
+        request: NewTable,
+        from: Option<IpAddr>,
+    ) -> Result<CreatedTable, HubError> {
         self.check_live_tables()?;
-        self.create_table(request, true).await
+        self.create_table(request, Capped::From(from)).await
     }
 
-    /// Creates a table; `capped`: refused if it is to play unattended and the server
-    /// has all the unattended tables it takes (a night's next set replaces its last).
+    /// Creates a table; [`Capped::From`]: refused if it is to play unattended and the
+    /// server, or the address, has all the unattended tables it takes.
     pub(crate) async fn create_table(
         &self,
         request: NewTable,
-        capped: bool,
+        capped: Capped,
     ) -> Result<CreatedTable, HubError> {
         let rules =
             GameRules::from_header(&request.game, request.variant.as_deref(), &request.options)
@@ -295,12 +291,16 @@ impl Hub {
                 )));
             }
         }
-        let cap = self.shared.config.max_unattended;
-        if capped && request.unattended && self.unattended_tables() >= cap {
-            return Err(HubError::Busy(format!(
-                "unattended: the server already plays {cap} tables of bots with nobody watching, all it takes (--max-unattended-tables): leave \"unattended\" out (the bots then play while someone watches), or try again later"
-            )));
-        }
+        // Unattended tables are made one at a time: each is counted before the next
+        // is checked against the caps.
+        let unattended_turn = match capped {
+            Capped::From(from) if request.unattended => {
+                let turn = self.shared.unattended.creating.lock().await;
+                self.check_unattended(from)?;
+                Some((turn, from))
+            }
+            _ => None,
+        };
         let id = random_hex()[..16].to_string();
         let mut deal_rng = match self.shared.config.seed {
             Some(seed) => seeded(seed),
@@ -381,6 +381,9 @@ impl Hub {
         };
         let actor = self.actor(&stored, &[], Vec::new())?;
         self.spawn(actor);
+        if let Some((_, Some(from))) = &unattended_turn {
+            self.shared.unattended.asked(&created.id, *from);
+        }
         // Bots alone with nobody to wait for: they start at once.
         if stored.unattended && created.seat_tokens.is_empty() {
             self.start_table(&created.id);

@@ -52,6 +52,9 @@ pub struct HubConfig {
     /// play or waiting at once ([`DEFAULT_MAX_UNATTENDED`]); a table of bots alone
     /// otherwise plays only while someone is connected.
     pub max_unattended: usize,
+    /// How many of those one client address may hold ([`HubConfig::unattended_share`]);
+    /// `None`: a quarter of [`HubConfig::max_unattended`], at least one.
+    pub max_unattended_per_address: Option<usize>,
     /// How many tables may be open or in play at once ([`DEFAULT_MAX_LIVE_TABLES`]):
     /// past it a new table or night is refused, saying why (a night's next set is not).
     pub max_live_tables: usize,
@@ -69,7 +72,15 @@ impl HubConfig {
             abandon_open: DEFAULT_ABANDON_OPEN,
             cut_wait: DEFAULT_CUT_WAIT,
             max_unattended: DEFAULT_MAX_UNATTENDED,
+            max_unattended_per_address: None,
             max_live_tables: DEFAULT_MAX_LIVE_TABLES,
         }
+    }
+
+    /// The unattended tables one client address may hold at once: so that one address
+    /// cannot take every slot of [`HubConfig::max_unattended`].
+    pub fn unattended_share(&self) -> usize {
+        self.max_unattended_per_address
+            .unwrap_or((self.max_unattended / 4).max(1))
     }
 }

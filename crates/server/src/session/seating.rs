@@ -272,16 +272,19 @@ impl Session {
     }
 
     /// An account deleted: its seats keep their games under the name
-    /// [`FORMER_PLAYER`], bound to no one (their links seat whoever holds them again).
+    /// [`FORMER_PLAYER`], bound to no one, each with a new token: the link that seated
+    /// the account before seats no one (the host may hand the seat on).
     pub(super) fn forget_account(&mut self, account: &str, now: Instant) {
         let mut changed = false;
-        for record in self
-            .seats
-            .iter_mut()
-            .filter(|r| r.account.as_deref() == Some(account))
-        {
+        for i in 0..self.seats.len() {
+            if self.seats[i].account.as_deref() != Some(account) {
+                continue;
+            }
+            let fresh = (self.tokens)();
+            let record = &mut self.seats[i];
             record.account = None;
             record.name = Some(FORMER_PLAYER.to_string());
+            record.token = fresh;
             changed = true;
         }
         if changed {

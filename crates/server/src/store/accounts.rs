@@ -1,9 +1,10 @@
 //! The accounts part of the store ([`Accounts`]): people's accounts and their sessions,
-//! on SQLite and PostgreSQL alike (the same columns, migrations `0004` and `0002`).
+//! on SQLite and PostgreSQL alike (the same columns, migrations `0004` and `0002`, and
+//! the names' skeletons `0006` on both).
 
 use super::sqlite::TableRow;
 use super::{codec, PostgresStore, SqliteStore, StoreError, StoreFuture, StoredTable};
-use crate::model::{SeatRecord, FORMER_PLAYER};
+use crate::model::{random_hex, SeatRecord, FORMER_PLAYER};
 
 /// An account as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -14,6 +15,9 @@ pub struct StoredAccount {
     pub name: String,
     /// The name after Unicode normalisation (NFKC) and case folding: unique.
     pub name_key: String,
+    /// The key's UTS #39 skeleton, what the name looks like (a Cyrillic `а` and a
+    /// Latin `a` alike): unique. None for an account made before skeletons were kept.
+    pub name_skeleton: Option<String>,
     /// The password's Argon2id hash as a PHC string; never the password.
     pub password_hash: String,
     /// Seconds since 1970 at creation.
@@ -23,7 +27,8 @@ pub struct StoredAccount {
 /// Where accounts and their sessions are kept. A session is known only by the SHA-256
 /// of its token, so that a copy of the database lets nobody sign in.
 pub trait Accounts: Send + Sync {
-    /// Adds an account: `false`, and nothing changed, if its `name_key` is taken.
+    /// Adds an account: `false`, and nothing changed, if its `name_key` or its
+    /// `name_skeleton` is taken.
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool>;
     /// The account whose name has the key `name_key`, if any.
     fn account_named<'a>(&'a self, name_key: &'a str) -> StoreFuture<'a, Option<StoredAccount>>;
@@ -64,8 +69,8 @@ fn holds_seat(table: &StoredTable, id: &str) -> bool {
     table.seats.iter().any(|s| s.account.as_deref() == Some(id))
 }
 
-/// Table `table`'s seats (as stored) with account `id`'s made a former player's: the new
-/// seats' JSON, or none if no seat was the account's.
+/// Table `table`'s seats (as stored) with account `id`'s made a former player's, each
+/// with a new token: the new seats' JSON, or none if no seat was the account's.
 fn former_players_seats(table: &str, seats: &str, id: &str) -> Result<Option<String>, StoreError> {
     let mut seats: Vec<SeatRecord> =
         serde_json::from_str(seats).map_err(|e| StoreError::Corrupt {
@@ -79,6 +84,9 @@ fn former_players_seats(table: &str, seats: &str, id: &str) -> Result<Option<Str
     {
         seat.account = None;
         seat.name = Some(FORMER_PLAYER.to_string());
+        // The account's old link seats no one (the table's task, if running, gives
+        // its own new token and saves it over this one).
+        seat.token = random_hex();
         changed = true;
     }
     Ok(changed.then(|| codec::seats_json(&seats)))
@@ -86,18 +94,19 @@ fn former_players_seats(table: &str, seats: &str, id: &str) -> Result<Option<Str
 
 /// The columns of an account, as every query reads them.
 const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.name_key, \
-                               accounts.password_hash, accounts.created_at";
+                               accounts.name_skeleton, accounts.password_hash, accounts.created_at";
 
 impl Accounts for SqliteStore {
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             let done = sqlx::query(
-                "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
-                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                "INSERT INTO accounts (id, name, name_key, name_skeleton, password_hash, created_at) \
+                 VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             )
             .bind(&account.id)
             .bind(&account.name)
             .bind(&account.name_key)
+            .bind(&account.name_skeleton)
             .bind(&account.password_hash)
             .bind(account.created_at)
             .execute(&self.pool)
@@ -219,12 +228,13 @@ impl Accounts for PostgresStore {
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             let done = sqlx::query(
-                "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
+                "INSERT INTO accounts (id, name, name_key, name_skeleton, password_hash, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
             )
             .bind(&account.id)
             .bind(&account.name)
             .bind(&account.name_key)
+            .bind(&account.name_skeleton)
             .bind(&account.password_hash)
             .bind(account.created_at)
             .execute(&self.pool)

@@ -87,7 +87,14 @@ const COPIED: [(&str, &[&str]); 6] = [
     ("nights", &["id", "state", "status", "created_at"]),
     (
         "accounts",
-        &["id", "name", "name_key", "password_hash", "created_at"],
+        &[
+            "id",
+            "name",
+            "name_key",
+            "name_skeleton",
+            "password_hash",
+            "created_at",
+        ],
     ),
     ("sessions", &["token_hash", "account_id", "created_at"]),
 ];

@@ -175,14 +175,18 @@ pub async fn a_seat_taken_signed_in_is_the_accounts_alone_from_any_device(backen
     assert_eq!(dealt["view"]["viewer"], json!({ "seat": 0 }), "{dealt}");
 
     // Ann deletes her account: the game goes on, her seat a former player's, bound to
-    // no one (its link seats whoever holds it again).
+    // no one, with a new token: the old link seats no one (whoever holds it).
     let (status, _, _) = call(addr, "DELETE", "/api/me", Some(&ann), None).await;
     assert_eq!(status, 204);
     until_seat_named(&mut guest, 0, "a former player").await;
     let (_, _, bobs) = call(addr, "GET", "/api/me/tables", Some(&bob), None).await;
     assert_eq!(bobs["tables"], json!([]));
-    let mut back = hello_as(&server, id, None, json!({ "token": token })).await;
-    assert_eq!(until(&mut back, "welcome").await["seat"], 0);
+    for session in [None, Some(bob.as_str())] {
+        let mut back = hello_as(&server, id, session, json!({ "token": token })).await;
+        error_saying(&mut back, "bad_token", "does not belong to this table").await;
+        let closing = until(&mut back, "closing").await;
+        assert_eq!(closing["kind"], "bad_token", "{closing}");
+    }
     server.stop().await.unwrap();
 }
 

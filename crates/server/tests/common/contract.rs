@@ -535,6 +535,9 @@ pub fn account(id: &str, name: &str) -> StoredAccount {
         id: id.into(),
         name: name.into(),
         name_key: name.to_lowercase(),
+        name_skeleton: Some(calltrump_server::accounts::name_skeleton(
+            &name.to_lowercase(),
+        )),
         password_hash: format!("$argon2id$stand-in-for-{id}"),
         created_at: 1_700_000_000,
     }
@@ -554,7 +557,30 @@ pub async fn an_account_reads_back_and_its_name_key_is_taken_once(store: &dyn St
         .create_account(&account("a2", "ANN"))
         .await
         .unwrap());
-    assert_eq!(accounts.account_named("ann").await.unwrap(), Some(ann));
+    assert_eq!(
+        accounts.account_named("ann").await.unwrap(),
+        Some(ann.clone())
+    );
+    // So is one whose name only looks the same (a Cyrillic а), and one from before
+    // skeletons were kept (none) is taken beside it.
+    let lookalike = account("a3", "\u{430}nn");
+    assert_ne!(lookalike.name_key, ann.name_key);
+    assert!(!accounts.create_account(&lookalike).await.unwrap());
+    assert_eq!(
+        accounts.account_named(&lookalike.name_key).await.unwrap(),
+        None
+    );
+    let older = StoredAccount {
+        name_skeleton: None,
+        ..account("a4", "Bo")
+    };
+    assert!(accounts.create_account(&older).await.unwrap());
+    let older_too = StoredAccount {
+        name_skeleton: None,
+        ..account("a5", "Cy")
+    };
+    assert!(accounts.create_account(&older_too).await.unwrap());
+    assert_eq!(accounts.account_named("bo").await.unwrap(), Some(older));
 }
 
 pub async fn a_session_finds_its_account_until_it_ends_or_expires(store: &dyn Store) {
@@ -701,7 +727,9 @@ pub async fn a_deleted_accounts_seats_keep_their_games_under_a_former_players_na
     assert_eq!(kept_log, log, "the game stays whole");
     assert_eq!(table.seats[0].name.as_deref(), Some(FORMER_PLAYER));
     assert_eq!(table.seats[0].account, None);
-    assert_eq!(table.seats[0].token, shared.seats[0].token);
+    // A new token: the account's old link seats no one.
+    assert_ne!(table.seats[0].token, shared.seats[0].token);
+    assert_eq!(table.seats[0].token.len(), 32, "{}", table.seats[0].token);
     // The other account's seat and the bots' are as they were.
     assert_eq!(table.seats[1..], shared.seats[1..]);
     assert!(accounts.account_tables("a1").await.unwrap().is_empty());
