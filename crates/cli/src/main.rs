@@ -60,8 +60,8 @@ enum Command {
     /// Load a server on loopback: many tables of join-style bots; actions/s, round
     /// trips and the server's memory per table.
     Loadtest(loadtest::Args),
-    /// Copy a SQLite server's database (every table, log, chat line, night, account and
-    /// session) into an empty PostgreSQL database, and check the copy.
+    /// Copy a SQLite server's database (every table, log, chat line, night, account,
+    /// session and rating) into an empty PostgreSQL database, and check the copy.
     Migrate(migrate::Args),
 }
 

@@ -450,6 +450,98 @@ fn migrate_into_non_empty_copies_alongside_and_refuses_a_colliding_id() {
     assert_eq!(tables(), both, "nothing was written");
 }
 
+/// An HTTP request to `addr` with the session cookie `session`: the status, the
+/// session cookie set, if any, and the body.
+fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+    session: Option<&str>,
+) -> (u16, Option<String>, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let cookie = session.map_or(String::new(), |s| {
+        format!("Cookie: calltrump_session={s}\r\n")
+    });
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let set = head.lines().find_map(|line| {
+        let value = line.split_once(':')?.1.trim();
+        let (name, rest) = value.split_once('=')?;
+        (line.to_ascii_lowercase().starts_with("set-cookie:") && name == "calltrump_session")
+            .then(|| rest.split(';').next().unwrap().to_string())
+    });
+    (head[9..12].parse().unwrap(), set, body.to_string())
+}
+
+/// Takes a seat of table `id` on `addr` with invite `token`, signed in as `session`
+/// (a WebSocket by hand: `hello`, then frames until `welcome`), and leaves it at once.
+fn sit_and_leave(addr: &str, id: &str, token: &str, session: &str) {
+    use std::io::{Read, Write};
+    let mut socket = std::net::TcpStream::connect(addr).unwrap();
+    socket
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        socket,
+        "GET /ws/{id} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nCookie: calltrump_session={session}\r\n\r\n"
+    )
+    .unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0];
+        socket.read_exact(&mut byte).unwrap();
+        head.push(byte[0]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    let hello = serde_json::json!({ "type": "hello", "token": token }).to_string();
+    let mask = [7u8, 1, 8, 2];
+    let mut frame = vec![0x81, 0x80 | 126];
+    frame.extend((hello.len() as u16).to_be_bytes());
+    frame.extend(mask);
+    frame.extend(hello.bytes().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+    socket.write_all(&frame).unwrap();
+    loop {
+        let mut header = [0u8; 2];
+        socket.read_exact(&mut header).unwrap();
+        let len = match header[1] & 0x7f {
+            126 => {
+                let mut len = [0u8; 2];
+                socket.read_exact(&mut len).unwrap();
+                u16::from_be_bytes(len) as usize
+            }
+            127 => {
+                let mut len = [0u8; 8];
+                socket.read_exact(&mut len).unwrap();
+                u64::from_be_bytes(len) as usize
+            }
+            len => len as usize,
+        };
+        let mut payload = vec![0u8; len];
+        socket.read_exact(&mut payload).unwrap();
+        let text = String::from_utf8_lossy(&payload);
+        assert!(!text.contains(r#""type":"error""#), "{text}");
+        if text.contains(r#""type":"welcome""#) {
+            return;
+        }
+    }
+}
+
 /// A loopback port free now: a server stopped and another started on the same address
 /// keeps its clients' links.
 fn free_addr() -> String {
@@ -457,20 +549,24 @@ fn free_addr() -> String {
     listener.local_addr().unwrap().to_string()
 }
 
-/// `migrate` copies a SQLite server (a finished table, one killed mid-game, a night and
-/// an account) into PostgreSQL, says what it copied, refuses to copy into it again, and
-/// on a node started there at the same address the game goes on to its end, the finished
-/// table's record is the same and the account signs in.
+/// `migrate` copies a SQLite server (a finished table, a finished rated game, one killed
+/// mid-game, a night and an account) into PostgreSQL, says what it copied, refuses to
+/// copy into it again, and on a node started there at the same address the game goes on
+/// to its end, the finished table's record is the same, the account signs in and its
+/// player's page (ratings, their history, games) reads the same, its game not rated again.
 #[test]
 fn migrate_copies_a_sqlite_server_and_its_games_go_on_on_postgresql() {
     let data = common::temp_path("migrate-data");
     let _ = std::fs::remove_dir_all(&data);
     let addr = free_addr();
+    // No grace: the rated game's person leaves and a bot plays on at once.
     let (child, _) = common::serve::start([
         OsStr::new("--addr"),
         OsStr::new(&addr),
         OsStr::new("--data"),
         data.as_os_str(),
+        OsStr::new("--grace-secs"),
+        OsStr::new("0"),
     ]);
     let mut node = Node {
         child,
@@ -493,8 +589,28 @@ fn migrate_copies_a_sqlite_server_and_its_games_go_on_on_postgresql() {
     let (_, finished_record) = http(&addr, "GET", &record_path, "");
     assert_eq!(replayed(&finished_record)["finished"], true);
     let account = r#"{"name":"Migrating Mona","password":"a long enough password"}"#;
-    let (status, body) = http(&addr, "POST", "/api/accounts", account);
+    let (status, session, body) = request(&addr, "POST", "/api/accounts", account, None);
     assert_eq!(status, 201, "{body}");
+    let session = session.expect("a session cookie");
+    let rated = r#"{"game":"kaibosh","options":{"deals":1},"rated":true,"seats":["open","bot:easy","bot:medium","bot:easy"]}"#;
+    let (status, _, body) = request(&addr, "POST", "/api/tables", rated, Some(&session));
+    assert_eq!(status, 201, "{body}");
+    let rated: Value = serde_json::from_str(&body).unwrap();
+    let token = rated["invites"][0]["token"].as_str().unwrap();
+    sit_and_leave(&addr, rated["id"].as_str().unwrap(), token, &session);
+    let player = "/api/players/Migrating%20Mona";
+    let page = || -> Value { serde_json::from_str(&http(&addr, "GET", player, "").1).unwrap() };
+    wait_until(
+        Duration::from_secs(90),
+        "the rated game ends, rated",
+        || page()["ratings"][0]["games"] == 1,
+    );
+    let rated_page = page();
+    assert_eq!(
+        rated_page["rating_history"].as_array().unwrap().len(),
+        1,
+        "{rated_page}"
+    );
     let people = r#"{"players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"}],"sets":1}"#;
     let (status, body) = http(&addr, "POST", "/api/nights", people);
     assert_eq!(status, 201, "{body}");
@@ -523,11 +639,14 @@ fn migrate_copies_a_sqlite_server_and_its_games_go_on_on_postgresql() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        said.contains("copied 3 tables (") && said.contains(", 1 nights, 1 accounts, 1 sessions"),
+        said.contains("copied 4 tables (")
+            && said.contains(
+                ", 1 nights, 1 accounts, 1 sessions, 1 ratings (1 rating changes, 1 rated games)"
+            ),
         "{said}"
     );
     assert!(
-        said.contains("each of the 3 tables' logs replays"),
+        said.contains("each of the 4 tables' logs replays"),
         "{said}"
     );
     let status: String = runtime().block_on(async {
@@ -564,7 +683,7 @@ fn migrate_copies_a_sqlite_server_and_its_games_go_on_on_postgresql() {
     assert!(!again.status.success());
     assert!(
         refused.contains(
-            "the target database is not empty (it holds 3 tables, 1 nights and 1 accounts)"
+            "the target database is not empty (it holds 4 tables, 1 nights and 1 accounts)"
         ),
         "{refused}"
     );
@@ -582,5 +701,9 @@ fn migrate_copies_a_sqlite_server_and_its_games_go_on_on_postgresql() {
     assert_eq!(status, 200, "{body}");
     let (_, nights) = http(&addr, "GET", "/api/nights", "");
     assert!(nights.contains(night["id"].as_str().unwrap()), "{nights}");
+    // Rating, history and game as on SQLite: the mark kept the node from rating it again.
+    let (status, body) = http(&addr, "GET", player, "");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), rated_page);
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -75,11 +75,15 @@ impl std::fmt::Display for Migrated {
             nights,
             accounts,
             sessions,
+            ratings,
+            rating_changes,
+            rated_games,
         } = self.copied;
         writeln!(
             f,
             "copied {tables} tables ({events} log entries, {chat_lines} chat lines), \
-             {nights} nights, {accounts} accounts, {sessions} sessions"
+             {nights} nights, {accounts} accounts, {sessions} sessions, {ratings} ratings \
+             ({rating_changes} rating changes, {rated_games} rated games)"
         )?;
         writeln!(
             f,

@@ -1,6 +1,7 @@
 //! Copying a SQLite store's rows into a PostgreSQL store (`calltrump migrate`), empty or,
 //! when asked, alongside rows whose ids differ: every table with its log and chat, every
-//! night, account and session, in one PostgreSQL transaction (all or nothing).
+//! night, account, session, rating, rating change and rated game's mark, in one
+//! PostgreSQL transaction (all or nothing).
 
 use calltrump_table::Table;
 use sqlx::{Postgres, QueryBuilder, Row, Transaction};
@@ -22,6 +23,29 @@ pub struct Copied {
     pub accounts: u64,
     /// Signed-in sessions.
     pub sessions: u64,
+    /// Ratings (one per account and game family).
+    pub ratings: u64,
+    /// Entries of the ratings' histories (one per account and rated game).
+    pub rating_changes: u64,
+    /// Rated games (each marked once, so that none is rated again).
+    pub rated_games: u64,
+}
+
+impl Copied {
+    /// The count of copied table `table`.
+    fn count_of(&mut self, table: &str) -> &mut u64 {
+        match table {
+            "tables" => &mut self.tables,
+            "events" => &mut self.events,
+            "chat" => &mut self.chat_lines,
+            "nights" => &mut self.nights,
+            "accounts" => &mut self.accounts,
+            "sessions" => &mut self.sessions,
+            "ratings" => &mut self.ratings,
+            "rating_history" => &mut self.rating_changes,
+            _ => &mut self.rated_games,
+        }
+    }
 }
 
 /// Why a copy did not happen.
@@ -62,12 +86,21 @@ impl From<sqlx::Error> for CopyError {
     }
 }
 
-/// The columns of each copied table, in the order of their dependencies (the same in
-/// both backends' schemas), and the column that orders a table's rows.
-const COPIED: [(&str, &[&str]); 6] = [
-    (
-        "tables",
-        &[
+/// One table a copy writes: its columns (the same in both backends' schemas), and an
+/// expression of them that is unique to a row, by which [`check_copy`] compares each
+/// row read back, unless `read_back` by the stores already.
+struct Copy {
+    table: &'static str,
+    columns: &'static [&'static str],
+    key: &'static str,
+    read_back: bool,
+}
+
+/// Every table of a SQLite server, in the order of their dependencies.
+const COPIED: [Copy; 9] = [
+    Copy {
+        table: "tables",
+        columns: &[
             "id",
             "settings",
             "deal_rng",
@@ -76,18 +109,32 @@ const COPIED: [(&str, &[&str]); 6] = [
             "status",
             "created_at",
         ],
-    ),
-    ("events", &["table_id", "version", "entry"]),
-    (
-        "chat",
-        &[
+        key: "id",
+        read_back: true,
+    },
+    Copy {
+        table: "events",
+        columns: &["table_id", "version", "entry"],
+        key: "table_id",
+        read_back: true,
+    },
+    Copy {
+        table: "chat",
+        columns: &[
             "table_id", "seq", "sender", "body", "at", "deals", "actions",
         ],
-    ),
-    ("nights", &["id", "state", "status", "created_at"]),
-    (
-        "accounts",
-        &[
+        key: "table_id",
+        read_back: true,
+    },
+    Copy {
+        table: "nights",
+        columns: &["id", "state", "status", "created_at"],
+        key: "id",
+        read_back: true,
+    },
+    Copy {
+        table: "accounts",
+        columns: &[
             "id",
             "name",
             "name_key",
@@ -95,32 +142,106 @@ const COPIED: [(&str, &[&str]); 6] = [
             "password_hash",
             "created_at",
         ],
-    ),
-    ("sessions", &["token_hash", "account_id", "created_at"]),
+        key: "id",
+        read_back: false,
+    },
+    Copy {
+        table: "sessions",
+        columns: &["token_hash", "account_id", "created_at"],
+        key: "token_hash",
+        read_back: false,
+    },
+    Copy {
+        table: "ratings",
+        columns: &["account_id", "family", "mu", "sigma", "games"],
+        key: "account_id || ' ' || family",
+        read_back: false,
+    },
+    Copy {
+        table: "rating_history",
+        columns: &[
+            "account_id",
+            "family",
+            "table_id",
+            "mu",
+            "sigma",
+            "games",
+            "at",
+        ],
+        key: "account_id || ' ' || table_id",
+        read_back: false,
+    },
+    Copy {
+        table: "rated_games",
+        columns: &["table_id", "family", "at"],
+        key: "table_id",
+        read_back: false,
+    },
 ];
 
 /// A column's value, as either backend keeps it.
+#[derive(Debug, PartialEq)]
 enum Value {
     Text(Option<String>),
     Int(Option<i64>),
+    Real(Option<f64>),
 }
 
-/// Whether column `column` holds integers (the others hold text).
+/// Whether column `column` holds integers.
 fn is_int(column: &str) -> bool {
     matches!(
         column,
-        "created_at" | "version" | "seq" | "at" | "deals" | "actions"
+        "created_at" | "version" | "seq" | "at" | "deals" | "actions" | "games"
     )
 }
 
+/// Whether column `column` holds floating-point numbers.
+fn is_real(column: &str) -> bool {
+    matches!(column, "mu" | "sigma")
+}
+
+/// Row `row`'s `columns`, whichever backend it comes from.
+fn values<R: Row>(row: &R, columns: &[&str]) -> Result<Vec<Value>, sqlx::Error>
+where
+    for<'c> &'c str: sqlx::ColumnIndex<R>,
+    for<'r> Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    for<'r> Option<f64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    columns
+        .iter()
+        .map(|column| {
+            Ok(if is_int(column) {
+                Value::Int(row.try_get(*column)?)
+            } else if is_real(column) {
+                Value::Real(row.try_get(*column)?)
+            } else {
+                Value::Text(row.try_get(*column)?)
+            })
+        })
+        .collect()
+}
+
 /// The keys no two rows may share, by table, and what each names: a copy alongside
-/// existing rows is refused when one of the source's is taken.
-const KEYS: [(&str, &str, &str); 5] = [
+/// existing rows is refused when one of the source's is taken (a rating's or a rated
+/// game's with its account's or table's, the first such in the order here).
+const KEYS: [(&str, &str, &str); 8] = [
     ("tables", "id", "table"),
     ("nights", "id", "night"),
     ("accounts", "id", "account"),
     ("accounts", "name_key", "an account named (after folding)"),
     ("sessions", "token_hash", "a signed-in session"),
+    (
+        "ratings",
+        "account_id || ' ' || family",
+        "the rating of account and family",
+    ),
+    (
+        "rating_history",
+        "account_id || ' ' || table_id",
+        "the rating change of account and table",
+    ),
+    ("rated_games", "table_id", "the rated game"),
 ];
 
 /// Copies every row of `from` into `to`, which must hold no table, night or account
@@ -167,16 +288,8 @@ pub async fn copy_into(
         });
     }
     let mut copied = Copied::default();
-    for (table, columns) in COPIED {
-        let count = copy_table(from, &mut tx, table, columns).await?;
-        match table {
-            "tables" => copied.tables = count,
-            "events" => copied.events = count,
-            "chat" => copied.chat_lines = count,
-            "nights" => copied.nights = count,
-            "accounts" => copied.accounts = count,
-            _ => copied.sessions = count,
-        }
+    for copy in &COPIED {
+        *copied.count_of(copy.table) = copy_table(from, &mut tx, copy.table, copy.columns).await?;
     }
     tx.commit().await?;
     Ok(copied)
@@ -211,24 +324,17 @@ async fn copy_table(
             return Ok(count);
         };
         after = last.try_get("rowid")?;
-        let mut batch = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let mut values = Vec::with_capacity(columns.len());
-            for column in columns {
-                values.push(if is_int(column) {
-                    Value::Int(row.try_get(*column)?)
-                } else {
-                    Value::Text(row.try_get(*column)?)
-                });
-            }
-            batch.push(values);
-        }
+        let batch = rows
+            .iter()
+            .map(|row| values(row, columns))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut insert = QueryBuilder::<Postgres>::new(format!("INSERT INTO {table} ({list}) "));
         insert.push_values(batch, |mut row, values| {
             for value in values {
                 match value {
                     Value::Text(text) => row.push_bind(text),
                     Value::Int(int) => row.push_bind(int),
+                    Value::Real(real) => row.push_bind(real),
                 };
             }
         });
@@ -239,8 +345,8 @@ async fn copy_table(
 
 /// Checks a copy against its original: each table's row, log and chat read back the
 /// same through both stores, and each log replays on the copy to the same game record
-/// as on the original; each night reads back the same; every account and session is in
-/// the copy. The number of tables replayed.
+/// as on the original; each night reads back the same; every other row (accounts,
+/// sessions, ratings…) is in the copy, the same. The number of tables replayed.
 pub async fn check_copy(from: &SqliteStore, to: &PostgresStore) -> Result<u64, CopyError> {
     let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM tables ORDER BY rowid")
         .fetch_all(&from.pool)
@@ -276,19 +382,50 @@ pub async fn check_copy(from: &SqliteStore, to: &PostgresStore) -> Result<u64, C
             return Err(CopyError::Differs(format!("night {id}")));
         }
     }
-    for (table, key) in [("accounts", "id"), ("sessions", "token_hash")] {
-        let keys = source_keys(from, table, key).await?;
-        let original = keys.len() as i64;
-        let sql = format!("SELECT count(*) FROM {table} WHERE {key} = ANY($1)");
-        let copied: i64 = sqlx::query_scalar(&sql)
-            .bind(&keys)
-            .fetch_one(&to.pool)
-            .await?;
-        if original != copied {
-            return Err(CopyError::Differs(format!(
-                "{table}: {copied} rows, not {original}"
-            )));
-        }
+    for copy in COPIED.iter().filter(|copy| !copy.read_back) {
+        check_rows(from, to, copy).await?;
     }
     Ok(ids.len() as u64)
+}
+
+/// Checks that every row of `copy`'s table in `from` is in `to`, the same.
+async fn check_rows(from: &SqliteStore, to: &PostgresStore, copy: &Copy) -> Result<(), CopyError> {
+    let Copy {
+        table,
+        columns,
+        key,
+        ..
+    } = copy;
+    let list = columns.join(", ");
+    let keys = source_keys(from, table, key).await?;
+    let mut original = Vec::with_capacity(keys.len());
+    for row in sqlx::query(&format!("SELECT {key} AS row_key, {list} FROM {table}"))
+        .fetch_all(&from.pool)
+        .await?
+    {
+        original.push((row.try_get::<String, _>("row_key")?, values(&row, columns)?));
+    }
+    let sql = format!("SELECT {key} AS row_key, {list} FROM {table} WHERE {key} = ANY($1)");
+    let mut copied = Vec::with_capacity(keys.len());
+    for row in sqlx::query(&sql).bind(&keys).fetch_all(&to.pool).await? {
+        copied.push((row.try_get::<String, _>("row_key")?, values(&row, columns)?));
+    }
+    // The keys' order, which differs between the backends' collations, does not count.
+    original.sort_by(|a, b| a.0.cmp(&b.0));
+    copied.sort_by(|a, b| a.0.cmp(&b.0));
+    if original.len() != copied.len() {
+        return Err(CopyError::Differs(format!(
+            "{table}: {} rows, not {}",
+            copied.len(),
+            original.len()
+        )));
+    }
+    match original.iter().zip(&copied).find(|(a, b)| a != b) {
+        // A session's key is a secret's hash: not shown.
+        Some(_) if *table == "sessions" => Err(CopyError::Differs(
+            "sessions: a row (its hash not shown)".into(),
+        )),
+        Some((row, _)) => Err(CopyError::Differs(format!("{table}: row {}", row.0))),
+        None => Ok(()),
+    }
 }
