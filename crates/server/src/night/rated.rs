@@ -37,13 +37,11 @@ pub(super) async fn night_accounts(
         }
         let refused =
             |why: String| error(StatusCode::BAD_REQUEST, format!("player {}: {why}", i + 1));
-        let Ok((_, key)) = name_key(&player.name) else {
-            return Err(refused(format!(
-                "no account is called {:?}: at a rated night each person plays as their account",
-                player.name
-            )));
+        let account = match name_key(&player.name) {
+            Ok((_, key)) => accounts.account_named(&key).await,
+            Err(_) => Ok(None),
         };
-        let account = match accounts.account_named(&key).await {
+        let account = match account {
             Ok(Some(account)) => account,
             Ok(None) => {
                 return Err(refused(format!(

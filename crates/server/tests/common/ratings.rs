@@ -332,47 +332,29 @@ pub async fn a_rated_night_rates_each_person_from_each_set(backend: Backend) {
     };
 
     // Refused, saying why: no signed-in host, a person with no account, one account twice.
-    let (status, _, refused) = call(
-        addr,
-        "POST",
-        "/api/nights",
-        None,
-        Some(night(["Ann", "Bob"])),
-    )
-    .await;
-    assert_eq!(status, 401, "{refused}");
-    let (status, _, refused) = call(
-        addr,
-        "POST",
-        "/api/nights",
-        Some(&ann),
-        Some(night(["Ann", "Zed"])),
-    )
-    .await;
-    assert_eq!(status, 400, "{refused}");
-    assert!(
-        refused["error"]
-            .as_str()
-            .unwrap()
-            .contains("player 2: no account is called \"Zed\""),
-        "{refused}"
-    );
-    let (status, _, refused) = call(
-        addr,
-        "POST",
-        "/api/nights",
-        Some(&ann),
-        Some(night(["Ann", "ann"])),
-    )
-    .await;
-    assert_eq!(status, 400, "{refused}");
-    assert!(
-        refused["error"]
-            .as_str()
-            .unwrap()
-            .contains("one account, one player"),
-        "{refused}"
-    );
+    for (host, people, status_wanted, says) in [
+        (None, ["Ann", "Bob"], 401, "signed-in host"),
+        (
+            Some(ann.as_str()),
+            ["Ann", "Zed"],
+            400,
+            "player 2: no account is called \"Zed\"",
+        ),
+        (
+            Some(ann.as_str()),
+            ["Ann", "ann"],
+            400,
+            "one account, one player",
+        ),
+    ] {
+        let (status, _, refused) =
+            call(addr, "POST", "/api/nights", host, Some(night(people))).await;
+        assert_eq!(status, status_wanted, "{refused}");
+        assert!(
+            refused["error"].as_str().unwrap().contains(says),
+            "{refused}"
+        );
+    }
     let (_, _, nights) = call(addr, "GET", "/api/nights", None, None).await;
     assert_eq!(nights["nights"], json!([]), "nothing started: {nights}");
 
