@@ -45,7 +45,7 @@ impl std::fmt::Display for InviteRefused {
 impl Session {
     /// Why `invitation` is refused, or none: a wrong host token, a table over, a seat
     /// that is not there, not open for a person (a bot's, or taken), or kept for another
-    /// account; at a rated table, an account holding another seat.
+    /// account; an account holding (or invited to) another seat.
     pub fn invite_refusal(&self, invitation: &Invitation) -> Option<InviteRefused> {
         if invitation.host_token != self.host_token {
             return Some(InviteRefused::NotHost);
@@ -79,16 +79,19 @@ impl Session {
             }
             _ => {}
         }
-        if self.rated {
-            let held = self.seats.iter().enumerate().find(|(i, s)| {
-                *i != seat.index() && s.account.as_deref() == Some(invitation.invitee.id.as_str())
+        // One seat an account: a second invitation to the same table is a slip.
+        let held = self.seats.iter().enumerate().find(|(i, s)| {
+            *i != seat.index() && s.account.as_deref() == Some(invitation.invitee.id.as_str())
+        });
+        if let Some((held, _)) = held {
+            let name = &invitation.invitee.name;
+            return Some(if self.rated {
+                format!(
+                    "{name} holds seat {held} at this rated table already: one account, one seat"
+                )
+            } else {
+                format!("{name} holds or is invited to seat {held} at this table already")
             });
-            if let Some((held, _)) = held {
-                return Some(format!(
-                    "{} holds seat {held} at this rated table already: one account, one seat",
-                    invitation.invitee.name
-                ));
-            }
         }
         None
     }
