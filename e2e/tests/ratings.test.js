@@ -51,6 +51,12 @@ test("a rated game with bots moves the player's rating, shown on her page and th
   assert.match(await page.textContent(".rating-changes li"), /^Alice Smith 25\.0 → \d+\.\d \([+−]\d+\.\d\)$/);
   assert.equal(await page.getAttribute(".rating-changes li a", "href"), "/players/Alice%20Smith");
   assert.equal(await page.getAttribute(".rating-changes a.leaderboard-link", "href"), "/leaderboard/kaibosh");
+  // The ways on (replay, record, lobby) show without scrolling the box (the tryout's).
+  const box = await page.locator(".summary.final").boundingBox();
+  for (const link of await page.locator(".summary.final .exit-links .button").all()) {
+    const at = await link.boundingBox();
+    assert.ok(at.y >= box.y && at.y + at.height <= box.y + box.height, `${await link.textContent()} inside the end's box`);
+  }
 
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }]) {
     const viewer = size.width === 1280 ? page : await newPage(browser, size);

@@ -1117,8 +1117,9 @@ function centerSummary(v) {
     const box = el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
       el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }));
-    if (state.welcome?.rated) box.append(ratingChangesBlock());
+    // The ways on first: the ratings below them may need scrolling on a small screen.
     box.append(exitLinks());
+    if (state.welcome?.rated) box.append(ratingChangesBlock());
     return box;
   }
   if ((v.phase === "hand-over" || state.holding?.kind === "hand") && state.lastHand) {
