@@ -124,3 +124,14 @@ test("a friend choosing a name is told at once that the host gave the seat to a 
     await friend.context().close();
   }
 });
+
+test("another seat's link pasted into a table's tab opens that seat", { timeout: 60_000 }, async () => {
+  const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "open", "bot:rules", "bot:rules"] });
+  const page = await openSeat(browser, created, 0, { name: "Ann" });
+  await page.waitForSelector('#felt .seat.me[data-seat="0"]');
+  // Only the fragment differs: the browser does not load the page again by itself.
+  await page.goto(created.invites.find((i) => i.seat === 1).url);
+  await page.waitForSelector('#felt .seat.me[data-seat="1"]', { timeout: 15_000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

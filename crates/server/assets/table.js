@@ -25,6 +25,9 @@ const hostToken = fragment.get("host");
 const accountSeat = token ? null : fragment.get("seat");
 // A night's set (its page's links say which night): the table's end leads back to it.
 const nightId = fragment.get("night");
+// The fragment is read once, above: another seat's link pasted into this tab (the same
+// page but for its fragment) starts the page again, at that seat.
+window.addEventListener("hashchange", () => location.reload());
 
 // How long a finished trick and a finished hand stay on the table, in ms at "normal".
 const TRICK_HOLD = 1400;
