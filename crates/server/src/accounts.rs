@@ -104,13 +104,14 @@ pub fn name_key(name: &str) -> Result<(String, String), String> {
     Ok((shown, key))
 }
 
-/// What a name's `key` looks like: its UTS #39 skeleton (Cyrillic `а` and Latin `a`
-/// alike, `rn` and `m`), lowercased and taken again since the skeleton of some
-/// characters is a capital (`0` is `O`), so that no one takes a name that passes for
-/// another's.
-pub fn name_skeleton(key: &str) -> String {
+/// What a name (as shown, before case folding: a capital `I` passes for an `l`) looks
+/// like: its UTS #39 skeleton (Cyrillic `а` and Latin `a` alike, `rn` and `m`),
+/// lowercased and taken again since the skeleton of some characters is a capital (`0`
+/// is `O`), so that no one takes a name that passes for another's.
+pub fn name_skeleton(shown: &str) -> String {
     use unicode_security::confusable_detection::skeleton;
-    let once = skeleton(key).collect::<String>().to_lowercase();
+    let spaced = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    let once = skeleton(&spaced).collect::<String>().to_lowercase();
     skeleton(&once).collect()
 }
 
@@ -373,8 +374,8 @@ async fn create_account(
     };
     let account = StoredAccount {
         id: random_hex(),
+        name_skeleton: Some(name_skeleton(&name)),
         name,
-        name_skeleton: Some(name_skeleton(&key)),
         name_key: key,
         password_hash,
         created_at: now_secs(),

@@ -4,6 +4,7 @@ use calltrump_engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Sitter, TurnClock};
+use crate::rating::anchors;
 use crate::store::StoreError;
 
 /// A new table's request (`POST /api/tables`); a field it does not know is refused.
@@ -62,21 +63,31 @@ pub struct NewTable {
 
 impl NewTable {
     /// Why a rated table's request cannot be met, if it cannot.
-    pub fn rated_refusal(&self) -> Option<&'static str> {
+    pub fn rated_refusal(&self) -> Option<String> {
         if !self.rated {
             return None;
         }
         if self.hints {
-            return Some("rated: a rated table gives no hints: leave \"hints\" out");
+            return Some("rated: a rated table gives no hints: leave \"hints\" out".into());
         }
         if self.undo {
-            return Some("rated: a rated table takes no action back: leave \"undo\" out");
+            return Some("rated: a rated table takes no action back: leave \"undo\" out".into());
         }
-        let people = match &self.seats {
-            Some(seats) => seats.iter().any(|s| s.bot_level().is_none()),
-            None => true,
-        };
-        (!people).then_some("rated: a rated table needs a person's seat (it rates people)")
+        let seats = self.seats.as_deref().unwrap_or_default();
+        // A bot is rated at its level's measured anchor: only those levels have one.
+        let unrated_bot = seats.iter().enumerate().find(|(_, sitter)| {
+            sitter
+                .bot_level()
+                .is_some_and(|level| !anchors::LEVELS.contains(&level))
+        });
+        if let Some((seat, sitter)) = unrated_bot {
+            return Some(format!(
+                "rated: seat {seat} is {sitter}: a rated table's bots are {} (their ratings are measured)",
+                anchors::LEVELS.join(", ")
+            ));
+        }
+        let people = self.seats.is_none() || seats.iter().any(|s| s.bot_level().is_none());
+        (!people).then(|| "rated: a rated table needs a person's seat (it rates people)".into())
     }
 }
 

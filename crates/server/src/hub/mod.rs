@@ -253,7 +253,7 @@ impl Hub {
                 .map_err(|e| HubError::BadRequest(e.to_string()))?;
         let seat_count = AnyGame::new(&rules, Seat(0)).seats();
         if let Some(why) = request.rated_refusal() {
-            return Err(HubError::BadRequest(why.to_string()));
+            return Err(HubError::BadRequest(why));
         }
         let sitters = request
             .seats

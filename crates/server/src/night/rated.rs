@@ -9,6 +9,7 @@ use super::NewNight;
 use crate::accounts::{name_key, signed_in};
 use crate::hub::Hub;
 use crate::model::Sitter;
+use crate::rating::anchors::LEVELS;
 use crate::request::error;
 
 /// Each player's account by the night's order (a bot's none), or the answer refusing
@@ -31,12 +32,23 @@ pub(super) async fn night_accounts(
     let accounts = hub.shared().store.accounts();
     let mut found: Vec<Option<String>> = Vec::new();
     for (i, player) in night.players.iter().enumerate() {
+        let refused =
+            |why: String| error(StatusCode::BAD_REQUEST, format!("player {}: {why}", i + 1));
+        // A bot is rated at its level's measured anchor: only those levels have one.
+        if let Some(level) = player.sitter.bot_level() {
+            if !LEVELS.contains(&level) {
+                return Err(refused(format!(
+                    "{} is {}: a rated night's bots are {} (their ratings are measured)",
+                    player.name,
+                    player.sitter,
+                    LEVELS.join(", ")
+                )));
+            }
+        }
         if player.sitter != Sitter::Person {
             found.push(None);
             continue;
         }
-        let refused =
-            |why: String| error(StatusCode::BAD_REQUEST, format!("player {}: {why}", i + 1));
         let account = match name_key(&player.name) {
             Ok((_, key)) => accounts.account_named(&key).await,
             Err(_) => Ok(None),

@@ -62,6 +62,11 @@ impl Session {
                     ))
                 }
             }
+            // A game played out keeps its result: "ended" would hide who won.
+            ClientMessage::End if self.status == TableStatus::Over => Err((
+                ErrorCode::Status,
+                "the game is over: its result stands (nothing to end)".to_string(),
+            )),
             ClientMessage::End => {
                 self.set_status(TableStatus::Ended);
                 self.close_all(CloseKind::TableGone, "the host ended the table");

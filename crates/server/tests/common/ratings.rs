@@ -52,6 +52,18 @@ pub async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told(back
         refused["error"].as_str().unwrap().contains("no hints"),
         "{refused}"
     );
+    // A bot without a measured rating would hand out points: not at a rated table.
+    let mut random = table.clone();
+    random["seats"][3] = json!("bot:random");
+    let (status, _, refused) = call(addr, "POST", "/api/tables", Some(&ann), Some(random)).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("seat 3 is bot:random"),
+        "{refused}"
+    );
     let (status, _, created) = call(addr, "POST", "/api/tables", Some(&ann), Some(table)).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap();
@@ -327,7 +339,7 @@ pub async fn a_rated_night_rates_each_person_from_each_set(backend: Backend) {
     let night = |people: [&str; 2]| {
         json!({ "sets": 2, "rated": true, "players": [
             { "name": people[0] }, { "name": people[1] },
-            { "name": "Cy", "sitter": "bot:random" }, { "name": "Di", "sitter": "bot:random" },
+            { "name": "Cy", "sitter": "bot:easy" }, { "name": "Di", "sitter": "bot:easy" },
         ] })
     };
 
@@ -355,6 +367,17 @@ pub async fn a_rated_night_rates_each_person_from_each_set(backend: Backend) {
             "{refused}"
         );
     }
+    let mut random = night(["Ann", "Bob"]);
+    random["players"][3]["sitter"] = json!("bot:random");
+    let (status, _, refused) = call(addr, "POST", "/api/nights", Some(&ann), Some(random)).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("player 4: Di is bot:random"),
+        "{refused}"
+    );
     let (_, _, nights) = call(addr, "GET", "/api/nights", None, None).await;
     assert_eq!(nights["nights"], json!([]), "nothing started: {nights}");
 

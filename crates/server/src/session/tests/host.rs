@@ -113,6 +113,22 @@ fn only_the_host_starts_ends_and_gives_seats() {
 }
 
 #[test]
+fn a_game_played_out_keeps_its_result_when_the_host_says_end() {
+    let t0 = start();
+    let mut s = table(
+        &[Sitter::Open, bot(), bot(), bot()],
+        TableStatus::Over,
+        false,
+        false,
+    );
+    connect(&mut s, 9, Some("host"), t0);
+    let refused = say(&mut s, 9, ClientMessage::End, t0);
+    assert_eq!(errors(&refused, 9), [ErrorCode::Status]);
+    assert!(persists(&refused).is_empty() && !stops(&refused));
+    assert_eq!(s.status(), TableStatus::Over);
+}
+
+#[test]
 fn a_finished_table_nobody_visits_leaves_memory() {
     let t0 = start();
     let mut s = table(
