@@ -64,7 +64,7 @@ test("a signed-in host sees who is online and invites a player by name to a seat
   await guest.waitForSelector("text=sign in as that player");
 
   await bob.locator("#my-tables .invitation a.button").click();
-  await bob.waitForSelector('.seat[data-seat="1"] .who:text("Bob")');
+  await bob.waitForSelector('.seat[data-seat="1"] .who:has-text("Bob")');
 
   // Bob gone: Ann's lobby no longer lists him.
   await bob.context().close();
