@@ -8,7 +8,7 @@ use calltrump_engine::{
 use calltrump_table::{ClientState, Entry, Settings, Table, TableError, UndoError};
 use rand::Rng;
 
-#[path = "../../engine/tests/common/redaction.rs"]
+#[path = "../../engine/tests/integration/common/redaction.rs"]
 mod redaction;
 use redaction::assert_only_known;
 
