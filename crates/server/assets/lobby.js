@@ -113,6 +113,14 @@ fillVariants();
 $("turn-clock").append(el("option", { value: "", textContent: t("lobby-clock-off") }), ...[15, 30, 60, 120].map((s) => el("option", { value: String(s), textContent: t("lobby-clock-secs", { s }) })));
 $("clock-level").append(...LEVELS.map((level) => el("option", { value: level.id, textContent: level.title })));
 $("clock-level").value = "medium";
+// A night started from here takes the clock chosen here (the night's page reads it).
+function nightLink() {
+  const clock = $("turn-clock").value;
+  $("start-night").href = clock ? `/night?clock=${clock}&level=${encodeURIComponent($("clock-level").value)}` : "/night";
+}
+$("turn-clock").addEventListener("change", nightLink);
+$("clock-level").addEventListener("change", nightLink);
+nightLink();
 
 $("new-table").addEventListener("submit", async (event) => {
   event.preventDefault();
