@@ -17,8 +17,8 @@ const LATIN = "Alexandrina Montgomery-Fairweather";
 const ARABIC = "عبدالرحمن بن عبدالعزيز آل سعود";
 
 /**
- * For the text of `selector`, in logical order, each character and whether it is seen:
- * its glyph inside the box of every ancestor that clips (overflow other than visible).
+ * For the text of `selector`, in logical order, each character, whether it is seen (its
+ * glyph inside the box of every ancestor that clips) and the x of its glyph's middle.
  */
 function seenGlyphs(page, selector) {
   return page.evaluate((s) => {
@@ -36,7 +36,7 @@ function seenGlyphs(page, selector) {
         range.setEnd(node, i + 1);
         const box = range.getBoundingClientRect();
         const middle = box.left + box.width / 2;
-        out.push([node.data[i], box.width > 0 && clips.every((c) => middle > c.left && middle < c.right)]);
+        out.push([node.data[i], box.width > 0 && clips.every((c) => middle > c.left && middle < c.right), middle]);
       }
     }
     return out;
@@ -68,6 +68,9 @@ for (const size of PHONES) {
         assert.ok(seen(end, end + 1), `")" seen: ${JSON.stringify(glyphs)}`);
         assert.ok(seen(start, start + 3), `the name's start seen: ${JSON.stringify(glyphs.slice(start, end))}`);
         assert.ok(!glyphs[end - 1][1], `the name too long for the box, its end cut: ${JSON.stringify(glyphs.slice(start, end))}`);
+        // "You (", the name, ")" in the page's direction (right to left in Arabic).
+        const x = (i) => glyphs[i][2] * (lang === "ar" ? -1 : 1);
+        assert.ok(x(0) < x(start - 1) && x(start - 1) < x(start) && x(start) < x(end), `in order: ${JSON.stringify(glyphs)}`);
         await shot(page, `long-name-${lang}-${kind}-${size.width}x${size.height}`);
         assert.deepEqual(page.errors, []);
         await page.context().close();
@@ -134,7 +137,7 @@ test("a seat the host opened again: every seat and spectator is told the table w
     } else await host.locator(".hand .card.legal").first().click();
     await host.waitForFunction((v) => document.body.dataset.version !== v, version, { timeout: 10_000 });
   }
-  assert.match(await host.locator('.seat[data-seat="2"] .badge.open').textContent(), /^open seat · bot in \d+ s$/);
+  assert.match(await host.locator('.seat[data-seat="2"] .badge.open').textContent(), /^open · \d+ s$/);
   // The spectator, in Arabic, is told too (once the tricks before are shown).
   await watcher.waitForFunction(() => /^بانتظار شخص يأخذ المقعد 2: الرابط عند المضيف؛ يلعب بوت عنه بعد \d+ ث\.$/.test(document.getElementById("turn-line").textContent), null, { timeout: 30_000 });
   await shot(host, "waits-for-person-390x844");
