@@ -40,7 +40,7 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   await ann.goto(links[0]);
   await ann.waitForSelector("#you a");
   assert.match(await ann.locator("#night-status").textContent(), /^Set 1 of 1\.$/);
-  assert.match(await ann.locator("#you").textContent(), /^Ann: you play this set with \w+\./);
+  assert.match(await ann.locator("#you").textContent(), /^Ann: you play this set with Bot \d\./);
   assert.equal(await ann.locator("#sheet tbody tr").count(), 4);
   await shot(ann, "night-start-1280");
   await ann.click("#you a");
