@@ -178,3 +178,36 @@ test("a night started from the lobby takes its turn clock; its default bots are 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a seat the host took back: the lobby no longer offers \"Back to my seat\" for it", { timeout: 90_000 }, async () => {
+  const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "open", "open", "bot:rules"] });
+  const host = await newPage(browser, { width: 1280, height: 900 });
+  await host.goto(created.host_url);
+  await host.waitForSelector("#host-seat-1");
+  const bo = await openSeat(browser, created, 1, { name: "Bo", width: 390, height: 844 });
+  const cy = await openSeat(browser, created, 2, { name: "Cy", width: 390, height: 844 });
+  await host.locator('.seat[data-seat="1"] .badge.online').waitFor({ timeout: 10_000 });
+  await host.locator('.seat[data-seat="2"] .badge.online').waitFor({ timeout: 10_000 });
+  // Bo has left the table's page when the host gives his seat to a bot; Cy is there
+  // when hers is opened for someone else (a new link: the lobby cannot see that).
+  const boContext = bo.context();
+  await bo.close();
+  await host.selectOption("#host-seat-1", "bot:easy");
+  await host.click(".seat-confirm button.danger");
+  await host.locator('.seat[data-seat="1"] .badge.bot').waitFor({ timeout: 10_000 });
+  await host.selectOption("#host-seat-2", "open");
+  await host.click(".seat-confirm button.danger");
+  await cy.waitForSelector('#conn[data-kind="closed"]', { timeout: 10_000 });
+  for (const context of [boContext, cy.context()]) {
+    const lobby = await context.newPage();
+    await lobby.goto(`${server.url}/`);
+    const row = lobby.locator("#tables li", { has: lobby.locator(`a[href="/table/${created.id}"]`) });
+    await row.waitFor({ timeout: 10_000 });
+    assert.equal(await row.locator("a", { hasText: "Back to my seat" }).count(), 0, await row.textContent());
+    await lobby.close();
+  }
+  assert.deepEqual([...host.errors, ...cy.errors], []);
+  await host.context().close();
+  await boContext.close();
+  await cy.context().close();
+});

@@ -241,6 +241,18 @@ $("tables-more").addEventListener("click", () => {
   refreshTables();
 });
 
+/**
+ * This browser's entry for `table`, as far as the table still agrees: a seat the host
+ * has since given to a bot is not this browser's to go back to (the host's own link
+ * stays, as the host's panel).
+ */
+function ownEntry(entry, table) {
+  if (!entry?.url) return null;
+  if (entry.seat == null || !table.seats[entry.seat]?.sitter.startsWith("bot:")) return entry;
+  const host = new URLSearchParams(entry.url.split("#")[1] ?? "").get("host");
+  return host ? { ...entry, seat: null, url: `/table/${encodeURIComponent(table.id)}#host=${encodeURIComponent(host)}` } : null;
+}
+
 /** The open and running tables (a page of them), with the seats this browser holds. */
 async function refreshTables() {
   let tables;
@@ -256,7 +268,7 @@ async function refreshTables() {
   const mine = myTables();
   $("tables-empty").hidden = tables.length > 0;
   $("tables").replaceChildren(...tables.map((table) => {
-    const own = mine.find((t) => t.id === table.id);
+    const own = ownEntry(mine.find((t) => t.id === table.id), table);
     const seats = table.seats.map((s) => {
       // This browser's own seat at a table it made: kept for it, not open to others.
       if (s.sitter === "open" && own?.seat === s.seat) return t("lobby-your-seat");

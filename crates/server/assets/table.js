@@ -344,11 +344,22 @@ function receive(message) {
         // the page says so in its own words, not the server's "unknown token".
         state.closed = message.kind === "bad_token" ? t("link-bad") : serverWords("closing", message.kind, message.reason);
         state.closedKind = message.kind;
+        if (message.kind === "seat_gone" || message.kind === "bad_token") forgetSeat();
       }
       break;
     default:
       break;
   }
+}
+
+/**
+ * The host took this page's seat back (or its link is no longer the seat's): the lobby
+ * must not offer "Back to my seat" any more. A host keeps a way back to the host's panel.
+ */
+function forgetSeat() {
+  const known = myTables().find((t) => t.id === tableId);
+  if (known?.seat == null) return;
+  rememberTable({ ...known, seat: null, url: hostToken ? `/table/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostToken)}` : null });
 }
 
 /** "New hand: Bo deals." */
@@ -2121,6 +2132,7 @@ function seatLostWhileLooking() {
   state.looking = false;
   state.closed = t("seat-given-bot-look");
   state.closedKind = "seat_gone";
+  forgetSeat();
   logLine(t("page-closed", { reason: state.closed }), "event");
   announce(t("page-closed", { reason: state.closed }));
   const dialog = $("name-dialog");
