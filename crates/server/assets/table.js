@@ -358,7 +358,10 @@ function receive(message) {
  */
 function forgetSeat() {
   const known = myTables().find((t) => t.id === tableId);
-  if (known?.seat == null) return;
+  // Only the link this page came by: a good one kept from before stays (a link cut
+  // short when copied is refused too).
+  const tokenOf = (url) => new URLSearchParams(url?.split("#")[1] ?? "").get("token");
+  if (known?.seat == null || tokenOf(known.url) !== token) return;
   rememberTable({ ...known, seat: null, url: hostToken ? `/table/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostToken)}` : null });
 }
 
