@@ -39,12 +39,29 @@ export function isolated(...children) {
   return el("bdi", {}, ...children);
 }
 
-/** [`seatName`] as nodes, the name isolated: for a seat's box, where names are shown. */
+/**
+ * [`seatName`] as nodes, the name isolated: for a seat's box, where names are shown. The
+ * words around the name are each a `<span>` and the name a `<bdi class="nm">`, so a box
+ * laid out as a row (`.who`) cuts a long name at its own end, in its own direction, and
+ * keeps "You (" and ")" whole: a right-to-left line's ellipsis would fall on the start
+ * of a Latin name.
+ */
 export function seatNameNodes(seat, { name = null, bot = false } = {}, viewer = null) {
   if (name === FORMER_PLAYER) name = t("former-player");
-  const base = bot ? (name ? messageNodes("seat-bot-named", {}, { name: isolated(name) }) : [t("seat-bot", { seat })])
-    : name ? [isolated(name)] : [t("seat-number", { seat })];
-  return seat === viewer ? messageNodes("seat-you-named", {}, { name: isolated(...base) }) : base;
+  const words = (nodes) => nodes.map((n) => (typeof n === "string" ? el("span", { textContent: n }) : n));
+  // The name's own direction set on its box (a `<bdi>`'s automatic one does not turn
+  // the box around): its end, where the ellipsis goes, is then the name's end.
+  const cut = (...children) => Object.assign(isolated(...children), { className: "nm", ...(name ? { dir: nameDirection(name) } : {}) });
+  const own = seat === viewer;
+  const base = bot ? (name ? messageNodes("seat-bot-named", {}, { name: own ? isolated(name) : cut(name) }) : [t("seat-bot", { seat })])
+    : name ? [own ? isolated(name) : cut(name)] : [t("seat-number", { seat })];
+  return words(own ? messageNodes("seat-you-named", {}, { name: cut(...base) }) : base);
+}
+
+/** "rtl" for a name whose first letter is of a right-to-left script, else "ltr". */
+function nameDirection(name) {
+  const letter = name.match(/\p{L}/u)?.[0] ?? "";
+  return /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u.test(letter) ? "rtl" : "ltr";
 }
 
 /** A seat as the subject of a sentence whose verb agrees with it: "You" for the viewer. */

@@ -113,6 +113,14 @@ fillVariants();
 $("turn-clock").append(el("option", { value: "", textContent: t("lobby-clock-off") }), ...[15, 30, 60, 120].map((s) => el("option", { value: String(s), textContent: t("lobby-clock-secs", { s }) })));
 $("clock-level").append(...LEVELS.map((level) => el("option", { value: level.id, textContent: level.title })));
 $("clock-level").value = "medium";
+// A night started from here takes the clock chosen here (the night's page reads it).
+function nightLink() {
+  const clock = $("turn-clock").value;
+  $("start-night").href = clock ? `/night?clock=${clock}&level=${encodeURIComponent($("clock-level").value)}` : "/night";
+}
+$("turn-clock").addEventListener("change", nightLink);
+$("clock-level").addEventListener("change", nightLink);
+nightLink();
 
 $("new-table").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -233,6 +241,18 @@ $("tables-more").addEventListener("click", () => {
   refreshTables();
 });
 
+/**
+ * This browser's entry for `table`, as far as the table still agrees: a seat the host
+ * has since given to a bot is not this browser's to go back to (the host's own link
+ * stays, as the host's panel).
+ */
+function ownEntry(entry, table) {
+  if (!entry?.url) return null;
+  if (entry.seat == null || !table.seats[entry.seat]?.sitter.startsWith("bot:")) return entry;
+  const host = new URLSearchParams(entry.url.split("#")[1] ?? "").get("host");
+  return host ? { ...entry, seat: null, url: `/table/${encodeURIComponent(table.id)}#host=${encodeURIComponent(host)}` } : null;
+}
+
 /** The open and running tables (a page of them), with the seats this browser holds. */
 async function refreshTables() {
   let tables;
@@ -248,7 +268,7 @@ async function refreshTables() {
   const mine = myTables();
   $("tables-empty").hidden = tables.length > 0;
   $("tables").replaceChildren(...tables.map((table) => {
-    const own = mine.find((t) => t.id === table.id);
+    const own = ownEntry(mine.find((t) => t.id === table.id), table);
     const seats = table.seats.map((s) => {
       // This browser's own seat at a table it made: kept for it, not open to others.
       if (s.sitter === "open" && own?.seat === s.seat) return t("lobby-your-seat");

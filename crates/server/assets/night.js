@@ -46,13 +46,19 @@ function showForm() {
   $("new-night").hidden = false;
   const me = localStorage.getItem("calltrump.name") ?? "";
   // Sit-outs go down the list from the top: the first player sits out the first set.
-  const start = [["Bob", "bot:hard"], ["Cy", "bot:hard"], ["Di", "bot:hard"], ["Ed", "bot:hard"], [me || "Ann", "person"]];
+  // The bots are named as bots ("Bot 1"), so that none passes for a person online.
+  const start = [1, 2, 3, 4].map((n) => [t("night-bot-name", { n }), "bot:hard"]).concat([[me || "Ann", "person"]]);
   for (const [name, sitter] of start) $("player-list").append(playerRow(name, sitter));
   $("add-player").addEventListener("click", () => $("player-list").append(playerRow()));
   // The sets' turn clock, offered as the lobby offers a table's.
   $("turn-clock").append(el("option", { value: "", textContent: t("lobby-clock-off") }), ...[15, 30, 60, 120].map((s) => el("option", { value: String(s), textContent: t("lobby-clock-secs", { s }) })));
   $("clock-level").append(...LEVELS.map((level) => el("option", { value: level.id, textContent: level.title })));
   $("clock-level").value = "medium";
+  // The lobby's clock choice, when the night was started from there.
+  const asked = new URLSearchParams(location.search);
+  const pick = (select, value) => { if ([...select.options].some((o) => o.value === value)) select.value = value; };
+  pick($("turn-clock"), asked.get("clock"));
+  pick($("clock-level"), asked.get("level"));
   $("night-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("night-error").textContent = "";

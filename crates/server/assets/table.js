@@ -313,7 +313,8 @@ function receive(message) {
       // A bot made the decision of a person whose clock ran out.
       {
         const words = message.seat === mySeat() ? t("time-up-you") : t("time-up", { name: seatName(message.seat) });
-        toast(words);
+        if (message.seat === mySeat()) showTimeUp();
+        else toast(words);
         logLine(words, "event");
       }
       break;
@@ -343,11 +344,25 @@ function receive(message) {
         // the page says so in its own words, not the server's "unknown token".
         state.closed = message.kind === "bad_token" ? t("link-bad") : serverWords("closing", message.kind, message.reason);
         state.closedKind = message.kind;
+        if (message.kind === "seat_gone" || message.kind === "bad_token") forgetSeat();
       }
       break;
     default:
       break;
   }
+}
+
+/**
+ * The host took this page's seat back (or its link is no longer the seat's): the lobby
+ * must not offer "Back to my seat" any more. A host keeps a way back to the host's panel.
+ */
+function forgetSeat() {
+  const known = myTables().find((t) => t.id === tableId);
+  // Only the link this page came by: a good one kept from before stays (a link cut
+  // short when copied is refused too).
+  const tokenOf = (url) => new URLSearchParams(url?.split("#")[1] ?? "").get("token");
+  if (known?.seat == null || tokenOf(known.url) !== token) return;
+  rememberTable({ ...known, seat: null, url: hostToken ? `/table/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostToken)}` : null });
 }
 
 /** "New hand: Bo deals." */
@@ -810,6 +825,22 @@ function renderMyClock() {
   box.title = t("badge-clock-title-you");
 }
 
+/**
+ * This player's clock ran out and a bot decided for them: said at once over their hand,
+ * with what the bot did (the update before told it), until they next act or close it. A
+ * toast would be gone before someone who looked away looks back.
+ */
+function showTimeUp() {
+  const last = (state.snap?.actions ?? []).findLast(([seat]) => seat === mySeat());
+  const box = $("time-up-note");
+  const close = el("button", { type: "button", className: "quiet", textContent: "✕" });
+  close.setAttribute("aria-label", t("time-up-close"));
+  close.addEventListener("click", () => { box.hidden = true; });
+  box.replaceChildren(el("span", { textContent: last ? t("time-up-note", { action: actionText(last[1], names()) }) : t("time-up-you") }), close);
+  box.hidden = false;
+  announce(box.textContent);
+}
+
 /** Shows the seconds left to cut; just before they run out, sends the number typed. */
 function tickCut() {
   const clock = $("cut-countdown");
@@ -864,13 +895,14 @@ function renderSeats(v) {
     const live = state.status === "open" || state.status === "playing";
     if (v && v.dealer === seat && v.phase !== "dealing") badge(t("badge-dealer"), "dealer");
     if (info.sitter?.startsWith("bot:")) badge(t("badge-bot", { level: badgeLevel(info.sitter.slice(4)) }), "bot");
-    else if (info.sitter === "open") badge(t("badge-open"), "open");
-    else if (!live) { /* no presence badges on a closed table */ }
+    else if (info.sitter === "open") {
+      const left = live ? graceLeft(info) : null;
+      if (left == null) badge(t(live && info.bot_standing_in ? "badge-open-standing-in" : "badge-open"), "open");
+      else badge(t("badge-open-waiting", { s: left }), "open away", t("badge-away-title"));
+    } else if (!live) { /* no presence badges on a closed table */ }
     else if (info.bot_standing_in) badge(t("badge-standing-in"), "away");
-    else if (info.grace_ms != null) {
-      const left = Math.max(0, Math.ceil((info.grace_ms - (Date.now() - state.seatsAt)) / 1000));
-      badge(t("badge-away", { s: left }), "away", t("badge-away-title"));
-    } else if (info.sitter === "person") badge(t(info.connected ? "badge-online" : "badge-offline"), info.connected ? "online" : "offline");
+    else if (info.grace_ms != null) badge(t("badge-away", { s: graceLeft(info) }), "away", t("badge-away-title"));
+    else if (info.sitter === "person") badge(t(info.connected ? "badge-online" : "badge-offline"), info.connected ? "online" : "offline");
     // The host opened it for a person during the hand: it opens when the hand ends.
     if (info.opens_after_hand && live) badge(t("badge-opens-after-hand"), "opening", t("host-opens-after-hand"));
     if (v?.sitting_out === seat) badge(t("badge-sits-out"), "out");
@@ -1164,6 +1196,11 @@ function renderTurnLine(v, myTurn, cutting) {
     if (myTurn) {
       text = v.phase === "exchange" ? exchangeWords(v)
         : ["auction", "trump-naming", "play"].includes(v.phase) ? t(`my-turn-${v.phase}`) : t("turn-yours");
+    } else if (waitsForPerson(seat)) {
+      // A seat the host opened again: the table waits for whoever takes its link, and
+      // everyone, not only the host, is told who it waits for and for how long.
+      const left = graceLeft(state.seats[seat]);
+      text = t(left == null ? "waiting-open-seat" : "waiting-open-seat-bot", { n: seat, s: left });
     } else {
       text = t(`seat-turn-${["auction", "trump-naming", "exchange", "play"].includes(v.phase) ? v.phase : "next"}`, { seat: seatName(seat) });
     }
@@ -1189,6 +1226,18 @@ let titleBase = t("tab-start");
 /** The tab's title: the chat lines unread first, "(2) ▶ Your turn · Kaibosh · calltrump". */
 function setTitle() {
   document.title = `${state.unread ? `(${state.unread}) ` : ""}${titleBase}`;
+}
+
+/** Whether `seat` is open for a person during play, nobody (no stand-in bot) playing it. */
+function waitsForPerson(seat) {
+  const info = state.seats[seat];
+  return info?.sitter === "open" && !info.bot_standing_in && state.status === "playing";
+}
+
+/** The seconds left of a seat's grace (a bot stands in after), or null if none runs. */
+function graceLeft(info) {
+  if (info?.grace_ms == null || info.bot_standing_in) return null;
+  return Math.max(0, Math.ceil((info.grace_ms - (Date.now() - state.seatsAt)) / 1000));
 }
 
 function exchangeWords(v) {
@@ -1451,6 +1500,8 @@ function act(action) {
   if (state.sending) return;
   if (!connectedToAct()) return;
   state.sending = true;
+  // The player is back: the note of a turn a bot made for them has been seen.
+  $("time-up-note").hidden = true;
   send({ type: "act", version: state.snap.version, action });
   render();
 }
@@ -2066,7 +2117,11 @@ speed.addEventListener("change", () => localStorage.setItem("calltrump.speed", s
 
 // The away countdowns and the turn clock tick.
 setInterval(() => {
-  if (["open", "playing"].includes(state.status) && (state.clock || state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in))) renderSeats(view());
+  if (["open", "playing"].includes(state.status) && (state.clock || state.seats.some((s) => s.grace_ms != null && !s.bot_standing_in))) {
+    renderSeats(view());
+    // Nobody here is to act while the table waits at an open seat: only its line ticks.
+    if (waitsForPerson(turnSeat(view()))) renderTurnLine(view(), false, false);
+  }
   renderMyClock();
 }, 1000);
 
@@ -2080,6 +2135,7 @@ function seatLostWhileLooking() {
   state.looking = false;
   state.closed = t("seat-given-bot-look");
   state.closedKind = "seat_gone";
+  forgetSeat();
   logLine(t("page-closed", { reason: state.closed }), "event");
   announce(t("page-closed", { reason: state.closed }));
   const dialog = $("name-dialog");

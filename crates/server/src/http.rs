@@ -312,7 +312,7 @@ async fn create_table(
                 Json(json!({
                     "id": created.id,
                     "host_token": created.host_token,
-                    "host_url": format!("{base}/table/{}#token={}", created.id, created.host_token),
+                    "host_url": format!("{base}/table/{}#host={}", created.id, created.host_token),
                     "watch_url": format!("{base}/table/{}", created.id),
                     "websocket": format!("/ws/{}", created.id),
                     "invites": invites,

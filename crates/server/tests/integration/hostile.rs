@@ -420,6 +420,14 @@ async fn a_public_url_names_the_links_and_its_pages_may_act() {
         serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
     let id = body["id"].as_str().unwrap();
     assert_eq!(body["watch_url"], format!("{public}/table/{id}"));
+    // The host's link is the page's host link (`#host=`), not a seat's (`#token=`).
+    assert_eq!(
+        body["host_url"],
+        format!(
+            "{public}/table/{id}#host={}",
+            body["host_token"].as_str().unwrap()
+        )
+    );
     assert!(body["invites"][0]["url"]
         .as_str()
         .unwrap()
