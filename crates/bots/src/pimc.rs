@@ -84,7 +84,7 @@ impl PimcBot {
 
     /// The most thinking time a bot with a thinking time carries to later decisions, in
     /// multiples of that time: a decision thinks at most this plus one times as long.
-    pub const BANK_LIMIT: u32 = 4;
+    pub const BANK_LIMIT: u32 = 9;
 
     /// A bot that samples `play_samples` deals for a card play and `call_samples` for
     /// any other decision; with `call_samples` 0 it makes those by the rules of thumb.
