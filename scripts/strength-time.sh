@@ -2,13 +2,14 @@
 # Strength against thinking time: each search level given 1x, 3x and 10x its default
 # mean time per decision (`LEVEL@TIME`, the thread's CPU time) against the level at its
 # fixed default budget, and `expert@1s` against `expert@100ms`, on duplicate deals
-# (seed 2026). Like strength.sh, each match writes docs/strength/time-bank/NAME.csv as it
+# (seed 2026). Like strength.sh, each match writes docs/strength/time-bank9/NAME.csv as it
 # goes (one thread, so its pairs are in order) and is resumed from it: stop it when you
 # must and run it again. Prints the table of what has been played with the bots of now
-# (timed bots carry the time a clear decision leaves to the next ones), then the rows
-# played with earlier bots, marked so: docs/strength/time-play (before the bank) and
+# (timed bots carry the time a clear decision leaves to the next ones, up to nine times
+# their time), then the rows played with earlier bots, marked so: docs/strength/time-bank
+# (a bank of four times), docs/strength/time-play (before the bank) and
 # docs/strength/time (before the timed bots also weighed their deals by the play). Then
-# each match compared deal by deal with the same match before the bank
+# each match compared deal by deal with the same match under the bank of four
 # (scripts/paired.py), and `tree@140ms` (expert's play by ISMCTS rooted in its sampled
 # deals) with `expert@140ms`.
 #
@@ -25,8 +26,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deals=${1:-1000}
 filter=${2:-.}
-out=docs/strength/time-bank
-before=docs/strength/time-play
+out=docs/strength/time-bank9
+before=docs/strength/time-bank
 
 matches=()
 # game variant level default-ms
@@ -52,7 +53,8 @@ play_matches
 echo "With the bots of now:"
 print_matches --times
 current=$out
-for earlier in "docs/strength/time-play:before timed bots carried unused time (predates the bank)" \
+for earlier in "docs/strength/time-bank:with a bank of four times the time (predates the bank of nine)" \
+    "docs/strength/time-play:before timed bots carried unused time (predates the bank)" \
     "docs/strength/time:before timed bots read the play (predates the bank too)"; do
     out=${earlier%%:*}
     echo
@@ -62,7 +64,7 @@ done
 out=$current
 
 echo
-echo "Deal by deal against the same match before the bank:"
+echo "Deal by deal against the same match with a bank of four:"
 for m in "${matches[@]}"; do
     grep -q -- "$filter" <<<"$m" || continue
     read -r game variant a b <<<"$m"
