@@ -193,20 +193,23 @@ impl PimcBot {
         self.last_deals
     }
 
-    /// The time the next decision may think for: the thinking time and what earlier
-    /// decisions left unused (`None` without a thinking time).
-    pub fn allowance(&self) -> Option<Duration> {
-        self.thinking.map(|time| time + self.banked)
+    /// The time the next decision may think for (`None` without a thinking time): a
+    /// card play its thinking time, any other decision (a call, trump, a give or
+    /// discard) also what earlier decisions left unused. Extra time bought nothing in
+    /// the play (Kaibosh: `decision_diff`, see the README), so the time plays leave goes
+    /// to the calls, which decide most points.
+    pub fn allowance(&self, is_play: bool) -> Option<Duration> {
+        self.thinking
+            .map(|time| if is_play { time } else { time + self.banked })
     }
 
-    /// Settles a decision that thought for `used` out of its [`PimcBot::allowance`]:
-    /// what it left is carried to the next decisions, up to [`PimcBot::BANK_LIMIT`]
-    /// times the thinking time. A clear decision that stops early so leaves its time to
-    /// a close one.
+    /// Settles a decision that thought for `used`: the bank gains the thinking time and
+    /// loses `used`, and holds at most [`PimcBot::BANK_LIMIT`] times the thinking time.
+    /// A clear decision that stops early so leaves its time to a close call.
     fn settle(&mut self, used: Duration) {
-        if let Some(allowance) = self.allowance() {
-            let limit = self.thinking.unwrap_or_default() * PimcBot::BANK_LIMIT;
-            self.banked = allowance.saturating_sub(used).min(limit);
+        if let Some(time) = self.thinking {
+            let limit = time * PimcBot::BANK_LIMIT;
+            self.banked = (time + self.banked).saturating_sub(used).min(limit);
         }
     }
 
@@ -297,7 +300,7 @@ fn pimc_choose<G: BotGame>(
     if is_play && bot.plays_tree {
         let source = Arc::clone(&bot.clock);
         let clock = bot
-            .allowance()
+            .allowance(true)
             .map(|time| (Clock::start(source.as_ref()), time));
         let used = Cell::new(Duration::ZERO);
         let stop = || cut_short(spent, &used) || timed_out(clock.as_ref(), &used);
@@ -413,7 +416,7 @@ impl PimcBot {
         // With a thinking time, every deal's values are kept to see when to stop.
         let source = Arc::clone(&self.clock);
         let clock = self
-            .allowance()
+            .allowance(is_play)
             .map(|time| (Clock::start(source.as_ref()), time));
         let used = Cell::new(Duration::ZERO);
         let per_deal = per_deal || clock.is_some();
@@ -703,29 +706,35 @@ mod tests {
     }
 
     #[test]
-    fn time_left_unused_is_carried_up_to_the_bank_limit() {
+    fn time_left_unused_is_carried_to_the_calls_up_to_the_bank_limit() {
         let ms = Duration::from_millis;
         let mut bot = PimcBot::new(10, 5).thinking_for(ms(10));
-        assert_eq!(bot.allowance(), Some(ms(10)));
-        // A clear decision that took 4 of its 10 ms leaves 6 to the next.
+        assert_eq!(bot.allowance(false), Some(ms(10)));
+        // A clear decision that took 4 of its 10 ms leaves 6 to the next call; a card
+        // play still has its own 10.
         bot.settle(ms(4));
-        assert_eq!(bot.allowance(), Some(ms(16)));
-        // That one takes all it had; the next has its own time again.
+        assert_eq!(bot.allowance(false), Some(ms(16)));
+        assert_eq!(bot.allowance(true), Some(ms(10)));
+        // A call that takes all it had empties the bank.
         bot.settle(ms(16));
-        assert_eq!(bot.allowance(), Some(ms(10)));
+        assert_eq!(bot.allowance(false), Some(ms(10)));
         // Many quick decisions bank at most BANK_LIMIT times the time.
         for _ in 0..20 {
             bot.settle(ms(1));
         }
-        assert_eq!(bot.allowance(), Some(ms(10) * (PimcBot::BANK_LIMIT + 1)));
+        assert_eq!(
+            bot.allowance(false),
+            Some(ms(10) * (PimcBot::BANK_LIMIT + 1))
+        );
+        assert_eq!(bot.allowance(true), Some(ms(10)));
         // A decision cut short by its caller used all it had.
         bot.settle(Duration::MAX);
-        assert_eq!(bot.allowance(), Some(ms(10)));
+        assert_eq!(bot.allowance(false), Some(ms(10)));
         // A bot without a thinking time has no allowance and banks nothing.
         let mut counted = PimcBot::new(10, 5);
         counted.settle(ms(1));
         assert_eq!(
-            (counted.allowance(), counted.banked),
+            (counted.allowance(false), counted.banked),
             (None, Duration::ZERO)
         );
     }

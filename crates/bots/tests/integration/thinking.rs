@@ -228,44 +228,64 @@ fn by_a_stepping_clock_more_time_is_more_deals() {
     }
 }
 
+/// The first call of a hand with a choice, seeded.
+fn first_call<G: BotGame>(rules: &G::Rules, seed: u64) -> G {
+    common::decision_where(rules, seed, |g: &G| {
+        g.position().is_none() && g.legal_action_list().len() > 1
+    })
+}
+
 #[test]
-fn by_a_stepping_clock_time_a_clear_decision_leaves_goes_to_the_next() {
+fn by_a_stepping_clock_time_a_clear_decision_leaves_goes_to_the_next_call_not_play() {
     // 60 ms at 1 ms a reading. A Kaibosh endgame choice is mostly clear: it stops once
-    // 32 deals or so show it and leaves the rest of its time. The first play that
-    // follows then samples more deals than the same bot fresh, and no more than its
-    // time and the most it may carry.
+    // 32 deals or so show it and leaves the rest of its time. A call that follows then
+    // samples more deals than the same bot fresh, and no more than its time and the
+    // most it may carry; a card play that follows samples exactly what it does fresh.
     let rules = calltrump_engine::KaiboshRules::default();
     let any = GameRules::Kaibosh(rules);
     let time = 60;
     let (mut fresh_total, mut after_total) = (0, 0);
     for seed in 0..6 {
         let endgame: calltrump_engine::Kaibosh = common::random_endgame(&rules, seed, 2);
+        let call: calltrump_engine::Kaibosh = first_call(&rules, seed);
         let play: calltrump_engine::Kaibosh = first_play(&rules, seed);
-        let (mut fresh, _) = stepping(Level::Expert, time, 1);
-        common::decide(&mut fresh, &any, &play, &mut stream(seed, 3));
-        let (mut bot, clock) = stepping(Level::Expert, time, 1);
-        if let Turn::Seat(_) = endgame.turn() {
-            common::decide(&mut bot, &any, &endgame, &mut stream(seed, 3));
-        }
-        // The endgame's clock read once at its start and then before each deal: it
-        // used a millisecond a reading after the first, and carries what is left.
-        let readings = u64::from(clock.readings());
-        let carried = bot.allowance().expect("a thinking time").as_millis() as u64 - time;
-        let left = match readings {
-            0 => 0, // no choice there: nothing sampled, nothing left
-            n => time.saturating_sub(n - 1),
+        let fresh = |game: &calltrump_engine::Kaibosh| {
+            let (mut bot, _) = stepping(Level::Expert, time, 1);
+            let action = common::decide(&mut bot, &any, game, &mut stream(seed, 3));
+            (action, bot.deals_last_decision())
         };
-        assert_eq!(carried, left, "seed {seed}: {readings} readings");
-        let action = common::decide(&mut bot, &any, &play, &mut stream(seed, 3));
-        assert!(play.legal_action_list().contains(&action), "seed {seed}");
-        let (fresh, after) = (fresh.deals_last_decision(), bot.deals_last_decision());
-        assert!(after >= fresh, "seed {seed}: {fresh} fresh, {after} after");
+        let after = |game: &calltrump_engine::Kaibosh| {
+            let (mut bot, clock) = stepping(Level::Expert, time, 1);
+            if let Turn::Seat(_) = endgame.turn() {
+                common::decide(&mut bot, &any, &endgame, &mut stream(seed, 3));
+            }
+            // The endgame's clock read once at its start and then before each deal: it
+            // used a millisecond a reading after the first, and carries what is left.
+            let readings = u64::from(clock.readings());
+            let carried = bot.allowance(false).expect("a thinking time").as_millis() as u64;
+            let left = match readings {
+                0 => 0, // no choice there: nothing sampled, nothing left
+                n => time.saturating_sub(n - 1),
+            };
+            assert_eq!(carried - time, left, "seed {seed}: {readings} readings");
+            assert_eq!(bot.allowance(true), Some(Duration::from_millis(time)));
+            let action = common::decide(&mut bot, &any, game, &mut stream(seed, 3));
+            assert!(game.legal_action_list().contains(&action), "seed {seed}");
+            (action, bot.deals_last_decision())
+        };
+        let ((_, fresh_call), (_, after_call)) = (fresh(&call), after(&call));
         assert!(
-            u64::from(after) <= time * u64::from(PimcBot::BANK_LIMIT + 1),
-            "seed {seed}: {after}"
+            after_call >= fresh_call,
+            "seed {seed}: {fresh_call} fresh, {after_call} after"
         );
-        fresh_total += fresh;
-        after_total += after;
+        assert!(
+            u64::from(after_call) <= time * u64::from(PimcBot::BANK_LIMIT + 1),
+            "seed {seed}: {after_call}"
+        );
+        fresh_total += fresh_call;
+        after_total += after_call;
+        // A card play thinks for its own time only: the same deals and card.
+        assert_eq!(fresh(&play), after(&play), "seed {seed}");
     }
     assert!(
         after_total > fresh_total,
