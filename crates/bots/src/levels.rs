@@ -25,7 +25,7 @@
 //! same search sampling for that time instead of its count of deals, its deals also
 //! weighed by the play seen where it weighs them by the auction
 //! ([`crate::PimcBot::reading_play`]); the time a clear decision leaves unused goes to
-//! the next ones ([`crate::PimcBot::allowance`]).
+//! the next calls ([`crate::PimcBot::allowance`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
 //! with the bot in every seat

@@ -45,7 +45,7 @@ pub struct PimcBot {
     /// What the thinking time is read from.
     clock: Arc<dyn TimeSource>,
     /// Thinking time left unused by earlier decisions that stopped early, which the next
-    /// ones may spend (at most [`PimcBot::BANK_LIMIT`] times the thinking time).
+    /// calls may spend (at most [`PimcBot::BANK_LIMIT`] times the thinking time).
     banked: Duration,
     /// Deals sampled for the last decision.
     last_deals: u32,
@@ -166,8 +166,8 @@ impl PimcBot {
     /// instead of for a number of deals: it samples until the time is spent, or until
     /// the best action leads every other by three standard errors over at least 32
     /// deals, and at most [`PimcBot::MAX_TIMED_DEALS`]. Time a decision leaves unused is
-    /// carried to the next ones ([`PimcBot::allowance`]), so that `time` bounds what a
-    /// decision takes on average, not each one. Decisions that the bot makes by
+    /// carried to the next calls ([`PimcBot::allowance`]), so that `time` bounds what a
+    /// decision takes on average, not each call. Decisions that the bot makes by
     /// the rules of thumb (a budget of 0 deals) stay so. Such a decision depends on how
     /// fast the machine is, so it is not reproducible from its seed alone.
     pub fn thinking_for(mut self, time: Duration) -> PimcBot {

@@ -7,8 +7,8 @@
 //! would alone, and two bots compared in the arena get what their names say however
 //! busy the machine is. A decision checks the clock between deals (or between a few
 //! iterations), so it ends within one deal's work of its time. A PIMC bot that stops
-//! early carries the time left to its next decisions ([`crate::PimcBot::allowance`]), so
-//! its time bounds what a decision takes on average, not each one. Every reading goes through
+//! early carries the time left to its next calls ([`crate::PimcBot::allowance`]), so
+//! its time bounds what a decision takes on average, not each call. Every reading goes through
 //! a [`TimeSource`]; a test gives a bot a [`SteppingClock`] to make its thinking the
 //! same on every machine.
 
