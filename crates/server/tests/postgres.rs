@@ -327,6 +327,7 @@ fencing_tests!(
     the_lobby_lists_the_other_nodes_tables,
     a_night_runs_on_one_node_and_is_taken_over_when_it_lapses,
     released_nights_are_taken_at_once,
+    a_set_table_is_kept_only_with_its_night_under_the_nights_lease,
 );
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
