@@ -39,7 +39,7 @@ pub use actor::{Command, Outbox};
 pub use api::{CreatedTable, HubError, NewTable};
 pub(crate) use caps::Capped;
 pub(crate) use cluster::Relayed;
-pub use cluster::Route;
+pub use cluster::{Roster, Route};
 pub(crate) use create::PreparedTable;
 
 /// How many times a table whose task panicked is restored from its log before it is
