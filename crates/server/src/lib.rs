@@ -246,7 +246,10 @@ async fn launch(
         };
         SocketAddr::new(ip, addr.port()).to_string()
     });
-    hub.join_cluster(advertise, config.node.lease).await?;
+    let presence = Arc::<lobby::Presence>::default();
+    let roster: Arc<dyn hub::Roster> = presence.clone();
+    hub.join_cluster(advertise, config.node.lease, roster)
+        .await?;
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
         chats: RateLimit::new(config.limits.chat_lines_per_minute, limits::CHAT_BURST),
@@ -266,7 +269,7 @@ async fn launch(
         connections: Arc::default(),
         refusals: Refusals::default(),
         readiness,
-        presence: Arc::default(),
+        presence,
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = http::router(hub.clone(), Arc::clone(&edge));

@@ -90,6 +90,7 @@ struct Scrape {
     latency_count: u64,
     latency_sum: f64,
     memory: u64,
+    cpu_seconds: f64,
 }
 
 impl Scrape {
@@ -109,6 +110,7 @@ impl Scrape {
             latency_count: value("calltrump_action_latency_seconds_count") as u64,
             latency_sum: value("calltrump_action_latency_seconds_sum"),
             memory: value("process_resident_memory_bytes") as u64,
+            cpu_seconds: value("process_cpu_seconds_total"),
         }
     }
 
@@ -144,6 +146,10 @@ pub struct NodeReport {
     pub idle_memory: u64,
     /// See `idle_memory`.
     pub peak_memory: u64,
+    /// The CPU time the node's process used in the window, over the actions it applied
+    /// then (none if it applied none, or gives no `process_cpu_seconds_total`). On
+    /// PostgreSQL the database's own work is in its processes, not here.
+    pub cpu_per_action: Option<Duration>,
 }
 
 /// What a run measured.
@@ -319,6 +325,7 @@ pub async fn run(plan: &Plan) -> Result<Report, String> {
                 takeovers: to.takeovers.saturating_sub(start.takeovers),
                 idle_memory: watch.first[i].map_or(0, |s| s.memory),
                 peak_memory: watch.peak[i].memory,
+                cpu_per_action: cpu_per_action(&from, &to),
             }
         })
         .collect();
@@ -331,6 +338,15 @@ pub async fn run(plan: &Plan) -> Result<Report, String> {
         first_refusal,
         nodes,
     })
+}
+
+/// The CPU time a node used between scrapes `from` and `to`, over the actions it
+/// applied between them.
+fn cpu_per_action(from: &Scrape, to: &Scrape) -> Option<Duration> {
+    let actions = to.actions.saturating_sub(from.actions);
+    let cpu = to.cpu_seconds - from.cpu_seconds;
+    (actions > 0 && to.cpu_seconds > 0.0 && cpu >= 0.0)
+        .then(|| Duration::from_secs_f64(cpu / actions as f64))
 }
 
 fn quantile(sorted: &[Duration], q: f64) -> Duration {
@@ -396,6 +412,13 @@ impl fmt::Display for Report {
             if let Some(mean) = node.mean_action {
                 write!(f, ", {:.2} ms an action (mean, arrival to told)", ms(mean))?;
             }
+            if let Some(cpu) = node.cpu_per_action {
+                write!(
+                    f,
+                    "\n  CPU              {:.3} ms of the node's CPU an action",
+                    ms(cpu)
+                )?;
+            }
             if node.peak_memory > 0 {
                 write!(
                     f,
@@ -437,13 +460,21 @@ mod tests {
 
     #[test]
     fn a_scrape_reads_the_counters_it_uses() {
-        let text = "# HELP calltrump_tables x\ncalltrump_tables 3\ncalltrump_tables_paused 9\ncalltrump_actions_total 40\ncalltrump_action_latency_seconds_sum 0.5\ncalltrump_action_latency_seconds_count 10\nprocess_resident_memory_bytes 2048\n";
+        let text = "# HELP calltrump_tables x\ncalltrump_tables 3\ncalltrump_tables_paused 9\ncalltrump_actions_total 40\ncalltrump_action_latency_seconds_sum 0.5\ncalltrump_action_latency_seconds_count 10\nprocess_resident_memory_bytes 2048\nprocess_cpu_seconds_total 1.5\n";
         let s = Scrape::parse(text);
         assert_eq!(
             (s.tables, s.actions, s.latency_count, s.memory),
             (3, 40, 10, 2048)
         );
-        assert_eq!(s.latency_sum, 0.5);
+        assert_eq!((s.latency_sum, s.cpu_seconds), (0.5, 1.5));
         assert_eq!(s.relayed, 0);
+        let later = Scrape {
+            actions: 240,
+            cpu_seconds: 1.9,
+            ..s
+        };
+        let per = cpu_per_action(&s, &later).unwrap();
+        assert!((per.as_secs_f64() - 0.002).abs() < 1e-9, "{per:?}");
+        assert_eq!(cpu_per_action(&s, &s), None);
     }
 }

@@ -1,8 +1,9 @@
 //! Who is online and invitations by name: the lobby's people.
 //!
-//! - An account is online while it has a live WebSocket on this node: a table's
+//! - An account is online while it has a live WebSocket on a node: a table's
 //!   (`/ws/{id}`) or the lobby's (`/ws/lobby`, which a signed-in lobby holds open). On a
-//!   cluster each node knows its own sockets only (docs/operations.md).
+//!   cluster each node publishes its own with its lease renewal and reads the others'
+//!   (docs/operations.md).
 //! - `GET /api/online`: the names online, for a signed-in person; the lobby's socket is
 //!   sent them again whenever they change, and whenever an invitation is made.
 //! - `POST /api/tables/{id}/invitations {host_token, seat, name}`: a signed-in host binds
@@ -25,7 +26,7 @@ use serde_json::json;
 use tokio::sync::{oneshot, watch};
 
 use crate::accounts::{name_key, signed_in};
-use crate::hub::{Command, Hub, Route};
+use crate::hub::{Command, Hub, Roster, Route};
 use crate::model::SignedIn;
 use crate::request::{error, json_request};
 use crate::session::{Invitation, InviteRefused};
@@ -38,10 +39,13 @@ pub const ONLINE_SHOWN: usize = 200;
 /// go (a browser answers pings by itself).
 const LOBBY_PING: Duration = Duration::from_secs(30);
 
-/// The accounts with a live WebSocket on this node, each with its name and how many.
+/// The accounts with a live WebSocket on this node, each with its name and how many;
+/// on a cluster, the names online on the other nodes too.
 #[derive(Default)]
 pub struct Presence {
     accounts: Mutex<HashMap<String, (String, usize)>>,
+    /// The names online on the other nodes, as the last renewal read them.
+    elsewhere: Mutex<Vec<String>>,
     /// Raised at every change of who is online and at every invitation.
     changed: watch::Sender<u64>,
 }
@@ -71,12 +75,19 @@ impl Presence {
         }
     }
 
-    /// The names online, sorted without regard to case, at most [`ONLINE_SHOWN`].
+    /// The names online on this node or another, sorted without regard to case, each
+    /// once, at most [`ONLINE_SHOWN`].
     pub fn names(&self) -> Vec<String> {
-        let accounts = self.accounts.lock().expect("never poisoned");
-        let mut names: Vec<String> = accounts.values().map(|(name, _)| name.clone()).collect();
-        drop(accounts);
+        let mut names = self.here();
+        names.extend(
+            self.elsewhere
+                .lock()
+                .expect("never poisoned")
+                .iter()
+                .cloned(),
+        );
         names.sort_by_key(|name| name.to_lowercase());
+        names.dedup();
         names.truncate(ONLINE_SHOWN);
         names
     }
@@ -84,6 +95,24 @@ impl Presence {
     /// Tells every lobby socket to send the names again.
     fn bump(&self) {
         self.changed.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+impl Roster for Presence {
+    fn here(&self) -> Vec<String> {
+        let accounts = self.accounts.lock().expect("never poisoned");
+        accounts.values().map(|(name, _)| name.clone()).collect()
+    }
+
+    fn elsewhere(&self, mut names: Vec<String>) {
+        names.sort();
+        names.dedup();
+        let mut elsewhere = self.elsewhere.lock().expect("never poisoned");
+        if *elsewhere != names {
+            *elsewhere = names;
+            drop(elsewhere);
+            self.bump();
+        }
     }
 }
 

@@ -174,6 +174,14 @@ impl Metrics {
         let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {cumulative}");
         let sum = self.latency_micros.load(Ordering::Relaxed) as f64 / 1e6;
         let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {cumulative}");
+        if let Some(seconds) = cpu_seconds() {
+            let name = "process_cpu_seconds_total";
+            let _ = writeln!(
+                out,
+                "# HELP {name} CPU time this process used, user and system, in seconds."
+            );
+            let _ = writeln!(out, "# TYPE {name} counter\n{name} {seconds}");
+        }
         if let Some(bytes) = resident_memory() {
             gauge(
                 &mut out,
@@ -184,6 +192,20 @@ impl Metrics {
             );
         }
         out
+    }
+}
+
+/// The CPU time this process used so far (every thread, user and system), in seconds
+/// (`None` off Unix).
+fn cpu_seconds() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        let time = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+        Some(time.tv_sec as f64 + time.tv_nsec as f64 / 1e9)
+    }
+    #[cfg(not(unix))]
+    {
+        None
     }
 }
 

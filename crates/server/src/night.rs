@@ -24,8 +24,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::accounts::client_address;
-use crate::hub::{Capped, Hub, HubError, NewTable};
-use crate::model::{NightStatus, Sitter, TableStatus, TurnClock};
+use crate::hub::{Capped, Hub, HubError, NewTable, PreparedTable};
+use crate::model::{NightStatus, Sitter, TurnClock};
 use crate::request;
 use crate::session::check_sitter;
 use crate::store::{StoreError, StoredNight};
@@ -310,14 +310,18 @@ impl Hub {
         } else {
             Capped::No
         };
-        self.start_set(&mut state, capped).await?;
+        let table = self.start_set(&mut state, capped).await?;
         let stored = StoredNight {
             id: id.clone(),
             state: serde_json::to_string(&state).expect("a night serializes"),
             status: NightStatus::Playing,
             created_at: crate::hub::now_secs(),
         };
-        self.shared().store.save_night(&stored).await?;
+        self.shared()
+            .store
+            .create_set_table(&table.stored, &stored)
+            .await?;
+        self.start_prepared(table)?;
         spawn_night(self.clone(), id.clone());
         Ok(CreatedNight {
             id,
@@ -329,8 +333,13 @@ impl Hub {
         })
     }
 
-    /// Opens the table of the next set, `state.tables.len()`.
-    async fn start_set(&self, state: &mut NightState, capped: Capped) -> Result<(), HubError> {
+    /// Makes the table of the next set, `state.tables.len()`, and names it in `state`:
+    /// the caller stores both in one transaction, then runs the table.
+    async fn start_set(
+        &self,
+        state: &mut NightState,
+        capped: Capped,
+    ) -> Result<PreparedTable<'_>, HubError> {
         let set = state.tables.len();
         let seating = set_table(state.players.len(), set);
         let sitters: Vec<Sitter> = seating
@@ -345,8 +354,8 @@ impl Hub {
         options.insert(spec::BID_EUCHRE_DEALS.key.into(), set_rules().deals.into());
         // A person was invited: the sets they sit out go on without them.
         let invited = state.players.iter().any(|p| p.sitter == Sitter::Person);
-        let created = self
-            .create_table(
+        let table = self
+            .prepare_table(
                 NewTable {
                     game: SET_VARIANT.game().name().into(),
                     variant: Some(SET_VARIANT.name().into()),
@@ -378,14 +387,14 @@ impl Hub {
             )
             .await?;
         let mut seat_tokens = vec![None; sitters.len()];
-        for (seat, token) in created.seat_tokens {
-            seat_tokens[seat.index()] = Some(token);
+        for (seat, token) in &table.created.seat_tokens {
+            seat_tokens[seat.index()] = Some(token.clone());
         }
         state.tables.push(SetTableRef {
-            table: created.id,
+            table: table.created.id.clone(),
             seat_tokens,
         });
-        Ok(())
+        Ok(table)
     }
 
     /// The nights still being played, oldest first, as anyone may see them.
@@ -483,52 +492,6 @@ impl Hub {
             seating: seating.map(|(view, _, _)| view),
             you,
         })
-    }
-
-    /// One step of night `id`: if its set's game is over, takes the result and opens
-    /// the next set. Returns whether the night goes on.
-    async fn advance_night(&self, id: &str) -> Result<bool, HubError> {
-        let Some(mut stored) = self.shared().store.night(id).await? else {
-            return Ok(false);
-        };
-        if stored.status != NightStatus::Playing {
-            return Ok(false);
-        }
-        // A hub shut down starts no set; on a cluster, only the node holding the
-        // night's lease does.
-        if self.stopping() {
-            return Ok(false);
-        }
-        if let Some(cluster) = self.shared().store.cluster() {
-            if !cluster.holds_night(id) {
-                return Ok(false);
-            }
-        }
-        let mut state = read_state(&stored)?;
-        let set = state.results.len();
-        let Some(current) = state.tables.get(set) else {
-            return Err(corrupt_night(id, "no table for the set being played"));
-        };
-        match self.status(&current.table).await? {
-            Some(TableStatus::Over) => {
-                let record = self.record(&current.table).await?;
-                let (replay, _) = record
-                    .replay()
-                    .map_err(|e| corrupt_night(id, &format!("set {set}: {e}")))?;
-                state.results.push(replay.scores);
-                if state.results.len() == state.sets {
-                    stored.status = NightStatus::Over;
-                } else {
-                    self.start_set(&mut state, Capped::No).await?;
-                }
-            }
-            // The set's table was ended (or is gone): so is the night.
-            Some(TableStatus::Ended) | None => stored.status = NightStatus::Ended,
-            _ => return Ok(true),
-        }
-        stored.state = serde_json::to_string(&state).expect("a night serializes");
-        self.shared().store.save_night(&stored).await?;
-        Ok(stored.status == NightStatus::Playing)
     }
 }
 

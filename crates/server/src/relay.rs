@@ -3,6 +3,7 @@
 //! socket of its own. When that node goes away mid-game, the client is told to come
 //! again (`closing` of kind `retry`) and finds the table wherever it runs by then.
 
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -30,16 +31,27 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 type UpstreamSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// What a relayed socket's request passes on to the node that runs its table.
+pub(crate) struct Relaying<'a> {
+    /// The client's request's headers.
+    pub(crate) headers: &'a HeaderMap,
+    /// The header the nodes read a client's address from (`--client-address-header`),
+    /// and the client's address: passed on under it, so that the owner's per-address
+    /// limits count the client rather than this node.
+    pub(crate) from: Option<(&'a str, IpAddr)>,
+}
+
 /// `GET /ws/{id}` for table `id`, which `owner` runs: connects to it first (a client
 /// finds a node that does not answer refused with 503, and tries again), then relays
 /// messages of up to `max_message` bytes from the client (the owner's to it, whole).
 pub(crate) async fn relay(
     hub: &Hub,
     (id, owner): (&str, Owner),
-    headers: &HeaderMap,
+    relaying: Relaying<'_>,
     upgrade: WebSocketUpgrade,
     max_message: usize,
 ) -> Response {
+    let headers = relaying.headers;
     let unreachable = || {
         error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -61,6 +73,14 @@ pub(crate) async fn relay(
                 name
             };
             request.headers_mut().insert(forwarded, value.clone());
+        }
+    }
+    if let Some((name, address)) = relaying.from {
+        if let (Ok(name), Ok(value)) = (
+            header::HeaderName::try_from(name),
+            header::HeaderValue::try_from(address.to_string()),
+        ) {
+            request.headers_mut().insert(name, value);
         }
     }
     // The owner reads a signed-in person's account from their session cookie (the

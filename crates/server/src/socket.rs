@@ -61,7 +61,14 @@ pub(crate) async fn websocket(
         Ok(Some(Route::Here(mailbox))) => mailbox,
         Ok(Some(Route::There(owner))) => {
             let table = (id.as_str(), owner);
-            return crate::relay::relay(&hub, table, &headers, upgrade, MAX_MESSAGE_BYTES).await;
+            // The owner counts the client's own address (its chat and sign-in limits),
+            // not this node's: under the header every node is told to trust.
+            let from = edge.limits.client_address_header.as_deref().zip(client);
+            let relayed = crate::relay::Relaying {
+                headers: &headers,
+                from,
+            };
+            return crate::relay::relay(&hub, table, relayed, upgrade, MAX_MESSAGE_BYTES).await;
         }
         Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
         Err(e) => return e.into_response(),

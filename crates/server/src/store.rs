@@ -218,8 +218,17 @@ pub trait Store: Send + Sync {
     fn log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<Entry>>;
     /// A table's chat, in order, each line with where in the game it was said.
     fn chat_history<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredChat>>;
-    /// Adds a night, or changes its state and status.
+    /// Adds a night, or changes its state and status (on a cluster, fenced by this
+    /// node's lease on the night; a new night takes it).
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()>;
+    /// Adds the table of a night's next set and saves the night (which names it) in one
+    /// transaction, both or neither: a night whose node lost its lease meanwhile
+    /// leaves no table outside it.
+    fn create_set_table<'a>(
+        &'a self,
+        table: &'a StoredTable,
+        night: &'a StoredNight,
+    ) -> StoreFuture<'a, ()>;
     /// One night by id.
     fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>>;
     /// Every night still playing: those resumed at start.

@@ -368,6 +368,10 @@ fn loadtest_spreads_its_clients_over_the_nodes_and_reports_each() {
         // Two of each table's four seats reach the node that did not make it.
         assert!(field("sockets at most,", "relayed") >= 2.0, "{text}");
         assert!(part.contains("KB per table it ran"), "{text}");
+        assert!(
+            field("\n  CPU", "ms of the node's CPU an action") > 0.0,
+            "{text}"
+        );
     }
     let all = text
         .lines()

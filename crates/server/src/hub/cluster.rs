@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
@@ -11,6 +11,15 @@ use tokio::sync::{broadcast, mpsc};
 use super::{Command, Hub, HubError, TableSummary};
 use crate::model::TableStatus;
 use crate::store::{Cluster, Owner, StoreError};
+
+/// Who is online on this node, as the cluster's rounds publish it, and the other nodes'
+/// as they read it back.
+pub trait Roster: Send + Sync {
+    /// The names of the accounts online on this node.
+    fn here(&self) -> Vec<String>;
+    /// The names online on the other live nodes, as just read.
+    fn elsewhere(&self, names: Vec<String>);
+}
 
 /// Where a table runs, for a socket that asks for it.
 pub enum Route {
@@ -130,17 +139,24 @@ impl Hub {
     /// (where the others relay sockets to it) and takes over every table no live node
     /// runs; then, every fifth of a lease, renews this node's leases (dropping the
     /// tables whose lease it lost) and takes over the tables of nodes that died.
-    pub async fn join_cluster(&self, addr: String, lease: Duration) -> Result<(), StoreError> {
+    /// With each round, it publishes who is online on it (`roster`'s names) and reads
+    /// who is on the others.
+    pub async fn join_cluster(
+        &self,
+        addr: String,
+        lease: Duration,
+        roster: Arc<dyn Roster>,
+    ) -> Result<(), StoreError> {
         if self.cluster().is_none() {
             return Ok(());
         }
-        self.tend(&addr).await?;
+        self.tend(&addr, &*roster).await?;
         self.repeat(
             lease / 5,
             "the cluster's leases could not be renewed",
             move |hub| {
-                let addr = addr.clone();
-                async move { hub.tend(&addr).await }
+                let (addr, roster) = (addr.clone(), Arc::clone(&roster));
+                async move { hub.tend(&addr, &*roster).await }
             },
         );
         Ok(())
@@ -172,8 +188,9 @@ impl Hub {
         });
     }
 
-    /// One round: renew, drop what was lost, take over what no node runs.
-    async fn tend(&self, addr: &str) -> Result<(), StoreError> {
+    /// One round: renew, drop what was lost, take over what no node runs; then who is
+    /// online, published and read back.
+    async fn tend(&self, addr: &str, roster: &dyn Roster) -> Result<(), StoreError> {
         let Some(cluster) = self.cluster() else {
             return Ok(());
         };
@@ -232,6 +249,8 @@ impl Hub {
                 }
             }
         }
+        cluster.publish_online(&roster.here()).await?;
+        roster.elsewhere(cluster.others_online().await?);
         Ok(())
     }
 

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use crate::hub::{Hub, HubError};
+use super::{corrupt_night, read_state};
+use crate::hub::{Capped, Hub, HubError};
+use crate::model::{NightStatus, TableStatus};
 use crate::store::StoreError;
 
 /// How often a night looks whether its set's game is over.
@@ -85,4 +87,62 @@ async fn take_orphan_nights(hub: &Hub) -> Result<(), HubError> {
         }
     }
     Ok(())
+}
+
+impl Hub {
+    /// One step of night `id`: if its set's game is over, takes the result and opens
+    /// the next set. Returns whether the night goes on.
+    async fn advance_night(&self, id: &str) -> Result<bool, HubError> {
+        let Some(mut stored) = self.shared().store.night(id).await? else {
+            return Ok(false);
+        };
+        if stored.status != NightStatus::Playing {
+            return Ok(false);
+        }
+        // A hub shut down starts no set; on a cluster, only the node holding the
+        // night's lease does.
+        if self.stopping() {
+            return Ok(false);
+        }
+        if let Some(cluster) = self.shared().store.cluster() {
+            if !cluster.holds_night(id) {
+                return Ok(false);
+            }
+        }
+        let mut state = read_state(&stored)?;
+        let set = state.results.len();
+        let Some(current) = state.tables.get(set) else {
+            return Err(corrupt_night(id, "no table for the set being played"));
+        };
+        let mut next = None;
+        match self.status(&current.table).await? {
+            Some(TableStatus::Over) => {
+                let record = self.record(&current.table).await?;
+                let (replay, _) = record
+                    .replay()
+                    .map_err(|e| corrupt_night(id, &format!("set {set}: {e}")))?;
+                state.results.push(replay.scores);
+                if state.results.len() == state.sets {
+                    stored.status = NightStatus::Over;
+                } else {
+                    next = Some(self.start_set(&mut state, Capped::No).await?);
+                }
+            }
+            // The set's table was ended (or is gone): so is the night.
+            Some(TableStatus::Ended) | None => stored.status = NightStatus::Ended,
+            _ => return Ok(true),
+        }
+        stored.state = serde_json::to_string(&state).expect("a night serializes");
+        // The next set's table and the night that names it are kept together (on a
+        // cluster, only while this node holds the night), and only then run.
+        match next {
+            Some(table) => {
+                let store = &self.shared().store;
+                store.create_set_table(&table.stored, &stored).await?;
+                self.start_prepared(table)?;
+            }
+            None => self.shared().store.save_night(&stored).await?,
+        }
+        Ok(stored.status == NightStatus::Playing)
+    }
 }

@@ -84,6 +84,12 @@ pub trait Cluster: Send + Sync {
     /// Lets every night's lease this node holds go, so that another node takes them at
     /// once (the node is shutting down).
     fn release_nights(&self) -> StoreFuture<'_, ()>;
+    /// Publishes the names of the accounts online on this node (a socket open on it),
+    /// for the other nodes' lists of who is online.
+    fn publish_online<'a>(&'a self, names: &'a [String]) -> StoreFuture<'a, ()>;
+    /// The names online on the other live nodes (seen within a lease), as they last
+    /// published them.
+    fn others_online(&self) -> StoreFuture<'_, Vec<String>>;
 }
 
 /// What a lease is on: a table, or a night; each kind in its own table of leases.
@@ -444,6 +450,41 @@ impl Cluster for PostgresStore {
             )
             .fetch_all(&self.pool)
             .await?)
+        })
+    }
+
+    fn publish_online<'a>(&'a self, names: &'a [String]) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let json = serde_json::to_string(names).expect("names serialize");
+            sqlx::query("UPDATE nodes SET online = $2 WHERE name = $1")
+                .bind(&self.leases.node.name)
+                .bind(json)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn others_online(&self) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let lists: Vec<String> = sqlx::query_scalar(
+                "SELECT online FROM nodes WHERE name <> $1 AND online IS NOT NULL \
+                 AND seen_at > clock_timestamp() - make_interval(secs => $2)",
+            )
+            .bind(&self.leases.node.name)
+            .bind(self.leases.seconds())
+            .fetch_all(&self.pool)
+            .await?;
+            let mut names = Vec::new();
+            for list in lists {
+                let list: Vec<String> =
+                    serde_json::from_str(&list).map_err(|e| StoreError::Corrupt {
+                        table: "nodes".into(),
+                        message: format!("online: {e}"),
+                    })?;
+                names.extend(list);
+            }
+            Ok(names)
         })
     }
 

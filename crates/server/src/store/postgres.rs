@@ -7,7 +7,7 @@
 
 use calltrump_table::Entry;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
-use sqlx::{Postgres, QueryBuilder, Row};
+use sqlx::{Postgres, QueryBuilder, Row, Transaction};
 
 use super::cluster::{Kind, Leases};
 use super::codec::{self, TableText};
@@ -145,36 +145,111 @@ impl PostgresStore {
     }
 }
 
+impl PostgresStore {
+    /// Inserts `table`'s row and this node's lease on it (epoch 1) in `tx`; the caller
+    /// holds the lease once `tx` commits.
+    async fn insert_table(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        table: &StoredTable,
+    ) -> Result<(), StoreError> {
+        let text = codec::encode(table);
+        sqlx::query(
+            "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&table.id)
+        .bind(&text.settings)
+        .bind(&text.deal_rng)
+        .bind(&text.seats)
+        .bind(&table.host_token)
+        .bind(table.status.as_str())
+        .bind(table.created_at)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO leases (table_id, owner, epoch, expires_at) \
+             VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
+        )
+        .bind(&table.id)
+        .bind(self.node())
+        .bind(self.leases.seconds())
+        .execute(&mut **tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Saves `night` in `tx`: a night this node holds, fenced by its lease; else a new
+    /// night with this node's lease on it (epoch 1), whether it is new (the caller then
+    /// holds its lease once `tx` commits). A night of another node's, or one this node
+    /// lost, is not this node's to change: [`StoreError::LeaseLost`].
+    async fn write_night(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        night: &StoredNight,
+    ) -> Result<bool, StoreError> {
+        if self.leases.epoch_of(Kind::Night, &night.id).is_some() {
+            self.leases.fence_as(tx, Kind::Night, &night.id).await?;
+            sqlx::query("UPDATE nights SET state = $2, status = $3 WHERE id = $1")
+                .bind(&night.id)
+                .bind(&night.state)
+                .bind(night.status.as_str())
+                .execute(&mut **tx)
+                .await?;
+            return Ok(false);
+        }
+        let made = sqlx::query(
+            "INSERT INTO nights (id, state, status, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&night.id)
+        .bind(&night.state)
+        .bind(night.status.as_str())
+        .bind(night.created_at)
+        .execute(&mut **tx)
+        .await?;
+        if made.rows_affected() == 0 {
+            return Err(Kind::Night.lost(&night.id));
+        }
+        sqlx::query(
+            "INSERT INTO night_leases (night_id, owner, epoch, expires_at) \
+             VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
+        )
+        .bind(&night.id)
+        .bind(self.node())
+        .bind(self.leases.seconds())
+        .execute(&mut **tx)
+        .await?;
+        Ok(true)
+    }
+}
+
 impl Store for PostgresStore {
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let text = codec::encode(table);
             // The table and this node's lease on it, together.
             let mut tx = self.pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(&table.id)
-            .bind(&text.settings)
-            .bind(&text.deal_rng)
-            .bind(&text.seats)
-            .bind(&table.host_token)
-            .bind(table.status.as_str())
-            .bind(table.created_at)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO leases (table_id, owner, epoch, expires_at) \
-                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
-            )
-            .bind(&table.id)
-            .bind(self.node())
-            .bind(self.leases.seconds())
-            .execute(&mut *tx)
-            .await?;
+            self.insert_table(&mut tx, table).await?;
             tx.commit().await?;
             self.leases.hold(&table.id, 1);
+            Ok(())
+        })
+    }
+
+    fn create_set_table<'a>(
+        &'a self,
+        table: &'a StoredTable,
+        night: &'a StoredNight,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            let new_night = self.write_night(&mut tx, night).await?;
+            self.insert_table(&mut tx, table).await?;
+            tx.commit().await?;
+            self.leases.hold(&table.id, 1);
+            if new_night {
+                self.leases.hold_as(Kind::Night, &night.id, 1);
+            }
             Ok(())
         })
     }
@@ -342,45 +417,11 @@ impl Store for PostgresStore {
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let mut tx = self.pool.begin().await?;
-            if self.leases.epoch_of(Kind::Night, &night.id).is_some() {
-                self.leases
-                    .fence_as(&mut tx, Kind::Night, &night.id)
-                    .await?;
-                sqlx::query("UPDATE nights SET state = $2, status = $3 WHERE id = $1")
-                    .bind(&night.id)
-                    .bind(&night.state)
-                    .bind(night.status.as_str())
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-                return Ok(());
-            }
-            // A new night, and this node's lease on it, together; a night of another
-            // node's (or one this node lost) is not this node's to change.
-            let made = sqlx::query(
-                "INSERT INTO nights (id, state, status, created_at) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(&night.id)
-            .bind(&night.state)
-            .bind(night.status.as_str())
-            .bind(night.created_at)
-            .execute(&mut *tx)
-            .await?;
-            if made.rows_affected() == 0 {
-                return Err(Kind::Night.lost(&night.id));
-            }
-            sqlx::query(
-                "INSERT INTO night_leases (night_id, owner, epoch, expires_at) \
-                 VALUES ($1, $2, 1, clock_timestamp() + make_interval(secs => $3))",
-            )
-            .bind(&night.id)
-            .bind(self.node())
-            .bind(self.leases.seconds())
-            .execute(&mut *tx)
-            .await?;
+            let new_night = self.write_night(&mut tx, night).await?;
             tx.commit().await?;
-            self.leases.hold_as(Kind::Night, &night.id, 1);
+            if new_night {
+                self.leases.hold_as(Kind::Night, &night.id, 1);
+            }
             Ok(())
         })
     }

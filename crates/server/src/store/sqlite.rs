@@ -250,25 +250,49 @@ impl SqliteStore {
     }
 }
 
+/// Inserts `table`'s row through `db` (the pool, or a transaction).
+async fn insert_table<'e>(
+    db: impl sqlx::Executor<'e, Database = Sqlite>,
+    table: &StoredTable,
+) -> Result<(), StoreError> {
+    let text = codec::encode(table);
+    sqlx::query(
+        "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&table.id)
+    .bind(&text.settings)
+    .bind(&text.deal_rng)
+    .bind(&text.seats)
+    .bind(&table.host_token)
+    .bind(table.status)
+    .bind(table.created_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Adds `night`, or changes its state and status, through `db`.
+async fn upsert_night<'e>(
+    db: impl sqlx::Executor<'e, Database = Sqlite>,
+    night: &StoredNight,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO nights (id, state, status, created_at) VALUES (?, ?, ?, ?) \
+         ON CONFLICT (id) DO UPDATE SET state = excluded.state, status = excluded.status",
+    )
+    .bind(&night.id)
+    .bind(&night.state)
+    .bind(night.status)
+    .bind(night.created_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 impl Store for SqliteStore {
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            let text = codec::encode(table);
-            sqlx::query(
-                "INSERT INTO tables (id, settings, deal_rng, seats, host_token, status, created_at) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&table.id)
-            .bind(&text.settings)
-            .bind(&text.deal_rng)
-            .bind(&text.seats)
-            .bind(&table.host_token)
-            .bind(table.status)
-            .bind(table.created_at)
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
+        Box::pin(async move { insert_table(&self.pool, table).await })
     }
 
     fn update_table<'a>(
@@ -370,17 +394,19 @@ impl Store for SqliteStore {
     }
 
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
+        Box::pin(async move { upsert_night(&self.pool, night).await })
+    }
+
+    fn create_set_table<'a>(
+        &'a self,
+        table: &'a StoredTable,
+        night: &'a StoredNight,
+    ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO nights (id, state, status, created_at) VALUES (?, ?, ?, ?) \
-                 ON CONFLICT (id) DO UPDATE SET state = excluded.state, status = excluded.status",
-            )
-            .bind(&night.id)
-            .bind(&night.state)
-            .bind(night.status)
-            .bind(night.created_at)
-            .execute(&self.pool)
-            .await?;
+            let mut tx = self.pool.begin().await?;
+            insert_table(&mut *tx, table).await?;
+            upsert_night(&mut *tx, night).await?;
+            tx.commit().await?;
             Ok(())
         })
     }

@@ -135,6 +135,118 @@ async fn two_servers_on_one_database_share_its_tables() {
     first.stop().await.unwrap();
 }
 
+/// Who is online on either of two nodes is listed by both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn who_is_online_on_one_node_is_listed_by_every_node() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let hub = || common::seeded_hub(1, Duration::from_secs(60));
+    let first = common::start_on(&database.url, hub()).await;
+    let second = common::start_on(&database.url, hub()).await;
+    invitations::who_is_online_on_one_node_is_listed_by_every_node(first.addr, second.addr).await;
+    second.stop().await.unwrap();
+    first.stop().await.unwrap();
+}
+
+/// A socket through node `via` to table `id`, from the client address `client` as a
+/// proxy in front names it (`X-Real-IP`), past its welcome.
+async fn spectator_as(
+    via: &calltrump_server::RunningServer,
+    id: &str,
+    client: &str,
+) -> common::Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}/ws/{id}", via.addr)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("x-real-ip", client.parse().unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    common::send(&mut socket, serde_json::json!({"type": "hello"})).await;
+    common::until(&mut socket, "welcome").await;
+    socket
+}
+
+/// A relayed socket carries its client's address to the node that runs its table: the
+/// owner's per-address chat limit counts each client behind the relaying node on its
+/// own, not all of them as that node's one address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relayed_socket_is_counted_under_its_clients_address() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let node = || async {
+        calltrump_server::start(calltrump_server::ServerConfig {
+            limits: calltrump_server::Limits {
+                max_connections_per_address: 0,
+                creates_per_minute: 0,
+                client_address_header: Some("X-Real-IP".into()),
+                ..calltrump_server::Limits::default()
+            },
+            ..calltrump_server::ServerConfig::new(
+                "127.0.0.1:0".parse().unwrap(),
+                &database.url,
+                common::seeded_hub(1, Duration::from_secs(60)),
+            )
+        })
+        .await
+        .unwrap()
+    };
+    let (owner, relaying) = (node().await, node().await);
+    let created = common::create(&owner, serde_json::json!({ "game": "kaibosh" })).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !http_at(relaying.addr, "GET", "/api/tables", None)
+            .await
+            .1
+            .contains(&id)
+        {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .expect("the relaying node finds the owner's table");
+    // One client spends its address's burst of chat lines (10) over eleven sockets (a
+    // socket says a line every half second at most): the eleventh line is refused.
+    for i in 0..11 {
+        let mut socket = spectator_as(&relaying, &id, "10.9.0.1").await;
+        let line = serde_json::json!({"type": "chat", "text": format!("line {i}")});
+        common::send(&mut socket, line).await;
+        let answer = common::messages_before_pong(&mut socket).await;
+        let refusal = answer.iter().find(|m| m["type"] == "error");
+        if i < 10 {
+            assert!(refusal.is_none(), "line {i}: {answer:?}");
+        } else {
+            let refusal = refusal.unwrap_or_else(|| panic!("line {i} passed: {answer:?}"));
+            let message = refusal["message"].as_str().unwrap();
+            assert!(message.contains("from your address"), "{message}");
+        }
+    }
+    // Another client through the same node still has its own.
+    let mut other = spectator_as(&relaying, &id, "10.9.0.2").await;
+    common::send(
+        &mut other,
+        serde_json::json!({"type": "chat", "text": "mine"}),
+    )
+    .await;
+    let answer = common::messages_before_pong(&mut other).await;
+    assert!(
+        answer.iter().all(|m| m["type"] != "error"),
+        "the second client was refused: {answer:?}"
+    );
+    assert!(
+        answer
+            .iter()
+            .any(|m| m["type"] == "chat" && m["body"] == "mine"),
+        "{answer:?}"
+    );
+    let (_, metrics) = http_at(relaying.addr, "GET", "/metrics", None).await;
+    assert!(
+        metrics.contains("calltrump_relayed_sockets_total 12"),
+        "{metrics}"
+    );
+    relaying.stop().await.unwrap();
+    owner.stop().await.unwrap();
+}
+
 /// A night runs on one node of two (the second, started after it, does not run it too),
 /// and when that node stops, the other takes the night over and finishes it: one table
 /// per set, every set's result on the sheet.
@@ -327,6 +439,7 @@ fencing_tests!(
     the_lobby_lists_the_other_nodes_tables,
     a_night_runs_on_one_node_and_is_taken_over_when_it_lapses,
     released_nights_are_taken_at_once,
+    a_set_table_is_kept_only_with_its_night_under_the_nights_lease,
 );
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -50,6 +50,37 @@ async fn tables_in_memory(server: &RunningServer) -> u64 {
         .unwrap()
 }
 
+/// The `process_cpu_seconds_total` counter of `/metrics`.
+async fn cpu_seconds(server: &RunningServer) -> f64 {
+    let (_, metrics) = http(server, "GET", "/metrics", None).await;
+    assert!(
+        metrics.contains("# TYPE process_cpu_seconds_total counter"),
+        "{metrics}"
+    );
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("process_cpu_seconds_total "))
+        .unwrap_or_else(|| panic!("no process_cpu_seconds_total in {metrics}"))
+        .parse()
+        .unwrap()
+}
+
+/// `/metrics` counts the CPU time the server's process used, in seconds: positive, and
+/// more after the server did some work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_count_the_processs_cpu_seconds() {
+    let (_dir, server, _table) = kaibosh_table(Duration::from_secs(5), 4, "").await;
+    let before = cpu_seconds(&server).await;
+    assert!(before > 0.0 && before < 600.0, "{before} s");
+    for _ in 0..50 {
+        let (status, _) = http(&server, "GET", "/api/tables", None).await;
+        assert_eq!(status, 200);
+    }
+    let after = cpu_seconds(&server).await;
+    assert!(after > before, "{before} s, then {after} s");
+    server.stop().await.unwrap();
+}
+
 /// Waits until no table is in memory (at most 5 seconds); `stays` says what stayed.
 async fn until_no_table_in_memory(server: &RunningServer, stays: &str) {
     let mut waited = 0;

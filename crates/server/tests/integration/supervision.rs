@@ -113,6 +113,13 @@ impl Store for FaultyStore {
     fn save_night<'a>(&'a self, night: &'a StoredNight) -> StoreFuture<'a, ()> {
         self.inner.save_night(night)
     }
+    fn create_set_table<'a>(
+        &'a self,
+        table: &'a StoredTable,
+        night: &'a StoredNight,
+    ) -> StoreFuture<'a, ()> {
+        self.inner.create_set_table(table, night)
+    }
     fn night<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredNight>> {
         self.inner.night(id)
     }

@@ -30,6 +30,7 @@ macro_rules! store_contract_tests {
             a_chat_line_number_is_taken_once_and_an_unknown_tables_chat_refused,
             live_tables_are_the_open_and_playing_ones_oldest_first,
             nights_are_saved_updated_and_the_playing_ones_resumed,
+            a_sets_table_and_its_night_are_kept_together_or_not_at_all,
             an_account_reads_back_and_its_name_key_is_taken_once,
             a_session_finds_its_account_until_it_ends_or_expires,
             deleting_an_account_ends_its_sessions_and_frees_its_name,
@@ -527,6 +528,31 @@ pub async fn nights_are_saved_updated_and_the_playing_ones_resumed(store: &dyn S
         ))
     );
     assert_eq!(store.live_nights().await.unwrap(), [nights[0].clone()]);
+}
+
+/// A night's next set: its table and the night naming it are kept in one transaction,
+/// a new night's first as a later set's; a set whose table cannot be kept (its id
+/// taken) leaves the night as it was.
+pub async fn a_sets_table_and_its_night_are_kept_together_or_not_at_all(store: &dyn Store) {
+    let first = new_table("s1", 1, TableStatus::Open, 10);
+    let started = night("n", r#"{"tables":["s1"]}"#, NightStatus::Playing, 10);
+    store.create_set_table(&first, &started).await.unwrap();
+    assert_eq!(store.table("s1").await.unwrap(), Some(first.clone()));
+    assert_eq!(store.night("n").await.unwrap().as_ref(), Some(&started));
+    let second = new_table("s2", 2, TableStatus::Open, 20);
+    let next = night("n", r#"{"tables":["s1","s2"]}"#, NightStatus::Playing, 10);
+    store.create_set_table(&second, &next).await.unwrap();
+    assert_eq!(store.table("s2").await.unwrap(), Some(second));
+    assert_eq!(store.night("n").await.unwrap().as_ref(), Some(&next));
+    // The third set's table under an id taken: neither it nor the night is kept.
+    let third = night(
+        "n",
+        r#"{"tables":["s1","s2","s1"]}"#,
+        NightStatus::Playing,
+        10,
+    );
+    assert!(store.create_set_table(&first, &third).await.is_err());
+    assert_eq!(store.night("n").await.unwrap(), Some(next));
 }
 
 /// An account `id` named `name` (its key the lowercase name), with a stand-in hash.

@@ -260,3 +260,47 @@ pub async fn released_nights_are_taken_at_once(a: &PostgresStore, b: &PostgresSt
         .unwrap();
     assert!(b.orphan_nights().await.unwrap().is_empty());
 }
+
+/// A node whose night lapsed and was taken over keeps no next set's table for it: the
+/// table and the night are one transaction, fenced by the night's lease, so the table
+/// is not left outside the night (nor leased, nor run anywhere).
+pub async fn a_set_table_is_kept_only_with_its_night_under_the_nights_lease(
+    a: &PostgresStore,
+    b: &PostgresStore,
+) {
+    let first = new_table("s1", 1, TableStatus::Playing, 0);
+    let started = night("n", r#"{"tables":["s1"]}"#, NightStatus::Playing);
+    a.create_set_table(&first, &started).await.unwrap();
+    assert!(a.holds_night("n"));
+    assert!(!b.claim("s1").await.unwrap());
+    // Another node may not start the night's next set while `a` holds it.
+    let by_b = night("n", r#"{"tables":["s1","b"]}"#, NightStatus::Playing);
+    lost(
+        b.create_set_table(&new_table("b", 2, TableStatus::Open, 0), &by_b)
+            .await,
+        "night n",
+    );
+    assert_eq!(a.table("b").await.unwrap(), None);
+    // `a` is paused past its lease; `b` takes the night over.
+    lapse().await;
+    assert!(b.claim_night("n").await.unwrap());
+    let late = night("n", r#"{"tables":["s1","s2"]}"#, NightStatus::Playing);
+    lost(
+        a.create_set_table(&new_table("s2", 2, TableStatus::Open, 0), &late)
+            .await,
+        "night n",
+    );
+    assert_eq!(b.table("s2").await.unwrap(), None);
+    assert!(b.owners(&["s2".to_string()]).await.unwrap().is_empty());
+    assert_eq!(b.night("n").await.unwrap(), Some(started));
+    // The night's new node starts the set, and holds its table.
+    let next = night("n", r#"{"tables":["s1","s2"]}"#, NightStatus::Playing);
+    b.create_set_table(&new_table("s2", 2, TableStatus::Open, 0), &next)
+        .await
+        .unwrap();
+    assert_eq!(b.night("n").await.unwrap(), Some(next));
+    assert_eq!(
+        b.owners(&["s2".to_string()]).await.unwrap(),
+        HashMap::from([("s2".to_string(), "b".to_string())])
+    );
+}

@@ -218,3 +218,29 @@ pub async fn the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name(b
     drop(ann_socket);
     api_online_until(addr, &cat, json!([])).await;
 }
+
+/// Who is online is the cluster's: an account with a lobby open on one node is listed
+/// by the other node's `/api/online` and told to a lobby open there, each name once,
+/// and leaves both lists when its socket closes.
+pub async fn who_is_online_on_one_node_is_listed_by_every_node(
+    first: std::net::SocketAddr,
+    second: std::net::SocketAddr,
+) {
+    let ann = sign_up(first, "Ann").await;
+    let bob = sign_up(second, "Bob").await;
+    api_online_until(second, &bob, json!([])).await;
+    let mut bobs_lobby = lobby_socket(second, &bob).await;
+    until_online(&mut bobs_lobby, json!(["Bob"])).await;
+    // Ann on the first node: the first lists Bob, the second Ann, within a renewal.
+    let mut anns_lobby = lobby_socket(first, &ann).await;
+    until_online(&mut anns_lobby, json!(["Ann", "Bob"])).await;
+    until_online(&mut bobs_lobby, json!(["Ann", "Bob"])).await;
+    api_online_until(second, &bob, json!(["Ann", "Bob"])).await;
+    // Bob on both nodes at once is listed once.
+    let bobs_other = lobby_socket(first, &bob).await;
+    api_online_until(first, &ann, json!(["Ann", "Bob"])).await;
+    drop(bobs_other);
+    drop(anns_lobby);
+    until_online(&mut bobs_lobby, json!(["Bob"])).await;
+    api_online_until(first, &bob, json!(["Bob"])).await;
+}
