@@ -233,7 +233,6 @@ $("tables-more").addEventListener("click", () => {
   refreshTables();
 });
 
-/** The open and running tables (a page of them), with the seats this browser holds. */
 /** The signed-in account's invitations, as "My tables" last said: `{table, seat, link, ...}`. */
 let invitations = [];
 
@@ -267,6 +266,7 @@ function hostLink(own) {
   return host ? `/table/${encodeURIComponent(own.id)}#host=${encodeURIComponent(host)}` : null;
 }
 
+/** The open and running tables (a page of them), with the seats this browser holds. */
 async function refreshTables() {
   let tables;
   let total;
@@ -288,8 +288,9 @@ async function refreshTables() {
     const seats = table.seats.map((s) => {
       // This browser's own seat at a table it made: kept for it, not open to others.
       if (s.sitter === "open" && ownSeat === s.seat) return t("lobby-your-seat");
-      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
+      // A seat kept for a name (an invitation by name, a named friend's): whose it is.
       if (s.sitter === "open" && s.name) return t("lobby-reserved-for", { name: s.name });
+      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
       if (s.sitter === "open") return t("badge-open");
       if (s.sitter.startsWith("bot:")) return t("partner-bot", { level: levelTitle(s.sitter.slice(4)) });
       // A deleted account's seat, in the page's language.

@@ -21,8 +21,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use calltrump_engine::Seat;
 use futures_util::{SinkExt, StreamExt};
-use sha2::Digest;
 use serde_json::json;
+use sha2::Digest;
 use tokio::sync::{oneshot, watch};
 
 use crate::accounts::{name_key, signed_in};

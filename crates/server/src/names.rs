@@ -70,7 +70,11 @@ pub fn name_skeleton(shown: &str) -> String {
 pub fn quoted(name: &str) -> String {
     let mut chars = name.chars();
     let head: String = chars.by_ref().take(NAME_MAX_CHARS).collect();
-    let more = if chars.next().is_some() { "\u{2026}" } else { "" };
+    let more = if chars.next().is_some() {
+        "\u{2026}"
+    } else {
+        ""
+    };
     format!("{head:?}{more}")
 }
 
@@ -81,7 +85,11 @@ pub fn quoted(name: &str) -> String {
 pub async fn fill_name_skeletons(store: &dyn Store) -> Result<usize, StoreError> {
     let mut filled = 0;
     for (id, name) in store.accounts().accounts_without_skeleton().await? {
-        if store.accounts().set_name_skeleton(&id, &name_skeleton(&name)).await? {
+        if store
+            .accounts()
+            .set_name_skeleton(&id, &name_skeleton(&name))
+            .await?
+        {
             filled += 1;
         } else {
             tracing::warn!(name = %name, "an older account's name looks like another's: it keeps no skeleton");
@@ -101,7 +109,10 @@ mod tests {
     fn a_name_in_an_error_is_quoted_and_cut_to_the_longest_name() {
         assert_eq!(quoted("Zed"), "\"Zed\"");
         let long = "x".repeat(5000);
-        assert_eq!(quoted(&long), format!("\"{}\"\u{2026}", "x".repeat(NAME_MAX_CHARS)));
+        assert_eq!(
+            quoted(&long),
+            format!("\"{}\"\u{2026}", "x".repeat(NAME_MAX_CHARS))
+        );
         assert_eq!(quoted("a\nb"), "\"a\\nb\"");
     }
 }

@@ -112,13 +112,21 @@ async fn a_seat_links_holder_is_none_once_the_host_takes_the_seat_back() {
         let (status, _, answer) = call(addr, "POST", &holder, None, Some(ask(wrong))).await;
         assert_eq!((status, &answer), (200, &json!({"seat": null})));
     }
-    let (status, _, answer) =
-        call(addr, "POST", "/api/tables/nosuch/holder", None, Some(ask(token))).await;
+    let (status, _, answer) = call(
+        addr,
+        "POST",
+        "/api/tables/nosuch/holder",
+        None,
+        Some(ask(token)),
+    )
+    .await;
     assert_eq!(status, 404, "{answer}");
-    let (status, _, answer) =
-        call(addr, "POST", &holder, None, Some(json!({"tokn": token}))).await;
+    let (status, _, answer) = call(addr, "POST", &holder, None, Some(json!({"tokn": token}))).await;
     assert_eq!(status, 400, "{answer}");
-    assert!(answer["error"].as_str().unwrap().contains("tokn"), "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("tokn"),
+        "{answer}"
+    );
 
     // The host takes seat 1 back: a bot plays it, and its old link opens nothing.
     let mut host = common::hello(&server, id, json!({"token": created["host_token"]})).await;

@@ -78,9 +78,9 @@ const MATCHES: [(GameKind, &str, &str, &str); 9] = [
 pub const LEVELS: [&str; 4] = ["easy", "medium", "hard", "expert"];
 
 /// About how many rated games a player needs before their rating is compared with the
-/// bots: by then a player who wins half their games beside and against one level is
-/// named that level's band in every game family (tested below).
-pub const GAMES_TO_COMPARE: i64 = 30;
+/// bots: by then a player who wins half their games beside and against any one level is
+/// named that level's band in every game family (tested below; most are sooner).
+pub const GAMES_TO_COMPARE: i64 = 40;
 
 /// A's result in each game of an arena CSV (1 won, 0 lost, 0.5 drawn), in order: the
 /// first and second half of each pair. A line that does not read is an error naming it.
@@ -166,6 +166,10 @@ pub struct Band {
     /// The mean of its levels' means.
     #[serde(skip)]
     pub mu: f64,
+    /// Its levels' largest uncertainty: a player is compared with the band once measured
+    /// at least as surely.
+    #[serde(skip)]
+    pub sigma: f64,
 }
 
 /// The bands of levels rated `of`, weakest first: a level joins the band before it
@@ -189,19 +193,28 @@ pub fn bands(of: impl Fn(&str) -> Rating) -> Vec<Band> {
             from: levels[0],
             to: levels[levels.len() - 1],
             mu: levels.iter().map(|l| of(l).mu).sum::<f64>() / levels.len() as f64,
+            sigma: levels.iter().map(|l| of(l).sigma).fold(0.0, f64::max),
         })
         .collect()
 }
 
 /// The band a player rated `r` plays like, when their rating says so: the band whose
-/// mean is nearest, named only if the whole interval mean ± uncertainty is nearer to it
-/// than to any other band; otherwise `None` (too few rated games to compare).
+/// mean is nearest, named only once the player is measured as surely as its levels are
+/// (an uncertainty no larger than theirs) and the whole interval mean ± uncertainty is
+/// nearer to it than to any other band; otherwise `None` (too few rated games to compare, or a single
+/// band: nothing to compare with).
 pub fn level_of(bands: &[Band], r: Rating) -> Option<Band> {
-    let nearest = (0..bands.len()).min_by(|&a, &b| {
-        (bands[a].mu - r.mu)
-            .abs()
-            .total_cmp(&(bands[b].mu - r.mu).abs())
-    })?;
+    // One band alone (levels not told apart) says nothing about a player.
+    if bands.len() < 2 {
+        return None;
+    }
+    let nearest = (0..bands.len())
+        .min_by(|&a, &b| {
+            (bands[a].mu - r.mu)
+                .abs()
+                .total_cmp(&(bands[b].mu - r.mu).abs())
+        })
+        .expect("two bands or more");
     let mid = |a: usize, b: usize| (bands[a].mu + bands[b].mu) / 2.0;
     let low = if nearest > 0 {
         mid(nearest - 1, nearest)
@@ -213,7 +226,8 @@ pub fn level_of(bands: &[Band], r: Rating) -> Option<Band> {
     } else {
         f64::INFINITY
     };
-    (r.mu - r.sigma >= low && r.mu + r.sigma <= high).then_some(bands[nearest])
+    let band = bands[nearest];
+    (r.sigma <= band.sigma && r.mu - r.sigma >= low && r.mu + r.sigma <= high).then_some(band)
 }
 
 /// The shipped bands of game family `family`, weakest first.
@@ -250,7 +264,13 @@ mod tests {
         for game in GameKind::ALL {
             let family = game.name();
             let bands = shipped_bands(family);
-            assert!(!bands.is_empty());
+            for level in LEVELS {
+                println!("{family} {level}: {:?}", anchor(family, level));
+            }
+            assert!(
+                bands.len() >= 2,
+                "{family}: the levels are told apart: {bands:?}"
+            );
             for pair in bands.windows(2) {
                 let top = |b: &Band| {
                     let levels = LEVELS.iter().skip_while(|l| **l != b.from);
@@ -305,22 +325,29 @@ mod tests {
 
     #[test]
     fn a_level_is_named_only_when_the_whole_interval_is_nearest_it() {
-        let bands = bands_of_four([10.0, 20.0, 30.0, 40.0], 1.0);
+        let bands = bands_of_four([10.0, 20.0, 30.0, 40.0], 4.0);
         let named = |mu, sigma| level_of(&bands, r(mu, sigma)).map(|b| b.from);
         assert_eq!(named(21.0, 3.0), Some("medium"));
-        // 21 ± 5 reaches past 25, half way to hard.
-        assert_eq!(named(21.0, 5.0), None);
+        // 21 ± 4.5 reaches past 25, half way to hard.
+        assert_eq!(named(21.0, 4.5), None);
         assert_eq!(named(16.0, 2.0), None);
-        // Beyond the ends only the one boundary counts.
-        assert_eq!(named(55.0, 8.0), Some("expert"));
-        assert_eq!(named(2.0, 7.0), Some("easy"));
-        // The tryout's case: 23.7 after one lost game.
+        // Beyond the ends only the one boundary counts...
+        assert_eq!(named(55.0, 4.0), Some("expert"));
+        assert_eq!(named(2.0, 3.0), Some("easy"));
+        // ... but a player less surely measured than the levels is not compared.
+        assert_eq!(named(55.0, 4.5), None);
+        // The tryout's case: 23.7 after one lost game; and a new player.
         assert_eq!(named(23.7, 7.9), None);
+        assert_eq!(named(25.0, 25.0 / 3.0), None);
+        // One band alone says nothing.
+        let one = bands_of_four([10.0, 11.0, 12.0, 13.0], 4.0);
+        assert_eq!(level_of(&one, r(12.0, 0.5)), None);
     }
 
     /// A player's ratings at `family` after each of `games` games beside bots of `level`
-    /// against bots of `level`, their side winning every other game (losing the first).
-    fn beside(family: &str, level: &str, games: usize) -> Vec<Rating> {
+    /// against bots of `level`, their side winning every other game (the first if
+    /// `won_first`).
+    fn beside(family: &str, level: &str, games: usize, won_first: bool) -> Vec<Rating> {
         let game = GameKind::ALL
             .into_iter()
             .find(|g| g.name() == family)
@@ -334,11 +361,8 @@ mod tests {
             let mut mine = vec![me.clone()];
             mine.extend(vec![bot.clone(); n - 1]);
             let theirs = vec![bot.clone(); n];
-            let (first, second) = if i % 2 == 1 {
-                (mine, theirs)
-            } else {
-                (theirs, mine)
-            };
+            let won = (i % 2 == 0) == won_first;
+            let (first, second) = if won { (mine, theirs) } else { (theirs, mine) };
             let played = super::super::RatedGame {
                 table: format!("t{i}"),
                 family: family.to_string(),
@@ -356,31 +380,33 @@ mod tests {
     fn a_fresh_player_with_one_game_gets_no_level() {
         for game in GameKind::ALL {
             for level in LEVELS {
-                let one = beside(game.name(), level, 1)[0];
-                assert!(one.sigma > 7.0, "{one:?}");
-                assert_eq!(
-                    plays_like(game.name(), one),
-                    None,
-                    "{game:?} {level}: {one:?}"
-                );
+                for won_first in [false, true] {
+                    let one = beside(game.name(), level, 1, won_first)[0];
+                    assert!(one.sigma > 7.0, "{one:?}");
+                    let named = plays_like(game.name(), one);
+                    assert_eq!(named, None, "{game:?} {level}: {one:?}");
+                }
             }
         }
     }
 
     #[test]
     fn a_player_even_with_a_level_is_named_its_band_within_the_games_the_page_says() {
+        let rank = |level: &str| LEVELS.iter().position(|l| *l == level).unwrap();
         for game in GameKind::ALL {
             let family = game.name();
-            for band in shipped_bands(family) {
-                let ratings = beside(family, band.from, GAMES_TO_COMPARE as usize);
+            let bands = shipped_bands(family);
+            for level in LEVELS {
+                let band = *bands
+                    .iter()
+                    .find(|b| (rank(b.from)..=rank(b.to)).contains(&rank(level)))
+                    .unwrap();
+                let ratings = beside(family, level, GAMES_TO_COMPARE as usize, false);
                 let first = ratings
                     .iter()
                     .position(|r| plays_like(family, *r) == Some(band));
-                println!(
-                    "{family} {}-{}: named after {first:?} games",
-                    band.from, band.to
-                );
                 let last = ratings[ratings.len() - 1];
+                println!("{family} beside {level}: named after {first:?} games, then {last:?}");
                 assert_eq!(plays_like(family, last), Some(band), "{family}: {last:?}");
             }
         }

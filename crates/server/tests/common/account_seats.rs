@@ -329,17 +329,33 @@ pub async fn an_older_account_gets_its_skeleton_at_start_and_a_look_alike_is_ref
 
     let server = super::start_on(&database.url, seeded_hub(1, Duration::from_secs(5))).await;
     let body = json!({ "name": "caroI", "password": "a long password" });
-    let (status, _, refused) =
-        call(server.addr, "POST", "/api/accounts", None, Some(body)).await;
+    let (status, _, refused) = call(server.addr, "POST", "/api/accounts", None, Some(body)).await;
     assert_eq!(status, 409, "{refused}");
-    assert!(refused["error"].as_str().unwrap().contains("looks like"), "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("looks like"),
+        "{refused}"
+    );
     server.stop().await.unwrap();
 
     let store = open().await;
-    let carol = store.accounts().account_named("carol").await.unwrap().unwrap();
+    let carol = store
+        .accounts()
+        .account_named("carol")
+        .await
+        .unwrap()
+        .unwrap();
     let skeleton = calltrump_server::accounts::name_skeleton("carol");
     assert_eq!(carol.name_skeleton.as_deref(), Some(skeleton.as_str()));
-    assert!(store.accounts().accounts_without_skeleton().await.unwrap().is_empty());
+    assert!(store
+        .accounts()
+        .accounts_without_skeleton()
+        .await
+        .unwrap()
+        .is_empty());
     // Given once: a second look-alike's skeleton is not given over it.
-    assert!(!store.accounts().set_name_skeleton("0123abcd", "other").await.unwrap());
+    assert!(!store
+        .accounts()
+        .set_name_skeleton("0123abcd", "other")
+        .await
+        .unwrap());
 }
