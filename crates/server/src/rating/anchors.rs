@@ -80,7 +80,7 @@ pub const LEVELS: [&str; 4] = ["easy", "medium", "hard", "expert"];
 /// About how many rated games a player needs before their rating is compared with the
 /// bots: by then a player who wins half their games beside and against any one level is
 /// named that level's band in every game family (tested below; most are sooner).
-pub const GAMES_TO_COMPARE: i64 = 40;
+pub const GAMES_TO_COMPARE: i64 = 50;
 
 /// A's result in each game of an arena CSV (1 won, 0 lost, 0.5 drawn), in order: the
 /// first and second half of each pair. A line that does not read is an error naming it.
