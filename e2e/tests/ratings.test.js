@@ -75,6 +75,7 @@ test("a rated game with bots moves the player's rating, shown on her page and th
     await viewer.waitForSelector("body[data-ready=true]");
     assert.equal(await viewer.locator("#board tbody tr").count(), 1);
     assert.equal(await viewer.textContent("#board tbody th a"), "Alice Smith");
+    assert.equal(await viewer.textContent("#board tbody td:last-child"), "not yet (too few rated games)");
     assert.equal(await viewer.locator("#bots tbody tr").count(), 4);
     assert.ok(await noHorizontalOverflow(viewer), `the leaderboard fits ${size.width}`);
     await shot(viewer, `rating-leaderboard-${size.width}`);
