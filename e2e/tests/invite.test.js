@@ -1,12 +1,14 @@
 // Who is online and an invitation by name, in Chromium: Ann and Bob sign up in two
 // browsers; each lobby lists the other under "Online now"; Ann makes a table from the
 // lobby's form with a friend's seat and invites Bob to it by name; Bob's lobby shows the
-// invitation without a reload, and its button sits him at that seat, bound to his
+// invitation without a reload (at its top, in My tables and in the Tables row, which
+// says the seat is kept for him), and its button sits him at that seat, bound to his
 // account (a guest with the seat's link is refused). Bob leaving takes him off Ann's
-// list. Screenshots of both lobbies at 1280x800 and 390x844.
+// list. Screenshots of both lobbies at 1280x800 and 390x844. And a friend's lobby stops
+// offering "Back to my seat" once the host gave that seat to a bot.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, shot, noHorizontalOverflow } from "../lib.js";
+import { startServer, launchBrowser, newPage, shot, noHorizontalOverflow, createTable, openSeat } from "../lib.js";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -55,6 +57,16 @@ test("a signed-in host sees who is online and invites a player by name to a seat
   // Bob's lobby shows it without a reload, with the seat's button.
   await bob.waitForSelector('#my-tables .invitation:has-text("Ann invites you to seat 1")');
   assert.match(await bob.getAttribute("#my-tables .invitation a.button", "href"), /#seat=1$/);
+  // Said at the top of his lobby too, with "Sit down"; the Tables row says whom the seat
+  // is kept for (not "open seat") and offers him the same button.
+  await bob.waitForSelector('#invitations-panel:not([hidden]) .invitation:has-text("Ann keeps seat 1 for you")');
+  assert.match(await bob.getAttribute("#invitations .invitation a.sit-down", "href"), /#seat=1$/);
+  const row = bob.locator("#tables .table-row", { hasText: "kept for Bob" });
+  await row.waitFor();
+  assert.doesNotMatch(await row.textContent(), /open seat/);
+  assert.equal(await row.locator("a.sit-down").textContent(), "Sit down");
+  await ann.waitForSelector('#tables .table-row:has-text("kept for Bob")');
+  assert.equal(await ann.locator("#invitations-panel").isHidden(), true, "Ann is invited nowhere");
   assert.ok(await noHorizontalOverflow(bob), "Bob's lobby fits the phone");
   await shot(bob, "invite-invited-390");
 
@@ -75,4 +87,24 @@ test("a signed-in host sees who is online and invites a player by name to a seat
   assert.equal(await ann.locator("#online li").count(), 0);
   // (The refused invitation's 404 is logged by the browser; no script failed.)
   assert.deepEqual(ann.errors.filter((e) => e.startsWith("page error")), []);
+});
+
+test("the lobby offers no way back to a seat the host took back", { timeout: 90_000 }, async () => {
+  const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "open", "bot:rules", "bot:rules"] });
+  const host = await openSeat(browser, created, 0, { name: "Ann", host: true });
+  const friend = await openSeat(browser, created, 1, { name: "Bo" });
+  await friend.waitForSelector("#hand .card", { timeout: 20_000 });
+  const lobby = await friend.context().newPage();
+  await lobby.goto(`${server.url}/`);
+  await lobby.waitForSelector("body[data-ready=true]");
+  const row = lobby.locator("#tables .table-row", { hasText: "Bo" });
+  await row.locator('a.button:text("Back to my seat")').waitFor();
+
+  await host.selectOption("#host-seat-1", "bot:easy");
+  await host.click(".seat-confirm button.danger");
+  await friend.waitForSelector('#conn[data-kind="closed"]', { timeout: 10_000 });
+  // The lobby's next look at its tables (every 5 s) drops the button.
+  await lobby.locator('#tables .table-row:has(a.button:text("Back to my seat"))').waitFor({ state: "detached", timeout: 15_000 });
+  await host.context().close();
+  await friend.context().close();
 });

@@ -1,6 +1,7 @@
 // The alexa Bid Euchre night in the browser: started from the lobby with one person and
 // three bots, the person's own link leads to their seat, they play the set through the
-// table page, and the night's page shows the score sheets and the winner.
+// table page, and the night's page shows the score sheets and the winner. A signed-in
+// host's night form offers "Rated night" (a guest's does not).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, newPage, shot, playSeat, noHorizontalOverflow } from "../lib.js";
@@ -25,6 +26,7 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   assert.equal(await rows.nth(3).locator(".player-name").inputValue(), "Ann");
   for (const i of [0, 1, 2]) await rows.nth(i).locator(".player-sitter").selectOption("bot:random");
   await host.fill("#sets", "1");
+  assert.equal(await host.locator("#rated-box").isHidden(), true, "no rated night for a guest");
   await host.click("#create-night");
   await host.waitForSelector("#night-created:not([hidden])");
   const links = await host.locator("#player-links input").evaluateAll((inputs) => inputs.map((i) => i.value));
@@ -143,4 +145,34 @@ test("a night's player who went to the lobby goes back in: to their seat, or to 
   assert.deepEqual([...bea.errors, ...other.errors], []);
   await bea.context().close();
   await other.context().close();
+});
+
+test("a signed-in host starts a rated night from the night page", { timeout: 90_000 }, async () => {
+  const page = await newPage(browser, { width: 1280, height: 900 });
+  await page.goto(`${server.url}/sign-in`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#sign-up-name", "Rita");
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  await page.waitForURL(`${server.url}/`);
+  await page.goto(`${server.url}/night`);
+  await page.waitForSelector("#rated-box:not([hidden])");
+  assert.match(await page.locator("#rated-box").textContent(), /^\s*Rated night \(each person plays as their account/);
+  const rows = page.locator("#player-list li");
+  await rows.nth(0).locator("button").click();
+  await rows.nth(3).locator(".player-name").fill("Rita");
+  await page.fill("#sets", "1");
+  await page.check("#rated");
+  // A person who has no account is refused, saying why: the night is rated.
+  await rows.nth(0).locator(".player-sitter").selectOption("person");
+  await page.click("#create-night");
+  await page.waitForSelector('#night-error:has-text("at a rated night each person plays as their account")');
+  await rows.nth(0).locator(".player-sitter").selectOption("bot:hard");
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/nights") && r.method() === "POST");
+  await page.click("#create-night");
+  assert.equal(JSON.parse((await sent).postData()).rated, true);
+  await page.waitForSelector("#night-created:not([hidden])");
+  assert.match(await page.locator("#player-links input").first().inputValue(), /\/night\/[0-9a-f]{16}#player=/);
+  assert.deepEqual(page.errors.filter((e) => e.startsWith("page error")), []);
+  await page.context().close();
 });

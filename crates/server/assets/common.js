@@ -60,6 +60,12 @@ export function levelTitle(level) {
   return hasString(`level-${level}`) ? t(`level-${level}`) : level;
 }
 
+/** A rating's band of bot levels (`{from, to}`) in words: "hard", "between hard and expert". */
+export function bandTitle(band) {
+  return band.from === band.to ? levelTitle(band.from)
+    : t("level-between", { from: levelTitle(band.from), to: levelTitle(band.to) });
+}
+
 /**
  * "Kout Bo · 6 players": the catalogue's titles, or their translations where the
  * strings have them (`game-kout`, `variant-kout6`).

@@ -1,7 +1,7 @@
 // A game family's leaderboard: the best rated players (with enough rated games), each
 // with the bot level they play like, and the bots' own ratings.
 
-import { $, el, GAMES, gameTitle } from "./common.js";
+import { $, bandTitle, el, GAMES, gameTitle } from "./common.js";
 import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 
@@ -35,7 +35,7 @@ async function show() {
     el("th", { scope: "row" }, el("a", { href: `/players/${encodeURIComponent(p.name)}`, textContent: p.name })),
     el("td", { textContent: shown(p.mu, p.sigma) }),
     el("td", { textContent: String(p.games) }),
-    el("td", { textContent: t(`level-${p.level}`) }))));
+    el("td", { textContent: p.level ? bandTitle(p.level) : t("board-level-none") }))));
   $("bots").tBodies[0].replaceChildren(...board.bots.map((b) => el("tr", {},
     el("th", { scope: "row", textContent: t(`level-${b.level}`) }),
     el("td", { textContent: shown(b.mu, b.sigma) }))));

@@ -241,16 +241,37 @@ $("tables-more").addEventListener("click", () => {
   refreshTables();
 });
 
+/** The signed-in account's invitations, as "My tables" last said: `{table, seat, link, ...}`. */
+let invitations = [];
+
+/** "Sit down" at the seat a host keeps for this account. */
+function sitDownButton(held) {
+  return el("a", { className: "button primary sit-down", href: withHostToken(held.link, held.table), textContent: t("my-table-sit-down") });
+}
+
 /**
- * This browser's entry for `table`, as far as the table still agrees: a seat the host
- * has since given to a bot is not this browser's to go back to (the host's own link
- * stays, as the host's panel).
+ * Whether this browser's remembered seat at table `own` is still its own: the server
+ * says which seat the link's token opens (none once the host gave it to a bot or
+ * reopened it for someone else). A link without a token (a seat of the account's,
+ * opened from "My tables") and an unanswered question count as still its own.
  */
-function ownEntry(entry, table) {
-  if (!entry?.url) return null;
-  if (entry.seat == null || !table.seats[entry.seat]?.sitter.startsWith("bot:")) return entry;
-  const host = new URLSearchParams(entry.url.split("#")[1] ?? "").get("host");
-  return host ? { ...entry, seat: null, url: `/table/${encodeURIComponent(table.id)}#host=${encodeURIComponent(host)}` } : null;
+async function stillMine(own) {
+  const token = new URLSearchParams(own.url.split("#")[1] ?? "").get("token");
+  if (!token) return true;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(own.id)}/holder`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }),
+    });
+    return !response.ok || (await response.json()).seat === own.seat;
+  } catch {
+    return true;
+  }
+}
+
+/** The host's link of table `own` without its seat: `/table/ID#host=TOKEN`, or null. */
+function hostLink(own) {
+  const host = new URLSearchParams(own.url.split("#")[1] ?? "").get("host");
+  return host ? `/table/${encodeURIComponent(own.id)}#host=${encodeURIComponent(host)}` : null;
 }
 
 /** The open and running tables (a page of them), with the seats this browser holds. */
@@ -266,14 +287,18 @@ async function refreshTables() {
   more.hidden = !(total > tables.length) || tablesShown >= 500;
   more.textContent = t("lobby-more-tables", { count: total - tables.length });
   const mine = myTables();
+  const owns = tables.map((table) => mine.find((t) => t.id === table.id));
+  const held = await Promise.all(owns.map((own) => own?.seat != null && stillMine(own)));
   $("tables-empty").hidden = tables.length > 0;
-  $("tables").replaceChildren(...tables.map((table) => {
-    const own = ownEntry(mine.find((t) => t.id === table.id), table);
+  $("tables").replaceChildren(...tables.map((table, i) => {
+    const own = owns[i];
+    const ownSeat = held[i] ? own.seat : null;
     const seats = table.seats.map((s) => {
       // This browser's own seat at a table it made: kept for it, not open to others.
-      if (s.sitter === "open" && own?.seat === s.seat) return t("lobby-your-seat");
-      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
+      if (s.sitter === "open" && ownSeat === s.seat) return t("lobby-your-seat");
+      // A seat kept for a name (an invitation by name, a named friend's): whose it is.
       if (s.sitter === "open" && s.name) return t("lobby-reserved-for", { name: s.name });
+      if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
       if (s.sitter === "open") return t("badge-open");
       if (s.sitter.startsWith("bot:")) return t("partner-bot", { level: levelTitle(s.sitter.slice(4)) });
       // A deleted account's seat, in the page's language.
@@ -288,7 +313,11 @@ async function refreshTables() {
         el("strong", { textContent: gameTitle(table.game, table.variant) }),
         el("span", { className: "hint", textContent: `\u00a0· ${status}\u00a0· ${seats.join(t("list-comma"))}` })));
     const actions = el("span", { className: "actions" });
-    if (own) actions.append(el("a", { className: "button primary", href: own.url, textContent: t(own.seat != null ? "lobby-back-to-seat" : "lobby-open-host") }));
+    const invited = invitations.find((held) => held.table === table.id);
+    if (invited) actions.append(sitDownButton(invited));
+    else if (ownSeat != null) actions.append(el("a", { className: "button primary", href: own.url, textContent: t("lobby-back-to-seat") }));
+    // A seat the host took back: its host (if this browser is) still opens the table.
+    else if (own && hostLink(own)) actions.append(el("a", { className: "button primary", href: own.seat == null ? own.url : hostLink(own), textContent: t("lobby-open-host") }));
     actions.append(el("a", { className: "button", href: `/table/${table.id}`, textContent: t("lobby-watch") }));
     item.append(actions);
     return item;
@@ -353,6 +382,14 @@ async function refreshMine() {
     return;
   }
   $("my-tables-panel").hidden = false;
+  // Invitations are said at the top of the lobby too, as they come (the lobby's socket).
+  invitations = tables.filter((held) => held.invited_by);
+  $("invitations-panel").hidden = invitations.length === 0;
+  $("invitations").replaceChildren(...invitations.map((held) => el("li", { className: "table-row invitation" },
+    el("span", { className: "table-what" },
+      el("strong", { textContent: t("lobby-invitation", { name: held.invited_by, seat: held.seat }) }),
+      el("span", { className: "hint", textContent: `\u00a0· ${gameTitle(held.game, held.variant)}\u00a0· ${heldPlayers(held)}` })),
+    el("span", { className: "actions" }, sitDownButton(held)))));
   $("my-games").href = `/players/${encodeURIComponent(me.name)}`;
   $("my-tables-empty").hidden = tables.length > 0;
   $("my-tables").replaceChildren(...tables.map((held) => {
@@ -396,7 +433,7 @@ async function listenToLobby() {
     if (message.type !== "online") return;
     showOnline(message.online, me);
     // Sent also when someone is invited: perhaps this player.
-    refreshMine();
+    refreshMine().then(refreshTables);
   });
   socket.addEventListener("close", () => setTimeout(listenToLobby, 5000));
 }

@@ -4,7 +4,7 @@
 
 import { $, el, levelTitle, linkRow, LEVELS } from "/assets/common.js";
 import { languageSwitch, t, translatePage } from "/assets/i18n.js";
-import { showAccount } from "/assets/account.js";
+import { showAccount, whoAmI } from "/assets/account.js";
 
 // The page's words in the page's language, and the language switch.
 translatePage();
@@ -44,6 +44,8 @@ function playerRow(name = "", sitter = "person") {
 
 function showForm() {
   $("new-night").hidden = false;
+  // A rated night is a signed-in host's: the box shows once the page knows who that is.
+  whoAmI().then((me) => { $("rated-box").hidden = !me; });
   const me = localStorage.getItem("calltrump.name") ?? "";
   // Sit-outs go down the list from the top: the first player sits out the first set.
   // The bots are named as bots ("Bot 1"), so that none passes for a person online.
@@ -71,6 +73,7 @@ function showForm() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
         players, sets: Number($("sets").value), unattended: $("unattended").checked,
+        rated: $("rated").checked || undefined,
         turn_clock: $("turn-clock").value ? { seconds: Number($("turn-clock").value), level: $("clock-level").value } : undefined,
       }),
     });

@@ -1,7 +1,7 @@
 // A player's page: their games played to the end, counted per game and variant, each
 // with its replay and analysis; to the player signed in, their tables in play too.
 
-import { $, el, gameTitle, withHostToken } from "./common.js";
+import { $, bandTitle, el, gameTitle, withHostToken } from "./common.js";
 import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import { ratingChart } from "./chart.js";
@@ -30,10 +30,12 @@ function ratingBlock(rating, history) {
   const bots = rating.bots.map((b) => ({ mu: b.mu, name: t(`level-${b.level}`) }));
   const block = el("div", { className: "rating" },
     el("h3", {}, el("a", { href: `/leaderboard/${rating.family}`, textContent: game })),
-    el("p", { className: "rating-figure", textContent: t("player-rating", {
+    el("p", { className: "rating-figure", textContent: t(rating.level ? "player-rating" : "player-rating-unplaced", {
       rating: rating.mu.toFixed(1), uncertainty: rating.sigma.toFixed(1), games: rating.games,
-      level: t(`level-${rating.level}`),
+      level: rating.level ? bandTitle(rating.level) : "",
     }) }),
+    rating.level ? null : el("p", { className: "hint rating-level-hint",
+      textContent: t("player-level-hint", { games: rating.games_to_compare }) }),
     ratingChart(points, bots, t("player-rating-chart", { game })));
   block.dataset.family = rating.family;
   return block;

@@ -28,7 +28,6 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::json;
 use sha2::{Digest, Sha256};
-use unicode_normalization::UnicodeNormalization;
 
 use crate::hub::{now_secs, random_hex, Hub};
 use crate::request::{error, json_request};
@@ -43,18 +42,13 @@ pub const ARGON2_PASSES: u32 = 2;
 pub const SESSION_COOKIE: &str = "calltrump_session";
 /// How long a session lasts, in days, from signing in.
 pub const SESSION_DAYS: i64 = 30;
-/// The longest name, in characters (after normalisation).
-pub const NAME_MAX_CHARS: usize = 24;
 /// The shortest password, in characters.
 pub const PASSWORD_MIN_CHARS: usize = 8;
 /// The longest password, in bytes (hashing a longer one would be a way to load the
 /// server).
 pub const PASSWORD_MAX_BYTES: usize = 256;
 pub use crate::model::FORMER_PLAYER;
-/// Names nobody may take beside the bots' kinds ([`calltrump_bots::BOT_KINDS`]: a
-/// seat's name must not pass for a bot): "you", "bot", and what a deleted account is
-/// called.
-const RESERVED_NAMES: &[&str] = &["you", "bot", FORMER_PLAYER];
+pub use crate::names::{name_key, name_skeleton, NAME_MAX_CHARS};
 
 /// The routes of accounts and sessions.
 pub fn routes() -> Router<Hub> {
@@ -62,57 +56,6 @@ pub fn routes() -> Router<Hub> {
         .route("/api/accounts", post(create_account))
         .route("/api/session", post(sign_in).delete(sign_out).get(session))
         .route("/api/me", axum::routing::get(me).delete(delete_me))
-}
-
-/// A name as its owner typed it, checked: the name to show (trimmed, NFKC) and its key
-/// (NFKC of its lowercase, NFKC again: two names with one key are one name). Refused,
-/// saying why: an empty or too long name, a character other than a letter, a digit, a
-/// space, `-`, `_`, `.` or `'`, and a reserved name.
-pub fn name_key(name: &str) -> Result<(String, String), String> {
-    let shown: String = name.trim().nfkc().collect();
-    if shown.is_empty() {
-        return Err(
-            "the name is empty: choose one of 1 to 24 letters, digits, spaces and - _ . '".into(),
-        );
-    }
-    let length = shown.chars().count();
-    if length > NAME_MAX_CHARS {
-        return Err(format!(
-            "the name has {length} characters: at most {NAME_MAX_CHARS}"
-        ));
-    }
-    if let Some(bad) = shown
-        .chars()
-        .find(|c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '\'')))
-    {
-        return Err(format!(
-            "the name may not hold {bad:?}: only letters, digits, spaces and - _ . '"
-        ));
-    }
-    let key: String = shown
-        .to_lowercase()
-        .nfkc()
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    if RESERVED_NAMES.contains(&key.as_str()) || calltrump_bots::BOT_KINDS.contains(&key.as_str()) {
-        return Err(format!(
-            "the name {shown:?} is reserved (the bots' levels, \"you\" and \"{FORMER_PLAYER}\" are): choose another"
-        ));
-    }
-    Ok((shown, key))
-}
-
-/// What a name (as shown, before case folding: a capital `I` passes for an `l`) looks
-/// like: its UTS #39 skeleton (Cyrillic `а` and Latin `a` alike, `rn` and `m`),
-/// lowercased and taken again since the skeleton of some characters is a capital (`0`
-/// is `O`), so that no one takes a name that passes for another's.
-pub fn name_skeleton(shown: &str) -> String {
-    use unicode_security::confusable_detection::skeleton;
-    let spaced = shown.split_whitespace().collect::<Vec<_>>().join(" ");
-    let once = skeleton(&spaced).collect::<String>().to_lowercase();
-    skeleton(&once).collect()
 }
 
 /// The hasher, with the parameters this module's documentation states.

@@ -34,6 +34,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod migrate;
 pub mod model;
+pub mod names;
 pub mod night;
 pub mod outbox;
 mod pages;
@@ -235,6 +236,8 @@ async fn launch(
 ) -> Result<RunningServer, Box<dyn std::error::Error + Send + Sync>> {
     // Games that ended while the server stopped before rating them.
     rated::rate_missed(&*store).await?;
+    // Accounts made before names' skeletons were kept get theirs.
+    names::fill_name_skeletons(&*store).await?;
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub, config.node.lease).await?;
     let addr = listener.local_addr()?;

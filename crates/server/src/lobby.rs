@@ -23,6 +23,7 @@ use axum::{Json, Router};
 use calltrump_engine::Seat;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
+use sha2::Digest;
 use tokio::sync::{oneshot, watch};
 
 use crate::accounts::{name_key, signed_in};
@@ -140,6 +141,42 @@ pub fn routes() -> Router<Hub> {
         .route("/api/online", get(online))
         .route("/ws/lobby", get(lobby_socket))
         .route("/api/tables/{id}/invitations", post(invite))
+        .route("/api/tables/{id}/holder", post(holder))
+}
+
+/// The body of `POST /api/tables/{id}/holder`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HolderRequest {
+    token: String,
+}
+
+/// `POST /api/tables/{id}/holder {token}`: the seat a seat link's token still opens,
+/// `{seat}` (null once the host gave the seat to a bot or to someone else), so that the
+/// lobby offers "Back to my seat" only for a seat that is still the browser's. The token
+/// goes in the body, never in an address that a log keeps. 404 for no such table.
+async fn holder(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let request: HolderRequest = match json_request(&headers, &body, "holder") {
+        Ok(request) => request,
+        Err(refused) => return refused.into_response(),
+    };
+    let table = match hub.shared().store.table(&id).await {
+        Ok(Some(table)) => table,
+        Ok(None) => return error(StatusCode::NOT_FOUND, "there is no such table"),
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    // Compared by digest, so that the time taken says nothing of a token's characters.
+    let digest = |token: &str| sha2::Sha256::digest(token.as_bytes());
+    let wanted = digest(&request.token);
+    let seat = (!request.token.is_empty())
+        .then(|| table.seats.iter().position(|s| digest(&s.token) == wanted))
+        .flatten();
+    Json(json!({ "seat": seat })).into_response()
 }
 
 fn not_signed_in(what: &str) -> Response {
@@ -314,9 +351,13 @@ async fn invite(
     }
 }
 
+/// 404 for an invitation to a name no account has (the name cut short if long).
 fn no_account(name: &str) -> Response {
     error(
         StatusCode::NOT_FOUND,
-        format!("name: no account is called {name:?}"),
+        format!(
+            "no account is called {}: invite a player by the name they signed up with",
+            crate::names::quoted(name)
+        ),
     )
 }

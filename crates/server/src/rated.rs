@@ -13,8 +13,8 @@ use calltrump_table::Table;
 use serde::{Deserialize, Serialize};
 
 use crate::hub::{now_secs, Hub};
-use crate::rating::anchors::{anchor, nearest_level, LEVELS};
-use crate::rating::RatedGame;
+use crate::rating::anchors::{anchor, plays_like, Band, GAMES_TO_COMPARE, LEVELS};
+use crate::rating::{RatedGame, Rating};
 use crate::request::error;
 use crate::store::{Store, StoreError, StoredRating};
 
@@ -49,8 +49,12 @@ pub struct ShownRating {
     pub sigma: f64,
     /// Rated games played.
     pub games: i64,
-    /// The bot level whose anchor is nearest to the mean: "plays like hard".
-    pub level: &'static str,
+    /// The bot level (or band of levels the matches do not tell apart) this rating plays
+    /// like, once mean ± uncertainty is nearer it than any other: "plays like hard";
+    /// `None` until the player has enough rated games.
+    pub level: Option<Band>,
+    /// About how many rated games a player needs before `level` is named.
+    pub games_to_compare: i64,
     /// The bot levels' ratings of the family, weakest first.
     pub bots: Vec<BotRating>,
 }
@@ -84,7 +88,14 @@ fn bots(family: &str) -> Vec<BotRating> {
 impl From<StoredRating> for ShownRating {
     fn from(r: StoredRating) -> ShownRating {
         ShownRating {
-            level: nearest_level(&r.family, r.mu),
+            level: plays_like(
+                &r.family,
+                Rating {
+                    mu: r.mu,
+                    sigma: r.sigma,
+                },
+            ),
+            games_to_compare: GAMES_TO_COMPARE,
             bots: bots(&r.family),
             family: r.family,
             mu: r.mu,
@@ -97,7 +108,8 @@ impl From<StoredRating> for ShownRating {
 /// `GET /api/leaderboard/{game}?min_games=N`: `{game, min_games, players, bots}`, the
 /// best rated players of the family with at least N rated games (default
 /// [`MIN_GAMES`]), by their conservative rating (mean less three uncertainties), each
-/// with the bot level nearest; and the bots' anchors. 404 for a game not rated.
+/// with the bot level they play like (or null, see [`ShownRating`]); and the
+/// bots' anchors. 404 for a game not rated.
 async fn leaderboard(
     State(hub): State<Hub>,
     Path(game): Path<String>,
@@ -144,7 +156,7 @@ async fn leaderboard(
                 "mu": l.mu,
                 "sigma": l.sigma,
                 "games": l.games,
-                "level": nearest_level(family, l.mu),
+                "level": plays_like(family, Rating { mu: l.mu, sigma: l.sigma }),
             })
         })
         .collect();

@@ -57,9 +57,9 @@ pub(super) async fn night_accounts(
             Ok(Some(account)) => account,
             Ok(None) => {
                 return Err(refused(format!(
-                "no account is called {:?}: at a rated night each person plays as their account",
-                player.name
-            )))
+                    "no account is called {}: at a rated night each person plays as their account",
+                    crate::names::quoted(&player.name)
+                )))
             }
             Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
         };

@@ -54,6 +54,55 @@ pub trait Accounts: Send + Sync {
     fn delete_account<'a>(&'a self, id: &'a str) -> StoreFuture<'a, bool>;
     /// Every table with a seat bound to account `id`, newest first.
     fn account_tables<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Vec<StoredTable>>;
+    /// The accounts made before names' skeletons were kept (none stored): their ids and
+    /// names, oldest first.
+    fn accounts_without_skeleton(&self) -> StoreFuture<'_, Vec<(String, String)>>;
+    /// Gives account `id`, which has none, the name skeleton `skeleton`: `false`, and
+    /// nothing changed, if another account's name has it (or `id` has one already).
+    fn set_name_skeleton<'a>(&'a self, id: &'a str, skeleton: &'a str) -> StoreFuture<'a, bool>;
+}
+
+// The skeletons' queries, one text for both stores (SQLite reads `$N` as PostgreSQL).
+
+/// Accounts without a skeleton.
+const WITHOUT_SKELETON: &str =
+    "SELECT id, name FROM accounts WHERE name_skeleton IS NULL ORDER BY created_at, id";
+/// An account's skeleton given, unless another account has it.
+const SET_SKELETON: &str = "UPDATE accounts SET name_skeleton = $1 \
+                            WHERE id = $2 AND name_skeleton IS NULL \
+                            AND NOT EXISTS (SELECT 1 FROM accounts WHERE name_skeleton = $1)";
+
+/// The skeletons' methods of [`Accounts`], alike on both stores.
+macro_rules! shared_skeletons {
+    () => {
+        fn accounts_without_skeleton(&self) -> StoreFuture<'_, Vec<(String, String)>> {
+            Box::pin(async move {
+                Ok(sqlx::query_as(WITHOUT_SKELETON)
+                    .fetch_all(&self.pool)
+                    .await?)
+            })
+        }
+
+        fn set_name_skeleton<'a>(
+            &'a self,
+            id: &'a str,
+            skeleton: &'a str,
+        ) -> StoreFuture<'a, bool> {
+            Box::pin(async move {
+                // A look-alike given one at the same time meets the unique index: refused.
+                let done = sqlx::query(SET_SKELETON)
+                    .bind(skeleton)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await;
+                match done {
+                    Ok(done) => Ok(done.rows_affected() == 1),
+                    Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+                    Err(e) => Err(e.into()),
+                }
+            })
+        }
+    };
 }
 
 /// A `LIKE` pattern that the seats' JSON of every table with a seat bound to account
@@ -97,6 +146,8 @@ const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.name_key, \
                                accounts.name_skeleton, accounts.password_hash, accounts.created_at";
 
 impl Accounts for SqliteStore {
+    shared_skeletons!();
+
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             let done = sqlx::query(
@@ -225,6 +276,8 @@ impl Accounts for SqliteStore {
 }
 
 impl Accounts for PostgresStore {
+    shared_skeletons!();
+
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             let done = sqlx::query(

@@ -49,6 +49,14 @@ async fn a_players_page_counts_their_games_and_shows_them_their_unfinished_ones(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_account_gets_its_skeleton_at_start_and_a_look_alike_is_refused() {
+    account_seats::an_older_account_gets_its_skeleton_at_start_and_a_look_alike_is_refused(
+        Backend::Postgres,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_night_rates_each_person_from_each_set() {
     ratings::a_rated_night_rates_each_person_from_each_set(Backend::Postgres).await;
 }

@@ -293,3 +293,69 @@ pub async fn a_players_page_counts_their_games_and_shows_them_their_unfinished_o
     );
     server.stop().await.unwrap();
 }
+
+/// An account made before names' skeletons were kept (none stored, as migration 0006
+/// left older rows) gets its name's skeleton when the server starts; a name that only
+/// looks like it is then refused, as it would have been had the account been new.
+pub async fn an_older_account_gets_its_skeleton_at_start_and_a_look_alike_is_refused(
+    backend: Backend,
+) {
+    use calltrump_server::store::{PostgresStore, SqliteStore, Store, StoredAccount};
+    let database = super::TestDatabase::new(backend).await;
+    let open = || async {
+        let store: Box<dyn Store> = match backend {
+            Backend::Sqlite => Box::new(SqliteStore::open(&database.url).await.unwrap()),
+            Backend::Postgres => Box::new(
+                PostgresStore::open(&database.url, Default::default())
+                    .await
+                    .unwrap(),
+            ),
+        };
+        store
+    };
+    let store = open().await;
+    let older = StoredAccount {
+        id: "0123abcd".into(),
+        name: "carol".into(),
+        name_key: "carol".into(),
+        name_skeleton: None,
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA".into(),
+        created_at: 1,
+    };
+    assert!(store.accounts().create_account(&older).await.unwrap());
+    let without = store.accounts().accounts_without_skeleton().await.unwrap();
+    assert_eq!(without, [("0123abcd".to_string(), "carol".to_string())]);
+    drop(store);
+
+    let server = super::start_on(&database.url, seeded_hub(1, Duration::from_secs(5))).await;
+    let body = json!({ "name": "caroI", "password": "a long password" });
+    let (status, _, refused) = call(server.addr, "POST", "/api/accounts", None, Some(body)).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("looks like"),
+        "{refused}"
+    );
+    server.stop().await.unwrap();
+
+    let store = open().await;
+    let carol = store
+        .accounts()
+        .account_named("carol")
+        .await
+        .unwrap()
+        .unwrap();
+    let skeleton = calltrump_server::accounts::name_skeleton("carol");
+    assert_eq!(carol.name_skeleton.as_deref(), Some(skeleton.as_str()));
+    assert!(store
+        .accounts()
+        .accounts_without_skeleton()
+        .await
+        .unwrap()
+        .is_empty());
+    // Given once: a second look-alike's skeleton is not given over it.
+    assert!(!store
+        .accounts()
+        .set_name_skeleton("0123abcd", "other")
+        .await
+        .unwrap());
+}

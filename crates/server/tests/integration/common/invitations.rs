@@ -108,10 +108,16 @@ pub async fn the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name(b
     );
     let (status, _, answer) = invite(Some(ann.clone()), to(1, "Nobody Here")).await;
     assert_eq!(status, 404, "{answer}");
-    assert!(
-        answer["error"].as_str().unwrap().contains("Nobody Here"),
-        "{answer}"
+    assert_eq!(
+        answer["error"],
+        "no account is called \"Nobody Here\": invite a player by the name they signed up with"
     );
+    // A long name is not echoed whole (cut to the longest a name may be).
+    let long = "Z".repeat(10_000);
+    let (status, _, answer) = invite(Some(ann.clone()), to(1, &long)).await;
+    assert_eq!(status, 404, "{answer}");
+    let said = answer["error"].as_str().unwrap();
+    assert!(said.len() < 200 && said.contains(&"Z".repeat(24)), "{said}");
     let (status, _, answer) = invite(Some(ann.clone()), to(2, "Bob")).await;
     assert_eq!(status, 409, "{answer}");
     assert!(

@@ -129,7 +129,9 @@ pub async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told(back
             "{page} {after:?}"
         );
         assert!((rating["sigma"].as_f64().unwrap() - after.uncertainty).abs() < 1e-9);
-        assert!(["easy", "medium", "hard", "expert"].contains(&rating["level"].as_str().unwrap()));
+        // One game says too little to compare with the bots.
+        assert_eq!(rating["level"], serde_json::Value::Null, "{page}");
+        assert!(rating["games_to_compare"].as_i64().unwrap() > 1, "{page}");
         assert_eq!(rating["bots"].as_array().unwrap().len(), 4, "{page}");
         let history = page["rating_history"].as_array().unwrap();
         assert_eq!(history.len(), 1, "{page}");
