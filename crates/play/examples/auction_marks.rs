@@ -75,6 +75,14 @@ fn judge_game(g: usize, line: &str, settings: &Settings) -> Result<(), String> {
                         .map_or(best, |v| v.points)
                 };
                 let loss = best - value(taken);
+                // The judge's own noise: its choice on other deals (seed + 1), judged.
+                let mut other = evaluation_rng(settings.seed + 1, (h, i));
+                let rival = bot
+                    .evaluate(&decision, &[taken], &mut other)
+                    .map_err(|e| format!("hand {h}, action {i}: {e}"))?
+                    .actions[0]
+                    .action;
+                let rival_loss = best - value(rival);
                 let before: Vec<String> = hand.actions[..i].to_vec();
                 let actions: Vec<(String, f64)> = evaluation
                     .actions
@@ -87,6 +95,8 @@ fn judge_game(g: usize, line: &str, settings: &Settings) -> Result<(), String> {
                     "hand_cards": observation.hand.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                     "best": evaluation.actions[0].action.to_string(),
                     "loss": loss,
+                    "rival": rival.to_string(), "rival_loss": rival_loss,
+                    "rival_mark": thresholds.mark(rival_loss).map(|m| m.name()),
                     "mark": thresholds.mark(loss).map(|m| m.name()),
                     "actions": actions,
                 });
