@@ -99,10 +99,6 @@ fn union(mut bag: CardBag, cards: CardBag) -> CardBag {
 impl BotGame for BidEuchre {
     // A failed moon: -24 against 8 for the defenders.
     const SWING: f64 = 32.0;
-    // About eight calls are weighed, many worth the same (a low opening the auction
-    // overcalls anyway): on 60 deals each, noise chose among them (`analyze` at twice
-    // the deals marked 6 in 100 of `expert`'s calls).
-    const CALL_FINALISTS: usize = 3;
     // Three tricks ahead, then the rest played out by the rules of thumb: 32 cards are
     // slow to solve for every call. At the first lead this errs by about 0.4 tricks, at
     // the cost four tricks ahead with a static count of high cards had (which erred by

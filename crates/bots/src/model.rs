@@ -41,12 +41,6 @@ pub trait BotGame: Game + Sized + 'static {
     /// simulated call needs over the rules' call. 0 takes the best mean.
     const CALL_MARGIN: f64 = 0.0;
 
-    /// Calls kept for a second round of deals (0: none, every candidate gets them all).
-    /// With N, a call with a fixed budget simulates every candidate on a third of its
-    /// deals, then spends the rest of the same simulations on the N best (and the
-    /// baseline): the finalists are compared on several times the deals.
-    const CALL_FINALISTS: usize = 0;
-
     /// How many tricks ahead the solver searches in this game before estimating
     /// (`None`: to the end, exactly), looking as far as `lookahead` allows.
     fn search_depth(_rules: &Self::Rules, _lookahead: Lookahead) -> Option<u32> {

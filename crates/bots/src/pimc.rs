@@ -341,33 +341,14 @@ fn pimc_choose<G: BotGame>(
             });
         (at, margin)
     });
-    let finalists = if is_play || bot.thinking.is_some() {
-        0
-    } else {
-        G::CALL_FINALISTS
-    };
-    let scored = if finalists > 0 && candidates.len() > finalists + 1 {
-        bot.score_in_rounds::<G>(
-            rules,
-            observation,
-            candidates,
-            finalists,
-            baseline,
-            rng,
-            spent,
-        )
-    } else {
-        bot.score::<G>(
-            rules,
-            observation,
-            &candidates,
-            baseline.is_some(),
-            rng,
-            spent,
-        )
-        .map(|scores| (candidates, scores, baseline))
-    };
-    let Some((candidates, scores, baseline)) = scored else {
+    let Some(scores) = bot.score::<G>(
+        rules,
+        observation,
+        &candidates,
+        baseline.is_some(),
+        rng,
+        spent,
+    ) else {
         return rules_choose::<G>(rules, observation, legal, rng);
     };
     let (totals, legal) = (&scores.utility, &candidates[..]);
@@ -419,92 +400,13 @@ impl PimcBot {
         rng: &mut GameRng,
         spent: &dyn Fn() -> bool,
     ) -> Option<Scores> {
+        let deals = Deals::<G>::new(rules, observation).ok()?;
         let is_play = matches!(candidates.first(), Some(Action::Play(_)));
         let samples = if is_play {
             self.play_samples
         } else {
             self.call_samples
         };
-        self.score_on::<G>(
-            rules,
-            observation,
-            candidates,
-            per_deal,
-            samples,
-            rng,
-            spent,
-        )
-    }
-
-    /// Scores calls in two rounds ([`BotGame::CALL_FINALISTS`]): every candidate on a
-    /// third of the call budget's deals, then the `finalists` best by utility and the
-    /// baseline (`(index, margin)` in `candidates`) on as many more deals as the
-    /// simulations left over allow. Returns the finalists, their scores over both
-    /// rounds, and the baseline's index among them.
-    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
-    fn score_in_rounds<G: BotGame>(
-        &mut self,
-        rules: &G::Rules,
-        observation: &Observation,
-        candidates: Vec<Action>,
-        finalists: usize,
-        baseline: Option<(usize, f64)>,
-        rng: &mut GameRng,
-        spent: &dyn Fn() -> bool,
-    ) -> Option<(Vec<Action>, Scores, Option<(usize, f64)>)> {
-        let per_deal = baseline.is_some();
-        let budget = self.call_samples.max(1);
-        let first = (budget / 3).max(1);
-        let round =
-            self.score_on::<G>(rules, observation, &candidates, per_deal, first, rng, spent)?;
-        let mut order: Vec<usize> = (0..candidates.len()).collect();
-        // Stable: equal utilities keep the candidates' order.
-        order.sort_by(|&a, &b| round.utility[b].total_cmp(&round.utility[a]));
-        let mut kept: Vec<usize> = order[..finalists].to_vec();
-        if let Some((at, _)) = baseline.filter(|(at, _)| !kept.contains(at)) {
-            kept.push(at);
-        }
-        kept.sort_unstable();
-        let left = u64::from(budget - first) * candidates.len() as u64;
-        let second = (left / kept.len() as u64).max(1) as u32;
-        let calls: Vec<Action> = kept.iter().map(|&i| candidates[i]).collect();
-        let more = self.score_on::<G>(rules, observation, &calls, per_deal, second, rng, spent)?;
-        let mut scores = Scores {
-            utility: Vec::new(),
-            points: Vec::new(),
-            per_deal: Vec::new(),
-            preferred: None,
-            deals: round.deals + more.deals,
-        };
-        for (j, &i) in kept.iter().enumerate() {
-            scores.utility.push(round.utility[i] + more.utility[j]);
-            scores.points.push(round.points[i] + more.points[j]);
-            if per_deal {
-                let mut values = round.per_deal[i].clone();
-                values.extend_from_slice(&more.per_deal[j]);
-                scores.per_deal.push(values);
-            }
-        }
-        self.last_deals = scores.deals;
-        let baseline = baseline
-            .and_then(|(at, margin)| kept.iter().position(|&i| i == at).map(|j| (j, margin)));
-        Some((calls, scores, baseline))
-    }
-
-    /// [`PimcBot::score`] on `samples` deals at most.
-    #[allow(clippy::too_many_arguments)]
-    fn score_on<G: BotGame>(
-        &mut self,
-        rules: &G::Rules,
-        observation: &Observation,
-        candidates: &[Action],
-        per_deal: bool,
-        samples: u32,
-        rng: &mut GameRng,
-        spent: &dyn Fn() -> bool,
-    ) -> Option<Scores> {
-        let deals = Deals::<G>::new(rules, observation).ok()?;
-        let is_play = matches!(candidates.first(), Some(Action::Play(_)));
         let team = observation.seat.team().index();
         let scores = observation.start.scores;
         let depth = self.play_depth::<G>(rules);
