@@ -1,10 +1,13 @@
 //! The auction decisions of game records judged as `calltrump analyze` judges them (the
 //! expert's evaluation, the same seeds), without judging the card play: one JSON line per
-//! unforced auction decision, for `scripts/auction-marks.sh`.
+//! unforced auction decision, with the taken call's loss and mark, and the judge's own
+//! noise: the call it would choose on other deals (seed + 1), judged on its deals
+//! (`rival`, `rival_loss`, `rival_mark`). For the README's "Partners' auctions in Bid
+//! Euchre".
 //!
 //! `cargo run --release -p calltrump-play --example auction_marks -- RECORDS SAMPLES`
-//! (RECORDS: a file of games one a line; SAMPLES: deals per card play, calls get 60 per
-//! 150 of them, as `analyze --samples`).
+//! (RECORDS: a file of games one a line, as `simulate --records` writes; SAMPLES: deals
+//! per card play, calls get 60 per 150 of them, as `analyze --samples`).
 
 use std::process::ExitCode;
 
