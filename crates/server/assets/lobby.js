@@ -256,6 +256,8 @@ function sitDownButton(held) {
  * opened from "My tables") and an unanswered question count as still its own.
  */
 async function stillMine(own) {
+  // A seat the table's page already knew was taken back is remembered without its link.
+  if (!own.url) return false;
   const token = new URLSearchParams(own.url.split("#")[1] ?? "").get("token");
   if (!token) return true;
   try {
@@ -270,7 +272,7 @@ async function stillMine(own) {
 
 /** The host's link of table `own` without its seat: `/table/ID#host=TOKEN`, or null. */
 function hostLink(own) {
-  const host = new URLSearchParams(own.url.split("#")[1] ?? "").get("host");
+  const host = new URLSearchParams(own.url?.split("#")[1] ?? "").get("host");
   return host ? `/table/${encodeURIComponent(own.id)}#host=${encodeURIComponent(host)}` : null;
 }
 
