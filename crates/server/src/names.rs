@@ -17,7 +17,7 @@ const RESERVED_NAMES: &[&str] = &["you", "bot", FORMER_PLAYER];
 /// A name as its owner typed it, checked: the name to show (trimmed, NFKC) and its key
 /// (NFKC of its lowercase, NFKC again: two names with one key are one name). Refused,
 /// saying why: an empty or too long name, a character other than a letter, a digit, a
-/// space, `-`, `_`, `.` or `'`, and a reserved name.
+/// space, `-`, `_`, `.` or `'`, a name with no letter or digit, and a reserved name.
 pub fn name_key(name: &str) -> Result<(String, String), String> {
     let shown: String = name.trim().nfkc().collect();
     if shown.is_empty() {
@@ -37,6 +37,13 @@ pub fn name_key(name: &str) -> Result<(String, String), String> {
     {
         return Err(format!(
             "the name may not hold {bad:?}: only letters, digits, spaces and - _ . '"
+        ));
+    }
+    // A name of marks alone (`..`, `'`) names no one, and `..` in a page's address
+    // (`/players/..`) is a step up, not a player.
+    if !shown.chars().any(char::is_alphanumeric) {
+        return Err(format!(
+            "the name {shown:?} has no letter or digit: a name needs at least one"
         ));
     }
     let key: String = shown
@@ -114,5 +121,18 @@ mod tests {
             format!("\"{}\"\u{2026}", "x".repeat(NAME_MAX_CHARS))
         );
         assert_eq!(quoted("a\nb"), "\"a\\nb\"");
+    }
+
+    #[test]
+    fn a_name_needs_a_letter_or_a_digit() {
+        for marks in ["..", ".", "'", "-_-", ". ."] {
+            let refused = name_key(marks).unwrap_err();
+            assert!(
+                refused.contains("no letter or digit"),
+                "{marks:?}: {refused}"
+            );
+        }
+        assert_eq!(name_key("J.R.").unwrap().0, "J.R.");
+        assert_eq!(name_key("..7").unwrap().0, "..7");
     }
 }

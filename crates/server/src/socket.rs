@@ -206,10 +206,26 @@ async fn send(
     let _ = sink
         .send(Message::Close(Some(CloseFrame {
             code,
-            reason: reason.as_str().into(),
+            reason: close_reason(reason).into(),
         })))
         .await;
     Ok(true)
+}
+
+/// A close frame's reason: `reason` cut at a character's end to the 123 bytes a close
+/// frame may carry after its code (RFC 6455 5.5: a control frame's payload is at most
+/// 125 bytes; a longer one is a protocol error to the client). The `closing` message
+/// before it carries the whole reason.
+fn close_reason(reason: &str) -> &str {
+    const MAX: usize = 123;
+    if reason.len() <= MAX {
+        return reason;
+    }
+    let end = (0..=MAX)
+        .rev()
+        .find(|&i| reason.is_char_boundary(i))
+        .unwrap_or(0);
+    &reason[..end]
 }
 
 /// One client: its messages go to the table's task, the table's to it.
@@ -370,5 +386,25 @@ async fn connection(
     drop(outbox);
     if let Some(writer) = writer {
         let _ = writer.await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::close_reason;
+
+    #[test]
+    fn a_close_reason_fits_a_close_frame_and_ends_at_a_characters_end() {
+        assert_eq!(
+            close_reason("the host ended the table"),
+            "the host ended the table"
+        );
+        let long = "seat 1 is at a rated table where your account holds seat 0 already: ".repeat(3);
+        assert_eq!(close_reason(&long).len(), 123);
+        assert!(long.starts_with(close_reason(&long)));
+        // Two-byte letters: cut before a letter, never inside one.
+        let arabic = "مقعد".repeat(40);
+        let cut = close_reason(&arabic);
+        assert!(cut.len() <= 123 && cut.len() >= 121 && arabic.starts_with(cut));
     }
 }

@@ -67,6 +67,13 @@ impl Session {
                 ErrorCode::Status,
                 "the game is over: its result stands (nothing to end)".to_string(),
             )),
+            // Nor can a rated game be called off while it is played: a host who is
+            // losing would leave no rating behind (it is played out, stand-ins for
+            // whoever leaves).
+            ClientMessage::End if self.rated && self.status == TableStatus::Playing => Err((
+                ErrorCode::Status,
+                "a rated game is played to its end: it cannot be ended while it is under way (whoever leaves is played by a stand-in bot and still rated)".to_string(),
+            )),
             ClientMessage::End => {
                 self.set_status(TableStatus::Ended);
                 self.close_all(CloseKind::TableGone, "the host ended the table");

@@ -129,6 +129,28 @@ fn a_game_played_out_keeps_its_result_when_the_host_says_end() {
 }
 
 #[test]
+fn a_rated_game_under_way_cannot_be_ended_by_its_host() {
+    let t0 = start();
+    let mut s = table(
+        &[Sitter::Person, bot(), bot(), bot()],
+        TableStatus::Playing,
+        false,
+        false,
+    );
+    s.rated = true;
+    connect(&mut s, 9, Some("host"), t0);
+    let refused = say(&mut s, 9, ClientMessage::End, t0);
+    assert_eq!(errors(&refused, 9), [ErrorCode::Status]);
+    assert!(persists(&refused).is_empty() && !stops(&refused));
+    assert_eq!(s.status(), TableStatus::Playing);
+    // Unrated, the same host ends it.
+    s.rated = false;
+    let ended = say(&mut s, 9, ClientMessage::End, t0);
+    assert!(stops(&ended));
+    assert_eq!(s.status(), TableStatus::Ended);
+}
+
+#[test]
 fn a_finished_table_nobody_visits_leaves_memory() {
     let t0 = start();
     let mut s = table(
