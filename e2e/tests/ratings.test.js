@@ -43,6 +43,9 @@ test("a rated game with bots moves the player's rating, shown on her page and th
   await page.waitForSelector('#host .rated-seat:has-text("stays this player\'s")');
   assert.equal(await page.locator("#host-seat-0").count(), 0, "no control for a person's rated seat");
   assert.equal(await page.locator("#host-seat-1").count(), 1, "a bot's seat keeps its control");
+  // Nor is there a way to end the rated game under way (the server refuses it too).
+  await page.waitForSelector("#host .rated-no-end");
+  assert.equal(await page.locator('#host button[data-key="end"]').count(), 0, "no end button while a rated game is played");
   await playSeat(page);
   await page.waitForSelector('body[data-phase="game-over"]');
   // The end says who won, her rating's move and where to see more.

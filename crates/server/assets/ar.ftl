@@ -688,6 +688,7 @@ my-table-sit-down = اجلس
 lobby-invitations = لديك دعوة
 lobby-invitation = { $name } يحجز لك المقعد { $seat }
 host-rated-seat-kept = (لعبة مصنَّفة: يبقى المقعد لهذا اللاعب حتى النهاية)
+host-rated-no-end = اللعبة المصنَّفة تُلعب حتى نهايتها: لا يمكن إنهاؤها وهي جارية.
 rated-heading = التصنيفات بعد هذه اللعبة
 rated-change = { $before } ← { $after } ({ $delta })
 player-title = ألعاب { $name }

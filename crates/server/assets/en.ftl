@@ -688,6 +688,7 @@ my-table-sit-down = Sit down
 lobby-invitations = You are invited
 lobby-invitation = { $name } keeps seat { $seat } for you
 host-rated-seat-kept = (a rated game: the seat stays this player's to the end)
+host-rated-no-end = A rated game is played to its end: it cannot be ended while it is under way.
 rated-heading = Ratings after this game
 rated-change = { $before } → { $after } ({ $delta })
 player-title = { $name }'s games

@@ -1796,6 +1796,11 @@ function renderHost() {
     });
     box.append(list);
   }
+  // A rated game under way is played to its end (the server refuses to end it).
+  if (state.welcome?.rated && state.status === "playing") {
+    box.append(el("p", { className: "hint rated-no-end", textContent: t("host-rated-no-end") }));
+    return;
+  }
   const end = el("button", { type: "button", className: "danger", textContent: t(state.endConfirm ? "end-really" : "end-table") });
   end.dataset.key = "end";
   end.addEventListener("click", () => {
