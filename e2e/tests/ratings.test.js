@@ -71,6 +71,12 @@ test("a rated game with bots moves the player's rating, shown on her page and th
     assert.match(await viewer.textContent('.rating[data-family="kaibosh"] .rating-level-hint'), /usually within about \d+ rated games\.$/);
     assert.equal(await viewer.locator(".rating-chart .point").count(), 1, "one point: one rated game");
     assert.equal(await viewer.locator(".rating-chart .bot-level").count(), 4, "the four levels across the chart");
+    // The page says how the last game moved the rating (from a new player's 25), and
+    // each bot level's line its rating.
+    assert.match(await viewer.textContent('.rating[data-family="kaibosh"] .rating-last'), /^Last rated game: 25\.0 → \d+\.\d \([+−]\d+\.\d\)\.$/);
+    for (const label of await viewer.locator(".rating-chart .bot-level-name").allTextContents()) {
+      assert.match(label, /^(easy|medium|hard|expert) \d+\.\d$/);
+    }
     assert.ok(await noHorizontalOverflow(viewer), `the player's page fits ${size.width}`);
     await shot(viewer, `rating-player-${size.width}`);
 

@@ -16,7 +16,7 @@ function node(name, attributes, text) {
  * (`{level, mu}`) marked across it; `label` names it for screen readers.
  */
 export function ratingChart(points, bots, label) {
-  const width = 480, height = 200, left = 36, right = 64, top = 10, bottom = 24;
+  const width = 480, height = 200, left = 36, right = 84, top = 10, bottom = 24;
   const values = points.flatMap((p) => [p.mu - p.sigma, p.mu + p.sigma]).concat(bots.map((b) => b.mu));
   let low = Math.floor(Math.min(...values)), high = Math.ceil(Math.max(...values));
   if (high - low < 2) { low -= 1; high += 1; }

@@ -84,6 +84,9 @@ export function teamLetter(seat) {
   return seat % 2 === 0 ? "A" : "B";
 }
 
+/** The rating of a player before their first rated game (Weng-Lin's new player). */
+export const NEW_PLAYER_RATING = 25;
+
 const KEY = "calltrump.tables";
 
 /** Tables this browser created or sat at, newest first: `{id, seat, url, invites, ...}`. */

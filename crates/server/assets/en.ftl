@@ -727,5 +727,7 @@ player-rating = Rating { $rating } ± { $uncertainty } (rated games: { $games })
 player-rating-unplaced = Rating { $rating } ± { $uncertainty } (rated games: { $games }): not enough rated games yet to compare with the bots.
 player-level-hint = The level you play like is named once your rating is measured as surely as the bots' and, give or take its uncertainty, is nearer one bot level than any other: usually within about { $games } rated games.
 player-rating-chart = Rating after each rated game of { $game }, with the bots' levels
+player-last-change = Last rated game: { $before } → { $after } ({ $delta }).
+player-chart-legend = The line is your rating after each rated game, the bar through each point its uncertainty; the flat lines are the bots' levels, each with its rating.
 player-analysis = Analysis
 former-player = a former player

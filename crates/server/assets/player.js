@@ -1,7 +1,7 @@
 // A player's page: their games played to the end, counted per game and variant, each
 // with its replay and analysis; to the player signed in, their tables in play too.
 
-import { $, bandTitle, el, gameTitle, withHostToken } from "./common.js";
+import { $, bandTitle, el, gameTitle, NEW_PLAYER_RATING, withHostToken } from "./common.js";
 import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import { ratingChart } from "./chart.js";
@@ -27,16 +27,25 @@ function tableRow(held, words, actions) {
 function ratingBlock(rating, history) {
   const points = history.filter((p) => p.family === rating.family);
   const game = t(`game-${rating.family}`);
-  const bots = rating.bots.map((b) => ({ mu: b.mu, name: t(`level-${b.level}`) }));
+  // Each bot level's line says its rating, so that a player can place their own.
+  const bots = rating.bots.map((b) => ({ mu: b.mu, name: `${t(`level-${b.level}`)} ${b.mu.toFixed(1)}` }));
+  // The last game's move: from the point before it, or from a new player's 25.
+  const last = points.at(-1);
+  const before = points.length > 1 ? points.at(-2).mu : NEW_PLAYER_RATING;
+  const delta = last ? last.mu - before : 0;
   const block = el("div", { className: "rating" },
     el("h3", {}, el("a", { href: `/leaderboard/${rating.family}`, textContent: game })),
     el("p", { className: "rating-figure", textContent: t(rating.level ? "player-rating" : "player-rating-unplaced", {
       rating: rating.mu.toFixed(1), uncertainty: rating.sigma.toFixed(1), games: rating.games,
       level: rating.level ? bandTitle(rating.level) : "",
     }) }),
+    last ? el("p", { className: "rating-last", textContent: t("player-last-change", {
+      before: before.toFixed(1), after: last.mu.toFixed(1),
+      delta: `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)}` }) }) : null,
     rating.level ? null : el("p", { className: "hint rating-level-hint",
       textContent: t("player-level-hint", { games: rating.games_to_compare }) }),
-    ratingChart(points, bots, t("player-rating-chart", { game })));
+    ratingChart(points, bots, t("player-rating-chart", { game })),
+    el("p", { className: "hint chart-legend", textContent: t("player-chart-legend") }));
   block.dataset.family = rating.family;
   return block;
 }

@@ -8,7 +8,7 @@ import {
   actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
-import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, rememberTable, teamLetter, variantFacts } from "./common.js";
+import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
@@ -1049,9 +1049,9 @@ async function askRatingChanges() {
       const at = history.findIndex((point) => point.table === tableId);
       if (at < 0) return null;
       const point = history[at];
-      // Before its first rated game a player is rated as a new player: 25.
+      // Before its first rated game a player is rated as a new player.
       const earlier = history.slice(0, at).filter((p) => p.family === point.family).pop();
-      return { seat, name: info.name, family: point.family, before: earlier?.mu ?? 25, after: point.mu };
+      return { seat, name: info.name, family: point.family, before: earlier?.mu ?? NEW_PLAYER_RATING, after: point.mu };
     } catch {
       return null;
     }
