@@ -67,7 +67,8 @@ test("a rated game with bots moves the player's rating, shown on her page and th
     await viewer.goto(`${server.url}/players/Alice%20Smith`);
     await viewer.waitForSelector("body[data-ready=true]");
     const figure = await viewer.textContent('.rating[data-family="kaibosh"] .rating-figure');
-    assert.match(figure, /^Rating \d+\.\d ± \d+\.\d \(rated games: 1\): not enough rated games yet to compare with the bots\.$/);
+    assert.match(figure, /^Rating (\d+\.\d) ± \d+\.\d \(rated games: 1\): nearest to (easy|medium|hard|expert) \((\d+\.\d)\) for now, but not yet measured surely enough to say which bot level it plays like\.$/);
+    const [, mine, , nearestRating] = figure.match(/^Rating (\d+\.\d) ± \d+\.\d \(rated games: 1\): nearest to (\w+) \((\d+\.\d)\)/).map(Number);
     assert.match(await viewer.textContent('.rating[data-family="kaibosh"] .rating-level-hint'), /usually within about \d+ rated games\.$/);
     assert.equal(await viewer.locator(".rating-chart .point").count(), 1, "one point: one rated game");
     assert.equal(await viewer.locator(".rating-chart .bot-level").count(), 4, "the four levels across the chart");
@@ -76,6 +77,10 @@ test("a rated game with bots moves the player's rating, shown on her page and th
     assert.match(await viewer.textContent('.rating[data-family="kaibosh"] .rating-last'), /^Last rated game: 25\.0 → \d+\.\d \([+−]\d+\.\d\)\.$/);
     for (const label of await viewer.locator(".rating-chart .bot-level-name").allTextContents()) {
       assert.match(label, /^(easy|medium|hard|expert) \d+\.\d$/);
+      // The level named "nearest for now" is: no bot's rating is nearer hers (to the
+      // rounding of the figures shown).
+      const level = Number(label.split(" ").pop());
+      assert.ok(Math.abs(level - mine) >= Math.abs(nearestRating - mine) - 0.1, `${label} nearer ${mine} than ${nearestRating}`);
     }
     assert.ok(await noHorizontalOverflow(viewer), `the player's page fits ${size.width}`);
     await shot(viewer, `rating-player-${size.width}`);

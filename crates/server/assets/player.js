@@ -29,6 +29,7 @@ function ratingBlock(rating, history) {
   const game = t(`game-${rating.family}`);
   // Each bot level's line says its rating, so that a player can place their own.
   const bots = rating.bots.map((b) => ({ mu: b.mu, name: `${t(`level-${b.level}`)} ${b.mu.toFixed(1)}` }));
+  const nearest = [...rating.bots].sort((a, b) => Math.abs(a.mu - rating.mu) - Math.abs(b.mu - rating.mu))[0];
   // The last game's move: from the point before it, or from a new player's 25.
   const last = points.at(-1);
   const before = points.length > 1 ? points.at(-2).mu : NEW_PLAYER_RATING;
@@ -38,6 +39,8 @@ function ratingBlock(rating, history) {
     el("p", { className: "rating-figure", textContent: t(rating.level ? "player-rating" : "player-rating-unplaced", {
       rating: rating.mu.toFixed(1), uncertainty: rating.sigma.toFixed(1), games: rating.games,
       level: rating.level ? bandTitle(rating.level) : "",
+      // Not yet placed surely: the bot level nearest for now, said as such.
+      nearest: nearest ? t(`level-${nearest.level}`) : "", nearest_rating: nearest ? nearest.mu.toFixed(1) : "",
     }) }),
     last ? el("p", { className: "rating-last", textContent: t("player-last-change", {
       before: before.toFixed(1), after: last.mu.toFixed(1),
