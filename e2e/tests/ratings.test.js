@@ -105,3 +105,55 @@ test("a rated game with bots moves the player's rating, shown on her page and th
   await page.waitForSelector("body[data-ready=true]");
   assert.match(await page.textContent("#players-h"), /اللاعبون المصنّفون/);
 });
+
+/** A new page signed up as `name` (a fresh browser context: its own session). */
+async function signUp(name, size) {
+  const page = await newPage(browser, size);
+  await page.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
+  await page.goto(`${server.url}/sign-in`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#sign-up-name", name);
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  await page.waitForURL(`${server.url}/`);
+  await page.waitForSelector("body[data-ready=true]");
+  return page;
+}
+
+// Issue 28: at a rated game's end with two people, the second rating line was cut in half
+// at the bottom of the end's box. Each line now shows whole, inside the box and the window.
+test("a rated game of two people and two bots: at its end both rating lines show whole, at 1280x800 and 390x844", { timeout: 240_000 }, async () => {
+  const carol = await signUp("Carol Jones", { width: 1280, height: 800 });
+  const dave = await signUp("Dave Brown", { width: 390, height: 844, isMobile: true, hasTouch: true });
+  await carol.fill('#options [name="deals"]', "1");
+  await carol.selectOption("#seat-2", "open");
+  await carol.check("#rated");
+  await carol.locator("#create").click();
+  await carol.waitForSelector("#created:not([hidden])");
+  await carol.fill("#invite-name", "Dave Brown");
+  await carol.locator("#invite-send").click();
+  await carol.locator("#open-seat").click();
+  await carol.waitForSelector("body[data-version]:not([data-version=''])");
+  await dave.locator("#invitations a").first().click();
+  await dave.waitForSelector("body[data-version]:not([data-version=''])");
+  await Promise.all([playSeat(carol), playSeat(dave)]);
+  for (const [page, size] of [[carol, { width: 1280, height: 800 }], [dave, { width: 390, height: 844 }]]) {
+    await page.waitForSelector('body[data-phase="game-over"]');
+    await page.waitForFunction(() => document.querySelectorAll(".rating-changes li").length === 2);
+    await page.locator(".summary.final").scrollIntoViewIfNeeded();
+    // Nothing hidden inside the box (a line half shown at its edge is not read) ...
+    const hidden = await page.locator(".summary.final").evaluate((e) => e.scrollHeight - e.clientHeight);
+    assert.ok(hidden <= 1, `the end's box shows all it holds at ${size.width}x${size.height}: ${hidden} px hidden`);
+    // ... and each rating line and each way on is inside it and the window.
+    const box = await page.locator(".summary.final").boundingBox();
+    for (const item of [...await page.locator(".rating-changes li").all(), ...await page.locator(".summary.final .exit-links .button").all()]) {
+      const at = await item.boundingBox();
+      const what = `${await item.textContent()} at ${size.width}x${size.height}: ${JSON.stringify(at)} in ${JSON.stringify(box)}`;
+      assert.ok(at.y >= box.y - 0.5 && at.y + at.height <= box.y + box.height + 0.5, `inside the end's box: ${what}`);
+      assert.ok(at.y >= -0.5 && at.y + at.height <= size.height + 0.5, `inside the window: ${what}`);
+    }
+    assert.ok(await noHorizontalOverflow(page), `the table fits ${size.width}`);
+    await shot(page, `rating-end-two-people-${size.width}`);
+    assert.deepEqual(page.errors, []);
+  }
+});

@@ -79,6 +79,50 @@ for (const size of PHONES) {
   }
 }
 
+// The tryout's path: an account whose name has a space signs up, turns the page Arabic
+// and makes a table with bots from the lobby (four seats: a narrow box on a phone).
+test("ar page at 360x740: a signed-in account's long name in its seat's box, from a table made in the lobby, shows whole: the own seat has the row's width", { timeout: 60_000 }, async () => {
+  const name = "Maximilian Alexanderson";
+  const page = await newPage(browser, { width: 360, height: 740 });
+  await page.goto(`${server.url}/sign-in`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#sign-up-name", name);
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  await page.waitForURL(`${server.url}/`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.selectOption("header select", "ar");
+  await page.waitForFunction(() => document.documentElement.dir === "rtl");
+  await page.locator("#create").click();
+  await page.waitForSelector("#created:not([hidden])");
+  await page.locator("#open-seat").click();
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  const box = '.seat[data-seat="0"] .name';
+  await page.waitForFunction(([s, n]) => document.querySelector(s)?.textContent.includes(n), [box, name]);
+  const glyphs = await seenGlyphs(page, box);
+  const text = glyphs.map(([c]) => c).join("");
+  const you = "أنت (";
+  assert.equal(text, `${you}${name})`);
+  const start = you.length;
+  const end = start + name.length;
+  const seen = (from, to) => glyphs.slice(from, to).every(([, s]) => s);
+  const shown = `${JSON.stringify(glyphs)}`;
+  assert.ok(seen(0, start) && seen(end, end + 1), `"${you}" and ")" whole: ${shown}`);
+  // The whole name: the box is as wide as the row allows, and no gap is left in it.
+  assert.ok(seen(start, end), `the whole name seen: ${shown}`);
+  const x = (i) => -glyphs[i][2];
+  assert.ok(x(0) < x(start - 1) && x(start - 1) < x(start) && x(start) < x(end), `in order: ${shown}`);
+  const room = await page.locator(box).evaluate((e) => {
+    const row = e.querySelector(".who") ?? e;
+    const used = [...row.children].reduce((sum, c) => sum + c.getBoundingClientRect().width, 0);
+    return row.getBoundingClientRect().width - used;
+  });
+  assert.ok(room < 12, `the name fills the box, ${room} px left: ${shown}`);
+  await shot(page, "long-account-name-ar-lobby-360x740");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 for (const [lang, size, words] of [["en", { width: 390, height: 844 }, /^Time ran out: a bot decided for you: (pass|bid .+|play the .+)\.$/],
   ["ar", { width: 360, height: 740 }, /^انتهى وقتك: قرر بوت عنك: .+\.$/],
   ["en", { width: 844, height: 390 }, /^Time ran out: a bot decided for you: (pass|bid .+|play the .+)\.$/]]) {
