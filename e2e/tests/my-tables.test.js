@@ -3,7 +3,7 @@
 // (another device) she signs in, finds the table under "My tables" in the lobby, opens
 // it without the link and plays the game to its end; her page then counts the game,
 // with its replay. Screenshots of the lobby and the player's page at 1280x800 and
-// 390x844.
+// 390x844. A signed-in host's new table is in "My tables" as soon as its links show.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, newPage, createTable, playSeat, shot, noHorizontalOverflow } from "../lib.js";
@@ -102,4 +102,34 @@ test("a friend seated by a link who signs in from the table comes back to the se
   // Back at the seat's link, token and all, and the seat is now the account's.
   await page.waitForURL(invite);
   await page.waitForSelector('.seat[data-seat="1"] .who:has-text("Bobby")');
+});
+
+test("a signed-in host's new table is in My tables as soon as its links show, with the seat that is theirs", { timeout: 60_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/sign-in`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#sign-up-name", "Lea");
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  await page.waitForURL(`${server.url}/`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForSelector("#my-tables-panel:not([hidden])");
+  assert.equal(await page.locator("#my-tables-empty").isVisible(), true, "no table yet");
+  // Seat 0 is "me" (the form's default), the others bots: the server binds seat 0 to Lea
+  // at creation, and the lobby says so with the links, not at its next refresh.
+  assert.equal(await page.inputValue("#seat-0"), "me");
+  await page.click("#create");
+  await page.waitForSelector("#created:not([hidden])");
+  assert.equal(await page.locator("#my-tables-empty").isHidden(), true, "My tables does not say there is no seat");
+  const rows = await page.locator("#my-tables .table-row").allTextContents();
+  assert.equal(rows.length, 1);
+  assert.match(rows[0], /seat 0 · waiting for players/);
+  assert.match(rows[0], /Back to my seat/);
+  // No friend's seat: no form to invite someone to one (it showed, empty, over the links).
+  assert.equal(await page.locator("#invite-form").isHidden(), true, "no invitation form without a friend's seat");
+  // The Tables list agrees: the seat is this player's.
+  await page.locator("#tables .table-row", { hasText: "your seat" }).waitFor();
+  await shot(page, "my-tables-new-table-1280");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -158,7 +158,7 @@ $("new-table").addEventListener("submit", async (event) => {
     });
     const answer = await response.json();
     if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
-    showCreated(answer, body, mySeat);
+    await showCreated(answer, body, mySeat);
   } catch (error) {
     $("create-error").textContent = t("lobby-create-failed", { error: error.message });
   } finally {
@@ -170,7 +170,7 @@ $("new-table").addEventListener("submit", async (event) => {
 let inviteTo = null;
 
 /** The new table's links: the player's own seat, one invite per friend, the watch link. */
-function showCreated(answer, body, mySeat) {
+async function showCreated(answer, body, mySeat) {
   const mine = answer.invites.find((invite) => invite.seat === mySeat);
   const friends = answer.invites.filter((invite) => invite.seat !== mySeat);
   const own = mine
@@ -191,6 +191,9 @@ function showCreated(answer, body, mySeat) {
   signedIn.then((me) => { $("invite-form").hidden = !me || friends.length === 0; });
   $("open-seat").href = own;
   $("open-seat").textContent = mine ? t("lobby-sit-at", { seat: mySeat }) : t("lobby-open-as-host");
+  // A signed-in host's seat is their account's from the table's creation: "My tables"
+  // says so before the links show, not at its next refresh.
+  await refreshMine();
   $("created").hidden = false;
   $("created").scrollIntoView({ block: "nearest" });
   refreshTables();
