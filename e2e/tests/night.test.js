@@ -1,7 +1,8 @@
 // The alexa Bid Euchre night in the browser: started from the lobby with one person and
 // three bots, the person's own link leads to their seat, they play the set through the
 // table page, and the night's page shows the score sheets and the winner. A signed-in
-// host's night form offers "Rated night" (a guest's does not).
+// host comes first on the night form, as their account, with "Rated night" (a guest's
+// form has neither).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startServer, launchBrowser, newPage, shot, playSeat, noHorizontalOverflow } from "../lib.js";
@@ -147,32 +148,77 @@ test("a night's player who went to the lobby goes back in: to their seat, or to 
   await other.context().close();
 });
 
-test("a signed-in host starts a rated night from the night page", { timeout: 90_000 }, async () => {
+test("a signed-in host is the night's first player, as their account; a rated night asks for accounts", { timeout: 120_000 }, async () => {
   const page = await newPage(browser, { width: 1280, height: 900 });
+  await page.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
   await page.goto(`${server.url}/sign-in`);
   await page.waitForSelector("body[data-ready=true]");
   await page.fill("#sign-up-name", "Rita");
   await page.fill("#sign-up-password", "correct horse");
   await page.locator("#sign-up button[type=submit]").click();
   await page.waitForURL(`${server.url}/`);
+  // A name typed in this browser before is not the account's: the night goes by the account.
+  await page.evaluate(() => localStorage.setItem("calltrump.name", "typed name"));
   await page.goto(`${server.url}/night`);
   await page.waitForSelector("#rated-box:not([hidden])");
-  assert.match(await page.locator("#rated-box").textContent(), /^\s*Rated night \(each person plays as their account/);
+  assert.match(await page.locator("#rated-box").textContent(), /^\s*Rated night \(each person plays as their account; bots easy to expert\)/);
+  // Rita first, shown as herself (no box to retype her name in), then three bots: a
+  // table of four, so that she does not sit the first set out.
   const rows = page.locator("#player-list li");
-  await rows.nth(0).locator("button").click();
-  await rows.nth(3).locator(".player-name").fill("Rita");
+  assert.equal(await rows.count(), 4);
+  assert.equal(await rows.nth(0).locator(".own-name").textContent(), "Rita");
+  assert.equal(await rows.nth(0).locator("input, select").count(), 0, "her own name is not free text, nor her seat a bot");
+  assert.match(await rows.nth(0).textContent(), /^Rita\s*you, as your account/);
+  for (const i of [1, 2, 3]) {
+    assert.equal(await rows.nth(i).locator(".player-name").inputValue(), `Bot ${i}`);
+    assert.equal(await rows.nth(i).locator(".player-sitter").inputValue(), "bot:hard");
+  }
   await page.fill("#sets", "1");
+  // Rated, a person is named by their account: the form says so where the name is typed.
   await page.check("#rated");
+  await page.click("#add-player");
+  const added = rows.nth(4).locator(".player-name");
+  assert.equal(await added.getAttribute("placeholder"), "Account's name");
+  assert.equal(await added.getAttribute("aria-label"), "Account's name");
+  assert.equal(await rows.nth(4).locator(".player-sitter option[value=person]").textContent(), "a person (their account)");
+  await shot(page, "night-form-signed-in-1280");
   // A person who has no account is refused, saying why: the night is rated.
-  await rows.nth(0).locator(".player-sitter").selectOption("person");
+  await added.fill("Nobody");
   await page.click("#create-night");
   await page.waitForSelector('#night-error:has-text("at a rated night each person plays as their account")');
-  await rows.nth(0).locator(".player-sitter").selectOption("bot:hard");
+  await rows.nth(4).locator("button").click();
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/nights") && r.method() === "POST");
   await page.click("#create-night");
-  assert.equal(JSON.parse((await sent).postData()).rated, true);
+  const asked = JSON.parse((await sent).postData());
+  assert.equal(asked.rated, true);
+  assert.deepEqual(asked.players[0], { name: "Rita", sitter: "person" });
+  assert.deepEqual(asked.players.slice(1).map((p) => p.sitter), ["bot:hard", "bot:hard", "bot:hard"]);
   await page.waitForSelector("#night-created:not([hidden])");
   assert.match(await page.locator("#player-links input").first().inputValue(), /\/night\/[0-9a-f]{16}#player=/);
+  // She follows the night as herself, and plays the first set.
+  assert.equal(await page.locator("#follow-night").textContent(), "Follow the night as Rita");
+  await page.click("#follow-night");
+  await page.waitForSelector("#you a");
+  assert.match(await page.locator("#you").textContent(), /^Rita: you play this set with Bot \d\./);
+  assert.deepEqual(page.errors.filter((e) => e.startsWith("page error")), []);
+  await page.context().close();
+});
+
+test("an Arabic phone's night form: the signed-in host's own row first, whole", { timeout: 60_000 }, async () => {
+  const page = await newPage(browser, { width: 360, height: 740, isMobile: true, hasTouch: true });
+  await page.goto(`${server.url}/sign-in?lang=ar`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#sign-up-name", "سلمى");
+  await page.fill("#sign-up-password", "correct horse");
+  await page.locator("#sign-up button[type=submit]").click();
+  await page.waitForURL(`${server.url}/`);
+  await page.goto(`${server.url}/night?lang=ar`);
+  await page.waitForSelector("#rated-box:not([hidden])");
+  const own = page.locator("#player-list li").first();
+  assert.equal(await own.locator(".own-name").textContent(), "سلمى");
+  assert.match(await own.textContent(), /أنت، بحسابك/);
+  assert.ok(await noHorizontalOverflow(page), "the night's form fits the phone");
+  await shot(page, "night-form-signed-in-ar-360");
   assert.deepEqual(page.errors.filter((e) => e.startsWith("page error")), []);
   await page.context().close();
 });

@@ -29,28 +29,72 @@ function playerToken() {
 
 function playerRow(name = "", sitter = "person") {
   const nameInput = el("input", { value: name, maxLength: 40, required: true, className: "player-name" });
-  nameInput.setAttribute("aria-label", t("night-player-name"));
   const who = el("select", { className: "player-sitter" },
-    el("option", { value: "person", textContent: t("night-person") }),
+    el("option", { value: "person", className: "person" }),
     ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("night-bot", { level: levelTitle(l.id) }) })));
   who.value = sitter;
   who.setAttribute("aria-label", t("night-played-by"));
-  const remove = el("button", { type: "button", textContent: t("night-remove") });
-  remove.setAttribute("aria-label", t("night-remove-label"));
-  const row = el("li", { className: "row" }, nameInput, who, remove);
-  remove.addEventListener("click", () => row.remove());
+  const row = el("li", { className: "row" }, nameInput, who, removeButton());
+  namePeople(row, $("rated").checked);
   return row;
 }
 
-function showForm() {
+/** A row's "Remove" button. */
+function removeButton() {
+  const remove = el("button", { type: "button", textContent: t("night-remove") });
+  remove.setAttribute("aria-label", t("night-remove-label"));
+  remove.addEventListener("click", () => remove.closest("li").remove());
+  return remove;
+}
+
+/**
+ * The signed-in host's own row: their account's name, said to be theirs, not a box to
+ * retype it in (a rated night finds them by it).
+ */
+function ownRow(name) {
+  const row = el("li", { className: "row own-player" },
+    el("span", { className: "own-name" }, el("bdi", { textContent: name })),
+    el("span", { className: "own-note", textContent: t("night-you-account") }),
+    removeButton());
+  row.dataset.name = name;
+  return row;
+}
+
+/**
+ * Words a row's person goes by: at a rated night, their account's name (each person
+ * plays as their account); else any name for the score sheet.
+ */
+function namePeople(row, rated) {
+  const input = row.querySelector("input.player-name");
+  if (!input) return;
+  input.setAttribute("aria-label", t(rated ? "night-account-name" : "night-player-name"));
+  input.placeholder = rated ? t("night-account-name") : "";
+  row.querySelector("option.person").textContent = t(rated ? "night-person-account" : "night-person");
+}
+
+/** A row's player as `POST /api/nights` takes it. */
+function rowPlayer(row) {
+  if (row.dataset.name) return { name: row.dataset.name, sitter: "person" };
+  return { name: row.querySelector(".player-name").value.trim(), sitter: row.querySelector(".player-sitter").value };
+}
+
+async function showForm() {
   $("new-night").hidden = false;
   // A rated night is a signed-in host's: the box shows once the page knows who that is.
-  whoAmI().then((me) => { $("rated-box").hidden = !me; });
-  const me = localStorage.getItem("calltrump.name") ?? "";
+  const account = await whoAmI();
+  $("rated-box").hidden = !account;
+  const me = account?.name ?? localStorage.getItem("calltrump.name") ?? "";
   // Sit-outs go down the list from the top: the first player sits out the first set.
   // The bots are named as bots ("Bot 1"), so that none passes for a person online.
-  const start = [1, 2, 3, 4].map((n) => [t("night-bot-name", { n }), "bot:hard"]).concat([[me || "Ann", "person"]]);
-  for (const [name, sitter] of start) $("player-list").append(playerRow(name, sitter));
+  const bot = (n) => playerRow(t("night-bot-name", { n }), "bot:hard");
+  // A signed-in host comes first, as their account, with three bots: a table of four,
+  // where nobody sits out until more players are added. A guest types a name, after
+  // four bots (the first of them sits out the first set).
+  const start = account ? [ownRow(account.name), ...[1, 2, 3].map(bot)] : [...[1, 2, 3, 4].map(bot), playerRow(me || "Ann")];
+  $("player-list").append(...start);
+  $("rated").addEventListener("change", () => {
+    for (const row of $("player-list").children) namePeople(row, $("rated").checked);
+  });
   $("add-player").addEventListener("click", () => $("player-list").append(playerRow()));
   // The sets' turn clock, offered as the lobby offers a table's.
   $("turn-clock").append(el("option", { value: "", textContent: t("lobby-clock-off") }), ...[15, 30, 60, 120].map((s) => el("option", { value: String(s), textContent: t("lobby-clock-secs", { s }) })));
@@ -64,10 +108,8 @@ function showForm() {
   $("night-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("night-error").textContent = "";
-    const players = [...$("player-list").children].map((row) => ({
-      name: row.querySelector(".player-name").value.trim(),
-      sitter: row.querySelector(".player-sitter").value,
-    }));
+    const rows = [...$("player-list").children];
+    const players = rows.map(rowPlayer);
     const response = await fetch("/api/nights", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -88,11 +130,12 @@ function showForm() {
       if (p.sitter === "person") $("player-links").append(linkRow(p.name, body.players[i].url));
     });
     // The one who started the night follows it from here (their own link).
-    const mine = players.findIndex((p) => p.sitter === "person" && p.name === me);
-    const own = mine >= 0 ? mine : players.findIndex((p) => p.sitter === "person");
-    if (own >= 0) {
-      $("night-created").append(el("a", { className: "button primary", id: "follow-night", href: body.players[own].url,
-        textContent: t("night-follow-as", { name: players[own].name }) }));
+    const own = rows.findIndex((row) => row.classList.contains("own-player"));
+    const mine = own >= 0 ? own : players.findIndex((p) => p.sitter === "person" && p.name === me);
+    const follow = mine >= 0 ? mine : players.findIndex((p) => p.sitter === "person");
+    if (follow >= 0) {
+      $("night-created").append(el("a", { className: "button primary", id: "follow-night", href: body.players[follow].url,
+        textContent: t("night-follow-as", { name: players[follow].name }) }));
     }
   });
 }
