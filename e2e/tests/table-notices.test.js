@@ -123,9 +123,9 @@ test("ar page at 360x740: a signed-in account's long name in its seat's box, fro
   await page.context().close();
 });
 
-for (const [lang, size, words] of [["en", { width: 390, height: 844 }, /^Time ran out: a bot decided for you: (pass|bid .+|play the .+)\.$/],
+for (const [lang, size, words] of [["en", { width: 390, height: 844 }, /^Time ran out: a bot decided for you: (pass|bid .+|kaibosh \(every trick, alone\)|play the .+)\.$/],
   ["ar", { width: 360, height: 740 }, /^انتهى وقتك: قرر بوت عنك: .+\.$/],
-  ["en", { width: 844, height: 390 }, /^Time ran out: a bot decided for you: (pass|bid .+|play the .+)\.$/]]) {
+  ["en", { width: 844, height: 390 }, /^Time ran out: a bot decided for you: (pass|bid .+|kaibosh \(every trick, alone\)|play the .+)\.$/]]) {
   test(`${lang} at ${size.width}x${size.height}: a turn the clock ran out is said over the hand at once, with what the bot did, until the player acts`, { timeout: 90_000 }, async () => {
     const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "bot:rules", "bot:rules", "bot:rules"], turn_clock: { seconds: 3, level: "random" } });
     const page = await openSeat(browser, created, 0, { ...size, isMobile: true, hasTouch: true });
