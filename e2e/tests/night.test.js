@@ -181,6 +181,9 @@ test("a signed-in host is the night's first player, as their account; a rated ni
   assert.equal(await added.getAttribute("placeholder"), "Account's name");
   assert.equal(await added.getAttribute("aria-label"), "Account's name");
   assert.equal(await rows.nth(4).locator(".player-sitter option[value=person]").textContent(), "a person (their account)");
+  // Its bots are of the levels with a rating, easy to expert.
+  const levels = await rows.nth(1).locator(".player-sitter option[value^='bot:']").evaluateAll((options) => options.map((o) => [o.value, o.disabled]));
+  assert.deepEqual(levels, [["bot:easy", false], ["bot:medium", false], ["bot:hard", false], ["bot:expert", false], ["bot:rules", true], ["bot:random", true]]);
   await shot(page, "night-form-signed-in-1280");
   // A person who has no account is refused, saying why: the night is rated.
   await added.fill("Nobody");

@@ -35,7 +35,7 @@ function playerRow(name = "", sitter = "person") {
   who.value = sitter;
   who.setAttribute("aria-label", t("night-played-by"));
   const row = el("li", { className: "row" }, nameInput, who, removeButton());
-  namePeople(row, $("rated").checked);
+  fitRated(row, $("rated").checked);
   return row;
 }
 
@@ -60,16 +60,23 @@ function ownRow(name) {
   return row;
 }
 
+/** The bot levels a rated night takes: those with a measured rating. */
+const RATED_LEVELS = ["easy", "medium", "hard", "expert"];
+
 /**
- * Words a row's person goes by: at a rated night, their account's name (each person
- * plays as their account); else any name for the score sheet.
+ * A row as a rated night or not asks it: rated, a person is named by their account's
+ * name (each person plays as their account) and a bot is of a level with a rating;
+ * else any name for the score sheet, any bot.
  */
-function namePeople(row, rated) {
+function fitRated(row, rated) {
   const input = row.querySelector("input.player-name");
   if (!input) return;
   input.setAttribute("aria-label", t(rated ? "night-account-name" : "night-player-name"));
   input.placeholder = rated ? t("night-account-name") : "";
   row.querySelector("option.person").textContent = t(rated ? "night-person-account" : "night-person");
+  for (const option of row.querySelectorAll("option[value^='bot:']")) {
+    option.disabled = rated && !RATED_LEVELS.includes(option.value.slice(4));
+  }
 }
 
 /** A row's player as `POST /api/nights` takes it. */
@@ -93,7 +100,7 @@ async function showForm() {
   const start = account ? [ownRow(account.name), ...[1, 2, 3].map(bot)] : [...[1, 2, 3, 4].map(bot), playerRow(me || "Ann")];
   $("player-list").append(...start);
   $("rated").addEventListener("change", () => {
-    for (const row of $("player-list").children) namePeople(row, $("rated").checked);
+    for (const row of $("player-list").children) fitRated(row, $("rated").checked);
   });
   $("add-player").addEventListener("click", () => $("player-list").append(playerRow()));
   // The sets' turn clock, offered as the lobby offers a table's.
