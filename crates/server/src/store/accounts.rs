@@ -309,11 +309,10 @@ impl Accounts for PostgresStore {
     ) -> StoreFuture<'a, Option<std::time::Duration>> {
         Box::pin(async move {
             // PostgreSQL's clock, the same for every node (theirs may differ).
-            let (now,): (i64,) = sqlx::query_as(
-                "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT",
-            )
-            .fetch_one(&self.pool)
-            .await?;
+            let (now,): (i64,) =
+                sqlx::query_as("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT")
+                    .fetch_one(&self.pool)
+                    .await?;
             take_attempt!(&self.pool, "GREATEST", key, per_minute, now)
         })
     }

@@ -461,10 +461,12 @@ impl Cluster for PostgresStore {
             let mut made = [0u8; 32];
             getrandom::fill(&mut made).expect("the OS's random source works");
             // Nodes starting at once: the first insert wins, every node reads it.
-            sqlx::query("INSERT INTO cluster_secret (id, secret) VALUES (1, $1) ON CONFLICT DO NOTHING")
-                .bind(&made[..])
-                .execute(&self.pool)
-                .await?;
+            sqlx::query(
+                "INSERT INTO cluster_secret (id, secret) VALUES (1, $1) ON CONFLICT DO NOTHING",
+            )
+            .bind(&made[..])
+            .execute(&self.pool)
+            .await?;
             Ok(
                 sqlx::query_scalar("SELECT secret FROM cluster_secret WHERE id = 1")
                     .fetch_one(&self.pool)

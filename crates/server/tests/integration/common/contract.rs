@@ -768,7 +768,10 @@ pub async fn a_deleted_accounts_seats_keep_their_games_under_a_former_players_na
 pub async fn sign_in_attempts_are_limited_per_key_and_say_when_to_retry(store: &dyn Store) {
     let accounts = store.accounts();
     for attempt in 0..3 {
-        let taken = accounts.take_attempt("name 192.0.2.1 ann", 3).await.unwrap();
+        let taken = accounts
+            .take_attempt("name 192.0.2.1 ann", 3)
+            .await
+            .unwrap();
         assert_eq!(taken, None, "attempt {attempt}");
     }
     let wait = accounts
@@ -788,10 +791,16 @@ pub async fn sign_in_attempts_are_limited_per_key_and_say_when_to_retry(store: &
         .expect("still refused");
     assert!(again <= wait, "{again:?} after {wait:?}");
     assert_eq!(
-        accounts.take_attempt("name 192.0.2.2 ann", 3).await.unwrap(),
+        accounts
+            .take_attempt("name 192.0.2.2 ann", 3)
+            .await
+            .unwrap(),
         None
     );
     for _ in 0..10 {
-        assert_eq!(accounts.take_attempt("address 192.0.2.1", 0).await.unwrap(), None);
+        assert_eq!(
+            accounts.take_attempt("address 192.0.2.1", 0).await.unwrap(),
+            None
+        );
     }
 }
