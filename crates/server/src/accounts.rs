@@ -16,7 +16,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, LazyLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -230,15 +230,15 @@ fn too_many(edge: &Edge, wait: Duration, what: &str) -> Response {
     refused
 }
 
-/// Takes an attempt from the client address's allowance: the refusal if there is none
-/// left.
-fn limit_address(edge: &Edge, address: Option<IpAddr>) -> Option<Response> {
-    let wait = edge
-        .sign_ins
-        .by_address
-        .take(address?, Instant::now())
-        .err()?;
-    Some(too_many(edge, wait, "from your address"))
+/// Takes an attempt from the client address's allowance (counted in the store, for
+/// every node): the refusal if there is none left.
+async fn limit_address(hub: &Hub, edge: &Edge, address: Option<IpAddr>) -> Option<Response> {
+    let accounts = hub.shared().store.accounts();
+    match edge.sign_ins.take_address(accounts, address).await {
+        Ok(None) => None,
+        Ok(Some(wait)) => Some(too_many(edge, wait, "from your address")),
+        Err(e) => Some(store_failed(e)),
+    }
 }
 
 /// A signed-in answer: `status`, the account's name, and the new session's cookie.
@@ -278,7 +278,8 @@ async fn create_account(
         Ok(credentials) => credentials,
         Err(refused) => return refused.into_response(),
     };
-    if let Some(refused) = limit_address(&edge, client_address(&edge, &headers, peer)) {
+    let address = client_address(&edge, &headers, peer);
+    if let Some(refused) = limit_address(&hub, &edge, address).await {
         return refused;
     }
     let (name, key) = match name_key(&credentials.name) {
@@ -355,7 +356,7 @@ async fn sign_in(
         Err(refused) => return refused.into_response(),
     };
     let address = client_address(&edge, &headers, peer);
-    if let Some(refused) = limit_address(&edge, address) {
+    if let Some(refused) = limit_address(&hub, &edge, address).await {
         return refused;
     }
     let wrong = || error(StatusCode::UNAUTHORIZED, "wrong name or password");
@@ -363,8 +364,11 @@ async fn sign_in(
     let Ok((_, key)) = name_key(&credentials.name) else {
         return wrong();
     };
-    if let Err(wait) = edge.sign_ins.take_name(&key, address, Instant::now()) {
-        return too_many(&edge, wait, "on this name");
+    let accounts = hub.shared().store.accounts();
+    match edge.sign_ins.take_name(accounts, &key, address).await {
+        Ok(None) => {}
+        Ok(Some(wait)) => return too_many(&edge, wait, "on this name"),
+        Err(e) => return store_failed(e),
     }
     let account = match hub.shared().store.accounts().account_named(&key).await {
         Ok(account) => account,

@@ -15,17 +15,19 @@ use hyper::body::Incoming;
 use tokio::net::TcpStream;
 use tower::ServiceExt;
 
-use crate::limits::{Crowded, Refusals};
+use crate::limits::{Crowded, Refusals, Slot};
 use crate::Edge;
 
 /// The largest request body read (axum's own default limit on what its extractors take).
 const MAX_BODY: usize = 2 * 1024 * 1024;
 
-/// The accept loop's count of a connection's requests, and the edge whose refusals
-/// count its bodies that came too slowly.
+/// The accept loop's count of a connection's requests, the edge whose refusals count
+/// its bodies that came too slowly, and the connection's place in the caps (given to
+/// each request, so that a socket relayed by another node leaves its address's count).
 pub(crate) struct Counted {
     pub(crate) requests: Arc<AtomicU64>,
     pub(crate) edge: Arc<Edge>,
+    pub(crate) slot: Arc<Slot>,
 }
 
 /// The service of one connection from `peer`: the app, each request told its peer (and
@@ -48,6 +50,9 @@ pub(crate) fn service(
         });
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(peer));
+        if let Some(counted) = &counted {
+            request.extensions_mut().insert(Arc::clone(&counted.slot));
+        }
         let app = app.clone();
         async move {
             match within(request, body_time).await {

@@ -143,6 +143,9 @@ pub(crate) struct Edge {
     pub(crate) readiness: Option<ready::Readiness>,
     /// The accounts with a live WebSocket on this node.
     pub(crate) presence: Arc<lobby::Presence>,
+    /// The cluster's key, with which relayed sockets' client addresses are signed and
+    /// checked; none on a store of one server.
+    pub(crate) relay_key: Option<relay::RelayKey>,
 }
 
 /// A running server.
@@ -238,6 +241,10 @@ async fn launch(
     rated::rate_missed(&*store).await?;
     // Accounts made before names' skeletons were kept get theirs.
     names::fill_name_skeletons(&*store).await?;
+    let relay_key = match store.cluster() {
+        Some(cluster) => Some(relay::RelayKey::new(cluster.secret().await?)),
+        None => None,
+    };
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub, config.node.lease).await?;
     let addr = listener.local_addr()?;
@@ -273,6 +280,7 @@ async fn launch(
         refusals: Refusals::default(),
         readiness,
         presence,
+        relay_key,
     });
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = http::router(hub.clone(), Arc::clone(&edge));

@@ -137,7 +137,8 @@ pub(crate) enum Crowded {
 /// An open connection's place in [`Connections`], given back when dropped.
 pub(crate) struct Slot {
     connections: Arc<Connections>,
-    key: IpAddr,
+    /// The address it counts under; none once let go by [`Slot::release_address`].
+    key: Mutex<Option<IpAddr>>,
 }
 
 impl Connections {
@@ -163,7 +164,7 @@ impl Connections {
         open.total += 1;
         Ok(Slot {
             connections: Arc::clone(self),
-            key,
+            key: Mutex::new(Some(key)),
         })
     }
 
@@ -173,17 +174,39 @@ impl Connections {
     }
 }
 
+impl Slot {
+    /// Counts the connection no more under its address (in the total still): it is a
+    /// socket relayed by another node of the cluster, which counted its client's
+    /// connection under the client's own address.
+    pub(crate) fn release_address(&self) {
+        let Some(key) = self.key.lock().ok().and_then(|mut key| key.take()) else {
+            return;
+        };
+        if let Ok(mut open) = self.connections.open.lock() {
+            open.release(key);
+        }
+    }
+}
+
+impl OpenConnections {
+    fn release(&mut self, key: IpAddr) {
+        if let Some(mine) = self.per_address.get_mut(&key) {
+            *mine -= 1;
+            if *mine == 0 {
+                self.per_address.remove(&key);
+            }
+        }
+    }
+}
+
 impl Drop for Slot {
     fn drop(&mut self) {
         let Ok(mut open) = self.connections.open.lock() else {
             return;
         };
         open.total -= 1;
-        if let Some(mine) = open.per_address.get_mut(&self.key) {
-            *mine -= 1;
-            if *mine == 0 {
-                open.per_address.remove(&self.key);
-            }
+        if let Some(key) = self.key.lock().ok().and_then(|mut key| key.take()) {
+            open.release(key);
         }
     }
 }
@@ -441,6 +464,28 @@ mod tests {
         assert_eq!(connections.admit(b, &limits).err(), Some(Crowded::Server));
         drop(first);
         assert_eq!(connections.open(), 2);
+        assert!(connections.admit(a, &limits).is_ok());
+    }
+
+    #[test]
+    fn a_released_slot_leaves_its_address_and_stays_in_the_total() {
+        let connections = Arc::new(Connections::default());
+        let limits = Limits {
+            max_connections: 3,
+            max_connections_per_address: 1,
+            ..Limits::default()
+        };
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let relayed = connections.admit(a, &limits).unwrap();
+        assert_eq!(connections.admit(a, &limits).err(), Some(Crowded::Address));
+        relayed.release_address();
+        relayed.release_address();
+        let other = connections.admit(a, &limits).unwrap();
+        assert_eq!(connections.open(), 2);
+        drop(relayed);
+        assert_eq!(connections.open(), 1);
+        assert_eq!(connections.admit(a, &limits).err(), Some(Crowded::Address));
+        drop(other);
         assert!(connections.admit(a, &limits).is_ok());
     }
 }

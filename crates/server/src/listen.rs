@@ -63,7 +63,12 @@ pub(crate) async fn serve(
         if let Err(error) = stream.set_nodelay(true) {
             tracing::warn!(%error, "TCP_NODELAY could not be set");
         }
-        let io = TokioIo::new(Watched::new(stream, edge.limits.idle_timeout, slot));
+        let slot = Arc::new(slot);
+        let io = TokioIo::new(Watched::new(
+            stream,
+            edge.limits.idle_timeout,
+            Arc::clone(&slot),
+        ));
         // Requests read on the connection: a head that times out before the first is a
         // client too slow (or hostile), after it an idle keep-alive connection.
         let requests = Arc::new(AtomicU64::new(0));
@@ -73,6 +78,7 @@ pub(crate) async fn serve(
             Some(Counted {
                 requests: Arc::clone(&requests),
                 edge: Arc::clone(&edge),
+                slot,
             }),
             edge.limits.body_timeout,
         );
@@ -150,11 +156,11 @@ struct Watched {
     idle: Duration,
     last_moved: Instant,
     deadline: Pin<Box<Sleep>>,
-    _slot: Slot,
+    _slot: Arc<Slot>,
 }
 
 impl Watched {
-    fn new(stream: TcpStream, idle: Duration, slot: Slot) -> Self {
+    fn new(stream: TcpStream, idle: Duration, slot: Arc<Slot>) -> Self {
         let now = Instant::now();
         Watched {
             stream,

@@ -2,6 +2,10 @@
 //! `/ws/{id}`, where the table's redaction choke point makes every message as for a
 //! socket of its own. When that node goes away mid-game, the client is told to come
 //! again (`closing` of kind `retry`) and finds the table wherever it runs by then.
+//!
+//! The relaying node names its client's address to the owner, signed with the cluster's
+//! secret ([`RelayKey`]): the owner counts that client under its own address (chat
+//! lines) and not the relaying node's, and believes no address a client names itself.
 
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
@@ -18,6 +22,9 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message as Upstream;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
 use crate::hub::{Hub, Relayed};
 use crate::protocol::{CloseKind, ServerMessage};
 use crate::request::error;
@@ -31,14 +38,65 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 type UpstreamSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// The header under which a relaying node names its client's address.
+const RELAYED_FOR: &str = "x-calltrump-relayed-for";
+/// The header of that address's signature: HMAC-SHA-256 under the cluster's secret, in
+/// hex.
+const RELAY_SIGNATURE: &str = "x-calltrump-relay-signature";
+
+/// The cluster's secret (kept in the shared database), with which a relaying node signs
+/// the address of its client and the node that runs the table checks it.
+pub(crate) struct RelayKey {
+    secret: Vec<u8>,
+}
+
+impl RelayKey {
+    /// The key of the cluster whose secret is `secret`.
+    pub(crate) fn new(secret: Vec<u8>) -> Self {
+        RelayKey { secret }
+    }
+
+    fn mac(&self, address: &str) -> Hmac<Sha256> {
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes a key of any length");
+        mac.update(b"calltrump relayed for ");
+        mac.update(address.as_bytes());
+        mac
+    }
+
+    /// The headers naming `address` as a relayed socket's client, signed.
+    fn sign(&self, address: IpAddr) -> [(&'static str, String); 2] {
+        let address = address.to_string();
+        let signature = self.mac(&address).finalize().into_bytes();
+        let hex = signature.iter().map(|b| format!("{b:02x}")).collect();
+        [(RELAYED_FOR, address), (RELAY_SIGNATURE, hex)]
+    }
+
+    /// The client's address that a node of the cluster named in `headers`, relaying its
+    /// socket, if the signature is right (compared in constant time); none for headers
+    /// without a signature or with a wrong one, as a client could write.
+    pub(crate) fn verify(&self, headers: &HeaderMap) -> Option<IpAddr> {
+        let address = headers.get(RELAYED_FOR)?.to_str().ok()?;
+        let hex = headers.get(RELAY_SIGNATURE)?.as_bytes();
+        if hex.len() != 64 {
+            return None;
+        }
+        let signature = hex
+            .chunks(2)
+            .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+            .collect::<Option<Vec<u8>>>()?;
+        self.mac(address).verify_slice(&signature).ok()?;
+        address.parse().ok()
+    }
+}
+
 /// What a relayed socket's request passes on to the node that runs its table.
 pub(crate) struct Relaying<'a> {
     /// The client's request's headers.
     pub(crate) headers: &'a HeaderMap,
-    /// The header the nodes read a client's address from (`--client-address-header`),
-    /// and the client's address: passed on under it, so that the owner's per-address
-    /// limits count the client rather than this node.
-    pub(crate) from: Option<(&'a str, IpAddr)>,
+    /// The client's address and the cluster's key to sign it with: the owner's
+    /// per-address limits count the client rather than this node.
+    pub(crate) from: Option<(IpAddr, &'a RelayKey)>,
 }
 
 /// `GET /ws/{id}` for table `id`, which `owner` runs: connects to it first (a client
@@ -75,12 +133,12 @@ pub(crate) async fn relay(
             request.headers_mut().insert(forwarded, value.clone());
         }
     }
-    if let Some((name, address)) = relaying.from {
-        if let (Ok(name), Ok(value)) = (
-            header::HeaderName::try_from(name),
-            header::HeaderValue::try_from(address.to_string()),
-        ) {
-            request.headers_mut().insert(name, value);
+    // Headers of the client's own are not passed on: only this node names its client.
+    if let Some((address, key)) = relaying.from {
+        for (name, value) in key.sign(address) {
+            if let Ok(value) = header::HeaderValue::try_from(value) {
+                request.headers_mut().insert(name, value);
+            }
         }
     }
     // The owner reads a signed-in person's account from their session cookie (the

@@ -3,64 +3,61 @@
 //! on a name spends only their own address's attempts on it: the owner, from any other
 //! address, is never kept out. Guessing from many addresses is held by each one's limit
 //! and by the few password hashes worked out at once (`accounts::MAX_HASHES_AT_ONCE`).
+//!
+//! The attempts are counted in the store ([`crate::store::Accounts::take_attempt`]): on
+//! a cluster every node counts every node's, so that going round the nodes buys no more.
 
 use std::net::IpAddr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::limits::{address_key, RateLimit};
+use crate::limits::address_key;
+use crate::store::{Accounts, StoreError};
 
-/// The limits on signing in, kept by the edge.
+/// The limits on signing in, kept by the edge: attempts a minute (0: no limit), each also
+/// the burst after a quiet while.
 pub(crate) struct SignInLimits {
-    /// Per (name key, client address); no address (a request not from a socket) counts
-    /// as one of its own.
-    by_name: RateLimit<(String, Option<IpAddr>)>,
-    pub(crate) by_address: RateLimit,
+    /// On one name from one address.
+    per_name: u32,
+    /// From one address over every name (and accounts created).
+    per_address: u32,
 }
 
 impl SignInLimits {
     /// `per_name` attempts a minute on one name from one address, `per_address` from
-    /// one address over all names (0: no limit), each also the burst after a quiet while.
+    /// one address over all names.
     pub(crate) fn new(per_name: u32, per_address: u32) -> Self {
         SignInLimits {
-            by_name: RateLimit::new(per_name, per_name),
-            by_address: RateLimit::new(per_address, per_address),
+            per_name,
+            per_address,
         }
     }
 
-    /// Takes an attempt on the name `key` from `address`: `Ok`, or the time until one
-    /// is allowed.
-    pub(crate) fn take_name(
+    /// Takes an attempt on the name `key` from `address` (no address, a request not
+    /// from a socket, counts as one of its own): `None`, or the time until one is
+    /// allowed.
+    pub(crate) async fn take_name(
         &self,
+        accounts: &dyn Accounts,
         key: &str,
         address: Option<IpAddr>,
-        now: Instant,
-    ) -> Result<(), Duration> {
-        self.by_name
-            .take_key((key.to_string(), address.map(address_key)), now)
+    ) -> Result<Option<Duration>, StoreError> {
+        let from = address.map_or_else(|| "-".to_string(), |a| address_key(a).to_string());
+        // The address first: it has no space, so no name makes two keys alike.
+        let limited = format!("name {from} {key}");
+        accounts.take_attempt(&limited, self.per_name).await
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_names_attempts_are_counted_per_address() {
-        let limits = SignInLimits::new(2, 0);
-        let now = Instant::now();
-        let owner: IpAddr = "192.0.2.1".parse().unwrap();
-        let stranger: IpAddr = "198.51.100.7".parse().unwrap();
-        assert!(limits.take_name("ann", Some(stranger), now).is_ok());
-        assert!(limits.take_name("ann", Some(stranger), now).is_ok());
-        assert!(limits.take_name("ann", Some(stranger), now).is_err());
-        // The stranger's /64 neighbour is the stranger.
-        let v6: IpAddr = "2001:db8::1".parse().unwrap();
-        let v6_next: IpAddr = "2001:db8::2".parse().unwrap();
-        assert!(limits.take_name("ann", Some(v6), now).is_ok());
-        assert!(limits.take_name("ann", Some(v6), now).is_ok());
-        assert!(limits.take_name("ann", Some(v6_next), now).is_err());
-        // Another address, and another name, are not held back.
-        assert!(limits.take_name("ann", Some(owner), now).is_ok());
-        assert!(limits.take_name("bob", Some(stranger), now).is_ok());
+    /// Takes an attempt from `address` (none: not limited): `None`, or the time until
+    /// one is allowed.
+    pub(crate) async fn take_address(
+        &self,
+        accounts: &dyn Accounts,
+        address: Option<IpAddr>,
+    ) -> Result<Option<Duration>, StoreError> {
+        let Some(address) = address else {
+            return Ok(None);
+        };
+        let limited = format!("address {}", address_key(address));
+        accounts.take_attempt(&limited, self.per_address).await
     }
 }

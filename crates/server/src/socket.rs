@@ -14,7 +14,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
 use crate::hub::{Command, Hub, Route};
-use crate::limits::client_address;
+use crate::limits::{client_address, Slot};
 use crate::model::SignedIn;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
@@ -48,22 +48,33 @@ pub(crate) async fn websocket(
     Extension(edge): Extension<Arc<Edge>>,
     Path(id): Path<String>,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    slot: Option<Extension<Arc<Slot>>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let client = client_address(
-        &edge.limits,
-        &headers,
-        peer.map(|Extension(ConnectInfo(p))| p),
-    );
+    // A socket another node of the cluster relays is its client's, as that node signed
+    // it (a client naming an address itself is not believed); that node counted the
+    // client's connection under the client's address, so here it leaves the relaying
+    // node's count.
+    let relayed_for = edge.relay_key.as_ref().and_then(|key| key.verify(&headers));
+    if let (Some(_), Some(Extension(slot))) = (relayed_for, slot) {
+        slot.release_address();
+    }
+    let client = relayed_for.or_else(|| {
+        client_address(
+            &edge.limits,
+            &headers,
+            peer.map(|Extension(ConnectInfo(p))| p),
+        )
+    });
     // (Its origin is checked with every request's, by `check_site`.)
     let mailbox = match hub.route(&id).await {
         Ok(Some(Route::Here(mailbox))) => mailbox,
         Ok(Some(Route::There(owner))) => {
             let table = (id.as_str(), owner);
-            // The owner counts the client's own address (its chat and sign-in limits),
-            // not this node's: under the header every node is told to trust.
-            let from = edge.limits.client_address_header.as_deref().zip(client);
+            // The owner counts the client's own address (its chat limit), not this
+            // node's: signed with the cluster's secret.
+            let from = client.zip(edge.relay_key.as_ref());
             let relayed = crate::relay::Relaying {
                 headers: &headers,
                 from,

@@ -2,6 +2,7 @@
 //! ([`SqliteStore`]), or PostgreSQL ([`PostgresStore`]).
 
 mod accounts;
+mod attempts;
 mod cluster;
 mod codec;
 mod copy;

@@ -2,6 +2,7 @@
 //! on SQLite and PostgreSQL alike (the same columns, migrations `0004` and `0002`, and
 //! the names' skeletons `0006` on both).
 
+use super::attempts::take_attempt;
 use super::sqlite::TableRow;
 use super::{codec, PostgresStore, SqliteStore, StoreError, StoreFuture, StoredTable};
 use crate::model::{random_hex, SeatRecord, FORMER_PLAYER};
@@ -60,6 +61,15 @@ pub trait Accounts: Send + Sync {
     /// Gives account `id`, which has none, the name skeleton `skeleton`: `false`, and
     /// nothing changed, if another account's name has it (or `id` has one already).
     fn set_name_skeleton<'a>(&'a self, id: &'a str, skeleton: &'a str) -> StoreFuture<'a, bool>;
+    /// Takes a sign-in attempt on the limited `key` (a name from an address, or an
+    /// address), `per_minute` of them allowed on average and at once after a quiet
+    /// minute (0: no limit): `None` if taken, else how long until one is. Counted in the
+    /// database, so that every node of a cluster counts every node's attempts.
+    fn take_attempt<'a>(
+        &'a self,
+        key: &'a str,
+        per_minute: u32,
+    ) -> StoreFuture<'a, Option<std::time::Duration>>;
 }
 
 // The skeletons' queries, one text for both stores (SQLite reads `$N` as PostgreSQL).
@@ -147,6 +157,20 @@ const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.name_key, \
 
 impl Accounts for SqliteStore {
     shared_skeletons!();
+
+    fn take_attempt<'a>(
+        &'a self,
+        key: &'a str,
+        per_minute: u32,
+    ) -> StoreFuture<'a, Option<std::time::Duration>> {
+        Box::pin(async move {
+            // One server per SQLite database: its own clock is the only one.
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as i64);
+            take_attempt!(&self.pool, "MAX", key, per_minute, now)
+        })
+    }
 
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
         Box::pin(async move {
@@ -277,6 +301,21 @@ impl Accounts for SqliteStore {
 
 impl Accounts for PostgresStore {
     shared_skeletons!();
+
+    fn take_attempt<'a>(
+        &'a self,
+        key: &'a str,
+        per_minute: u32,
+    ) -> StoreFuture<'a, Option<std::time::Duration>> {
+        Box::pin(async move {
+            // PostgreSQL's clock, the same for every node (theirs may differ).
+            let (now,): (i64,) =
+                sqlx::query_as("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT")
+                    .fetch_one(&self.pool)
+                    .await?;
+            take_attempt!(&self.pool, "GREATEST", key, per_minute, now)
+        })
+    }
 
     fn create_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, bool> {
         Box::pin(async move {

@@ -90,6 +90,9 @@ pub trait Cluster: Send + Sync {
     /// The names online on the other live nodes (seen within a lease), as they last
     /// published them.
     fn others_online(&self) -> StoreFuture<'_, Vec<String>>;
+    /// The cluster's secret (32 random bytes), made by the first node that asks and the
+    /// same for every node after: a relaying node signs its client's address with it.
+    fn secret(&self) -> StoreFuture<'_, Vec<u8>>;
 }
 
 /// What a lease is on: a table, or a night; each kind in its own table of leases.
@@ -450,6 +453,25 @@ impl Cluster for PostgresStore {
             )
             .fetch_all(&self.pool)
             .await?)
+        })
+    }
+
+    fn secret(&self) -> StoreFuture<'_, Vec<u8>> {
+        Box::pin(async move {
+            let mut made = [0u8; 32];
+            getrandom::fill(&mut made).expect("the OS's random source works");
+            // Nodes starting at once: the first insert wins, every node reads it.
+            sqlx::query(
+                "INSERT INTO cluster_secret (id, secret) VALUES (1, $1) ON CONFLICT DO NOTHING",
+            )
+            .bind(&made[..])
+            .execute(&self.pool)
+            .await?;
+            Ok(
+                sqlx::query_scalar("SELECT secret FROM cluster_secret WHERE id = 1")
+                    .fetch_one(&self.pool)
+                    .await?,
+            )
         })
     }
 

@@ -6,6 +6,8 @@
 
 use crate::common;
 
+mod edge;
+
 use std::time::Duration;
 
 use common::{

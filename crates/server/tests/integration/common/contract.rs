@@ -36,6 +36,7 @@ macro_rules! store_contract_tests {
             deleting_an_account_ends_its_sessions_and_frees_its_name,
             an_accounts_tables_are_those_with_a_seat_bound_to_it_newest_first,
             a_deleted_accounts_seats_keep_their_games_under_a_former_players_name,
+            sign_in_attempts_are_limited_per_key_and_say_when_to_retry,
         );
         $crate::store_contract_tests!(@ratings $open;
             a_rated_game_moves_each_accounts_rating_once_as_weng_lin_says,
@@ -760,4 +761,46 @@ pub async fn a_deleted_accounts_seats_keep_their_games_under_a_former_players_na
     assert_eq!(table.seats[1..], shared.seats[1..]);
     assert!(accounts.account_tables("a1").await.unwrap().is_empty());
     assert_eq!(accounts.account_tables("b1").await.unwrap().len(), 1);
+}
+
+/// Sign-in attempts are counted per key: `per_minute` at once, then refused with the
+/// time until the next (a minute's share), while another key has its own; 0 is no limit.
+pub async fn sign_in_attempts_are_limited_per_key_and_say_when_to_retry(store: &dyn Store) {
+    let accounts = store.accounts();
+    for attempt in 0..3 {
+        let taken = accounts
+            .take_attempt("name 192.0.2.1 ann", 3)
+            .await
+            .unwrap();
+        assert_eq!(taken, None, "attempt {attempt}");
+    }
+    let wait = accounts
+        .take_attempt("name 192.0.2.1 ann", 3)
+        .await
+        .unwrap()
+        .expect("the fourth attempt is refused");
+    assert!(
+        wait > std::time::Duration::ZERO && wait <= std::time::Duration::from_secs(20),
+        "{wait:?}"
+    );
+    // A refused attempt spends nothing: the wait does not grow.
+    let again = accounts
+        .take_attempt("name 192.0.2.1 ann", 3)
+        .await
+        .unwrap()
+        .expect("still refused");
+    assert!(again <= wait, "{again:?} after {wait:?}");
+    assert_eq!(
+        accounts
+            .take_attempt("name 192.0.2.2 ann", 3)
+            .await
+            .unwrap(),
+        None
+    );
+    for _ in 0..10 {
+        assert_eq!(
+            accounts.take_attempt("address 192.0.2.1", 0).await.unwrap(),
+            None
+        );
+    }
 }
