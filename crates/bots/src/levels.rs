@@ -92,8 +92,13 @@ impl Level {
         match self {
             Level::Easy => None,
             Level::Medium => Some(PimcBot::new(10, 0)),
-            Level::Hard => Some(PimcBot::new(30, 12).ignoring_auction().looking_far()),
-            Level::Expert => Some(PimcBot::new(150, 60).looking_far()),
+            Level::Hard => Some(
+                PimcBot::new(30, 12)
+                    .ignoring_auction()
+                    .looking_far()
+                    .extending_close_calls(4),
+            ),
+            Level::Expert => Some(PimcBot::new(150, 60).looking_far().extending_close_calls(4)),
         }
     }
 }
