@@ -139,7 +139,7 @@ impl PimcBot {
     }
 
     /// The same bot going on sampling a call past its budget, up to `factor` times it,
-    /// while the best call does not lead every other by [`PimcBot::CLOSE_CALL_MARGIN`]
+    /// while the best call does not lead every other by two
     /// standard errors: the deals go to the calls that are close (1: never past the
     /// budget). Reproducible from the seed like the fixed budget: what stops it is the
     /// deals' values, not a clock.
