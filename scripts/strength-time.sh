@@ -9,31 +9,29 @@
 # their time), then the rows played with earlier bots, marked so: docs/strength/time-bank
 # (a bank of four times), docs/strength/time-play (before the bank) and
 # docs/strength/time (before the timed bots also weighed their deals by the play). Then
-# each match compared deal by deal with the same match under the bank of four
-# (scripts/paired.py), and `tree@140ms` (expert's play by ISMCTS rooted in its sampled
-# deals) with `expert@140ms`.
+# `tree@160ms` (expert's play by ISMCTS rooted in its sampled deals) compared deal by
+# deal with `expert@160ms` (scripts/paired.py).
 #
 #   scripts/strength-time.sh [DEALS|--table] [MATCH_FILTER]
 #
 # DEALS defaults to 1000; --table only prints the table. MATCH_FILTER (a grep pattern over
-# "game variant a b") picks matches, e.g. `scripts/strength-time.sh 1000 'kaibosh.*140ms'`.
+# "game variant a b") picks matches, e.g. `scripts/strength-time.sh 1000 'kaibosh.*160ms'`.
 #
 # The default mean times, CPU per decision with a choice, 20 hands with the level in every
 # seat (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME
-# [VARIANT] 20`, first line): hard 2.8 ms in Kaibosh, 7.4 / 7.3 ms in Bid Euchre alexa /
-# simplified; expert 13.9 ms, 42.8 / 44.2 ms.
+# [VARIANT] 20`, first line, with close calls extended): hard 4.7 ms in Kaibosh, 9.6 /
+# 9.6 ms in Bid Euchre alexa / simplified; expert 16.0 ms, 34.2 / 32.0 ms.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deals=${1:-1000}
 filter=${2:-.}
 out=docs/strength/time-bank9
-before=docs/strength/time-bank
 
 matches=()
 # game variant level default-ms
-for row in "kaibosh standard hard 3" "kaibosh standard expert 14" \
-    "bid-euchre alexa hard 7" "bid-euchre alexa expert 43" \
-    "bid-euchre simplified hard 7" "bid-euchre simplified expert 44"; do
+for row in "kaibosh standard hard 5" "kaibosh standard expert 16" \
+    "bid-euchre alexa hard 10" "bid-euchre alexa expert 34" \
+    "bid-euchre simplified hard 10" "bid-euchre simplified expert 32"; do
     read -r game variant level ms <<<"$row"
     for times in 1 3 10; do
         matches+=("$game $variant $level@$((ms * times))ms $level")
@@ -43,7 +41,7 @@ for variant in "kaibosh standard" "bid-euchre alexa" "bid-euchre simplified"; do
     matches+=("$variant expert@1s expert@100ms")
 done
 # expert's card play by ISMCTS rooted in its sampled deals (`tree`), at 10x expert's time.
-matches+=("kaibosh standard tree@140ms expert")
+matches+=("kaibosh standard tree@160ms expert")
 
 # One thread, so that each report's pairs are in order.
 arena_args=(--threads 1)
@@ -63,20 +61,9 @@ for earlier in "docs/strength/time-bank:with a bank of four times the time (pred
 done
 out=$current
 
-echo
-echo "Deal by deal against the same match with a bank of four:"
-for m in "${matches[@]}"; do
-    grep -q -- "$filter" <<<"$m" || continue
-    read -r game variant a b <<<"$m"
-    now=$(match_file "$game" "$variant" "$a" "$b").csv
-    old=$before/${now#"$out"/}
-    [[ -s $now && -s $old ]] || continue
-    echo "$game $variant $a against $b: $(python3 scripts/paired.py "$old" "$now")"
-done
-
 # The rooted tree against PIMC's play at the same time, deal by deal (the same calls).
-pimc=$(match_file kaibosh standard expert@140ms expert).csv
-tree=$(match_file kaibosh standard tree@140ms expert).csv
+pimc=$(match_file kaibosh standard expert@160ms expert).csv
+tree=$(match_file kaibosh standard tree@160ms expert).csv
 if [[ -s $pimc && -s $tree ]]; then
-    echo "kaibosh standard tree@140ms against expert@140ms: $(python3 scripts/paired.py "$pimc" "$tree")"
+    echo "kaibosh standard tree@160ms against expert@160ms: $(python3 scripts/paired.py "$pimc" "$tree")"
 fi

@@ -49,6 +49,9 @@ pub struct PimcBot {
     banked: Duration,
     /// Deals sampled for the last decision.
     last_deals: u32,
+    /// How many times its budget a close call may take (see
+    /// [`PimcBot::extending_close_calls`]); 1 for a bot that does not extend them.
+    close_call_factor: u32,
 }
 
 impl std::fmt::Debug for PimcBot {
@@ -63,6 +66,7 @@ impl std::fmt::Debug for PimcBot {
             .field("plays_tree", &self.plays_tree)
             .field("label", &self.label)
             .field("thinking", &self.thinking)
+            .field("close_call_factor", &self.close_call_factor)
             .finish()
     }
 }
@@ -81,6 +85,13 @@ impl PimcBot {
     /// Standard errors by which the best action must lead every other for a bot with a
     /// thinking time to stop before its time is spent.
     const STOP_MARGIN: f64 = 3.0;
+
+    /// Standard errors by which the best call must lead every other for a bot that
+    /// extends close calls to stop at its budget.
+    const CLOSE_CALL_MARGIN: f64 = 2.0;
+
+    /// Deals between two checks of whether an extended call is still close.
+    const CLOSE_CALL_STEP: u32 = 20;
 
     /// The most thinking time a bot with a thinking time carries to later decisions, in
     /// multiples of that time: a decision thinks at most this plus one times as long.
@@ -103,6 +114,7 @@ impl PimcBot {
             clock: Arc::new(ThreadTime),
             banked: Duration::ZERO,
             last_deals: 0,
+            close_call_factor: 1,
         }
     }
 
@@ -124,6 +136,21 @@ impl PimcBot {
     pub fn deeper(mut self, tricks: u32) -> PimcBot {
         self.extra_depth = tricks;
         self
+    }
+
+    /// The same bot going on sampling a call past its budget, up to `factor` times it,
+    /// while the best call does not lead every other by two
+    /// standard errors: the deals go to the calls that are close (1: never past the
+    /// budget). Reproducible from the seed like the fixed budget: what stops it is the
+    /// deals' values, not a clock.
+    pub fn extending_close_calls(mut self, factor: u32) -> PimcBot {
+        self.close_call_factor = factor.max(1);
+        self
+    }
+
+    /// How many times its budget a close call may take.
+    pub fn close_call_factor(&self) -> u32 {
+        self.close_call_factor
     }
 
     /// The same bot drawing deals from the revealed voids only, deaf to the auction.
@@ -419,7 +446,14 @@ impl PimcBot {
             .allowance(is_play)
             .map(|time| (Clock::start(source.as_ref()), time));
         let used = Cell::new(Duration::ZERO);
-        let per_deal = per_deal || clock.is_some();
+        // A close call goes on past the budget (never with a thinking time, which
+        // decides when to stop by itself).
+        let extended = if is_play || clock.is_some() {
+            samples
+        } else {
+            samples.saturating_mul(self.close_call_factor)
+        };
+        let per_deal = per_deal || clock.is_some() || extended > samples;
         let mut next_check = PimcBot::MIN_DEALS_TO_STOP;
         let mut out = Scores {
             utility: vec![0.0; candidates.len()],
@@ -428,9 +462,15 @@ impl PimcBot {
             preferred: None,
             deals: 0,
         };
-        for sample in 0..samples {
+        for sample in 0..extended {
             // Past the budget, the deals sampled so far decide (at least one).
             if sample > 0 && (cut_short(spent, &used) || timed_out(clock.as_ref(), &used)) {
+                break;
+            }
+            if sample >= samples
+                && (sample - samples) % PimcBot::CLOSE_CALL_STEP == 0
+                && clearly_decided(&out, PimcBot::CLOSE_CALL_MARGIN)
+            {
                 break;
             }
             if clock.is_some() && out.deals >= next_check {

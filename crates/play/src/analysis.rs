@@ -31,9 +31,10 @@ pub struct Settings {
 const JUDGE: Level = Level::Expert;
 
 /// The judge's search bot, at its own budget: the bot of every hint, so that a game's
-/// analysis agrees with the hints given during it.
+/// analysis agrees with the hints given during it, except that it never takes more
+/// deals for a close call: an analysis samples the counts it states.
 pub fn judge() -> PimcBot {
-    calltrump_bots::hint_bot()
+    calltrump_bots::hint_bot().extending_close_calls(1)
 }
 
 impl Settings {

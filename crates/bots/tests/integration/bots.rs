@@ -401,3 +401,49 @@ fn bid_euchre_weighs_the_partners_contract() {
     }
     assert!(checked.iter().all(|&n| n >= 10), "{checked:?}");
 }
+
+#[test]
+fn close_calls_take_more_deals_and_clear_ones_keep_the_budget() {
+    use calltrump_bots::{Level, PimcBot};
+    use calltrump_engine::{BidEuchre, BidEuchreRules, BidEuchreVariant};
+    let rules = BidEuchreRules::new(BidEuchreVariant::Alexa);
+    let any = GameRules::BidEuchre(rules);
+    let expert = || Level::Expert.search_bot().unwrap();
+    let (_, budget) = expert().budget();
+    let most = budget * expert().close_call_factor();
+    assert!(most > budget);
+    let (mut kept, mut extended) = (0, 0);
+    for seed in 0..24 {
+        // A first bid of a hand: many calls to weigh, some close and some not.
+        let game: BidEuchre = common::decision_where(&rules, seed, |g: &BidEuchre| {
+            g.legal_action_list().len() > 1
+        });
+        let decide = |mut bot: PimcBot| {
+            let action = common::decide(&mut bot, &any, &game, &mut stream(seed, 3));
+            (action, bot.deals_last_decision())
+        };
+        let (_, fixed) = decide(expert().extending_close_calls(1));
+        let (action, deals) = decide(expert());
+        assert!(
+            fixed <= budget,
+            "seed {seed}: {fixed} deals without extending"
+        );
+        // The same stream: the extended call saw the budget's deals, then maybe more.
+        assert!(
+            (fixed..=most).contains(&deals),
+            "seed {seed}: {deals} deals, {fixed} without extending"
+        );
+        // Reproducible from the seed: the deals' values decide when it stops.
+        assert_eq!(decide(expert()), (action, deals), "seed {seed}");
+        if deals > fixed {
+            extended += 1;
+        } else {
+            kept += 1;
+        }
+    }
+    // Most first bids weigh calls close to each other: few are clear at the budget.
+    assert!(
+        kept >= 1 && extended >= 1,
+        "kept {kept}, extended {extended}"
+    );
+}
