@@ -31,6 +31,15 @@ pub struct ActionValue {
     pub utility: f64,
 }
 
+impl ActionValue {
+    /// The expected points as every hint shows them: to the hundredth, halves away from
+    /// zero (a mean over 200 deals can end in an exact half, which printing alone would
+    /// round by its binary value, so the terminal and the pages could differ).
+    pub fn shown_points(&self) -> f64 {
+        (self.points * 100.0).round() / 100.0
+    }
+}
+
 /// Every judged action of a decision, best first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Evaluation {

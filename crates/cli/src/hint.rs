@@ -76,7 +76,7 @@ pub fn text(game: &AnyGame, me: Seat, style: &Style, names: &Names) -> String {
                     "  {}. {}  {:+.2}",
                     i + 1,
                     style.action(SeenAction::Open(value.action)),
-                    value.points,
+                    value.shown_points(),
                 ));
             }
             if best.unweighed > 0 {

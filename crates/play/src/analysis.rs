@@ -479,7 +479,7 @@ fn judge_decision(
         .map(|value| Judged {
             action: value.action,
             points: Some(value.points),
-            loss: best - value.points,
+            loss: without_float_error(best - value.points),
         })
         .collect();
     review.loss = review
@@ -489,6 +489,13 @@ fn judge_decision(
         .map_or(0.0, |j| j.loss);
     review.mark = thresholds.mark(review.loss);
     review
+}
+
+/// `points` to a billionth: a difference of two means over the deals is a whole number
+/// of hundredths or sixths of a point, which floating point misses by a last digit
+/// (3.1666… − 1.1666… = 1.9999999999999998), and a loss of 2 is then no blunder.
+fn without_float_error(points: f64) -> f64 {
+    (points * 1e9).round() / 1e9
 }
 
 /// What the bots take the call just made by `caller` in `game` to show, read by the
@@ -646,5 +653,25 @@ fn declared<G: BotGame>(
                 })?
         };
         game.apply(pick).ok()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_loss_of_exactly_a_threshold_gets_its_mark() {
+        let thresholds = Thresholds {
+            inaccuracy: 0.25,
+            mistake: 0.75,
+            blunder: 2.0,
+        };
+        let loss = 3.1666666666666665 - 1.1666666666666667;
+        assert!(loss < 2.0, "the float error this guards against");
+        let loss = without_float_error(loss);
+        assert_eq!(loss, 2.0);
+        assert_eq!(thresholds.mark(loss), Some(Mark::Blunder));
+        assert_eq!(without_float_error(0.1 + 0.2), 0.3);
     }
 }

@@ -151,7 +151,7 @@ pub fn hint_message(
                 .iter()
                 .map(|value| HintAction {
                     action: value.action,
-                    points: (value.points * 100.0).round() / 100.0,
+                    points: value.shown_points(),
                 })
                 .collect(),
             best.deals,
