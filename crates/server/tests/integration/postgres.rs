@@ -183,37 +183,13 @@ async fn spectator_as(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_relayed_socket_is_counted_under_its_clients_address() {
     let database = TestDatabase::new(Backend::Postgres).await;
-    let node = || async {
-        calltrump_server::start(calltrump_server::ServerConfig {
-            limits: calltrump_server::Limits {
-                max_connections_per_address: 0,
-                creates_per_minute: 0,
-                client_address_header: Some("X-Real-IP".into()),
-                ..calltrump_server::Limits::default()
-            },
-            ..calltrump_server::ServerConfig::new(
-                "127.0.0.1:0".parse().unwrap(),
-                &database.url,
-                common::seeded_hub(1, Duration::from_secs(60)),
-            )
-        })
-        .await
-        .unwrap()
+    let limits = calltrump_server::Limits {
+        max_connections_per_address: 0,
+        creates_per_minute: 0,
+        client_address_header: Some("X-Real-IP".into()),
+        ..calltrump_server::Limits::default()
     };
-    let (owner, relaying) = (node().await, node().await);
-    let created = common::create(&owner, serde_json::json!({ "game": "kaibosh" })).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    tokio::time::timeout(Duration::from_secs(10), async {
-        while !http_at(relaying.addr, "GET", "/api/tables", None)
-            .await
-            .1
-            .contains(&id)
-        {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    })
-    .await
-    .expect("the relaying node finds the owner's table");
+    let (owner, relaying, id) = edge::two_nodes(&database, limits).await;
     // One client spends its address's burst of chat lines (10) over eleven sockets (a
     // socket says a line every half second at most): the eleventh line is refused.
     for i in 0..11 {

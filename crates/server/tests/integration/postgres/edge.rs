@@ -15,7 +15,7 @@ use crate::common::{self, http_at, Backend, TestDatabase};
 
 /// Two nodes on `database` with `limits`: the first makes a table that the second
 /// lists (so it relays the table's sockets to the first); the nodes and the table's id.
-async fn two_nodes(
+pub(super) async fn two_nodes(
     database: &TestDatabase,
     limits: Limits,
 ) -> (RunningServer, RunningServer, String) {
