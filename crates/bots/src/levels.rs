@@ -33,6 +33,7 @@
 //! the next calls ([`crate::PimcBot::allowance`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
+//! (measured before close calls were extended: calls now take up to about twice as long)
 //! with the bot in every seat
 //! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`):
 //!
