@@ -33,7 +33,8 @@
 //! the next calls ([`crate::PimcBot::allowance`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
-//! (measured before close calls were extended: calls now take up to about twice as long)
+//! (measured before close calls were extended: a call now takes two to three times as
+//! long on average)
 //! with the bot in every seat
 //! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`):
 //!
