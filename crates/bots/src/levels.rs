@@ -33,10 +33,10 @@
 //! the next calls ([`crate::PimcBot::allowance`]).
 //!
 //! CPU time per decision with a choice, calls / plays, median (p99), one core, 40 hands
-//! (measured before close calls were extended: a call now takes two to three times as
-//! long on average)
 //! with the bot in every seat
-//! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`):
+//! (`cargo run --release -p calltrump-bots --example decision_times -- LEVEL GAME [VARIANT] 40`),
+//! measured before close calls were extended (a call now takes two to three times as
+//! long on average):
 //!
 //! | level    | Kaibosh                  | Bid Euchre alexa         | Kout Bo 6               | Kout Bo 4                |
 //! |----------|--------------------------|--------------------------|-------------------------|--------------------------|
