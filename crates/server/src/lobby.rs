@@ -272,8 +272,8 @@ struct InvitationRequest {
 
 /// `POST /api/tables/{id}/invitations {host_token, seat, name}`: the signed-in host
 /// invites the account `name` to `seat` (201 `{seat, name, link}`); 401 not signed in,
-/// 403 not the host's token, 404 no such table or account, 409 a seat that cannot take
-/// it (why said), 503 a table another node of the cluster runs.
+/// 403 not the host's token, 404 no such table or account, 409 the host's own account or
+/// a seat that cannot take it (why said), 503 a table another node of the cluster runs.
 async fn invite(
     State(hub): State<Hub>,
     Extension(edge): Extension<Arc<Edge>>,
@@ -303,6 +303,12 @@ async fn invite(
             return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string());
         }
     };
+    if invitee.id == host.id {
+        return error(
+            StatusCode::CONFLICT,
+            "name: that is your own account: to sit down yourself, open the seat's link",
+        );
+    }
     let mailbox = match hub.route(&id).await {
         Ok(Some(Route::Here(mailbox))) => mailbox,
         Ok(Some(Route::There(_))) => {

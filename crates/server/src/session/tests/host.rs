@@ -265,3 +265,36 @@ fn a_table_watched_is_not_closed_and_its_wait_starts_when_it_is_left() {
     assert!(stops(&s.handle(due, t1 + abandon)));
     assert_eq!(s.status(), TableStatus::Ended);
 }
+
+#[test]
+fn an_account_is_invited_to_one_seat_of_a_table() {
+    use crate::model::SignedIn;
+    use crate::session::invite::{Invitation, InviteRefused};
+    let t0 = start();
+    let mut s = table(
+        &[Sitter::Open, Sitter::Open, Sitter::Open, bot()],
+        TableStatus::Open,
+        false,
+        false,
+    );
+    let bob = SignedIn {
+        id: "bob-id".into(),
+        name: "Bob".into(),
+    };
+    let to = |seat: u8| Invitation {
+        host_token: "host".into(),
+        seat: Seat(seat),
+        invitee: bob.clone(),
+        by: "Ann".into(),
+    };
+    assert_eq!(s.invite_refusal(&to(1)), None);
+    s.invite(to(1), t0);
+    // The same seat again is no slip; another seat of the table is.
+    assert_eq!(s.invite_refusal(&to(1)), None);
+    let refused = s.invite_refusal(&to(2)).expect("a second seat refused");
+    assert_eq!(
+        refused,
+        InviteRefused::Seat("Bob holds or is invited to seat 1 at this table already".into())
+    );
+    assert_eq!(s.seats[2].account, None, "nothing kept for seat 2");
+}

@@ -149,16 +149,18 @@ pub async fn the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name(b
     let (_, _, bobs) = call(addr, "GET", "/api/me/tables", Some(&bob), None).await;
     assert_eq!(bobs["tables"], json!([]), "nothing changed: {bobs}");
 
-    // One seat an account: Ann, at seat 0, is not invited to another.
-    let (status, _, answer) = invite(Some(ann.clone()), to(1, "Ann")).await;
-    assert_eq!(status, 409, "{answer}");
-    assert!(
-        answer["error"]
-            .as_str()
-            .unwrap()
-            .contains("Ann holds or is invited to seat 0"),
-        "{answer}"
-    );
+    // Nobody invites themselves (Ann, seated or not, in any case of her name).
+    for name in ["Ann", "aNN"] {
+        let (status, _, answer) = invite(Some(ann.clone()), to(1, name)).await;
+        assert_eq!(status, 409, "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .contains("that is your own account"),
+            "{answer}"
+        );
+    }
 
     // Ann invites Bob (typed in another case) to seat 1: kept for him, named his, and
     // his lobby is told to look again.
