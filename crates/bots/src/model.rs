@@ -400,7 +400,7 @@ fn likelihood_of_play(before: &Position, played: u8) -> f64 {
     }
 }
 
-/// Calls a generic function with the concrete game type of some [`GameRules`]:
+/// Calls a generic function with the concrete game type of some [`calltrump_engine::GameRules`]:
 /// `with_game!(rules, |r, G| body)` binds `r` to that family's rules and `G` to its type.
 /// Exported so tests and tools dispatch on the game the same way the bots do.
 #[macro_export]

@@ -176,7 +176,7 @@ impl PimcBot {
     }
 
     /// The same bot playing its cards by information-set MCTS rooted in its sampled
-    /// deals ([`crate::rooted`]), a deal an iteration, instead of by scoring every card
+    /// deals (`rooted`), a deal an iteration, instead of by scoring every card
     /// on every deal; its other decisions as before.
     pub fn playing_tree(mut self) -> PimcBot {
         self.plays_tree = true;

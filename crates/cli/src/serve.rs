@@ -73,7 +73,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = calltrump_server::hub::DEFAULT_MAX_DEALS as u64,
           value_parser = clap::value_parser!(u64).range(1..=MAX_DEALS))]
     max_deals: u64,
-    /// The address people open, behind a proxy (https://cards.example.org): links are
+    /// The address people open, behind a proxy (`https://cards.example.org`): links are
     /// built from it and its pages may act. Without it the server answers only to
     /// loopback names and the address it listens on (any IP address at 0.0.0.0): a page
     /// reaching it by another name (DNS rebinding) is refused.

@@ -132,7 +132,7 @@ impl HandOrder {
 
     /// `hand` as a screen shows it, `trump` named or not yet (`None`): trumps first from
     /// the highest (a joker before trump is named comes first), then the other suits from
-    /// the one after trump in [`HandOrder::SUITS`]' round, each from its highest card.
+    /// the one after trump in `HandOrder::SUITS`' round, each from its highest card.
     pub fn sort(self, hand: CardBag, trump: Option<Strain>) -> Vec<Card> {
         let trump = trump.and_then(Strain::trump);
         let mut cards: Vec<Card> = hand.iter().collect();

@@ -27,7 +27,7 @@ const KEY_FILE: &str = "seal-key";
 /// The companion file of a saved game: what goes on with it but is no part of the record.
 #[derive(Serialize, Deserialize, Debug, Default)]
 pub struct Companion {
-    /// Always [`VERSION`].
+    /// Always `VERSION`.
     pub calltrump_resume: u32,
     /// The seat the player plays (`play`); a night's sets seat its players themselves.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,4 +1,4 @@
-//! The HTTP routes (the WebSocket endpoint is [`crate::socket`]'s) and the edge's
+//! The HTTP routes (the WebSocket endpoint is `socket`'s) and the edge's
 //! checks of every request.
 
 use std::net::SocketAddr;

@@ -4,7 +4,7 @@
 //!
 //! The file's first line names the match (`# arena game=... seed=...`, see
 //! [`super::match_line`]) so that a different match is never resumed into it; then come
-//! the header [`HEADER`] and the rows, in the order the pairs finished. The game-mode
+//! the header `HEADER` and the rows, in the order the pairs finished. The game-mode
 //! results (1, 0.5 or 0 for A) are empty in deal mode.
 
 use std::collections::BTreeMap;

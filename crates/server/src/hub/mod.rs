@@ -1,5 +1,5 @@
 //! The server's tables: a registry of running tables, each run by its own task
-//! ([`actor`]) around its [`Session`]; a supervisor watches every task, and one that
+//! (`actor`) around its [`Session`]; a supervisor watches every task, and one that
 //! panics is retired, its clients told, and the table restored from its log.
 
 mod actor;

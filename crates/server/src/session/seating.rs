@@ -14,7 +14,7 @@ const NAME_CHARS: usize = 40;
 
 /// A name as a seat or a night shows it: without control characters or the marks that
 /// reorder text (a right-to-left override would make "Ann" spoof another name on every
-/// page), trimmed, at most [`NAME_CHARS`] characters; none if blank.
+/// page), trimmed, at most `NAME_CHARS` characters; none if blank.
 pub fn player_name(name: &str) -> Option<String> {
     let kept: String = name.chars().filter(|&c| !hidden_in_a_name(c)).collect();
     Some(kept.trim().chars().take(NAME_CHARS).collect::<String>()).filter(|n| !n.is_empty())
