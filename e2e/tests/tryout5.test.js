@@ -1,0 +1,66 @@
+// The fifth tryout's stumbles in the pages: a table of bots alone made in the lobby says
+// what is true of it; the clock's note does not move the hand; a night's set says who
+// plays it to its signed-in player and leads back to the night from every way in.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launchBrowser, newPage, createTable, openSeat, shot } from "../lib.js";
+
+let server, browser;
+before(async () => { server = await startServer({ cutWaitMs: 500 }); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+for (const [lang, unattended, words] of [
+  ["en", false, /^Kaibosh · every seat is a bot's: the game starts when you open the table, to watch\.$/],
+  ["ar", false, /كل المقاعد للبوتات: تبدأ اللعبة حين تفتح الطاولة، لتشاهدها\.$/],
+  ["en", true, /^Kaibosh · the bots are playing already: open the table to watch\.$/],
+]) {
+  test(`${lang}: a lobby table with bots in every seat${unattended ? ", unattended," : ""} does not ask its maker to sit down`, { timeout: 60_000 }, async () => {
+    const page = await newPage(browser, { width: 390, height: 844, isMobile: true, hasTouch: true });
+    await page.addInitScript((l) => localStorage.setItem("calltrump.lang", l), lang);
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector("body[data-ready='true']", { state: "attached" });
+    await page.selectOption("#game", "kaibosh");
+    await page.selectOption("#seat-list select >> nth=0", "bot:medium");
+    if (unattended) await page.check("#unattended");
+    await page.click("#create");
+    await page.waitForSelector("#created:not([hidden])");
+    const what = (await page.locator("#created-what").textContent()).trim();
+    assert.match(what, words);
+    await shot(page, `tryout5-botsonly-${lang}${unattended ? "-unattended" : ""}`);
+    // What it says holds: the table opened from the link plays on with nobody seated.
+    await page.click("#open-seat");
+    await page.waitForSelector("body[data-version]:not([data-version=''])");
+    await page.waitForFunction(() => document.querySelector(".seat.to-act") !== null, null, { timeout: 20_000 });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test("ar at 360x740: the clock's note comes over what is above the hand, and the hand does not move for it", { timeout: 90_000 }, async () => {
+  const size = { width: 360, height: 740 };
+  const created = await createTable(server.url, { game: "kaibosh", seats: ["open", "bot:rules", "bot:rules", "bot:rules"], turn_clock: { seconds: 3, level: "random" } });
+  const page = await openSeat(browser, created, 0, { ...size, isMobile: true, hasTouch: true });
+  await page.evaluate(() => localStorage.setItem("calltrump.lang", "ar"));
+  await page.reload();
+  await page.waitForSelector('body[data-my-turn="true"]', { timeout: 30_000 });
+  const note = page.locator("#time-up-note:not([hidden])");
+  await note.waitFor({ timeout: 15_000 });
+  // In one go (nothing else can change the page between): the hand's top with the note
+  // shown and with it hidden.
+  const [withNote, without, noteBox] = await page.evaluate(() => {
+    const box = document.getElementById("time-up-note");
+    const top = () => document.getElementById("hand").getBoundingClientRect().top;
+    const shown = top();
+    const noteAt = box.getBoundingClientRect().toJSON();
+    box.hidden = true;
+    const hidden = top();
+    box.hidden = false;
+    return [shown, hidden, noteAt];
+  });
+  assert.equal(withNote, without, "the note takes no room above the hand");
+  assert.ok(noteBox.bottom <= withNote + 0.5 && noteBox.top >= 0 && noteBox.left >= 0 && noteBox.right <= size.width, `the note above the hand, in the window: ${JSON.stringify(noteBox)} hand at ${withNote}`);
+  assert.match((await note.locator("span").textContent()).trim(), /^انتهى وقتك: قرر بوت عنك: .+\.$/);
+  await shot(page, "tryout5-time-up-ar-360x740");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
