@@ -64,3 +64,60 @@ test("ar at 360x740: the clock's note comes over what is above the hand, and the
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** A new page signed in as a new account `name` (signed up through the API). */
+async function signedIn(name, size = { width: 390, height: 844 }) {
+  const page = await newPage(browser, { ...size, isMobile: true, hasTouch: true });
+  await page.addInitScript(() => localStorage.setItem("calltrump.speed", "fast"));
+  await page.goto(`${server.url}/`);
+  const status = await page.evaluate(async (n) => (await fetch("/api/accounts", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: n, password: "a long password" }),
+  })).status, name);
+  assert.equal(status, 201);
+  return page;
+}
+
+/** A rated night of one set: `name`'s account and three bots; its id. */
+async function ratedNight(page, name) {
+  const answer = await page.evaluate(async (n) => {
+    const response = await fetch("/api/nights", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ players: [{ name: n, sitter: "person" }, ...[1, 2, 3].map((i) => ({ name: `Bot ${i}`, sitter: "bot:easy" }))], sets: 1, rated: true }),
+    });
+    return [response.status, await response.json()];
+  }, name);
+  assert.equal(answer[0], 201, JSON.stringify(answer[1]));
+  return answer[1].id;
+}
+
+test("a rated night's page opened without the player's link offers the signed-in player their seat", { timeout: 90_000 }, async () => {
+  const page = await signedIn("Nora Tester");
+  const id = await ratedNight(page, "Nora Tester");
+  // As the lobby's "Follow the night" opens it: no #player= token.
+  await page.goto(`${server.url}/night/${id}`);
+  await page.waitForSelector("#you a", { timeout: 15_000 });
+  assert.match(await page.locator("#you").textContent(), /^Nora Tester: you play this set with Bot \d\. Go to your seat$/);
+  await shot(page, "tryout5-night-signed-in-no-link");
+  // The link takes her seat (her account's) at the set's table, and names the night.
+  const href = await page.locator("#you a").getAttribute("href");
+  assert.match(href, new RegExp(`#seat=\\d&night=${id}$`));
+  await page.click("#you a");
+  await page.waitForSelector(".seat.me", { timeout: 15_000 });
+  assert.match(await page.locator(".seat.me .name").textContent(), /Nora Tester/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("ar: someone else signed in, on a rated night's page, is offered no seat", { timeout: 60_000 }, async () => {
+  const nora = await signedIn("Nora Two");
+  const id = await ratedNight(nora, "Nora Two");
+  await nora.context().close();
+  const omar = await signedIn("عمر");
+  await omar.evaluate(() => localStorage.setItem("calltrump.lang", "ar"));
+  await omar.goto(`${server.url}/night/${id}`);
+  await omar.waitForSelector("#seating a");
+  assert.equal(await omar.locator("#you").isHidden(), true);
+  assert.equal(await omar.locator("#seating a").textContent(), "شاهد هذه الجولة");
+  assert.deepEqual(omar.errors, []);
+  await omar.context().close();
+});
