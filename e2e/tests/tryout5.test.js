@@ -3,7 +3,7 @@
 // plays it to its signed-in player and leads back to the night from every way in.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, createTable, openSeat, shot } from "../lib.js";
+import { startServer, launchBrowser, newPage, createTable, openSeat, playSeat, shot } from "../lib.js";
 
 let server, browser;
 before(async () => { server = await startServer({ cutWaitMs: 500 }); browser = await launchBrowser(); });
@@ -120,4 +120,24 @@ test("ar: someone else signed in, on a rated night's page, is offered no seat", 
   assert.equal(await omar.locator("#seating a").textContent(), "شاهد هذه الجولة");
   assert.deepEqual(omar.errors, []);
   await omar.context().close();
+});
+
+test("a night's set reached through \"My tables\" ends with the way back to the night", { timeout: 180_000 }, async () => {
+  const page = await signedIn("Nora Three", { width: 1280, height: 900 });
+  const id = await ratedNight(page, "Nora Three");
+  await page.goto(`${server.url}/`);
+  const mine = page.locator("#my-tables .table-row a.button").first();
+  await mine.waitFor({ timeout: 15_000 });
+  const href = await mine.getAttribute("href");
+  assert.doesNotMatch(href, /night=/, "the link names no night");
+  await mine.click();
+  await page.waitForSelector(".seat.me");
+  await playSeat(page, { timeout: 150_000 });
+  const back = page.locator(".summary.final #back-to-night");
+  await back.waitFor({ timeout: 10_000 });
+  assert.equal(await back.getAttribute("href"), `/night/${id}`);
+  assert.equal((await back.textContent()).trim(), "The night: scores and the next set");
+  await shot(page, "tryout5-night-set-over-from-my-tables");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
