@@ -180,7 +180,10 @@ async function showCreated(answer, body, mySeat) {
     id: answer.id, game: body.game, variant: body.variant, seat: mine ? mySeat : null,
     url: own, invites: friends.map((f) => ({ seat: f.seat, url: f.url })), watch: answer.watch_url,
   });
-  $("created-what").textContent = `${gameTitle(body.game, body.variant)} · ${t(friends.length ? "lobby-send-links" : "lobby-starts-when-you-sit")}`;
+  // Bots in every seat: no seat to sit in; the game starts when the table is opened,
+  // or has started already when the bots play unattended.
+  const when = t(friends.length ? "lobby-send-links" : mine ? "lobby-starts-when-you-sit" : body.unattended ? "lobby-bots-playing" : "lobby-starts-when-opened");
+  $("created-what").textContent = `${gameTitle(body.game, body.variant)} · ${when}`;
   const links = friends.map((f) => linkRow(t("lobby-seat-team", { seat: f.seat, team: teamLetter(f.seat) }), f.url));
   links.push(linkRow(t("lobby-spectators"), answer.watch_url));
   $("invites").replaceChildren(...links);

@@ -147,7 +147,29 @@ async function showForm() {
   });
 }
 
-function render(night) {
+/** Per set's table: the signed-in account's seat there, as "My tables" has it (or null). */
+const accountSeats = new Map();
+
+/**
+ * The seat at `table` bound to the signed-in account, or null: a rated night's player
+ * who came without their `#player=` link (from the lobby, say) still finds their seat.
+ */
+async function accountSeat(table) {
+  if (accountSeats.has(table)) return accountSeats.get(table);
+  if (!(await whoAmI())) return null;
+  try {
+    const response = await fetch("/api/me/tables");
+    if (!response.ok) return null;
+    const held = (await response.json()).tables.find((h) => h.table === table && !h.invited_by) ?? null;
+    accountSeats.set(table, held);
+    return held;
+  } catch {
+    return null;
+  }
+}
+
+/** The night as `body`, with `own`: the signed-in account's seat at the set (or null). */
+function render(night, own = null) {
   const done = night.status !== "playing";
   const winners = night.sheet.winners;
   const winWords = winners.length > 1 ? t("night-shared-win", { names: winners.join(t("list-comma")) }) : t("night-wins", { name: winners[0] });
@@ -155,7 +177,9 @@ function render(night) {
     ? `${t(night.sets === 1 ? "night-over-one" : "night-over", { n: night.sets })} ${winWords}`
     : night.status === "ended" ? t("night-stopped", { done: night.sheet.sets_recorded, sets: night.sets })
     : t("night-set-of", { set: night.set + 1, sets: night.sets });
-  const you = night.you;
+  // Without a player's token, a signed-in player of this set is still told their seat.
+  const you = night.you ?? (own && night.seating
+    ? { name: night.seating.seats[own.seat], seat: own.seat, link: own.link } : null);
   const line = $("you");
   line.replaceChildren();
   if (you && !done) {
@@ -203,7 +227,8 @@ async function follow() {
         return;
       }
       $("load-error").textContent = "";
-      if (render(body)) return;
+      const own = !body.you && body.seating && body.status === "playing" ? await accountSeat(body.seating.table) : null;
+      if (render(body, own)) return;
     } catch {
       $("load-error").textContent = t("server-away");
     }

@@ -24,7 +24,8 @@ const hostToken = fragment.get("host");
 // "My tables"' link: the seat bound to the signed-in account, taken without its token.
 const accountSeat = token ? null : fragment.get("seat");
 // A night's set (its page's links say which night): the table's end leads back to it.
-const nightId = fragment.get("night");
+// Reached by another link ("My tables", the lobby's list), `findNight` finds the night.
+let nightId = fragment.get("night");
 // The fragment is read once, above: another seat's link pasted into this tab (the same
 // page but for its fragment) starts the page again, at that seat.
 window.addEventListener("hashchange", () => location.reload());
@@ -1104,6 +1105,24 @@ async function findNextSet() {
       // The server is away for a moment: ask again.
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * A link that names no night: the night being played whose set this table is, if any,
+ * so that its end leads back to the night (and on to the next set) all the same.
+ */
+async function findNight() {
+  if (nightId) return;
+  try {
+    const response = await fetch("/api/nights");
+    const night = response.ok ? (await response.json()).nights.find((n) => n.table === tableId) : null;
+    if (night && !nightId) {
+      nightId = night.id;
+      render();
+    }
+  } catch {
+    // The server is away: the table ends as any table does, back to the lobby.
   }
 }
 
@@ -2222,5 +2241,6 @@ if (!token && accountSeat == null) {
   $("chat-form").before(el("div", { className: "row watch-name" }, input, save));
 }
 connect();
+findNight();
 
 render();
