@@ -51,15 +51,23 @@ play_matches
 echo "With the bots of now:"
 print_matches --times
 current=$out
-for earlier in "docs/strength/time-bank:with a bank of four times the time (predates the bank of nine)" \
+now=("${matches[@]}")
+for earlier in "docs/strength/time-bank:with a bank of four times the time (predates the bank of nine and extended close calls)" \
     "docs/strength/time-play:before timed bots carried unused time (predates the bank)" \
     "docs/strength/time:before timed bots read the play (predates the bank too)"; do
     out=${earlier%%:*}
+    # The matches of then, as their reports name them (their times differ from now's).
+    mapfile -t matches < <(python3 -c '
+import json, sys
+for path in sys.argv[1:]:
+    r = json.load(open(path))
+    print(r["game"], r["variant"], r["a"], r["b"])' "$out"/*.json)
     echo
     echo "Played with earlier bots, ${earlier#*:}:"
     print_matches --times
 done
 out=$current
+matches=("${now[@]}")
 
 # The rooted tree against PIMC's play at the same time, deal by deal (the same calls).
 pimc=$(match_file kaibosh standard expert@160ms expert).csv
