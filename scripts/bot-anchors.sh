@@ -4,7 +4,7 @@
 # server rates each level (crates/server/src/rating/anchors.rs). The matches are seeded,
 # so running this again writes the same files; a file with fewer pairs than asked is
 # extended (the arena's --resume plays only the missing pairs, the same as a fresh run).
-# The shipped files have 30 pairs a match for Kaibosh, 12 for Kout and 6 for Bid Euchre
+# The shipped files have 30 pairs a match for Kaibosh and 24 for Kout and Bid Euchre
 # (each pair two games, the teams swapped): what this writes unless told otherwise.
 #   [ANCHOR_PAIRS=N] [ANCHOR_GAMES="kaibosh kout"] bash scripts/bot-anchors.sh [PATH/TO/calltrump]
 #   (default: every game, each its shipped pairs; target/release/calltrump)
@@ -14,7 +14,7 @@ bin=${1:-target/release/calltrump}
 out=crates/server/data/anchors
 mkdir -p "$out"
 for game in ${ANCHOR_GAMES:-kaibosh bid-euchre kout}; do
-  case $game in kaibosh) shipped=30 ;; kout) shipped=12 ;; *) shipped=6 ;; esac
+  case $game in kaibosh) shipped=30 ;; *) shipped=24 ;; esac
   pairs=${ANCHOR_PAIRS:-$shipped}
   for match in easy:medium medium:hard hard:expert; do
     a=${match%%:*} b=${match##*:}
