@@ -330,6 +330,18 @@ function receive(message) {
     case "paused":
     case "resumed":
       state.paused = message.type === "paused";
+    case "seat-left":
+      // A seat's account gave it up from "My tables": the host hears of it (its new
+      // link follows in an `invite`).
+      {
+        const who = message.name ?? t("seat-number", { seat: message.seat });
+        const words = message.declined
+          ? t("seat-declined", { name: who, n: message.seat })
+          : t("seat-left", { name: who, n: message.seat });
+        toast(words);
+        logLine(words, "event");
+      }
+      break;
       render();
       break;
     case "invite":

@@ -190,6 +190,17 @@ pub enum ServerMessage {
     /// The answer to `hint`, to the seat that asked only: the best actions by the bots'
     /// evaluation from this seat's observation, and what the bots read into the other
     /// seats' calls.
+    /// To the host, when a seat's account gave it up from "My tables": `declined` an
+    /// invitation not yet taken, or left a seat before the game's start. The seat waits
+    /// for a person again; its new link follows in an `invite`.
+    SeatLeft {
+        /// The seat.
+        seat: Seat,
+        /// The name the seat had, if any.
+        name: Option<String>,
+        /// Whether it was an invitation declined (else a seat left).
+        declined: bool,
+    },
     Hint {
         /// The version the hint is for: the seat's turn at it.
         version: u64,

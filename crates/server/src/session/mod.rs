@@ -17,6 +17,7 @@ mod hints;
 mod host;
 mod invite;
 mod io;
+mod leave;
 mod saving;
 mod seating;
 #[cfg(test)]
@@ -44,6 +45,7 @@ pub use config::{
 pub use hints::{hint_message, HintJob};
 pub use invite::{Invitation, InviteRefused};
 pub use io::{Effect, Input, Persist, Timer, TimerKey};
+pub use leave::Outside;
 use saving::{Checkpoint, SeatingCheckpoint};
 pub use seating::player_name;
 
@@ -309,6 +311,7 @@ impl Session {
             Input::Start => {
                 if self.status == TableStatus::Open {
                     self.start(now);
+            Input::Outside(request) => self.outside(request, now),
                 }
             }
             Input::Shutdown => {

@@ -370,6 +370,13 @@ impl Session {
             if record.sitter == Sitter::Open {
                 record.sitter = Sitter::Bot(FILL_LEVEL.into());
             }
+                // A seat kept for an account that never took it (an invitation, a rated
+                // night's player who did not come): nobody accepted it, so the bot plays
+                // for no one and no account is rated for its game.
+                if record.account.take().is_some() {
+                    record.name = None;
+                    record.invited_by = None;
+                }
         }
         // People who took a seat and left before the start: their grace starts now.
         let absent: Vec<Seat> = (0..self.seats.len())

@@ -8,6 +8,7 @@ pub mod contract;
 pub mod edge;
 pub mod fencing;
 pub mod invitations;
+pub mod leaving;
 pub mod rating_contract;
 pub mod ratings;
 pub mod scenarios;
