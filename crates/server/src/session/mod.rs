@@ -138,6 +138,8 @@ pub struct Session {
     now: Instant,
     /// Whether its game is rated: only signed-in people sit down.
     rated: bool,
+    /// The night whose set this table is, if it is one.
+    night: Option<String>,
     /// The latest hint worked out: its seat, version and message.
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
@@ -221,6 +223,7 @@ impl Session {
             clock_told: None,
             now,
             rated: stored.rated,
+            night: stored.night.clone(),
             last_hint: None,
             hints_waiting: HashMap::new(),
             wall: (now, wall_ms),
@@ -308,10 +311,10 @@ impl Session {
             Input::Disconnect { conn } => self.disconnect(conn, now),
             Input::AccountGone { account } => self.forget_account(&account, now),
             Input::Invite(invitation) => self.invite(invitation, now),
+            Input::Outside(request) => self.outside(request, now),
             Input::Start => {
                 if self.status == TableStatus::Open {
                     self.start(now);
-            Input::Outside(request) => self.outside(request, now),
                 }
             }
             Input::Shutdown => {

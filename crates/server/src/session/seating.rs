@@ -223,6 +223,7 @@ impl Session {
                 hints: self.hints,
                 cut_wait_ms: self.config.cut_wait.as_millis() as u64,
                 rated: self.rated,
+                night: self.night.clone(),
             },
         );
         if self.paused {
@@ -369,7 +370,6 @@ impl Session {
         for record in &mut self.seats {
             if record.sitter == Sitter::Open {
                 record.sitter = Sitter::Bot(FILL_LEVEL.into());
-            }
                 // A seat kept for an account that never took it (an invitation, a rated
                 // night's player who did not come): nobody accepted it, so the bot plays
                 // for no one and no account is rated for its game.
@@ -377,6 +377,7 @@ impl Session {
                     record.name = None;
                     record.invited_by = None;
                 }
+            }
         }
         // People who took a seat and left before the start: their grace starts now.
         let absent: Vec<Seat> = (0..self.seats.len())

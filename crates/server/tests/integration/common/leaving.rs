@@ -254,6 +254,8 @@ pub async fn a_rated_game_rates_no_account_that_declined_or_never_took_its_seat(
     // Ann, who sat down, is rated; Bob and Cat are not.
     let (_, _, page) = call(addr, "GET", "/api/players/ann", None, None).await;
     assert_eq!(page["ratings"][0]["games"], 1, "{page}");
+    assert_eq!(page["games"][0]["rated"], true, "{page}");
+    assert_eq!(page["games"][0]["night"], json!(null), "{page}");
     for name in ["bob", "cat"] {
         let (status, _, page) =
             call(addr, "GET", &format!("/api/players/{name}"), None, None).await;

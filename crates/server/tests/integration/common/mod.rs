@@ -143,8 +143,8 @@ pub async fn start_on(url: &str, hub: HubConfig) -> RunningServer {
         limits: Limits {
             max_connections_per_address: 0,
             creates_per_minute: 0,
-            chat_lines_per_minute: 0,
             replays_per_minute: 0,
+            chat_lines_per_minute: 0,
             ..Limits::default()
         },
         ..ServerConfig::new("127.0.0.1:0".parse().unwrap(), url, hub)
