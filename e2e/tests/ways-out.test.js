@@ -54,7 +54,7 @@ test("an invitation is declined, a table closed, and a player's page says Sit do
   // Bob declines from his lobby: the invitation goes; Ann's table tells her.
   const invitation = bob.locator("#invitations .invitation");
   await invitation.locator("button.leave-seat").click();
-  await bob.waitForSelector("#invitations-panel[hidden]");
+  await bob.waitForSelector("#invitations-panel", { state: "hidden" });
   await bob.waitForSelector("#my-tables-empty:not([hidden])");
   await table.waitForSelector("text=Bob declined your invitation to seat 1");
   await table.waitForSelector('.seat[data-seat="1"] .who:not(:has-text("Bob"))');
