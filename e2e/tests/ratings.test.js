@@ -71,6 +71,9 @@ test("a rated game with bots moves the player's rating, shown on her page and th
     const [, mine, , nearestRating] = figure.match(/^Rating (\d+\.\d) ± \d+\.\d \(rated games: 1\): nearest to (\w+) \((\d+\.\d)\)/).map(Number);
     assert.match(await viewer.textContent('.rating[data-family="kaibosh"] .rating-level-hint'), /usually within about \d+ rated games\.$/);
     assert.equal(await viewer.locator(".rating-chart .point").count(), 1, "one point: one rated game");
+    // Her game's row says it was rated (and, not a night's set, names no night).
+    assert.equal(await viewer.locator("#games .table-row .tag.rated").count(), 1);
+    assert.equal(await viewer.locator("#games .table-row .tag.night").count(), 0);
     assert.equal(await viewer.locator(".rating-chart .bot-level").count(), 4, "the four levels across the chart");
     // The page says how the last game moved the rating (from a new player's 25), and
     // each bot level's line its rating.

@@ -104,6 +104,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = Limits::default().create_burst,
           value_parser = clap::value_parser!(u32).range(1..))]
     create_burst: u32,
+    /// Replays (`POST /api/replay`, `GET /api/tables/{id}/replay`) one client address
+    /// may ask for per minute, 20 at once (0: no limit); past it, 429 with Retry-After.
+    #[arg(long, default_value_t = Limits::default().replays_per_minute)]
+    replays_per_minute: u32,
     /// Sign-in attempts on one account's name from one client address per minute (0: no
     /// limit); past it, 429 with Retry-After (other addresses are not held back).
     #[arg(long, default_value_t = Limits::default().sign_ins_per_name)]
@@ -237,6 +241,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         body_timeout: Duration::from_secs(args.body_timeout_secs),
         creates_per_minute: args.creates_per_minute,
         create_burst: args.create_burst,
+        replays_per_minute: args.replays_per_minute,
         sign_ins_per_name: args.sign_ins_per_name,
         sign_ins_per_address: args.sign_ins_per_address,
         chat_lines_per_minute: args.chat_lines_per_minute,

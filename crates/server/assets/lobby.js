@@ -255,6 +255,57 @@ function sitDownButton(held) {
   return el("a", { className: "button primary sit-down", href: withHostToken(held.link, held.table), textContent: t("my-table-sit-down") });
 }
 
+/** The host's token of table `id`, if this browser created it (remembered with it). */
+function hostTokenOf(id) {
+  const url = myTables().find((t) => t.id === id)?.url ?? "";
+  return new URLSearchParams(url.split("#")[1] ?? "").get("host");
+}
+
+/**
+ * The ways out of a seat on "My tables": decline an invitation; leave a seat before the
+ * game starts; close a table this browser created whose game has not started.
+ */
+function wayOutButtons(held) {
+  const buttons = [];
+  const ask = (path, body) => async (event) => {
+    const button = event.currentTarget;
+    button.disabled = true;
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      // Said by the button's row; the list is not redrawn, so that it stays readable.
+      const why = await response.json().catch(() => ({}));
+      button.after(el("span", { className: "error", role: "alert", textContent: t("my-table-refused", { error: why.error ?? String(response.status) }) }));
+      return;
+    }
+    refreshMine();
+  };
+  const id = encodeURIComponent(held.table);
+  if (held.invited_by || held.status === "open") {
+    buttons.push(el("button", {
+      type: "button",
+      className: "button leave-seat",
+      textContent: t(held.invited_by ? "my-table-decline" : "my-table-leave"),
+      title: t(held.invited_by ? "my-table-decline-about" : "my-table-leave-about"),
+      onclick: ask(`/api/tables/${id}/leave`, {}),
+    }));
+  }
+  const host = hostTokenOf(held.table);
+  if (host && held.status === "open") {
+    buttons.push(el("button", {
+      type: "button",
+      className: "button close-table",
+      textContent: t("my-table-close"),
+      title: t("my-table-close-about"),
+      onclick: ask(`/api/tables/${id}/close`, { host_token: host }),
+    }));
+  }
+  return buttons;
+}
+
 /**
  * Whether this browser's remembered seat at table `own` is still its own: the server
  * says which seat the link's token opens (none once the host gave it to a bot or
@@ -397,7 +448,7 @@ async function refreshMine() {
     el("span", { className: "table-what" },
       el("strong", { textContent: t("lobby-invitation", { name: held.invited_by, seat: held.seat }) }),
       el("span", { className: "hint", textContent: `\u00a0· ${gameTitle(held.game, held.variant)}\u00a0· ${heldPlayers(held)}` })),
-    el("span", { className: "actions" }, sitDownButton(held)))));
+    el("span", { className: "actions" }, sitDownButton(held), ...wayOutButtons(held)))));
   $("my-games").href = `/players/${encodeURIComponent(me.name)}`;
   $("my-tables-empty").hidden = tables.length > 0;
   $("my-tables").replaceChildren(...tables.map((held) => {
@@ -411,7 +462,8 @@ async function refreshMine() {
         el("strong", { textContent: gameTitle(held.game, held.variant) }),
         el("span", { className: "hint", textContent: `\u00a0· ${what}\u00a0· ${heldPlayers(held)}` })),
       el("span", { className: "actions" },
-        el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t(held.invited_by ? "my-table-sit-down" : "my-table-open") })));
+        el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t(held.invited_by ? "my-table-sit-down" : "my-table-open") }),
+        ...wayOutButtons(held)));
   }));
 }
 

@@ -16,10 +16,14 @@ const date = (seconds) => new Date(seconds * 1000).toLocaleDateString(LANG === "
 
 /** A table's line: what was played, when, and `actions` (links) at its end. */
 function tableRow(held, words, actions) {
+  // Whether the game was rated, and the night it was a set of (with its page).
+  const kind = [held.rated ? el("span", { className: "tag rated", textContent: t("player-game-rated") }) : null,
+    held.night ? el("a", { className: "tag night", href: `/night/${encodeURIComponent(held.night)}`, textContent: t("player-game-night") }) : null]
+    .filter(Boolean).flatMap((tag) => ["\u00a0· ", tag]);
   return el("li", { className: "table-row" },
     el("span", { className: "table-what" },
       el("strong", { textContent: gameTitle(held.game, held.variant) }),
-      el("span", { className: "hint", textContent: `\u00a0· ${date(held.created_at)}\u00a0· ${words}` })),
+      el("span", { className: "hint" }, `\u00a0· ${date(held.created_at)}\u00a0· ${words}`, ...kind)),
     el("span", { className: "actions" }, ...actions));
 }
 
@@ -71,7 +75,8 @@ async function show() {
     $("unfinished-panel").hidden = player.unfinished.length === 0;
     $("unfinished").replaceChildren(...player.unfinished.map((held) => tableRow(held,
       t(held.status === "open" ? "lobby-waiting" : "lobby-playing"),
-      [el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t("my-table-open") })])));
+      // The lobby's wording for the same seat: an invitation not yet taken is "Sit down".
+      [el("a", { className: "button primary", href: withHostToken(held.link, held.table), textContent: t(held.invited_by ? "my-table-sit-down" : "my-table-open") })])));
   }
   $("tallies-panel").hidden = false;
   $("no-games").hidden = player.tallies.length > 0;

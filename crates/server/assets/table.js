@@ -24,7 +24,8 @@ const hostToken = fragment.get("host");
 // "My tables"' link: the seat bound to the signed-in account, taken without its token.
 const accountSeat = token ? null : fragment.get("seat");
 // A night's set (its page's links say which night): the table's end leads back to it.
-// Reached by another link ("My tables", the lobby's list), `findNight` finds the night.
+// Reached by another link ("My tables", the lobby's list), `welcome` names the night
+// (`findNight` finds it sooner while it is the night's current set).
 let nightId = fragment.get("night");
 // The fragment is read once, above: another seat's link pasted into this tab (the same
 // page but for its fragment) starts the page again, at that seat.
@@ -246,6 +247,8 @@ function receive(message) {
       flushChat();
       state.welcome = message;
       state.status = message.status;
+      // A set's table names its night, however it was reached.
+      if (message.night) nightId = message.night;
       onWelcome();
       break;
     case "snapshot":
@@ -323,6 +326,18 @@ function receive(message) {
       // Someone came late with a link that seats nobody now: the host hears of it.
       {
         const words = t(message.sitter === "open" ? "link-refused-open" : "link-refused", { n: message.seat });
+        toast(words);
+        logLine(words, "event");
+      }
+      break;
+    case "seat-left":
+      // A seat's account gave it up from "My tables": the host hears of it (its new
+      // link follows in an `invite`).
+      {
+        const who = message.name ?? t("seat-number", { seat: message.seat });
+        const words = message.declined
+          ? t("seat-declined", { name: who, n: message.seat })
+          : t("seat-left", { name: who, n: message.seat });
         toast(words);
         logLine(words, "event");
       }

@@ -362,6 +362,7 @@ async fn session(
             | ServerMessage::Chat(_)
             | ServerMessage::Invite { .. }
             | ServerMessage::LinkRefused { .. }
+            | ServerMessage::SeatLeft { .. }
             | ServerMessage::Hint { .. }
             | ServerMessage::Paused { .. }
             | ServerMessage::Resumed

@@ -206,32 +206,47 @@ async fn check_site(
     next.run(request).await
 }
 
-/// Refuses a client address's creation of a table or a night over its rate: 429 with
-/// `Retry-After`, the seconds until it may create again.
+/// Refuses a client address's creation of a table or a night, or its replay, over its
+/// rate: 429 with `Retry-After`, the seconds until it may ask again.
 async fn limit_creates(
     Extension(edge): Extension<Arc<Edge>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let creates = request.method() == Method::POST
-        && matches!(request.uri().path(), "/api/tables" | "/api/nights");
-    if !creates {
+    let path = request.uri().path();
+    let creates = request.method() == Method::POST && matches!(path, "/api/tables" | "/api/nights");
+    let replays = (request.method() == Method::POST && path == "/api/replay")
+        || (request.method() == Method::GET
+            && path.starts_with("/api/tables/")
+            && path.ends_with("/replay"));
+    let (limit, refusals, what, per_minute) = if creates {
+        (
+            &edge.creates,
+            &edge.refusals.creates,
+            "tables and nights created",
+            edge.limits.creates_per_minute,
+        )
+    } else if replays {
+        (
+            &edge.replays,
+            &edge.refusals.replays,
+            "replays asked for",
+            edge.limits.replays_per_minute,
+        )
+    } else {
         return next.run(request).await;
-    }
+    };
     let peer = crate::listen::peer(&request);
     let Some(client) = client_address(&edge.limits, request.headers(), peer) else {
         return next.run(request).await;
     };
-    if let Err(wait) = edge.creates.take(client, Instant::now()) {
-        edge.refusals
-            .creates
-            .hit(Some(client), "a table or night over the address's rate");
+    if let Err(wait) = limit.take(client, Instant::now()) {
+        refusals.hit(Some(client), &format!("{what} over the address's rate"));
         let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
         let mut refused = error(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
-                "too many tables and nights created from your address: try again in {seconds} s (at most {} a minute)",
-                edge.limits.creates_per_minute
+                "too many {what} from your address: try again in {seconds} s (at most {per_minute} a minute)"
             ),
         );
         refused

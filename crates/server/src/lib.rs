@@ -132,6 +132,8 @@ pub(crate) struct Edge {
     pub(crate) connections: Arc<Connections>,
     /// Creations of tables and nights per client address.
     pub(crate) creates: RateLimit,
+    /// Replays asked for per client address.
+    pub(crate) replays: RateLimit,
     /// Chat lines per client address, over all its sockets.
     pub(crate) chats: RateLimit,
     /// Chat lines of the whole server.
@@ -262,6 +264,7 @@ async fn launch(
         .await?;
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
+        replays: RateLimit::new(config.limits.replays_per_minute, limits::REPLAY_BURST),
         chats: RateLimit::new(config.limits.chat_lines_per_minute, limits::CHAT_BURST),
         all_chats: RateLimit::new(
             config.limits.chat_lines_per_minute_total,

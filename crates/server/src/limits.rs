@@ -33,6 +33,10 @@ pub struct Limits {
     pub creates_per_minute: u32,
     /// Tables and nights one client address may create at once after a quiet while.
     pub create_burst: u32,
+    /// Replays (`POST /api/replay`, `GET /api/tables/{id}/replay`) one client address
+    /// may ask for per minute, on average ([`REPLAY_BURST`] at once): each is some 50
+    /// times the work of its request; 0 for no limit.
+    pub replays_per_minute: u32,
     /// Sign-in attempts on one account's name from one client address per minute, on
     /// average and at once after a quiet while; 0 for no limit.
     pub sign_ins_per_name: u32,
@@ -62,6 +66,9 @@ pub const CHAT_BURST: u32 = 10;
 /// Chat lines the whole server takes at once after a quiet while.
 pub const CHAT_BURST_TOTAL: u32 = 100;
 
+/// Replays one client address may ask for at once after a quiet while.
+pub const REPLAY_BURST: u32 = 20;
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -72,6 +79,7 @@ impl Default for Limits {
             body_timeout: Duration::from_secs(30),
             creates_per_minute: 30,
             create_burst: 20,
+            replays_per_minute: 60,
             sign_ins_per_name: 5,
             sign_ins_per_address: 20,
             chat_lines_per_minute: 60,
@@ -328,6 +336,8 @@ pub(crate) struct Refusals {
     pub(crate) origins: Refused,
     /// Creations of tables and nights over an address's rate.
     pub(crate) creates: Refused,
+    /// Replays over an address's rate.
+    pub(crate) replays: Refused,
     /// Sign-in attempts and account creations over a name's or an address's rate.
     pub(crate) sign_ins: Refused,
     /// WebSocket messages over a connection's rate.
@@ -358,6 +368,7 @@ impl Default for Refusals {
             hosts: Refused::new("host"),
             origins: Refused::new("origin"),
             creates: Refused::new("create_rate"),
+            replays: Refused::new("replay_rate"),
             sign_ins: Refused::new("sign_in_rate"),
             messages: Refused::new("message_rate"),
             chat: Refused::new("chat_rate"),
@@ -392,6 +403,7 @@ impl Refusals {
             &self.hosts,
             &self.origins,
             &self.creates,
+            &self.replays,
             &self.sign_ins,
             &self.messages,
             &self.chat,

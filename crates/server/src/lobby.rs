@@ -9,6 +9,10 @@
 //! - `POST /api/tables/{id}/invitations {host_token, seat, name}`: a signed-in host binds
 //!   an open seat to the account named (taken by it alone, from any device); the invited
 //!   person's "My tables" shows the invitation with the seat's link.
+//! - `POST /api/tables/{id}/leave`: the signed-in account declines its invitation, or
+//!   leaves its seat at a table whose game has not started; the host is told.
+//! - `POST /api/tables/{id}/close {host_token}`: the host closes a table whose game has
+//!   not started.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -30,7 +34,7 @@ use crate::accounts::{name_key, signed_in};
 use crate::hub::{Command, Hub, Roster, Route};
 use crate::model::SignedIn;
 use crate::request::{error, json_request};
-use crate::session::{Invitation, InviteRefused};
+use crate::session::{Invitation, InviteRefused, Outside};
 use crate::Edge;
 
 /// Most names `GET /api/online` and the lobby's socket send (the first by name).
@@ -141,6 +145,8 @@ pub fn routes() -> Router<Hub> {
         .route("/api/online", get(online))
         .route("/ws/lobby", get(lobby_socket))
         .route("/api/tables/{id}/invitations", post(invite))
+        .route("/api/tables/{id}/leave", post(leave))
+        .route("/api/tables/{id}/close", post(close))
         .route("/api/tables/{id}/holder", post(holder))
 }
 
@@ -366,4 +372,123 @@ fn no_account(name: &str) -> Response {
             crate::names::quoted(name)
         ),
     )
+}
+
+/// `POST /api/tables/{id}/leave` (no body): the signed-in account declines the seat it
+/// is invited to, or leaves the seat it took at a table whose game has not started: the
+/// seat waits for a person again with a new link, and the host is told (200
+/// `{"left": seat}`). 401 not signed in, 404 no such table, 409 no seat of the account
+/// here or a game under way (why said).
+async fn leave(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let me = match account(&hub, &headers, "only a signed-in player leaves a seat").await {
+        Ok(me) => me,
+        Err(refused) => return refused,
+    };
+    let seat = match hub.shared().store.table(&id).await {
+        Ok(Some(table)) => table
+            .seats
+            .iter()
+            .position(|s| s.account.as_deref() == Some(me.id.as_str())),
+        Ok(None) => None,
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let answer = ask(&hub, &id, Outside::Leave { account: me.id }).await;
+    if answer.status() == StatusCode::OK {
+        // The lobbies refresh "My tables" (an invitation gone).
+        edge.presence.bump();
+        return Json(json!({ "left": seat })).into_response();
+    }
+    answer
+}
+
+/// The body of `POST /api/tables/{id}/close`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CloseRequest {
+    host_token: String,
+}
+
+/// `POST /api/tables/{id}/close {host_token}`: the host closes a table whose game has
+/// not started; everyone at it is told (200 `{"closed": id}`). 403 not the host's token,
+/// 404 no such table, 409 a game under way or a table over.
+async fn close(
+    State(hub): State<Hub>,
+    Extension(edge): Extension<Arc<Edge>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let request: CloseRequest = match json_request(&headers, &body, "close") {
+        Ok(request) => request,
+        Err(refused) => return refused.into_response(),
+    };
+    let host_token = request.host_token;
+    let answer = ask(&hub, &id, Outside::Close { host_token }).await;
+    if answer.status() == StatusCode::OK {
+        edge.presence.bump();
+        return Json(json!({ "closed": id })).into_response();
+    }
+    answer
+}
+
+/// Hands `request` to table `id` and answers 200 once it is kept, or why not: a table
+/// over or ended (or ending meanwhile) is 409, whichever node saw it last.
+async fn ask(hub: &Hub, id: &str, request: Outside) -> Response {
+    let over = || async {
+        match hub.shared().store.table(id).await {
+            Ok(Some(table)) if !table.status.is_live() => Some(error(
+                StatusCode::CONFLICT,
+                format!("the table is {} already", table.status),
+            )),
+            Ok(None) => Some(error(
+                StatusCode::NOT_FOUND,
+                format!("there is no table {id}"),
+            )),
+            Ok(Some(_)) => None,
+            Err(e) => Some(error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+        }
+    };
+    if let Some(refused) = over().await {
+        return refused;
+    }
+    let mailbox = match hub.route(id).await {
+        Ok(Some(Route::Here(mailbox))) => mailbox,
+        Ok(Some(Route::There(_))) => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("table {id} runs on another node of the cluster: ask on the table's page"),
+            )
+        }
+        Ok(None) => return error(StatusCode::NOT_FOUND, format!("there is no table {id}")),
+        Err(e) => return e.into_response(),
+    };
+    let (reply, answer) = oneshot::channel();
+    let gone = || {
+        error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table has closed: try again",
+        )
+    };
+    if mailbox.send(Command::Outside { request, reply }).is_err() {
+        return gone();
+    }
+    let answer = answer.await;
+    if answer.is_err() {
+        // The table stopped before answering: it may have been closed meanwhile.
+        return over().await.unwrap_or_else(gone);
+    }
+    match answer {
+        Ok(Ok(())) => StatusCode::OK.into_response(),
+        Ok(Err(InviteRefused::NotHost)) => error(
+            StatusCode::FORBIDDEN,
+            "host_token: only the table's host closes it (the token of the host's link)",
+        ),
+        Ok(Err(refused)) => error(StatusCode::CONFLICT, refused.to_string()),
+        Err(_) => gone(),
+    }
 }

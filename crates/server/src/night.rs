@@ -310,7 +310,7 @@ impl Hub {
         } else {
             Capped::No
         };
-        let table = self.start_set(&mut state, capped).await?;
+        let table = self.start_set(&id, &mut state, capped).await?;
         let stored = StoredNight {
             id: id.clone(),
             state: serde_json::to_string(&state).expect("a night serializes"),
@@ -337,6 +337,7 @@ impl Hub {
     /// the caller stores both in one transaction, then runs the table.
     async fn start_set(
         &self,
+        night: &str,
         state: &mut NightState,
         capped: Capped,
     ) -> Result<PreparedTable<'_>, HubError> {
@@ -382,6 +383,7 @@ impl Hub {
                         .collect(),
                     host_seat: None,
                     host_account: None,
+                    night: Some(night.to_string()),
                 },
                 capped,
             )

@@ -61,6 +61,10 @@ struct HeldSeat {
     invited_by: Option<String>,
     /// Who sits at each seat now, so that two tables of one game tell apart.
     players: Vec<PlayerAt>,
+    /// Whether the game is rated.
+    rated: bool,
+    /// The night whose set the table is (its page is `/night/{id}`); null if none.
+    night: Option<String>,
 }
 
 /// Who sits at a seat, as "My tables" shows it: a person's name or a bot (a named one,
@@ -96,6 +100,8 @@ fn held_seats(table: &StoredTable, id: &str) -> Vec<HeldSeat> {
                     bot: matches!(at.sitter, Sitter::Bot(_)),
                 })
                 .collect(),
+            rated: table.rated,
+            night: table.night.clone(),
         })
         .collect()
 }

@@ -141,6 +141,9 @@ pub enum ServerMessage {
         /// Whether the game is rated (left out when not).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         rated: bool,
+        /// The night whose set this table is (left out when none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        night: Option<String>,
     },
     /// The whole state as the client may see it: after `welcome`, or when it missed too
     /// much. (Boxed, as is `Update`: the other messages are small, and every message
@@ -186,6 +189,17 @@ pub enum ServerMessage {
         seat: Seat,
         /// Who sits there now: `open` (a new link waits), `person` or `bot:LEVEL`.
         sitter: Sitter,
+    },
+    /// To the host, when a seat's account gave it up from "My tables": `declined` an
+    /// invitation not yet taken, or left a seat before the game's start. The seat waits
+    /// for a person again; its new link follows in an `invite`.
+    SeatLeft {
+        /// The seat.
+        seat: Seat,
+        /// The name the seat had, if any.
+        name: Option<String>,
+        /// Whether it was an invitation declined (else a seat left).
+        declined: bool,
     },
     /// The answer to `hint`, to the seat that asked only: the best actions by the bots'
     /// evaluation from this seat's observation, and what the bots read into the other

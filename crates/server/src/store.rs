@@ -85,6 +85,8 @@ pub struct StoredTable {
     pub turn_clock: Option<TurnClock>,
     /// Whether its game is rated (the host's choice; every person at it signed in).
     pub rated: bool,
+    /// The night whose set this table is, if it is one.
+    pub night: Option<String>,
     /// The deal generator before the first deal.
     pub deal_rng: GameRng,
     /// The seats.

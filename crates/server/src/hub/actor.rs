@@ -18,8 +18,8 @@ use crate::model::{random_bytes, SignedIn, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ServerMessage};
 use crate::rating::RatedGame;
 use crate::session::{
-    Effect, HintJob, Input, Invitation, InviteRefused, Persist, Session, TableSummary, Timer,
-    TimerKey,
+    Effect, HintJob, Input, Invitation, InviteRefused, Outside, Persist, Session, TableSummary,
+    Timer, TimerKey,
 };
 use crate::store::StoreError;
 
@@ -56,6 +56,14 @@ pub enum Command {
     Invite {
         /// The invitation.
         invitation: Invitation,
+        /// Where the answer goes.
+        reply: oneshot::Sender<Result<(), InviteRefused>>,
+    },
+    /// A player leaves or declines a seat, or the host closes the table, from outside it:
+    /// answered once it is kept (or why not).
+    Outside {
+        /// What is asked.
+        request: Outside,
         /// Where the answer goes.
         reply: oneshot::Sender<Result<(), InviteRefused>>,
     },
@@ -135,6 +143,7 @@ impl TableActor {
                     true
                 }
                 Command::Invite { invitation, reply } => self.invite(invitation, reply).await,
+                Command::Outside { request, reply } => self.outside(request, reply).await,
                 Command::Connect {
                     conn,
                     hello,
@@ -221,6 +230,40 @@ impl TableActor {
         } else {
             Err(InviteRefused::Seat(
                 "the table could not save the invitation: try again".into(),
+            ))
+        });
+        running
+    }
+
+    /// Carries out `request` (through the session, as any input) and answers: refused, or
+    /// kept; one the store did not keep is refused as such.
+    async fn outside(
+        &mut self,
+        request: Outside,
+        reply: oneshot::Sender<Result<(), InviteRefused>>,
+    ) -> bool {
+        if let Some(refused) = self.session.outside_refusal(&request) {
+            let _ = reply.send(Err(refused));
+            return true;
+        }
+        let leaver = match &request {
+            Outside::Leave { account } => Some(account.clone()),
+            Outside::Close { .. } => None,
+        };
+        let running = self.apply(Input::Outside(request)).await;
+        let kept = match leaver {
+            Some(account) => !self
+                .session
+                .seats()
+                .iter()
+                .any(|s| s.account.as_deref() == Some(account.as_str())),
+            None => !self.session.status().is_live(),
+        };
+        let _ = reply.send(if kept {
+            Ok(())
+        } else {
+            Err(InviteRefused::Seat(
+                "the table could not save it: try again".into(),
             ))
         });
         running

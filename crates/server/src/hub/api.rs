@@ -59,6 +59,9 @@ pub struct NewTable {
     /// The signed-in host's account id, from the request's session (never its body).
     #[serde(skip)]
     pub host_account: Option<String>,
+    /// The night whose set this table is (set by the night, never by a request's body).
+    #[serde(skip)]
+    pub night: Option<String>,
 }
 
 impl NewTable {

@@ -153,6 +153,7 @@ impl Hub {
             unattended: request.unattended,
             turn_clock: request.turn_clock,
             rated: request.rated,
+            night: request.night.clone(),
             deal_rng,
             seats: seats.clone(),
             host_token: random_hex(),

@@ -125,7 +125,7 @@ impl Hub {
                 if state.results.len() == state.sets {
                     stored.status = NightStatus::Over;
                 } else {
-                    next = Some(self.start_set(&mut state, Capped::No).await?);
+                    next = Some(self.start_set(id, &mut state, Capped::No).await?);
                 }
             }
             // The set's table was ended (or is gone): so is the night.

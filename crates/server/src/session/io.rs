@@ -48,6 +48,9 @@ pub enum Input {
     /// The host invites an account to a seat (checked first by
     /// [`super::Session::invite_refusal`]).
     Invite(super::Invitation),
+    /// A player leaves or declines a seat, or the host closes the table, from outside it
+    /// (checked first by [`super::Session::outside_refusal`]).
+    Outside(super::Outside),
     /// Start the game, as the host would (a night starts its sets of bots so).
     Start,
     /// The server is shutting down.

@@ -17,6 +17,7 @@ mod hints;
 mod host;
 mod invite;
 mod io;
+mod leave;
 mod saving;
 mod seating;
 #[cfg(test)]
@@ -44,6 +45,7 @@ pub use config::{
 pub use hints::{hint_message, HintJob};
 pub use invite::{Invitation, InviteRefused};
 pub use io::{Effect, Input, Persist, Timer, TimerKey};
+pub use leave::Outside;
 use saving::{Checkpoint, SeatingCheckpoint};
 pub use seating::player_name;
 
@@ -136,6 +138,8 @@ pub struct Session {
     now: Instant,
     /// Whether its game is rated: only signed-in people sit down.
     rated: bool,
+    /// The night whose set this table is, if it is one.
+    night: Option<String>,
     /// The latest hint worked out: its seat, version and message.
     last_hint: Option<(Seat, u64, ServerMessage)>,
     /// Hints being worked out, by seat and version: the connections waiting for each.
@@ -219,6 +223,7 @@ impl Session {
             clock_told: None,
             now,
             rated: stored.rated,
+            night: stored.night.clone(),
             last_hint: None,
             hints_waiting: HashMap::new(),
             wall: (now, wall_ms),
@@ -306,6 +311,7 @@ impl Session {
             Input::Disconnect { conn } => self.disconnect(conn, now),
             Input::AccountGone { account } => self.forget_account(&account, now),
             Input::Invite(invitation) => self.invite(invitation, now),
+            Input::Outside(request) => self.outside(request, now),
             Input::Start => {
                 if self.status == TableStatus::Open {
                     self.start(now);

@@ -223,6 +223,7 @@ impl Session {
                 hints: self.hints,
                 cut_wait_ms: self.config.cut_wait.as_millis() as u64,
                 rated: self.rated,
+                night: self.night.clone(),
             },
         );
         if self.paused {
@@ -369,6 +370,13 @@ impl Session {
         for record in &mut self.seats {
             if record.sitter == Sitter::Open {
                 record.sitter = Sitter::Bot(FILL_LEVEL.into());
+                // A seat kept for an account that never took it (an invitation, a rated
+                // night's player who did not come): nobody accepted it, so the bot plays
+                // for no one and no account is rated for its game.
+                if record.account.take().is_some() {
+                    record.name = None;
+                    record.invited_by = None;
+                }
             }
         }
         // People who took a seat and left before the start: their grace starts now.

@@ -30,6 +30,9 @@ pub(super) fn encode(table: &StoredTable) -> TableText {
             object.insert(option.into(), true.into());
         }
     }
+    if let (Some(night), Some(object)) = (&table.night, settings.as_object_mut()) {
+        object.insert("night".into(), night.clone().into());
+    }
     if let (Some(clock), Some(object)) = (&table.turn_clock, settings.as_object_mut()) {
         let clock = serde_json::to_value(clock).expect("a clock serializes");
         object.insert("turn_clock".into(), clock);
@@ -63,6 +66,15 @@ pub(super) fn decode(
             .unwrap_or(false)
     };
     let (hints, unattended, rated) = (option("hints"), option("unattended"), option("rated"));
+    // A table kept before sets named their night has none.
+    let night = match settings.as_object_mut().and_then(|o| o.remove("night")) {
+        Some(serde_json::Value::String(night)) => Some(night),
+        Some(other) => {
+            let e = <serde_json::Error as serde::de::Error>::custom(format!("not an id: {other}"));
+            return Err(corrupt("night", e));
+        }
+        None => None,
+    };
     let turn_clock = match settings
         .as_object_mut()
         .and_then(|o| o.remove("turn_clock"))
@@ -83,6 +95,7 @@ pub(super) fn decode(
         unattended,
         turn_clock,
         rated,
+        night,
         deal_rng,
         seats,
         host_token,

@@ -268,6 +268,7 @@ async fn store_table(
             unattended: false,
             turn_clock: None,
             rated: false,
+            night: None,
             deal_rng: seeded(11),
             seats: seats.clone(),
             host_token: format!("{id}-host"),

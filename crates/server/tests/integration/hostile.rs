@@ -268,6 +268,57 @@ async fn an_address_over_its_creation_rate_gets_429_with_retry_after() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_over_its_replay_rate_gets_429_with_retry_after() {
+    let limits = Limits {
+        replays_per_minute: 2,
+        ..Limits::default()
+    };
+    let (_dir, server) = server_with_limits(limits, None).await;
+    let record = include_str!("../../../../e2e/fixtures/bid-euchre-loner.json");
+    let replay = "POST /api/replay?seat=0 HTTP/1.1\r\nContent-Type: application/json";
+    // The burst: 20 at once, then one every 30 s at 2 a minute.
+    for _ in 0..20 {
+        let answer = request_from("127.0.0.1", &server, replay, record).await;
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+    let refused = request_from("127.0.0.1", &server, replay, record).await;
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    let retry: u64 = header_of(&refused, "retry-after")
+        .expect("a Retry-After")
+        .parse()
+        .unwrap();
+    assert!((1..=30).contains(&retry), "Retry-After: {retry}");
+    assert!(
+        refused.contains(&format!(
+            "too many replays asked for from your address: try again in {retry} s"
+        )),
+        "{refused}"
+    );
+    // A table's replay counts with the posted ones; another address has its own.
+    let table = "GET /api/tables/nosuch/replay HTTP/1.1\r\nAccept: */*";
+    let refused = request_from("127.0.0.1", &server, table, "").await;
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    let answer = request_from("127.0.0.2", &server, replay, record).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // Creating a table is not held back by the replays.
+    let create = "POST /api/tables HTTP/1.1\r\nContent-Type: application/json";
+    let created = request_from(
+        "127.0.0.1",
+        &server,
+        create,
+        &json!({"game": "kaibosh"}).to_string(),
+    )
+    .await;
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    let (_, metrics) = http_at(server.addr, "GET", "/metrics", None).await;
+    assert!(
+        metrics.contains("calltrump_refused_total{reason=\"replay_rate\"} 2"),
+        "{metrics}"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_over_the_caps_are_refused_and_healthz_still_answers() {
     let limits = Limits {
         max_connections: 4,

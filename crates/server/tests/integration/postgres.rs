@@ -11,7 +11,8 @@ mod edge;
 use std::time::Duration;
 
 use common::{
-    account_seats, http_at, invitations, ratings, readyz_until, scenarios, Backend, TestDatabase,
+    account_seats, http_at, invitations, leaving, ratings, readyz_until, scenarios, Backend,
+    TestDatabase,
 };
 use sqlx::{Connection, PgConnection};
 
@@ -69,6 +70,20 @@ async fn the_lobby_shows_who_is_online_and_a_host_invites_a_player_by_name() {
         Backend::Postgres,
     )
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_is_declined_a_seat_left_and_a_table_closed_before_the_start() {
+    leaving::an_invitation_is_declined_a_seat_left_and_a_table_closed_before_the_start(
+        Backend::Postgres,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_rates_no_account_that_declined_or_never_took_its_seat() {
+    leaving::a_rated_game_rates_no_account_that_declined_or_never_took_its_seat(Backend::Postgres)
+        .await;
 }
 
 /// Starts a server on the PostgreSQL database `url`: the server, or the error as text.

@@ -352,6 +352,7 @@ async fn the_database_keeps_each_chat_lines_place_in_the_game() {
         unattended: false,
         turn_clock: None,
         rated: false,
+        night: None,
         deal_rng: calltrump_engine::seeded(1),
         seats: Vec::new(),
         host_token: "h".into(),

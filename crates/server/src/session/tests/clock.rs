@@ -182,6 +182,7 @@ fn again_stored(s: &Session) -> StoredTable {
         unattended: false,
         turn_clock: s.turn_clock.clone(),
         rated: false,
+        night: None,
         deal_rng: s.initial_rng.clone(),
         seats: s.seats().to_vec(),
         host_token: "host".into(),

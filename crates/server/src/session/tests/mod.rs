@@ -81,6 +81,7 @@ fn committed_table(
         unattended: false,
         turn_clock: None,
         rated: false,
+        night: None,
         deal_rng: seeded(7),
         seats,
         host_token: "host".into(),

@@ -107,6 +107,7 @@ fn a_bot_standing_in_is_kept_and_a_restart_gives_no_fresh_grace() {
         unattended: false,
         turn_clock: None,
         rated: false,
+        night: None,
         deal_rng: seeded(7),
         seats: s.seats().to_vec(),
         host_token: "host".into(),

@@ -99,6 +99,7 @@ pub fn new_table(id: &str, seed: u64, status: TableStatus, created_at: i64) -> S
         unattended: false,
         turn_clock: None,
         rated: false,
+        night: None,
         deal_rng: seeded(seed),
         seats: seats(id),
         host_token: format!("{id}-host"),
@@ -166,6 +167,7 @@ pub async fn a_created_table_reads_back_and_an_unknown_one_is_none(store: &dyn S
             level: "hard".into(),
         }),
         rated: true,
+        night: Some("a1b2c3d4e5f60718".into()),
         ..new_table("t2", 9, TableStatus::Playing, 3)
     };
     store.create_table(&other).await.unwrap();

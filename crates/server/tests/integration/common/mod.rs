@@ -8,6 +8,7 @@ pub mod contract;
 pub mod edge;
 pub mod fencing;
 pub mod invitations;
+pub mod leaving;
 pub mod rating_contract;
 pub mod ratings;
 pub mod scenarios;
@@ -142,6 +143,7 @@ pub async fn start_on(url: &str, hub: HubConfig) -> RunningServer {
         limits: Limits {
             max_connections_per_address: 0,
             creates_per_minute: 0,
+            replays_per_minute: 0,
             chat_lines_per_minute: 0,
             ..Limits::default()
         },

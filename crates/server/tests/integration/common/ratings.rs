@@ -437,6 +437,9 @@ pub async fn a_rated_night_rates_each_person_from_each_set(backend: Backend) {
         .map(|t| t.as_str().unwrap().to_string())
         .collect();
     assert_eq!(tables.len(), 2);
+    // A set's table names its night, also opened after the night moved on.
+    let mut late = hello_as(&server, &tables[0], None, json!({})).await;
+    assert_eq!(until(&mut late, "welcome").await["night"], night_id);
 
     // Each person's Bid Euchre rating moved once a set, up after a set won and down
     // after one lost.
@@ -453,6 +456,11 @@ pub async fn a_rated_night_rates_each_person_from_each_set(backend: Backend) {
             .map(|p| p["table"].as_str().unwrap())
             .collect();
         assert_eq!(rated, tables, "one point a set, in order: {page}");
+        // Each game says it was rated and which night it was a set of.
+        for game in page["games"].as_array().unwrap() {
+            assert_eq!(game["rated"], true, "{game}");
+            assert_eq!(game["night"], night_id, "{game}");
+        }
         let mut before = WengLinRating::new().rating;
         for (set, point) in history.iter().enumerate() {
             let (_, body) = record_of(&server, &tables[set]).await;
