@@ -1271,6 +1271,7 @@ function exchangeWords(v) {
 function renderControls(v, active, cutting) {
   const box = $("controls");
   box.replaceChildren();
+  $("hint-slot").replaceChildren();
   if (cutting) {
     const size = cutSize();
     const input = el("input", { type: "number", min: 1, max: size - 1, value: state.cutValue ?? "", placeholder: String(Math.floor(size / 2)), id: "cut-input" });
@@ -1314,7 +1315,13 @@ function renderControls(v, active, cutting) {
   }
   if (legal.some((a) => a.startsWith("give ") || a.startsWith("discard "))) box.append(exchangeControls(legal));
   if (state.welcome.undo) box.append(undoButton());
-  if (state.welcome.hints) box.append(hintButton(), ...hintBox());
+  if (!state.welcome.hints) return;
+  // A phone: the hint's button ends the last row of choices, and its answer comes below
+  // the hand, so that neither pushes the hand out of the window.
+  if (!isPhone()) return box.append(hintButton(), ...hintBox());
+  const rows = box.querySelectorAll(".choices");
+  (rows.length ? rows[rows.length - 1] : box).append(hintButton());
+  $("hint-slot").append(...hintBox());
 }
 
 /**
@@ -1442,7 +1449,11 @@ function callControls(calls) {
       return td;
     };
     if (isPhone()) {
-      group.append(bidPicker(levels, strained, levelLabel));
+      // Pass beside the strains: one row fewer above the hand.
+      const picker = bidPicker(levels, strained, levelLabel);
+      picker.querySelector(".picker-strains").append(...row.childNodes);
+      row.remove();
+      group.append(picker);
       return group;
     }
     // Wider screens: a row per strain (a short grid, the hand stays in view).
