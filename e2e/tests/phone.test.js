@@ -49,8 +49,15 @@ function outside(page) {
         const at = clock.getBoundingClientRect();
         const hand = document.getElementById("hand").getBoundingClientRect();
         if (at.top + window.scrollY < 0 || at.bottom + window.scrollY > window.innerHeight + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}`);
-        // Just above the hand, or beside it (a wide screen), never over a card.
-        if (at.bottom < hand.top - 24 || at.bottom > hand.bottom + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}, the hand at ${Math.round(hand.top)}..${Math.round(hand.bottom)}`);
+        // A wide screen: on one line right beside the turn line's words (in Arabic it stood
+        // by the hand's far corner, wrapped). Else just above the hand. Never over a card.
+        if (window.innerWidth >= 1200 && window.innerHeight > 500) {
+          const turn = document.getElementById("turn-line").getBoundingClientRect();
+          const gap = Math.max(turn.left - at.right, at.left - turn.right);
+          const middle = (at.top + at.bottom) / 2;
+          if (gap < 0 || gap > 16 || middle < turn.top || middle > turn.bottom) wrong.push(`the turn clock at (${Math.round(at.left)}..${Math.round(at.right)}, ${Math.round(at.top)}..${Math.round(at.bottom)}), not beside the turn line at (${Math.round(turn.left)}..${Math.round(turn.right)}, ${Math.round(turn.top)}..${Math.round(turn.bottom)})`);
+          if (at.height > turn.height + 1) wrong.push(`the turn clock on more than one line: ${Math.round(at.height)} high`);
+        } else if (at.bottom < hand.top - 24 || at.bottom > hand.bottom + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}, the hand at ${Math.round(hand.top)}..${Math.round(hand.bottom)}`);
         for (const card of document.querySelectorAll("#hand .card")) {
           const c = card.getBoundingClientRect();
           if (c.left < at.right && at.left < c.right && c.top < at.bottom && at.top < c.bottom) wrong.push(`the turn clock over ${card.dataset.key ?? card.textContent}`);
