@@ -49,9 +49,11 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   await ann.click("#you a");
   await ann.waitForSelector("body[data-version]:not([data-version=''])");
   assert.equal(await ann.locator("#name-dialog[open]").count(), 0, "a night's seat is named already");
-  await ann.waitForSelector('.seat:has-text("(bot)")');
+  await ann.waitForSelector('.seat:has-text("Bot 2")');
   const seatText = await ann.locator("#table").textContent();
-  for (const name of ["Bot 2 (bot)", "Bot 3 (bot)", "Bot 4 (bot)"]) assert.ok(seatText.includes(name), `${name} at the table`);
+  // The bots by their names, which say they are bots: not "Bot 2 (bot)".
+  for (const name of ["Bot 2", "Bot 3", "Bot 4"]) assert.ok(seatText.includes(name), `${name} at the table`);
+  assert.ok(!seatText.includes("(bot)"), `a bot marked twice: ${seatText}`);
   const played = await playSeat(ann, { timeout: 90_000 });
   assert.ok(played.plays > 0, "Ann played cards");
 

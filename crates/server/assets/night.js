@@ -31,7 +31,7 @@ function playerRow(name = "", sitter = "person") {
   const nameInput = el("input", { value: name, maxLength: 40, required: true, className: "player-name" });
   const who = el("select", { className: "player-sitter" },
     el("option", { value: "person", className: "person" }),
-    ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("night-bot", { level: levelTitle(l.id) }) })));
+    ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("sitter-bot", { level: levelTitle(l.id) }) })));
   who.value = sitter;
   who.setAttribute("aria-label", t("night-played-by"));
   const row = el("li", { className: "row" }, nameInput, who, removeButton());

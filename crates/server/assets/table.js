@@ -5,7 +5,7 @@
 
 import { cardFace, cardName, cardText, strainText, suitName, SUIT_SYMBOLS } from "./cards.js";
 import {
-  actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
+  actionText, botName, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
 import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
@@ -2209,7 +2209,7 @@ function askName() {
     const info = state.seats[s];
     const level = info?.sitter?.startsWith("bot:") ? info.sitter.slice(4) : null;
     const named = info?.name && info.name !== level ? info.name : null;
-    const who = level ? (named ? t("partner-bot-named", { name: named, level: badgeLevel(level) }) : t("partner-bot", { level: badgeLevel(level) }))
+    const who = level ? t("bot-with-level", { name: botName(s, named), level: badgeLevel(level) })
       : named ?? t(info?.sitter === "open" ? "partner-to-come" : "partner-player");
     return t("partner-seat", { seat: s, who });
   });
