@@ -175,6 +175,17 @@ test("a signed-in host is the night's first player, as their account; a rated ni
     assert.equal(await rows.nth(i).locator(".player-name").inputValue(), `Bot ${i}`);
     assert.equal(await rows.nth(i).locator(".player-sitter").inputValue(), "bot:hard");
   }
+  // Before "Rated" is ticked, the rule is said where the players are named.
+  assert.equal(await page.isChecked("#rated"), false);
+  assert.ok(await page.locator("#rated-rule").isVisible(), "the rated night's rule before the tick");
+  assert.equal(await page.locator("#rated-rule").textContent(), "For a rated night, name each person by their account's name: a person without an account cannot play one.");
+  // A row turned to a person loses its bot's name; turned back to a bot, the person's
+  // typed name gives way to a bot's.
+  await rows.nth(1).locator(".player-sitter").selectOption("person");
+  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "");
+  await rows.nth(1).locator(".player-name").fill("Omar");
+  await rows.nth(1).locator(".player-sitter").selectOption("bot:hard");
+  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "Bot 1");
   await page.fill("#sets", "1");
   // Rated, a person is named by their account: the form says so where the name is typed.
   await page.check("#rated");

@@ -529,6 +529,7 @@ night-sheet-caption = أوراق النتائج: نقاط كل جولة (الش�
 night-player-name = اسم اللاعب
 night-you-account = أنت، بحسابك
 night-account-name = اسم الحساب
+night-rated-rule = في السهرة المصنّفة اكتب لكل شخص اسم حسابه: من لا حساب له لا يلعب فيها.
 night-person-account = شخص (بحسابه)
 night-person = شخص
 night-bot-name = بوت { $n }

@@ -529,6 +529,7 @@ night-sheet-caption = Score sheets: each set's points (partner in brackets), and
 night-player-name = Player's name
 night-you-account = you, as your account
 night-account-name = Account's name
+night-rated-rule = For a rated night, name each person by their account's name: a person without an account cannot play one.
 night-person-account = a person (their account)
 night-person = a person
 night-bot-name = Bot { $n }
