@@ -46,7 +46,10 @@ function englishLeft(page) {
         if (node.nodeType === Node.TEXT_NODE) {
           const parent = node.parentElement;
           // A commitment is a hash, not words.
-          if (parent.closest(".card .index, .card .letter:not(.joker .letter), #lang, code")) continue;
+          // A card's suit letter and a joker's corner in Arabic too (a Latin S, H, D, C
+          // was left on every card); only the ranks stay as printed (A, K, Q, J).
+          if (parent.closest(".card .letter, .card .index i") && /[A-Za-z]/.test(node.textContent)) found.push(`${node.textContent} (a card's ${parent.className || "corner"})`);
+          if (parent.closest(".card .index, .card .letter, #lang, code")) continue;
           check(node.textContent, parent.id || parent.className);
         } else if (node.localName !== "code") {
           for (const attribute of ["aria-label", "title", "placeholder"]) {

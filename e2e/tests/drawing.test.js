@@ -16,6 +16,10 @@ test("a seat is named by one rule: a person, a bot with or without its own name,
   assert.equal(seatName(3), "Seat 3");
   assert.equal(seatName(2, { bot: true }), "Bot 2");
   assert.equal(seatName(2, { name: "Cy", bot: true }), "Cy (bot)");
+  // A bot whose name says it is one (a night's "Bot 1") is not marked twice.
+  assert.equal(seatName(2, { name: "Bot 1", bot: true }), "Bot 1");
+  assert.equal(seatName(2, { name: "Bot 1", bot: true }, 0), "Bot 1");
+  assert.equal(seatName(2, { name: "Robot 1" }), "Robot 1");
   assert.equal(seatName(0, { name: "Ann" }, 0), "You (Ann)");
   assert.equal(seatName(0, {}, 0), "You (Seat 0)");
   assert.equal(seatName(1, { name: "Bo" }, 0), "Bo");

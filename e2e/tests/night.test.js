@@ -49,9 +49,11 @@ test("a night started from the lobby leads Ann to her seat and keeps the score s
   await ann.click("#you a");
   await ann.waitForSelector("body[data-version]:not([data-version=''])");
   assert.equal(await ann.locator("#name-dialog[open]").count(), 0, "a night's seat is named already");
-  await ann.waitForSelector('.seat:has-text("(bot)")');
+  await ann.waitForSelector('.seat:has-text("Bot 2")');
   const seatText = await ann.locator("#table").textContent();
-  for (const name of ["Bot 2 (bot)", "Bot 3 (bot)", "Bot 4 (bot)"]) assert.ok(seatText.includes(name), `${name} at the table`);
+  // The bots by their names, which say they are bots: not "Bot 2 (bot)".
+  for (const name of ["Bot 2", "Bot 3", "Bot 4"]) assert.ok(seatText.includes(name), `${name} at the table`);
+  assert.ok(!seatText.includes("(bot)"), `a bot marked twice: ${seatText}`);
   const played = await playSeat(ann, { timeout: 90_000 });
   assert.ok(played.plays > 0, "Ann played cards");
 
@@ -173,6 +175,17 @@ test("a signed-in host is the night's first player, as their account; a rated ni
     assert.equal(await rows.nth(i).locator(".player-name").inputValue(), `Bot ${i}`);
     assert.equal(await rows.nth(i).locator(".player-sitter").inputValue(), "bot:hard");
   }
+  // Before "Rated" is ticked, the rule is said where the players are named.
+  assert.equal(await page.isChecked("#rated"), false);
+  assert.ok(await page.locator("#rated-rule").isVisible(), "the rated night's rule before the tick");
+  assert.equal(await page.locator("#rated-rule").textContent(), "For a rated night, name each person by their account's name: a person without an account cannot play one.");
+  // A row turned to a person loses its bot's name; turned back to a bot, the person's
+  // typed name gives way to a bot's.
+  await rows.nth(1).locator(".player-sitter").selectOption("person");
+  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "");
+  await rows.nth(1).locator(".player-name").fill("Omar");
+  await rows.nth(1).locator(".player-sitter").selectOption("bot:hard");
+  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "Bot 1");
   await page.fill("#sets", "1");
   // Rated, a person is named by their account: the form says so where the name is typed.
   await page.check("#rated");

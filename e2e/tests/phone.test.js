@@ -49,8 +49,15 @@ function outside(page) {
         const at = clock.getBoundingClientRect();
         const hand = document.getElementById("hand").getBoundingClientRect();
         if (at.top + window.scrollY < 0 || at.bottom + window.scrollY > window.innerHeight + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}`);
-        // Just above the hand, or beside it (a wide screen), never over a card.
-        if (at.bottom < hand.top - 24 || at.bottom > hand.bottom + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}, the hand at ${Math.round(hand.top)}..${Math.round(hand.bottom)}`);
+        // A wide screen: on one line right beside the turn line's words (in Arabic it stood
+        // by the hand's far corner, wrapped). Else just above the hand. Never over a card.
+        if (window.innerWidth >= 1200 && window.innerHeight > 500) {
+          const turn = document.getElementById("turn-line").getBoundingClientRect();
+          const gap = Math.max(turn.left - at.right, at.left - turn.right);
+          const middle = (at.top + at.bottom) / 2;
+          if (gap < 0 || gap > 16 || middle < turn.top || middle > turn.bottom) wrong.push(`the turn clock at (${Math.round(at.left)}..${Math.round(at.right)}, ${Math.round(at.top)}..${Math.round(at.bottom)}), not beside the turn line at (${Math.round(turn.left)}..${Math.round(turn.right)}, ${Math.round(turn.top)}..${Math.round(turn.bottom)})`);
+          if (at.height > turn.height + 1) wrong.push(`the turn clock on more than one line: ${Math.round(at.height)} high`);
+        } else if (at.bottom < hand.top - 24 || at.bottom > hand.bottom + 0.5) wrong.push(`the turn clock at ${Math.round(at.top)}..${Math.round(at.bottom)}, the hand at ${Math.round(hand.top)}..${Math.round(hand.bottom)}`);
         for (const card of document.querySelectorAll("#hand .card")) {
           const c = card.getBoundingClientRect();
           if (c.left < at.right && at.left < c.right && c.top < at.bottom && at.top < c.bottom) wrong.push(`the turn clock over ${card.dataset.key ?? card.textContent}`);
@@ -164,7 +171,7 @@ test("Bid Euchre on a phone: a level, then a strain; only legal bids offered", {
   for (const level of levels) {
     await page.click(`.picker-levels [data-level="${level}"]`);
     assert.equal(await page.getAttribute(`.picker-levels [data-level="${level}"]`, "aria-checked"), "true");
-    const strains = await page.locator(".picker-strains [data-action]").evaluateAll((bs) => bs.map((b) => b.dataset.action));
+    const strains = await page.locator(".picker-strains [data-action]:not([data-action=\"pass\"])").evaluateAll((bs) => bs.map((b) => b.dataset.action));
     assert.ok(strains.length >= 1, `${level} offers a strain`);
     for (const action of strains) assert.ok(action.startsWith(`${level} `), `${action} under ${level}`);
     offered.push(...strains);
@@ -173,10 +180,55 @@ test("Bid Euchre on a phone: a level, then a strain; only legal bids offered", {
   // A number, then a suit: the bid sent is that one.
   const level = levels[1];
   await page.click(`.picker-levels [data-level="${level}"]`);
-  const bid = await page.locator(".picker-strains [data-action]").last().getAttribute("data-action");
+  const bid = await page.locator(".picker-strains [data-action]:not([data-action=\"pass\"])").last().getAttribute("data-action");
   await page.click(`.picker-strains [data-action="${bid}"]`);
   await page.waitForFunction(() => document.body.dataset.myTurn !== "true" || document.body.dataset.phase !== "auction", null, { timeout: 10_000 });
   assert.deepEqual(page.acts(), [bid]);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// A table that allows hints: the first call, its hint asked for and shown, on a phone held
+// either way. The hint's answer must not push the hand or the choices out of the window
+// (it did on a phone held sideways: the hand two thirds below the fold). For Bid Euchre,
+// a table where this seat may still bid every level (its most rows of choices), if one of
+// a few deals gives it.
+for (const [game, variant, seats] of [["kaibosh", undefined, 4], ["bid-euchre", "alexa", 4], ["kout", "kout6", 6], ["kout", "kout4", 4]]) {
+  for (const lang of ["en", "ar"]) {
+    test(`${variant ?? game} (${lang}) with a hint shown: the hand and the choices in a phone's window`, { timeout: 120_000 }, async () => {
+      let page;
+      for (let tries = 0; ; tries += 1) {
+        const created = await createTable(server.url, { game, variant, hints: true, seats: ["open", ...Array(seats - 1).fill("bot:rules")], turn_clock: { seconds: 900, level: "rules" } });
+        page = await newPage(browser, { ...LANDSCAPE, isMobile: true, hasTouch: true });
+        await page.addInitScript((language) => {
+          localStorage.setItem("calltrump.name", "Ann");
+          localStorage.setItem("calltrump.speed", "fast");
+          localStorage.setItem("calltrump.lang", language);
+        }, lang);
+        await page.goto(created.invites.find((i) => i.seat === 0).url);
+        for (;;) {
+          const what = await (await page.waitForFunction(() => (document.body.dataset.cut === "true" ? "cut" : document.body.dataset.myTurn === "true" ? "turn" : false), null, { timeout: 30_000, polling: 50 })).jsonValue();
+          if (what === "turn") break;
+          await page.click('[data-action="cut"]', { timeout: 5000 }).catch(() => {});
+          await page.waitForFunction(() => document.body.dataset.cut !== "true", null, { timeout: 10_000 });
+        }
+        const levels = await page.locator(".picker-levels .level").count();
+        if (game !== "bid-euchre" || levels >= 11 || tries >= 5) break;
+        await page.context().close();
+      }
+      await page.click('[data-key="hint"]');
+      await page.waitForSelector(".hint-box", { timeout: 60_000 });
+      for (const size of [LANDSCAPE, PORTRAIT_390, PORTRAIT_360]) {
+        await page.setViewportSize(size);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const where = `${variant ?? game} (${lang}) at ${size.width}x${size.height}, the hint shown`;
+        assert.ok(await page.locator(".hint-box").isVisible(), `${where}: the hint`);
+        const { wrong, phase } = await outside(page);
+        assert.deepEqual(wrong, [], `${where}, ${phase}: outside the window`);
+        await shot(page, `phone-hint-${variant ?? game}-${lang}-${size.width}x${size.height}`);
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+}

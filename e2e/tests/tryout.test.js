@@ -82,7 +82,7 @@ test("an ended table replays with a note, a mid-game record opens, no away badge
   await friend.goto(created.invites.find((i) => i.seat === 1).url);
   await friend.waitForSelector("#name-dialog[open]");
   const what = await friend.locator("#name-what").textContent();
-  assert.match(what, /^Kaibosh: you sit at seat 1, team B; your partner is seat 3, a bot \(rules\)\.$/);
+  assert.match(what, /^Kaibosh: you sit at seat 1, team B; your partner is seat 3, Bot 3 \(rules\)\.$/);
   await friend.fill("#name-input", "Bo");
   await friend.press("#name-input", "Enter");
   await host.waitForSelector('.seat[data-seat="1"] .who:has-text("Bo")');

@@ -4,6 +4,8 @@
 import { t } from "./i18n.js";
 
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+// The suit's letter in a card's corner, in the page's language (S, or س for سبيت).
+const SUIT_LETTERS = { S: () => t("letter-spades"), H: () => t("letter-hearts"), D: () => t("letter-diamonds"), C: () => t("letter-clubs") };
 const JOKERS = ["RJ", "BJ"];
 
 /** A suit's name in words: "hearts". */
@@ -64,13 +66,13 @@ export function cardFace(code, tag = "div") {
   letter.className = "letter";
   letter.setAttribute("aria-hidden", "true");
   if (joker) {
-    card.append(index("★", code === "RJ" ? "C" : "BW"));
+    card.append(index("★", code === "RJ" ? t("joker-index-colour") : t("joker-index-bw")));
     pip.textContent = "★";
     letter.textContent = t(`card-${code}-face`);
   } else {
     card.append(index(rank === "T" ? "10" : rank, SUIT_SYMBOLS[suit]));
     pip.textContent = SUIT_SYMBOLS[suit];
-    letter.textContent = suit;
+    letter.textContent = SUIT_LETTERS[suit]();
   }
   card.append(pip, letter);
   return card;

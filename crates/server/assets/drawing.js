@@ -18,8 +18,25 @@ export const FORMER_PLAYER = "a former player";
 export function seatName(seat, { name = null, bot = false } = {}, viewer = null) {
   // A deleted account's seat: the server's words for it, in the page's language.
   if (name === FORMER_PLAYER) name = t("former-player");
-  const base = bot ? (name ? t("seat-bot-named", { name }) : t("seat-bot", { seat })) : name || t("seat-number", { seat });
+  const base = bot ? botName(seat, name) : name || t("seat-number", { seat });
   return seat === viewer ? t("seat-you-named", { name: base }) : base;
+}
+
+/**
+ * A bot as every page names it: "Bot 2" (its seat's number) or its own name, marked as a
+ * bot's ("Cy (bot)") unless the name already says so (a night's "Bot 1", in English or
+ * in the page's words), never "Bot 1 (bot)". With its level where that matters:
+ * `t("bot-with-level", { name: botName(...), level })`, "Bot 2 (medium)".
+ */
+export function botName(seat, name) {
+  if (!name) return t("seat-bot", { seat });
+  return saysBot(name) ? name : t("seat-bot-named", { name });
+}
+
+/** Whether a name already reads as a bot's: "Bot 3", or the page's own words for it. */
+function saysBot(name) {
+  const n = name.match(/^\D*(\d+)$/)?.[1];
+  return n != null && (name === `Bot ${n}` || name === t("seat-bot", { seat: Number(n) }));
 }
 
 /**
@@ -53,7 +70,7 @@ export function seatNameNodes(seat, { name = null, bot = false } = {}, viewer = 
   // the box around): its end, where the ellipsis goes, is then the name's end.
   const cut = (...children) => Object.assign(isolated(...children), { className: "nm", ...(name ? { dir: nameDirection(name) } : {}) });
   const own = seat === viewer;
-  const base = bot ? (name ? messageNodes("seat-bot-named", {}, { name: own ? isolated(name) : cut(name) }) : [t("seat-bot", { seat })])
+  const base = bot ? (!name ? [t("seat-bot", { seat })] : saysBot(name) ? [own ? isolated(name) : cut(name)] : messageNodes("seat-bot-named", {}, { name: own ? isolated(name) : cut(name) }))
     : name ? [own ? isolated(name) : cut(name)] : [t("seat-number", { seat })];
   return words(own ? messageNodes("seat-you-named", {}, { name: cut(...base) }) : base);
 }

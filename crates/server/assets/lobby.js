@@ -4,7 +4,7 @@
 import { $, el, GAMES, LEVELS, gameTitle, levelTitle, linkRow, rememberTable, myTables, teamLetter, withHostToken } from "./common.js";
 import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
-import { seatName } from "./drawing.js";
+import { seatName, botName } from "./drawing.js";
 
 translatePage();
 $("bar-nav").append(languageSwitch());
@@ -359,7 +359,11 @@ async function refreshTables() {
       if (s.sitter === "open" && s.name) return t("lobby-reserved-for", { name: s.name });
       if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
       if (s.sitter === "open") return t("badge-open");
-      if (s.sitter.startsWith("bot:")) return t("partner-bot", { level: levelTitle(s.sitter.slice(4)) });
+      if (s.sitter.startsWith("bot:")) {
+        // An unnamed bot's seat carries its level as its name: "Bot 2" then.
+        const level = s.sitter.slice(4);
+        return t("bot-with-level", { name: botName(s.seat, s.name !== level ? s.name : null), level: levelTitle(level) });
+      }
       // A deleted account's seat, in the page's language.
       const name = s.name === "a former player" ? t("former-player") : s.name ?? t("lobby-someone");
       return s.connected ? name : t("lobby-away", { name });
@@ -409,7 +413,7 @@ async function refreshNights() {
   const seats = await Promise.all(nights.map(seatAtNight));
   $("nights").replaceChildren(...nights.map((night, i) => {
     const mine = localStorage.getItem(`calltrump.night.${night.id}`) != null;
-    const players = night.players.map((p) => (p.bot ? t("lobby-night-bot", { name: p.name }) : p.name));
+    const players = night.players.map((p) => (p.bot ? botName(null, p.name) : p.name));
     const item = el("li", { className: "table-row night-row" },
       el("span", { className: "table-what" },
         el("strong", { textContent: t("lobby-night-set", { set: night.set + 1, sets: night.sets }) }),

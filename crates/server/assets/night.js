@@ -31,12 +31,31 @@ function playerRow(name = "", sitter = "person") {
   const nameInput = el("input", { value: name, maxLength: 40, required: true, className: "player-name" });
   const who = el("select", { className: "player-sitter" },
     el("option", { value: "person", className: "person" }),
-    ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("night-bot", { level: levelTitle(l.id) }) })));
+    ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("sitter-bot", { level: levelTitle(l.id) }) })));
   who.value = sitter;
   who.setAttribute("aria-label", t("night-played-by"));
+  // A row turned to a bot takes a bot's name (a person's typed name would pass a bot off
+  // as them); turned back to a person, the bot's name is cleared for theirs.
+  who.addEventListener("change", () => {
+    const bot = who.value.startsWith("bot:");
+    if (bot && !isBotName(nameInput.value)) nameInput.value = freeBotName();
+    else if (!bot && isBotName(nameInput.value)) nameInput.value = "";
+  });
   const row = el("li", { className: "row" }, nameInput, who, removeButton());
   fitRated(row, $("rated").checked);
   return row;
+}
+
+/** Whether a row's name is a bot's as this form names them ("Bot 2"). */
+function isBotName(name) {
+  const n = name.trim().match(/^\D*(\d+)$/)?.[1];
+  return n != null && name.trim() === t("night-bot-name", { n: Number(n) });
+}
+
+/** The first bot's name ("Bot 1", "Bot 2", ...) no row has yet. */
+function freeBotName() {
+  const taken = new Set([...document.querySelectorAll("#player-list .player-name")].map((input) => input.value.trim()));
+  for (let n = 1; ; n += 1) if (!taken.has(t("night-bot-name", { n }))) return t("night-bot-name", { n });
 }
 
 /** A row's "Remove" button. */
@@ -90,6 +109,8 @@ async function showForm() {
   // A rated night is a signed-in host's: the box shows once the page knows who that is.
   const account = await whoAmI();
   $("rated-box").hidden = !account;
+  // The rule shows before the box is ticked, where the players are named.
+  $("rated-rule").hidden = !account;
   const me = account?.name ?? localStorage.getItem("calltrump.name") ?? "";
   // Sit-outs go down the list from the top: the first player sits out the first set.
   // The bots are named as bots ("Bot 1"), so that none passes for a person online.

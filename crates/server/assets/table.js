@@ -5,7 +5,7 @@
 
 import { cardFace, cardName, cardText, strainText, suitName, SUIT_SYMBOLS } from "./cards.js";
 import {
-  actionText, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
+  actionText, botName, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
 import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
@@ -1286,6 +1286,7 @@ function exchangeWords(v) {
 function renderControls(v, active, cutting) {
   const box = $("controls");
   box.replaceChildren();
+  $("hint-slot").replaceChildren();
   if (cutting) {
     const size = cutSize();
     const input = el("input", { type: "number", min: 1, max: size - 1, value: state.cutValue ?? "", placeholder: String(Math.floor(size / 2)), id: "cut-input" });
@@ -1329,7 +1330,13 @@ function renderControls(v, active, cutting) {
   }
   if (legal.some((a) => a.startsWith("give ") || a.startsWith("discard "))) box.append(exchangeControls(legal));
   if (state.welcome.undo) box.append(undoButton());
-  if (state.welcome.hints) box.append(hintButton(), ...hintBox());
+  if (!state.welcome.hints) return;
+  // A phone: the hint's button ends the last row of choices, and its answer comes below
+  // the hand, so that neither pushes the hand out of the window.
+  if (!isPhone()) return box.append(hintButton(), ...hintBox());
+  const rows = box.querySelectorAll(".choices");
+  (rows.length ? rows[rows.length - 1] : box).append(hintButton());
+  $("hint-slot").append(...hintBox());
 }
 
 /**
@@ -1457,7 +1464,11 @@ function callControls(calls) {
       return td;
     };
     if (isPhone()) {
-      group.append(bidPicker(levels, strained, levelLabel));
+      // Pass beside the strains: one row fewer above the hand.
+      const picker = bidPicker(levels, strained, levelLabel);
+      picker.querySelector(".picker-strains").append(...row.childNodes);
+      row.remove();
+      group.append(picker);
       return group;
     }
     // Wider screens: a row per strain (a short grid, the hand stays in view).
@@ -2213,7 +2224,7 @@ function askName() {
     const info = state.seats[s];
     const level = info?.sitter?.startsWith("bot:") ? info.sitter.slice(4) : null;
     const named = info?.name && info.name !== level ? info.name : null;
-    const who = level ? (named ? t("partner-bot-named", { name: named, level: badgeLevel(level) }) : t("partner-bot", { level: badgeLevel(level) }))
+    const who = level ? t("bot-with-level", { name: botName(s, named), level: badgeLevel(level) })
       : named ?? t(info?.sitter === "open" ? "partner-to-come" : "partner-player");
     return t("partner-seat", { seat: s, who });
   });
