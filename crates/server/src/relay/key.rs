@@ -56,10 +56,14 @@ impl std::fmt::Display for Unsigned {
             Unsigned::Wrong => f.write_str(
                 "relay headers with a signature that is not the cluster's for that address, path and time",
             ),
-            Unsigned::Stale(age) => write!(
-                f,
-                "relay headers signed {age} s from now on the cluster's clock (over {MAX_AGE_SECS} s: replayed, or a node's clock jumped)"
-            ),
+            Unsigned::Stale(age) => {
+                let when = if *age >= 0 { "ago" } else { "ahead" };
+                write!(
+                    f,
+                    "relay headers signed {} s {when} on the cluster's clock (over {MAX_AGE_SECS} s: replayed, or a node's clock jumped)",
+                    age.abs()
+                )
+            }
         }
     }
 }
@@ -257,6 +261,10 @@ mod tests {
         assert_eq!(
             key.verify_at(&ahead, "/ws/abc", NOW),
             Some(Err(Unsigned::Stale(-MAX_AGE_SECS - 1)))
+        );
+        assert_eq!(
+            Unsigned::Stale(75).to_string(),
+            "relay headers signed 75 s ago on the cluster's clock (over 60 s: replayed, or a node's clock jumped)"
         );
         let edge = headers(key.sign_at(client, "/ws/abc", NOW - MAX_AGE_SECS));
         assert_eq!(key.verify_at(&edge, "/ws/abc", NOW), Some(Ok(client)));
