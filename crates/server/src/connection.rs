@@ -15,19 +15,70 @@ use hyper::body::Incoming;
 use tokio::net::TcpStream;
 use tower::ServiceExt;
 
-use crate::limits::{Crowded, Refusals, Slot};
+use crate::limits::{Crowded, Refusals, Refused, Slot};
+use crate::reserve::PROBES;
 use crate::Edge;
 
 /// The largest request body read (axum's own default limit on what its extractors take).
 const MAX_BODY: usize = 2 * 1024 * 1024;
 
 /// The accept loop's count of a connection's requests, the edge whose refusals count
-/// its bodies that came too slowly, and the connection's place in the caps (given to
-/// each request, so that a socket relayed by another node leaves its address's count).
+/// its bodies that came too slowly, and the connection's place in the caps (counted
+/// under whoever each request is from: [`Counted::place`]).
 pub(crate) struct Counted {
     pub(crate) requests: Arc<AtomicU64>,
     pub(crate) edge: Arc<Edge>,
     pub(crate) slot: Arc<Slot>,
+}
+
+/// The client of a socket relayed by another node of the cluster, as that node signed
+/// it: told to the app with the request.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RelayedFor(pub(crate) std::net::IpAddr);
+
+impl Counted {
+    /// Whose `request` from `peer` is: a socket relayed by a node of the cluster, signed
+    /// for its path and for now, is its client's ([`RelayedFor`]); anything else is the
+    /// peer's. The connection is counted under that address from then on: the 503 that
+    /// refuses it if the address has all its connections open already.
+    fn place(&self, request: &mut Request<Body>, peer: SocketAddr) -> Option<Response> {
+        let edge = &self.edge;
+        let key = edge.relay_key.as_ref()?;
+        let client = match key.verify(request.headers(), request.uri().path()) {
+            None => None,
+            Some(Ok(client)) => Some(client),
+            Some(Err(unsigned)) => {
+                let why = format!("{unsigned}; counted as the sender's own");
+                edge.refusals.relay_signature.hit(Some(peer.ip()), &why);
+                None
+            }
+        };
+        if let Some(client) = client {
+            request.extensions_mut().insert(RelayedFor(client));
+        }
+        let address = client.unwrap_or_else(|| peer.ip());
+        let crowded = self.slot.count_under(address, &edge.limits).err()?;
+        // A probe is served over the caps, as from the reserve (a node's address may be
+        // the monitoring's too).
+        if PROBES.contains(&request.uri().path()) {
+            return None;
+        }
+        let (counter, why) = refusal_text(crowded, &edge.refusals);
+        counter.hit(Some(address), why);
+        let body = format!("{{\"error\":\"{why}: try again later\"}}");
+        Some(
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [
+                    (header::RETRY_AFTER, "5"),
+                    (header::CONTENT_TYPE, "application/json"),
+                    (header::CONNECTION, "close"),
+                ],
+                body,
+            )
+                .into_response(),
+        )
+    }
 }
 
 /// The service of one connection from `peer`: the app, each request told its peer (and
@@ -50,11 +101,14 @@ pub(crate) fn service(
         });
         let mut request = request.map(Body::new);
         request.extensions_mut().insert(ConnectInfo(peer));
-        if let Some(counted) = &counted {
-            request.extensions_mut().insert(Arc::clone(&counted.slot));
-        }
+        let crowded = counted
+            .as_ref()
+            .and_then(|counted| counted.place(&mut request, peer));
         let app = app.clone();
         async move {
+            if let Some(refused) = crowded {
+                return Ok(refused);
+            }
             match within(request, body_time).await {
                 Ok(request) => app.oneshot(request).await,
                 Err(refused) => {
@@ -110,16 +164,7 @@ async fn within(request: Request<Body>, time: Duration) -> Result<Request<Body>,
 /// Answers a connection over a cap with 503 (as far as its socket takes it at once) and
 /// closes it: nothing waits on a client that is refused.
 pub(crate) fn refuse(stream: &TcpStream, peer: SocketAddr, crowded: Crowded, refusals: &Refusals) {
-    let (counter, why) = match crowded {
-        Crowded::Server => (
-            &refusals.server_full,
-            "the server has all the connections it takes",
-        ),
-        Crowded::Address => (
-            &refusals.address_full,
-            "your address has all the connections it may open",
-        ),
-    };
+    let (counter, why) = refusal_text(crowded, refusals);
     counter.hit(Some(peer.ip()), why);
     let body = format!("{{\"error\":\"{why}: try again later\"}}");
     let answer = format!(
@@ -128,4 +173,18 @@ pub(crate) fn refuse(stream: &TcpStream, peer: SocketAddr, crowded: Crowded, ref
         body.len()
     );
     let _ = stream.try_write(answer.as_bytes());
+}
+
+/// The counter of a refusal for `crowded`, and what the client is told.
+fn refusal_text(crowded: Crowded, refusals: &Refusals) -> (&Refused, &'static str) {
+    match crowded {
+        Crowded::Server => (
+            &refusals.server_full,
+            "the server has all the connections it takes",
+        ),
+        Crowded::Address => (
+            &refusals.address_full,
+            "your address has all the connections it may open",
+        ),
+    }
 }

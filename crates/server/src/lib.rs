@@ -147,7 +147,7 @@ pub(crate) struct Edge {
     pub(crate) presence: Arc<lobby::Presence>,
     /// The cluster's key, with which relayed sockets' client addresses are signed and
     /// checked; none on a store of one server.
-    pub(crate) relay_key: Option<relay::RelayKey>,
+    pub(crate) relay_key: Option<Arc<relay::RelayKey>>,
 }
 
 /// A running server.
@@ -244,9 +244,10 @@ async fn launch(
     // Accounts made before names' skeletons were kept get theirs.
     names::fill_name_skeletons(&*store).await?;
     let relay_key = match store.cluster() {
-        Some(cluster) => Some(relay::RelayKey::new(cluster.secret().await?)),
+        Some(cluster) => Some(Arc::new(relay::RelayKey::new(cluster.secret().await?))),
         None => None,
     };
+    let cluster_store = Arc::clone(&store);
     let hub = Hub::start(store, config.hub).await?;
     night::resume_nights(&hub, config.node.lease).await?;
     let addr = listener.local_addr()?;
@@ -262,6 +263,25 @@ async fn launch(
     let roster: Arc<dyn hub::Roster> = presence.clone();
     hub.join_cluster(advertise, config.node.lease, roster)
         .await?;
+    if let (Some(key), Some(cluster)) = (&relay_key, cluster_store.cluster()) {
+        // The clock relays are signed on, and which peers are nodes, read before the
+        // first connection and then with every round of the leases.
+        key.survey(cluster).await?;
+        let key = Arc::clone(key);
+        hub.repeat(
+            config.node.lease / 5,
+            "the cluster's clock and nodes could not be read",
+            move |_| {
+                let (key, store) = (Arc::clone(&key), Arc::clone(&cluster_store));
+                async move {
+                    match store.cluster() {
+                        Some(cluster) => key.survey(cluster).await,
+                        None => Ok(()),
+                    }
+                }
+            },
+        );
+    }
     let edge = Arc::new(Edge {
         creates: RateLimit::new(config.limits.creates_per_minute, config.limits.create_burst),
         replays: RateLimit::new(config.limits.replays_per_minute, limits::REPLAY_BURST),

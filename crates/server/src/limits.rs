@@ -145,7 +145,8 @@ pub(crate) enum Crowded {
 /// An open connection's place in [`Connections`], given back when dropped.
 pub(crate) struct Slot {
     connections: Arc<Connections>,
-    /// The address it counts under; none once let go by [`Slot::release_address`].
+    /// The address it counts under; none until its first request says whose it is, for
+    /// a connection from a node of the cluster ([`Connections::admit_node`]).
     key: Mutex<Option<IpAddr>>,
 }
 
@@ -176,6 +177,24 @@ impl Connections {
         })
     }
 
+    /// A slot for a connection from a node of the cluster, counted in the total only
+    /// until its first request names whose it is (a relayed socket's, signed, is its
+    /// client's; anything else is the node's): [`Slot::count_under`].
+    pub(crate) fn admit_node(self: &Arc<Self>, limits: &Limits) -> Result<Slot, Crowded> {
+        let mut open = self
+            .open
+            .lock()
+            .expect("the connection counts are never poisoned");
+        if open.total >= limits.max_connections {
+            return Err(Crowded::Server);
+        }
+        open.total += 1;
+        Ok(Slot {
+            connections: Arc::clone(self),
+            key: Mutex::new(None),
+        })
+    }
+
     /// Connections open now.
     pub(crate) fn open(&self) -> usize {
         self.open.lock().map(|open| open.total).unwrap_or(0)
@@ -183,16 +202,30 @@ impl Connections {
 }
 
 impl Slot {
-    /// Counts the connection no more under its address (in the total still): it is a
-    /// socket relayed by another node of the cluster, which counted its client's
-    /// connection under the client's own address.
-    pub(crate) fn release_address(&self) {
-        let Some(key) = self.key.lock().ok().and_then(|mut key| key.take()) else {
-            return;
-        };
-        if let Ok(mut open) = self.connections.open.lock() {
-            open.release(key);
+    /// Counts the connection under `address` (a relayed socket's client, or a node's
+    /// own request) from now on, and no longer under the address it counted under, if
+    /// any; refused, counting as before, if `address` has its share open already.
+    pub(crate) fn count_under(&self, address: IpAddr, limits: &Limits) -> Result<(), Crowded> {
+        let new = address_key(address);
+        let mut key = self.key.lock().expect("never poisoned");
+        if *key == Some(new) {
+            return Ok(());
         }
+        let mut open = self
+            .connections
+            .open
+            .lock()
+            .expect("the connection counts are never poisoned");
+        let theirs = open.per_address.get(&new).copied().unwrap_or(0);
+        if limits.max_connections_per_address > 0 && theirs >= limits.max_connections_per_address {
+            return Err(Crowded::Address);
+        }
+        if let Some(old) = key.take() {
+            open.release(old);
+        }
+        *open.per_address.entry(new).or_default() += 1;
+        *key = Some(new);
+        Ok(())
     }
 }
 
@@ -358,6 +391,8 @@ pub(crate) struct Refusals {
     pub(crate) idle_timeout: Refused,
     /// Requests answered 408: their body did not come whole in time.
     pub(crate) body_timeout: Refused,
+    /// Relay headers not believed: a signature wrong, or too old (replayed).
+    pub(crate) relay_signature: Refused,
 }
 
 impl Default for Refusals {
@@ -379,6 +414,7 @@ impl Default for Refusals {
             header_timeout: Refused::new("header_timeout"),
             idle_timeout: Refused::new("idle_timeout"),
             body_timeout: Refused::new("body_timeout"),
+            relay_signature: Refused::new("relay_signature"),
         }
     }
 }
@@ -414,6 +450,7 @@ impl Refusals {
             &self.header_timeout,
             &self.idle_timeout,
             &self.body_timeout,
+            &self.relay_signature,
         ] {
             let _ = writeln!(
                 out,
@@ -480,24 +517,41 @@ mod tests {
     }
 
     #[test]
-    fn a_released_slot_leaves_its_address_and_stays_in_the_total() {
+    fn a_nodes_slot_counts_under_the_address_its_request_names() {
         let connections = Arc::new(Connections::default());
         let limits = Limits {
-            max_connections: 3,
+            max_connections: 4,
             max_connections_per_address: 1,
             ..Limits::default()
         };
-        let a: IpAddr = "192.0.2.1".parse().unwrap();
-        let relayed = connections.admit(a, &limits).unwrap();
-        assert_eq!(connections.admit(a, &limits).err(), Some(Crowded::Address));
-        relayed.release_address();
-        relayed.release_address();
-        let other = connections.admit(a, &limits).unwrap();
-        assert_eq!(connections.open(), 2);
+        let (node, client): (IpAddr, IpAddr) =
+            ("192.0.2.1".parse().unwrap(), "192.0.2.7".parse().unwrap());
+        let relayed = connections.admit_node(&limits).unwrap();
+        let _mine = connections.admit(node, &limits).unwrap();
+        relayed.count_under(client, &limits).unwrap();
+        relayed.count_under(client, &limits).unwrap();
+        assert_eq!(
+            connections.admit(client, &limits).err(),
+            Some(Crowded::Address)
+        );
+        // The client's share is taken: another of its sockets through a node is refused
+        // and stays counted in the total only.
+        let second = connections.admit_node(&limits).unwrap();
+        assert_eq!(second.count_under(client, &limits), Err(Crowded::Address));
+        assert_eq!(connections.open(), 3);
+        drop(second);
+        // Moved to another address, it leaves the client's count.
+        relayed
+            .count_under("192.0.2.8".parse().unwrap(), &limits)
+            .unwrap();
+        let other = connections.admit(client, &limits).unwrap();
         drop(relayed);
-        assert_eq!(connections.open(), 1);
-        assert_eq!(connections.admit(a, &limits).err(), Some(Crowded::Address));
+        assert_eq!(connections.open(), 2);
         drop(other);
-        assert!(connections.admit(a, &limits).is_ok());
+        assert!(connections.admit(client, &limits).is_ok());
+        assert_eq!(
+            connections.admit(node, &limits).err(),
+            Some(Crowded::Address)
+        );
     }
 }

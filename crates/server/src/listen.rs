@@ -50,7 +50,13 @@ pub(crate) async fn serve(
             },
             () = &mut stop => break,
         };
-        let slot = match edge.connections.admit(peer.ip(), &edge.limits) {
+        // A node of the cluster's connection is counted under an address once its
+        // request says whose it is: a socket it relays is its client's from the start.
+        let admitted = match &edge.relay_key {
+            Some(key) if key.is_node(peer.ip()) => edge.connections.admit_node(&edge.limits),
+            _ => edge.connections.admit(peer.ip(), &edge.limits),
+        };
+        let slot = match admitted {
             Ok(slot) => slot,
             Err(crowded) => {
                 // A probe still gets in, by the reserve; everyone else is told 503.

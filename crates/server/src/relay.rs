@@ -4,8 +4,9 @@
 //! again (`closing` of kind `retry`) and finds the table wherever it runs by then.
 //!
 //! The relaying node names its client's address to the owner, signed with the cluster's
-//! secret ([`RelayKey`]): the owner counts that client under its own address (chat
-//! lines) and not the relaying node's, and believes no address a client names itself.
+//! secret ([`RelayKey`]), for this socket's path and for now: the owner counts that
+//! client under its own address (connections, chat lines) and not the relaying node's,
+//! and believes no address a client names itself nor a signature replayed.
 
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
@@ -13,7 +14,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio::sync::broadcast::error::RecvError;
@@ -22,13 +23,13 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message as Upstream;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
-
 use crate::hub::{Hub, Relayed};
 use crate::protocol::{CloseKind, ServerMessage};
 use crate::request::error;
 use crate::store::Owner;
+
+mod key;
+pub(crate) use key::RelayKey;
 
 /// The read and write buffers of one WebSocket, served or relayed (the library's
 /// default is 128 KB each).
@@ -37,58 +38,6 @@ pub(crate) const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 type UpstreamSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// The header under which a relaying node names its client's address.
-const RELAYED_FOR: &str = "x-calltrump-relayed-for";
-/// The header of that address's signature: HMAC-SHA-256 under the cluster's secret, in
-/// hex.
-const RELAY_SIGNATURE: &str = "x-calltrump-relay-signature";
-
-/// The cluster's secret (kept in the shared database), with which a relaying node signs
-/// the address of its client and the node that runs the table checks it.
-pub(crate) struct RelayKey {
-    secret: Vec<u8>,
-}
-
-impl RelayKey {
-    /// The key of the cluster whose secret is `secret`.
-    pub(crate) fn new(secret: Vec<u8>) -> Self {
-        RelayKey { secret }
-    }
-
-    fn mac(&self, address: &str) -> Hmac<Sha256> {
-        let mut mac =
-            Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes a key of any length");
-        mac.update(b"calltrump relayed for ");
-        mac.update(address.as_bytes());
-        mac
-    }
-
-    /// The headers naming `address` as a relayed socket's client, signed.
-    fn sign(&self, address: IpAddr) -> [(&'static str, String); 2] {
-        let address = address.to_string();
-        let signature = self.mac(&address).finalize().into_bytes();
-        let hex = signature.iter().map(|b| format!("{b:02x}")).collect();
-        [(RELAYED_FOR, address), (RELAY_SIGNATURE, hex)]
-    }
-
-    /// The client's address that a node of the cluster named in `headers`, relaying its
-    /// socket, if the signature is right (compared in constant time); none for headers
-    /// without a signature or with a wrong one, as a client could write.
-    pub(crate) fn verify(&self, headers: &HeaderMap) -> Option<IpAddr> {
-        let address = headers.get(RELAYED_FOR)?.to_str().ok()?;
-        let hex = headers.get(RELAY_SIGNATURE)?.as_bytes();
-        if hex.len() != 64 {
-            return None;
-        }
-        let signature = hex
-            .chunks(2)
-            .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
-            .collect::<Option<Vec<u8>>>()?;
-        self.mac(address).verify_slice(&signature).ok()?;
-        address.parse().ok()
-    }
-}
 
 /// What a relayed socket's request passes on to the node that runs its table.
 pub(crate) struct Relaying<'a> {
@@ -135,7 +84,8 @@ pub(crate) async fn relay(
     }
     // Headers of the client's own are not passed on: only this node names its client.
     if let Some((address, key)) = relaying.from {
-        for (name, value) in key.sign(address) {
+        let path = request.uri().path().to_string();
+        for (name, value) in key.sign(address, &path) {
             if let Ok(value) = header::HeaderValue::try_from(value) {
                 request.headers_mut().insert(name, value);
             }
@@ -156,6 +106,19 @@ pub(crate) async fn relay(
     let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
     let upstream = match tokio::time::timeout(CONNECT_TIMEOUT, connect).await {
         Ok(Ok((upstream, _))) => upstream,
+        // The owner turned the client away (all the connections its address may open
+        // there are open): it is told so, as if it had reached the owner itself.
+        Ok(Err(tokio_tungstenite::tungstenite::Error::Http(refused)))
+            if refused.status().as_u16() == StatusCode::SERVICE_UNAVAILABLE.as_u16() =>
+        {
+            let body = refused.body().clone().unwrap_or_default();
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::CONTENT_TYPE, "application/json")],
+                body,
+            )
+                .into_response();
+        }
         _ => return unreachable(),
     };
     hub.shared().metrics.relayed.fetch_add(1, Ordering::Relaxed);

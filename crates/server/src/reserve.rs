@@ -35,7 +35,7 @@ const HEAD_BYTES: usize = 2048;
 /// How long a probe's answer may take to be worked out and written.
 const PROBE_TIME: Duration = Duration::from_secs(5);
 /// The paths served from the reserve.
-const PROBES: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+pub(crate) const PROBES: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
 
 /// The connections in the reserve, oldest first, each with its signal to give way.
 pub(crate) struct Reserve {

@@ -13,8 +13,9 @@ use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
+use crate::connection::RelayedFor;
 use crate::hub::{Command, Hub, Route};
-use crate::limits::{client_address, Slot};
+use crate::limits::client_address;
 use crate::model::SignedIn;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
@@ -48,18 +49,14 @@ pub(crate) async fn websocket(
     Extension(edge): Extension<Arc<Edge>>,
     Path(id): Path<String>,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
-    slot: Option<Extension<Arc<Slot>>>,
+    relayed_for: Option<Extension<RelayedFor>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     // A socket another node of the cluster relays is its client's, as that node signed
-    // it (a client naming an address itself is not believed); that node counted the
-    // client's connection under the client's address, so here it leaves the relaying
-    // node's count.
-    let relayed_for = edge.relay_key.as_ref().and_then(|key| key.verify(&headers));
-    if let (Some(_), Some(Extension(slot))) = (relayed_for, slot) {
-        slot.release_address();
-    }
+    // it (checked, and the connection counted under the client, as its request came:
+    // `Counted::place`); a client naming an address itself is not believed.
+    let relayed_for = relayed_for.map(|Extension(RelayedFor(client))| client);
     let client = relayed_for.or_else(|| {
         client_address(
             &edge.limits,
@@ -74,7 +71,7 @@ pub(crate) async fn websocket(
             let table = (id.as_str(), owner);
             // The owner counts the client's own address (its chat limit), not this
             // node's: signed with the cluster's secret.
-            let from = client.zip(edge.relay_key.as_ref());
+            let from = client.zip(edge.relay_key.as_deref());
             let relayed = crate::relay::Relaying {
                 headers: &headers,
                 from,

@@ -93,6 +93,10 @@ pub trait Cluster: Send + Sync {
     /// The cluster's secret (32 random bytes), made by the first node that asks and the
     /// same for every node after: a relaying node signs its client's address with it.
     fn secret(&self) -> StoreFuture<'_, Vec<u8>>;
+    /// PostgreSQL's clock (the cluster's, which its leases go by) in milliseconds since
+    /// the Unix epoch, and the address (`HOST:PORT`) of every live node, this one's
+    /// among them.
+    fn survey(&self) -> StoreFuture<'_, (i64, Vec<String>)>;
 }
 
 /// What a lease is on: a table, or a night; each kind in its own table of leases.
@@ -472,6 +476,19 @@ impl Cluster for PostgresStore {
                     .fetch_one(&self.pool)
                     .await?,
             )
+        })
+    }
+
+    fn survey(&self) -> StoreFuture<'_, (i64, Vec<String>)> {
+        Box::pin(async move {
+            Ok(sqlx::query_as(
+                "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT, \
+                 COALESCE((SELECT array_agg(addr) FROM nodes \
+                 WHERE seen_at > clock_timestamp() - make_interval(secs => $1)), '{}')",
+            )
+            .bind(self.leases.seconds())
+            .fetch_one(&self.pool)
+            .await?)
         })
     }
 

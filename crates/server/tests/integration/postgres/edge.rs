@@ -1,16 +1,21 @@
 //! The limits of the edge on two nodes of one PostgreSQL, with no proxy in front and no
 //! `--client-address-header`: a socket relayed by one node is counted under its
 //! client's address on the node that runs its table (the relaying node signs it with
-//! the cluster's secret; a client naming an address itself is not believed), and
-//! sign-in attempts are counted by every node together.
+//! the cluster's secret, for the socket's path and for now; a client naming an address
+//! itself is not believed, nor a signature replayed later), from the connection's
+//! accept, and sign-in attempts are counted by every node together.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use calltrump_server::{Limits, RunningServer};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use sqlx::{Connection, PgConnection};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::MaybeTlsStream;
 
+use crate::common::edge::refused;
 use crate::common::{self, http_at, Backend, TestDatabase};
 
 /// Two nodes on `database` with `limits`: the first makes a table that the second
@@ -216,4 +221,174 @@ async fn sign_in_attempts_are_counted_by_every_node_together() {
     assert!(text.contains("from your address"), "{text}");
     second.stop().await.unwrap();
     first.stop().await.unwrap();
+}
+
+/// The relay headers a node would send naming `client` for `path`, signed at `time`
+/// (seconds on the cluster's clock) with `database`'s secret: `X-Calltrump-Relay-*`, as
+/// in docs/operations.md.
+async fn relay_headers(
+    database: &TestDatabase,
+    client: &str,
+    path: &str,
+    time: i64,
+) -> Vec<(&'static str, String)> {
+    let mut db = PgConnection::connect(&database.url).await.unwrap();
+    let secret: Vec<u8> = sqlx::query_scalar("SELECT secret FROM cluster_secret WHERE id = 1")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    let mut mac = Hmac::<Sha256>::new_from_slice(&secret).unwrap();
+    for part in ["calltrump relay 2", client, path, &time.to_string()] {
+        mac.update(part.as_bytes());
+        mac.update(b"\n");
+    }
+    let signature = mac.finalize().into_bytes();
+    vec![
+        ("x-calltrump-relayed-for", client.to_string()),
+        ("x-calltrump-relay-time", time.to_string()),
+        (
+            "x-calltrump-relay-signature",
+            signature.iter().map(|b| format!("{b:02x}")).collect(),
+        ),
+    ]
+}
+
+/// Now on the cluster's clock (PostgreSQL's), in seconds since the Unix epoch.
+async fn cluster_now(database: &TestDatabase) -> i64 {
+    let mut db = PgConnection::connect(&database.url).await.unwrap();
+    sqlx::query_scalar("SELECT floor(extract(epoch FROM clock_timestamp()))::BIGINT")
+        .fetch_one(&mut db)
+        .await
+        .unwrap()
+}
+
+/// A socket to table `id` at the owner from the nodes' own address with `headers`.
+async fn as_a_node(
+    owner: &RunningServer,
+    id: &str,
+    headers: &[(&'static str, String)],
+) -> Result<common::Socket, String> {
+    let headers: Vec<(&'static str, &str)> =
+        headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    socket_from("127.0.0.1", owner.addr, id, &headers).await
+}
+
+/// The owner believes a relayed client's address only if signed with the cluster's
+/// secret for that socket's path within a minute of now, on PostgreSQL's clock: a fresh
+/// signature counts the socket under the client it names; one a minute and more old
+/// (replayed), or altered (another address, another table's path), is refused, logged
+/// and counted, and the socket counted under the sender's own address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relay_signature_is_believed_only_fresh_and_for_its_own_path() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let limits = Limits {
+        max_connections_per_address: 2,
+        ..Limits::default()
+    };
+    let (owner, relaying, id) = two_nodes(&database, limits).await;
+    let path = format!("/ws/{id}");
+    let now = cluster_now(&database).await;
+    let fresh = relay_headers(&database, "10.7.0.1", &path, now).await;
+    let mut held = Vec::new();
+    for i in 0..2 {
+        held.push(
+            as_a_node(&owner, &id, &fresh)
+                .await
+                .unwrap_or_else(|e| panic!("fresh {i}: {e}")),
+        );
+    }
+    // The named client has its two: its third is refused, though the sender has room.
+    let third = as_a_node(&owner, &id, &fresh).await;
+    assert!(
+        third.as_ref().is_err_and(|e| e.contains("503")),
+        "{:?}",
+        third.err()
+    );
+    assert_eq!(refused(&owner, "relay_signature").await, 0);
+    // (The window's very edge is the unit tests'; here, well past it.)
+    let old = relay_headers(&database, "10.7.0.2", &path, now - 75).await;
+    let mut moved = relay_headers(&database, "10.7.0.3", &path, now).await;
+    moved[0].1 = "10.7.0.4".to_string();
+    let elsewhere = relay_headers(&database, "10.7.0.5", "/ws/another", now).await;
+    // Not believed, each is the sender's own (127.0.0.1): its third is over its two.
+    held.push(
+        as_a_node(&owner, &id, &old)
+            .await
+            .expect("an old signature's socket"),
+    );
+    held.push(
+        as_a_node(&owner, &id, &moved)
+            .await
+            .expect("an altered one's socket"),
+    );
+    let over = as_a_node(&owner, &id, &elsewhere).await;
+    assert!(
+        over.as_ref().is_err_and(|e| e.contains("503")),
+        "{:?}",
+        over.err()
+    );
+    drop(held);
+    assert_eq!(refused(&owner, "relay_signature").await, 3);
+    assert_eq!(refused(&owner, "address_full").await, 2);
+    relaying.stop().await.unwrap();
+    owner.stop().await.unwrap();
+}
+
+/// A socket relayed to the owner is counted under its client from the connection's
+/// accept, never under the relaying node's address: connections held open from that
+/// address (no request sent on them) and a burst of clients through the node all at once
+/// do not fill a share, and a client with its share open on the owner is refused
+/// through the other node too (the owner's 503 passed on).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relayed_socket_is_counted_under_its_client_from_its_accept() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let limits = Limits {
+        max_connections_per_address: 2,
+        ..Limits::default()
+    };
+    let (owner, relaying, id) = two_nodes(&database, limits).await;
+    // Two connections from the nodes' address that say nothing yet: were they counted
+    // under it at accept, the node's share on the owner would be full.
+    let mut silent = Vec::new();
+    for _ in 0..2 {
+        let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+        tcp.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        silent.push(tcp.connect(owner.addr).await.unwrap());
+    }
+    let burst = (10..16).map(|i| {
+        let (relaying, id) = (relaying.addr, id.clone());
+        async move { socket_from(&format!("127.0.0.{i}"), relaying, &id, &[]).await }
+    });
+    let sockets = futures_util::future::join_all(burst).await;
+    for (i, socket) in sockets.iter().enumerate() {
+        assert!(
+            socket.is_ok(),
+            "client {i} of the burst: {:?}",
+            socket.as_ref().err()
+        );
+    }
+    // A client with its two sockets straight on the owner: its third, through the other
+    // node, is refused by the owner, which counts it under the client.
+    let mut mine = Vec::new();
+    for _ in 0..2 {
+        mine.push(
+            socket_from("127.0.0.5", owner.addr, &id, &[])
+                .await
+                .unwrap(),
+        );
+    }
+    let third = socket_from("127.0.0.5", relaying.addr, &id, &[]).await;
+    assert!(
+        third.as_ref().is_err_and(|e| e.contains("503")),
+        "{:?}",
+        third.err()
+    );
+    assert_eq!(refused(&owner, "address_full").await, 1);
+    assert_eq!(refused(&relaying, "address_full").await, 0);
+    socket_from("127.0.0.6", relaying.addr, &id, &[])
+        .await
+        .expect("another client through the node");
+    drop((silent, sockets, mine));
+    relaying.stop().await.unwrap();
+    owner.stop().await.unwrap();
 }
