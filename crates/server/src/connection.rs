@@ -38,13 +38,17 @@ pub(crate) struct RelayedFor(pub(crate) std::net::IpAddr);
 
 impl Counted {
     /// Whose `request` from `peer` is: a socket relayed by a node of the cluster, signed
-    /// for its path and for now, is its client's ([`RelayedFor`]); anything else is the
+    /// for its request target and for now, and not seen before, is its client's ([`RelayedFor`]); anything else is the
     /// peer's. The connection is counted under that address from then on: the 503 that
     /// refuses it if the address has all its connections open already.
     fn place(&self, request: &mut Request<Body>, peer: SocketAddr) -> Option<Response> {
         let edge = &self.edge;
         let key = edge.relay_key.as_ref()?;
-        let client = match key.verify(request.headers(), request.uri().path()) {
+        let uri = request.uri();
+        let target = uri
+            .path_and_query()
+            .map_or(uri.path(), |target| target.as_str());
+        let client = match key.verify(request.headers(), target) {
             None => None,
             Some(Ok(client)) => Some(client),
             Some(Err(unsigned)) => {

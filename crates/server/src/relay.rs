@@ -4,9 +4,10 @@
 //! again (`closing` of kind `retry`) and finds the table wherever it runs by then.
 //!
 //! The relaying node names its client's address to the owner, signed with the cluster's
-//! secret ([`RelayKey`]), for this socket's path and for now: the owner counts that
-//! client under its own address (connections, chat lines) and not the relaying node's,
-//! and believes no address a client names itself nor a signature replayed.
+//! secret ([`RelayKey`]), for this socket's request target, for now and for this one
+//! socket: the owner counts that client under its own address (connections, chat lines)
+//! and not the relaying node's, and believes no address a client names itself nor a
+//! signature replayed, late or at once.
 
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
@@ -84,8 +85,13 @@ pub(crate) async fn relay(
     }
     // Headers of the client's own are not passed on: only this node names its client.
     if let Some((address, key)) = relaying.from {
-        let path = request.uri().path().to_string();
-        for (name, value) in key.sign(address, &path) {
+        // The whole request target, as the owner will read it: path and query.
+        let uri = request.uri();
+        let target = uri
+            .path_and_query()
+            .map_or(uri.path(), |t| t.as_str())
+            .to_string();
+        for (name, value) in key.sign(address, &target) {
             if let Ok(value) = header::HeaderValue::try_from(value) {
                 request.headers_mut().insert(name, value);
             }

@@ -2,7 +2,7 @@
 //! `--client-address-header`: a socket relayed by one node is counted under its
 //! client's address on the node that runs its table (the relaying node signs it with
 //! the cluster's secret, for the socket's path and for now; a client naming an address
-//! itself is not believed, nor a signature replayed later), from the connection's
+//! itself is not believed, nor a signature used twice or late), from the connection's
 //! accept, and sign-in attempts are counted by every node together.
 
 use std::net::SocketAddr;
@@ -237,8 +237,11 @@ async fn relay_headers(
         .fetch_one(&mut db)
         .await
         .unwrap();
+    let mut nonce = [0u8; 16];
+    getrandom::fill(&mut nonce).unwrap();
+    let nonce: String = nonce.iter().map(|b| format!("{b:02x}")).collect();
     let mut mac = Hmac::<Sha256>::new_from_slice(&secret).unwrap();
-    for part in ["calltrump relay 2", client, path, &time.to_string()] {
+    for part in ["calltrump relay 3", client, path, &time.to_string(), &nonce] {
         mac.update(part.as_bytes());
         mac.update(b"\n");
     }
@@ -246,6 +249,7 @@ async fn relay_headers(
     vec![
         ("x-calltrump-relayed-for", client.to_string()),
         ("x-calltrump-relay-time", time.to_string()),
+        ("x-calltrump-relay-nonce", nonce),
         (
             "x-calltrump-relay-signature",
             signature.iter().map(|b| format!("{b:02x}")).collect(),
@@ -274,10 +278,11 @@ async fn as_a_node(
 }
 
 /// The owner believes a relayed client's address only if signed with the cluster's
-/// secret for that socket's path within a minute of now, on PostgreSQL's clock: a fresh
-/// signature counts the socket under the client it names; one a minute and more old
-/// (replayed), or altered (another address, another table's path), is refused, logged
-/// and counted, and the socket counted under the sender's own address.
+/// secret for that socket's path within a minute of now, on PostgreSQL's clock, and
+/// only once: a fresh signature counts the socket under the client it names; one used
+/// already, one a minute and more old (replayed), or altered (another address, another
+/// table's path), is refused, logged and counted, and the socket counted under the
+/// sender's own address.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_relay_signature_is_believed_only_fresh_and_for_its_own_path() {
     let database = TestDatabase::new(Backend::Postgres).await;
@@ -288,9 +293,9 @@ async fn a_relay_signature_is_believed_only_fresh_and_for_its_own_path() {
     let (owner, relaying, id) = two_nodes(&database, limits).await;
     let path = format!("/ws/{id}");
     let now = cluster_now(&database).await;
-    let fresh = relay_headers(&database, "10.7.0.1", &path, now).await;
     let mut held = Vec::new();
     for i in 0..2 {
+        let fresh = relay_headers(&database, "10.7.0.1", &path, now).await;
         held.push(
             as_a_node(&owner, &id, &fresh)
                 .await
@@ -298,6 +303,7 @@ async fn a_relay_signature_is_believed_only_fresh_and_for_its_own_path() {
         );
     }
     // The named client has its two: its third is refused, though the sender has room.
+    let fresh = relay_headers(&database, "10.7.0.1", &path, now).await;
     let third = as_a_node(&owner, &id, &fresh).await;
     assert!(
         third.as_ref().is_err_and(|e| e.contains("503")),
@@ -330,6 +336,56 @@ async fn a_relay_signature_is_believed_only_fresh_and_for_its_own_path() {
     drop(held);
     assert_eq!(refused(&owner, "relay_signature").await, 3);
     assert_eq!(refused(&owner, "address_full").await, 2);
+    relaying.stop().await.unwrap();
+    owner.stop().await.unwrap();
+}
+
+/// A relay signature is good for one socket: the same headers sent again within their
+/// minute (as by someone who read them off the link between the nodes) are refused,
+/// logged and counted, and that socket is counted under its sender, not the client named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relay_signature_used_again_counts_under_its_sender() {
+    let database = TestDatabase::new(Backend::Postgres).await;
+    let limits = Limits {
+        max_connections_per_address: 2,
+        ..Limits::default()
+    };
+    let (owner, relaying, id) = two_nodes(&database, limits).await;
+    let path = format!("/ws/{id}");
+    let now = cluster_now(&database).await;
+    let captured = relay_headers(&database, "10.7.1.1", &path, now).await;
+    let mut held = vec![as_a_node(&owner, &id, &captured)
+        .await
+        .expect("the signature's first socket")];
+    assert_eq!(refused(&owner, "relay_signature").await, 0);
+    held.push(
+        as_a_node(&owner, &id, &captured)
+            .await
+            .expect("the same headers again: a socket of the sender's"),
+    );
+    assert_eq!(refused(&owner, "relay_signature").await, 1);
+    // Not under the client: it has room for its second socket, freshly signed.
+    let fresh = relay_headers(&database, "10.7.1.1", &path, now).await;
+    held.push(
+        as_a_node(&owner, &id, &fresh)
+            .await
+            .expect("the client's second socket"),
+    );
+    // Under the sender (127.0.0.1): one more of its own fills its two, so the next is refused.
+    held.push(
+        as_a_node(&owner, &id, &[])
+            .await
+            .expect("the sender's second socket"),
+    );
+    let over = as_a_node(&owner, &id, &[]).await;
+    assert!(
+        over.as_ref().is_err_and(|e| e.contains("503")),
+        "{:?}",
+        over.err()
+    );
+    drop(held);
+    assert_eq!(refused(&owner, "relay_signature").await, 1);
+    assert_eq!(refused(&owner, "address_full").await, 1);
     relaying.stop().await.unwrap();
     owner.stop().await.unwrap();
 }
