@@ -3,7 +3,7 @@
 // watch it when they sit out, and everyone sees the score sheets set by set.
 
 import { $, el, levelTitle, linkRow, LEVELS } from "/assets/common.js";
-import { languageSwitch, t, translatePage } from "/assets/i18n.js";
+import { languageSwitch, num, t, translatePage } from "/assets/i18n.js";
 import { showAccount, whoAmI } from "/assets/account.js";
 
 // The page's words in the page's language, and the language switch.
@@ -227,9 +227,9 @@ function render(night, own = null) {
     return el("tr", { className: won ? "winner" : "" },
       el("th", { scope: "row", textContent: won ? `★ ${p.name}` : p.name }),
       ...p.rows.map((r) => el("td", {
-        textContent: r.points == null ? "" : r.seat == null ? t("night-points-out", { points: r.points }) : `${r.points} (${r.partner})`,
+        textContent: r.points == null ? "" : r.seat == null ? t("night-points-out", { points: r.points }) : `${num(String(r.points))} (${r.partner})`,
       })),
-      el("td", { className: "score", textContent: String(p.total) }));
+      el("td", { className: "score", textContent: num(String(p.total)) }));
   });
   $("sheet").replaceChildren($("sheet").querySelector("caption") ?? "", el("thead", {}, head), el("tbody", {}, ...rows));
   return done;

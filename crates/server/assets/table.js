@@ -10,7 +10,7 @@ import {
 } from "./drawing.js";
 import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
-import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
+import { hasString, LANG, languageSwitch, num, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 
 translatePage();
@@ -725,7 +725,7 @@ function gameOverText(outcome, scores) {
   const score = t("score-to", { a: scores[0], b: scores[1] });
   if (outcome === "draw") return t("game-over-draw", { score });
   const me = mySeat();
-  const both = teamOrder().map((team) => `${teamName(team)} ${scores[team]}`).join(t("list-comma"));
+  const both = teamOrder().map((team) => `${teamName(team)} ${num(scores[team])}`).join(t("list-comma"));
   if (me != null) return t(teamOf(me) === outcome ? "game-over-won" : "game-over-lost", { scores: both });
   return t("game-over-team", { team: teamName(outcome), members: teamMembers(outcome), score });
 }
@@ -1165,7 +1165,7 @@ function goneNotice() {
   }
   const r = state.goneReplay;
   if (r?.game) {
-    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, team) => `${t("team-letter", { team: team === 0 ? "A" : "B" })} ${x}`).join(t("list-comma"))}` : "";
+    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, team) => `${t("team-letter", { team: team === 0 ? "A" : "B" })} ${num(x)}`).join(t("list-comma"))}` : "";
     box.append(el("p", { textContent: `${gameTitle(r.game, r.variant)}${scores}` }));
   }
   box.append(el("p", { textContent: t(state.gone === "over" ? "gone-replay-over" : "gone-replay-ended") }), exitLinks());
@@ -1178,14 +1178,14 @@ function centerSummary(v) {
   if (state.status === "ended") {
     return el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: t("host-ended-table") }),
-      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }),
+      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${num(v.scores[team])}`).join(" · ") }),
       // Ended before its first deal: no game to replay.
       exitLinks({ replay: dealtYet(v), record: dealtYet(v) }));
   }
   if (v.phase === "game-over" && v.outcome != null) {
     const box = el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
-      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }));
+      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${num(v.scores[team])}`).join(" · ") }));
     // The ways on first: the ratings below them may need scrolling on a small screen.
     box.append(exitLinks());
     if (state.welcome?.rated) box.append(ratingChangesBlock());
@@ -1195,7 +1195,7 @@ function centerSummary(v) {
     const box = el("div", { className: "summary", role: "status" },
       el("h2", { textContent: t("hand-over") }),
       el("p", { textContent: handSummaryText(state.lastHand.summary, v) }),
-      el("p", { textContent: t("scores-line", { scores: teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(t("list-comma")) }) }));
+      el("p", { textContent: t("scores-line", { scores: teamOrder().map((team) => `${teamName(team)} ${num(v.scores[team])}`).join(t("list-comma")) }) }));
     // The next hand's deck waits for its cut: say whose.
     if (nextHandWaits(v) && state.holding?.kind !== "hand") {
       const cutter = state.snap.deal_check.cutter;
@@ -1392,7 +1392,7 @@ function hintBox() {
     const item = el("li", { className: i === 0 ? "best" : "" },
       el("span", { className: "hint-action", textContent: actionText(action, names()) }),
       " ",
-      el("span", { className: "hint-points", textContent: pointsText(points) }));
+      el("span", { className: "hint-points", textContent: num(pointsText(points)) }));
     item.dataset.hintAction = action;
     list.append(item);
   });
@@ -1683,13 +1683,13 @@ function renderInfo(v) {
     scores.append(el("tr", { className: `team-${team === 0 ? "A" : "B"}` },
       el("th", { scope: "row", textContent: teamName(team) }),
       el("td", { className: "members", textContent: teamMembers(team) }),
-      el("td", { className: "score", textContent: String(v.scores[team]) })));
+      el("td", { className: "score", textContent: num(String(v.scores[team])) })));
   }
   box.append(scores);
   // On a phone the side panel is below the table: the scores stay in view above it.
   const line = $("score-line");
   line.hidden = false;
-  line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(" · ")} · ${goalText(v)}`;
+  line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${num(v.scores[team])}`).join(" · ")} · ${goalText(v)}`;
 
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
