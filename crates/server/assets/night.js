@@ -34,12 +34,18 @@ function playerRow(name = "", sitter = "person") {
     ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("sitter-bot", { level: levelTitle(l.id) }) })));
   who.value = sitter;
   who.setAttribute("aria-label", t("night-played-by"));
-  // A row turned to a bot takes a bot's name (a person's typed name would pass a bot off
-  // as them); turned back to a person, the bot's name is cleared for theirs.
+  // A row turned to a bot keeps the name typed in it (the tables mark a bot as one) or,
+  // left empty, takes a bot's name; turned back to a person, a bot's name is cleared.
   who.addEventListener("change", () => {
     const bot = who.value.startsWith("bot:");
-    if (bot && !isBotName(nameInput.value)) nameInput.value = freeBotName();
+    if (bot && !nameInput.value.trim()) nameInput.value = freeBotName();
     else if (!bot && isBotName(nameInput.value)) nameInput.value = "";
+  });
+  // A name typed into a bot's row is a person's: the row turns to a person, so that
+  // "Bob" typed over "Bot 1" is Bob, not a bot named Bob.
+  nameInput.addEventListener("input", () => {
+    const name = nameInput.value.trim();
+    if (who.value.startsWith("bot:") && name && !isBotName(name)) who.value = "person";
   });
   const row = el("li", { className: "row" }, nameInput, who, removeButton());
   fitRated(row, $("rated").checked);
