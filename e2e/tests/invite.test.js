@@ -77,6 +77,12 @@ test("a signed-in host sees who is online and invites a player by name to a seat
 
   await bob.locator("#my-tables .invitation a.button").click();
   await bob.waitForSelector('.seat[data-seat="1"] .who:has-text("Bob")');
+  // Ann, the host, has not sat down yet: her seat is kept for her, not an open seat.
+  const annSeat = bob.locator('.seat[data-seat="0"]');
+  await annSeat.locator(".badge.kept").waitFor();
+  assert.doesNotMatch(await annSeat.textContent(), /open seat/);
+  assert.match(await annSeat.textContent(), /not seated yet/);
+  assert.equal(await annSeat.locator(".badge.kept").getAttribute("title"), "Kept for Ann, who has not sat down yet");
 
   // Bob gone: Ann's lobby no longer lists him.
   await bob.context().close();

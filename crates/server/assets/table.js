@@ -913,7 +913,10 @@ function renderSeats(v) {
     if (info.sitter?.startsWith("bot:")) badge(t("badge-bot", { level: badgeLevel(info.sitter.slice(4)) }), "bot");
     else if (info.sitter === "open") {
       const left = live ? graceLeft(info) : null;
-      if (left == null) badge(t(live && info.bot_standing_in ? "badge-open-standing-in" : "badge-open"), "open");
+      // An open seat with a name is kept for that account (the host's own, an
+      // invitee's): it is not free to anyone, its player has not sat down yet.
+      if (left == null && info.name && live && !info.bot_standing_in) badge(t("badge-kept"), "open kept", t("badge-kept-title", { name: info.name }));
+      else if (left == null) badge(t(live && info.bot_standing_in ? "badge-open-standing-in" : "badge-open"), "open");
       else badge(t("badge-open-waiting", { s: left }), "open away", t("badge-away-title"));
     } else if (!live) { /* no presence badges on a closed table */ }
     else if (info.bot_standing_in) badge(t("badge-standing-in"), "away");
