@@ -83,6 +83,18 @@ test("a signed-in host sees who is online and invites a player by name to a seat
   assert.doesNotMatch(await annSeat.textContent(), /open seat/);
   assert.match(await annSeat.textContent(), /not seated yet/);
   assert.equal(await annSeat.locator(".badge.kept").getAttribute("title"), "Kept for Ann, who has not sat down yet");
+  // Seated at a table still waiting for players, Bob may leave it from the table's page,
+  // asked first; then he is back at the lobby, and the table is his no more.
+  const tableId = new URL(bob.url()).pathname.split("/").pop();
+  await bob.locator("#info button.leave-seat").click();
+  assert.match(await bob.locator("#info .leave-question").textContent(), /^Leave seat 1\? The host is told/);
+  await bob.locator("#info button.leave-no").click();
+  assert.equal(await bob.locator("#info .leave-question").count(), 0, "Cancel keeps the seat");
+  await bob.locator("#info button.leave-seat").click();
+  await bob.locator("#info button.leave-yes").click();
+  await bob.waitForURL(`${server.url}/`);
+  const mine = await bob.evaluate(() => fetch("/api/me/tables").then((r) => r.text()));
+  assert.doesNotMatch(mine, new RegExp(tableId), `Bob's tables: ${mine}`);
 
   // Bob gone: Ann's lobby no longer lists him.
   await bob.context().close();

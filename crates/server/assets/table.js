@@ -8,10 +8,10 @@ import {
   actionText, botName, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
-import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
+import { $, el, gameTitle, leaveSeatBlock, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
 import { hasString, LANG, languageSwitch, num, t, translatePage } from "./i18n.js";
-import { showAccount } from "./account.js";
+import { showAccount, whoAmI } from "./account.js";
 
 translatePage();
 $("bar-menu").append(languageSwitch());
@@ -53,6 +53,7 @@ const state = {
   closed: null, // why the server closed the seat for good
   closedKind: null, // the `closing` kind of that: seat_gone, table_gone, bad_token, too_big
   endConfirm: false,
+  account: null, // the signed-in account, once asked (`GET /api/session`)
   seatConfirm: null, // {seat, sitter}: the host's handing on of a person's seat, until confirmed
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
@@ -1689,6 +1690,11 @@ function renderInfo(v) {
       el("td", { className: "score", textContent: num(String(v.scores[team])) })));
   }
   box.append(scores);
+  // A signed-in player seated at a table still waiting for players may leave it, as from
+  // "My tables" (the host ends it from the host's panel instead).
+  if (state.status === "open" && mySeat() != null && !state.welcome.host && state.account && !state.closed) {
+    box.append(leaveSeatBlock(tableId, mySeat(), render, () => location.assign("/")));
+  }
   // On a phone the side panel is below the table: the scores stay in view above it.
   const line = $("score-line");
   line.hidden = false;
@@ -2271,5 +2277,10 @@ if (!token && accountSeat == null) {
 }
 connect();
 findNight();
+// Who is signed in: a seat kept for an account may be left before the game starts.
+whoAmI().then((account) => {
+  state.account = account;
+  render();
+});
 
 render();
