@@ -360,9 +360,11 @@ async function refreshTables() {
       if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
       if (s.sitter === "open") return t("badge-open");
       if (s.sitter.startsWith("bot:")) {
-        // An unnamed bot's seat carries its level as its name: "Bot 2" then.
+        // An unnamed bot's seat carries its level as its name: "Bot 2" then. A named
+        // bot's level says it is a bot: "Botty (easy)", not "Botty (bot) (easy)".
         const level = s.sitter.slice(4);
-        return t("bot-with-level", { name: botName(s.seat, s.name !== level ? s.name : null), level: levelTitle(level) });
+        const named = s.name && s.name !== level ? s.name : null;
+        return t("bot-with-level", { name: named ?? botName(s.seat, null), level: levelTitle(level) });
       }
       // A deleted account's seat, in the page's language.
       const name = s.name === "a former player" ? t("former-player") : s.name ?? t("lobby-someone");

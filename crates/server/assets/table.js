@@ -903,7 +903,7 @@ function renderSeats(v) {
     if (v?.sitting_out === seat) box.classList.add("out");
     if (seat === mySeat()) box.classList.add("me");
 
-    const name = el("div", { className: "name" }, el("span", { className: "who" }, ...seatNameNodes(seat, player(seat), mySeat())));
+    const name = el("div", { className: "name" }, el("span", { className: "who" }, ...seatNameNodes(seat, player(seat), mySeat(), true)));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
     const team = el("span", { className: "badge team", title: t("team-letter", { team: teamLetter(seat) }) }, el("span", { className: "long", textContent: `${t("team-word")} ` }), teamLetter(seat));
