@@ -695,6 +695,7 @@ lobby-invite-seat = المقعد
 lobby-invite-name = ادعُ لاعبًا باسمه
 lobby-invite = ادعُ
 lobby-invited-name = دُعي { $name } إلى المقعد { $seat }: المقعد محجوز له في «طاولاتي».
+lobby-invite-given-up = لم يعد { $name } مدعوًّا إلى المقعد { $seat } (اعتذر أو غادره): المقعد بانتظار شخص آخر.
 lobby-invite-failed = لم تُرسَل الدعوة: { $error }
 my-table-invited = { $name } يدعوك إلى المقعد { $seat } · { $status }
 my-table-sit-down = اجلس

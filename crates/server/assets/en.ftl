@@ -695,6 +695,7 @@ lobby-invite-seat = Seat
 lobby-invite-name = Invite a player by name
 lobby-invite = Invite
 lobby-invited-name = { $name } is invited to seat { $seat }: the seat is kept for them, in their "My tables".
+lobby-invite-given-up = { $name } is no longer invited to seat { $seat } (declined, or left it): the seat waits for someone else.
 lobby-invite-failed = Not invited: { $error }
 my-table-invited = { $name } invites you to seat { $seat } · { $status }
 my-table-sit-down = Sit down
