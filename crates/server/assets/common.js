@@ -1,6 +1,7 @@
 // What the pages share: the games with their variants and options (the engine's
 // catalogue), bot levels, teams, the tables this browser holds seats at, and building
-// the page (an element by id, a new element, a link with a copy button).
+// the page (an element by id, a new element, a link with a copy button), and a seated
+// player's way out of a table still waiting for players.
 
 import { hasString, t } from "./i18n.js";
 
