@@ -182,3 +182,31 @@ export async function watchFor(page, selectors) {
   }, selectors);
   return async () => page.evaluate(() => window.__seen);
 }
+
+/**
+ * The signed numbers ("-4", "+3", "−0.50") on the page as they are laid out: each with
+ * whether its sign is drawn on its left, as it reads in either language (a right-to-left
+ * line left to itself draws "4-"). Hidden text is left out.
+ */
+export function signedNumbers(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest("script, style, option, select")) continue;
+      for (const m of node.textContent.matchAll(/(?<![\d\w])[-+\u2212]\d+(?:\.\d+)?/g)) {
+        const rect = (from) => {
+          const range = document.createRange();
+          range.setStart(node, from);
+          range.setEnd(node, from + 1);
+          return range.getBoundingClientRect();
+        };
+        const sign = rect(m.index);
+        const digit = rect(m.index + m[0].length - 1);
+        if (sign.width === 0 || digit.width === 0) continue;
+        found.push({ text: m[0], signLeft: sign.left < digit.left, where: node.parentElement.id || node.parentElement.className || node.parentElement.localName });
+      }
+    }
+    return found;
+  });
+}

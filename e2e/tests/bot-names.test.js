@@ -33,3 +33,30 @@ test("the lobby's tables and a seat's welcome name bots as the table does, with 
   assert.match(await seat.locator('.seat[data-seat="2"] .badge.bot').textContent(), /medium/);
   assert.deepEqual([...lobby.errors, ...seat.errors], []);
 });
+
+test("a night's named bot in one form: its name and its level, never \"Botty (bot)\" beside it", { timeout: 60_000 }, async () => {
+  const response = await fetch(`${server.url}/api/nights`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ sets: 1, players: [{ name: "Ann" }, { name: "Botty", sitter: "bot:easy" }, { name: "Robo", sitter: "bot:medium" }, { name: "Cy", sitter: "bot:easy" }] }),
+  });
+  assert.equal(response.status, 201);
+  const night = await response.json();
+  const table = (await (await fetch(`${server.url}/api/nights/${night.id}`)).json()).tables[0];
+  // The public list of tables: "Botty (easy)", as "Bot 2 (medium)".
+  const lobby = await newPage(browser, { width: 1280, height: 900 });
+  await lobby.goto(`${server.url}/`);
+  const row = lobby.locator("#tables .table-row", { hasText: "Botty" });
+  await row.waitFor({ timeout: 15_000 });
+  const text = await row.textContent();
+  assert.ok(text.includes("Botty (easy)") && text.includes("Robo (medium)"), `the lobby's row: ${text}`);
+  assert.ok(!text.includes("(bot)"), `the lobby's row: ${text}`);
+  // At the table: the name, and its level on its badge.
+  const watch = await newPage(browser, { width: 1280, height: 900 });
+  await watch.goto(`${server.url}/table/${table}#night=${night.id}`);
+  const seat = watch.locator(".seat", { hasText: "Botty" });
+  await seat.locator(".badge.bot").waitFor();
+  assert.equal((await seat.locator(".name").textContent()).trim(), "Botty");
+  assert.match(await seat.locator(".badge.bot").textContent(), /^bot · easy$/);
+  assert.deepEqual([...lobby.errors, ...watch.errors], []);
+});

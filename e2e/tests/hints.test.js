@@ -4,7 +4,7 @@
 // in the play, on its card.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, shot } from "../lib.js";
+import { startServer, launchBrowser, newPage, shot, createTable, signedNumbers } from "../lib.js";
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -113,4 +113,23 @@ test("Hint shows the three best actions at a table that allows hints", { timeout
   assert.ok(callHinted, "a hint for a call");
   assert.ok(playHinted, "a hint for a card");
   assert.deepEqual(page.errors, []);
+});
+
+test("in Arabic a hint's points read with their sign first (+0.50, not 0.50+)", { timeout: 90_000 }, async () => {
+  const created = await createTable(server.url, { game: "kaibosh", hints: true, seats: ["open", "bot:rules", "bot:rules", "bot:rules"] });
+  const page = await newPage(browser, { width: 1280, height: 900 });
+  await page.addInitScript(() => {
+    localStorage.setItem("calltrump.name", "Ann");
+    localStorage.setItem("calltrump.speed", "fast");
+  });
+  const [link, fragment] = created.invites.find((i) => i.seat === 0).url.split("#");
+  await page.goto(`${link}?lang=ar#${fragment}`);
+  await page.waitForSelector("body[data-version]:not([data-version=''])");
+  assert.ok(await myTurn(page), "Ann's turn comes");
+  await page.click('[data-key="hint"]');
+  await page.waitForSelector(".hint-box .hint-actions li", { timeout: 30_000 });
+  const signed = (await signedNumbers(page)).filter((s) => s.where.includes("hint-points"));
+  assert.equal(signed.length, 3, JSON.stringify(signed));
+  assert.deepEqual(signed.filter((s) => !s.signLeft), [], "each hint's points with its sign first");
+  assert.deepEqual(page.errors.filter((e) => e.startsWith("page error")), []);
 });

@@ -66,6 +66,11 @@ test("a signed-in host sees who is online and invites a player by name to a seat
   assert.doesNotMatch(await row.textContent(), /open seat/);
   assert.equal(await row.locator("a.sit-down").textContent(), "Sit down");
   await ann.waitForSelector('#tables .table-row:has-text("kept for Bob")');
+  // The server names Bob at his seat in Ann's "My tables" while it is kept for him: her
+  // invitation's line stands.
+  const annTables = await ann.evaluate(() => fetch("/api/me/tables").then((r) => r.json()));
+  assert.equal(annTables.tables[0].players[1].name, "Bob", JSON.stringify(annTables));
+  assert.match(await ann.locator("#invite-result").textContent(), /^Bob is invited to seat 1/);
   assert.equal(await ann.locator("#invitations-panel").isHidden(), true, "Ann is invited nowhere");
   assert.ok(await noHorizontalOverflow(bob), "Bob's lobby fits the phone");
   await shot(bob, "invite-invited-390");
@@ -77,6 +82,26 @@ test("a signed-in host sees who is online and invites a player by name to a seat
 
   await bob.locator("#my-tables .invitation a.button").click();
   await bob.waitForSelector('.seat[data-seat="1"] .who:has-text("Bob")');
+  // Ann, the host, has not sat down yet: her seat is kept for her, not an open seat.
+  const annSeat = bob.locator('.seat[data-seat="0"]');
+  await annSeat.locator(".badge.kept").waitFor();
+  assert.doesNotMatch(await annSeat.textContent(), /open seat/);
+  assert.match(await annSeat.textContent(), /not seated yet/);
+  assert.equal(await annSeat.locator(".badge.kept").getAttribute("title"), "Kept for Ann, who has not sat down yet");
+  // Seated at a table still waiting for players, Bob may leave it from the table's page,
+  // asked first; then he is back at the lobby, and the table is his no more.
+  const tableId = new URL(bob.url()).pathname.split("/").pop();
+  await bob.locator("#info button.leave-seat").click();
+  assert.match(await bob.locator("#info .leave-question").textContent(), /^Leave seat 1\? The host is told/);
+  await bob.locator("#info button.leave-no").click();
+  assert.equal(await bob.locator("#info .leave-question").count(), 0, "Cancel keeps the seat");
+  await bob.locator("#info button.leave-seat").click();
+  await bob.locator("#info button.leave-yes").click();
+  await bob.waitForURL(`${server.url}/`);
+  const mine = await bob.evaluate(() => fetch("/api/me/tables").then((r) => r.text()));
+  assert.doesNotMatch(mine, new RegExp(tableId), `Bob's tables: ${mine}`);
+  // Ann's lobby hears of it: her invitation's line no longer says Bob is invited.
+  await ann.waitForSelector('#invite-result:has-text("Bob is no longer invited to seat 1")', { timeout: 15_000 });
 
   // Bob gone: Ann's lobby no longer lists him.
   await bob.context().close();

@@ -179,13 +179,18 @@ test("a signed-in host is the night's first player, as their account; a rated ni
   assert.equal(await page.isChecked("#rated"), false);
   assert.ok(await page.locator("#rated-rule").isVisible(), "the rated night's rule before the tick");
   assert.equal(await page.locator("#rated-rule").textContent(), "For a rated night, name each person by their account's name: a person without an account cannot play one.");
-  // A row turned to a person loses its bot's name; turned back to a bot, the person's
-  // typed name gives way to a bot's.
-  await rows.nth(1).locator(".player-sitter").selectOption("person");
-  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "");
+  // A name typed over a bot's makes the row a person's (not a hard bot named Omar).
   await rows.nth(1).locator(".player-name").fill("Omar");
+  assert.equal(await rows.nth(1).locator(".player-sitter").inputValue(), "person");
+  // Turned to a bot after, it keeps the name typed in it.
   await rows.nth(1).locator(".player-sitter").selectOption("bot:hard");
-  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "Bot 1");
+  assert.equal(await rows.nth(1).locator(".player-name").inputValue(), "Omar");
+  // A row turned to a person loses its bot's name; turned back to a bot with no name
+  // typed, it takes a bot's name again.
+  await rows.nth(2).locator(".player-sitter").selectOption("person");
+  assert.equal(await rows.nth(2).locator(".player-name").inputValue(), "");
+  await rows.nth(2).locator(".player-sitter").selectOption("bot:hard");
+  assert.match(await rows.nth(2).locator(".player-name").inputValue(), /^Bot \d$/);
   await page.fill("#sets", "1");
   // Rated, a person is named by their account: the form says so where the name is typed.
   await page.check("#rated");
@@ -233,6 +238,8 @@ test("an Arabic phone's night form: the signed-in host's own row first, whole", 
   const own = page.locator("#player-list li").first();
   assert.equal(await own.locator(".own-name").textContent(), "سلمى");
   assert.match(await own.textContent(), /أنت، بحسابك/);
+  // The default bots are named in Arabic, as the tables' are.
+  for (const i of [1, 2, 3]) assert.equal(await page.locator("#player-list li").nth(i).locator(".player-name").inputValue(), `بوت ${i}`);
   assert.ok(await noHorizontalOverflow(page), "the night's form fits the phone");
   await shot(page, "night-form-signed-in-ar-360");
   assert.deepEqual(page.errors.filter((e) => e.startsWith("page error")), []);

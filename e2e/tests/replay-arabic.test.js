@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { startServer, launchBrowser, newPage, shot, noHorizontalOverflow } from "../lib.js";
+import { startServer, launchBrowser, newPage, shot, noHorizontalOverflow, signedNumbers } from "../lib.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
 const RECORD = path.join(FIXTURES, "bid-euchre-loner.json");
@@ -115,6 +115,15 @@ test("?lang=ar: the replay viewer right to left, no English left as it steps, fr
   assert.match(await page.locator("#center").textContent(), /انتهت اللعبة/);
   seen.add("game-over");
   assert.ok(["auction", "play", "hand-over", "game-over"].every((p) => seen.has(p)), `phases seen: ${[...seen]}`);
+  // Every signed number reads with its sign first ("-7", not "7-"), at each hand's end.
+  const signed = [];
+  for (const hand of await page.locator("#hand-select option").evaluateAll((os) => os.map((o) => o.value))) {
+    await page.selectOption("#hand-select", hand);
+    await page.keyboard.press("End");
+    signed.push(...await signedNumbers(page));
+  }
+  assert.ok(signed.some((s) => s.text.startsWith("-") || s.text.startsWith("\u2212")), `a negative number seen: ${JSON.stringify(signed)}`);
+  assert.deepEqual(signed.filter((s) => !s.signLeft), [], "signed numbers read with their sign first");
   await shot(page, "replay-ar-game-over-1280");
 
   // Every view: a spectator's, a seat's.

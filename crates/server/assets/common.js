@@ -1,6 +1,7 @@
 // What the pages share: the games with their variants and options (the engine's
 // catalogue), bot levels, teams, the tables this browser holds seats at, and building
-// the page (an element by id, a new element, a link with a copy button).
+// the page (an element by id, a new element, a link with a copy button), and a seated
+// player's way out of a table still waiting for players.
 
 import { hasString, t } from "./i18n.js";
 
@@ -111,4 +112,42 @@ export function withHostToken(link, id) {
 export function rememberTable(entry) {
   const rest = myTables().filter((t) => t.id !== entry.id);
   localStorage.setItem(KEY, JSON.stringify([{ ...entry, at: Date.now() }, ...rest].slice(0, 30)));
+}
+
+// A seated player's way out of a table still waiting for players, on the table's own
+// page as on the lobby's "My tables": `POST /api/tables/{id}/leave` (a seat kept for a
+// signed-in account; the host hears of it and the seat waits for someone else). Asked
+// first: one click does not give a seat away.
+
+let asking = false;
+let refused = null;
+
+/**
+ * The "Leave" button (or its question, or why the server refused) for `seat` at table
+ * `tableId`; `rerender` draws the page again after a click, `left` runs once the seat
+ * is given up.
+ */
+export function leaveSeatBlock(tableId, seat, rerender, left) {
+  const box = el("div", { className: "leave-seat-box" });
+  if (!asking) {
+    const button = el("button", { type: "button", className: "leave-seat", textContent: t("table-leave"), title: t("my-table-leave-about") });
+    button.addEventListener("click", () => { asking = true; refused = null; rerender(); });
+    box.append(button);
+  } else {
+    const yes = el("button", { type: "button", className: "danger leave-yes", textContent: t("table-leave-yes") });
+    const no = el("button", { type: "button", className: "leave-no", textContent: t("host-confirm-no") });
+    no.addEventListener("click", () => { asking = false; rerender(); });
+    yes.addEventListener("click", async () => {
+      yes.disabled = true;
+      const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      asking = false;
+      if (response.ok) return left();
+      const why = await response.json().catch(() => ({}));
+      refused = why.error ?? String(response.status);
+      rerender();
+    });
+    box.append(el("p", { className: "leave-question", textContent: t("table-leave-confirm", { seat }) }), yes, no);
+  }
+  if (refused) box.append(el("p", { className: "error", role: "alert", textContent: t("my-table-refused", { error: refused }) }));
+  return box;
 }

@@ -61,16 +61,19 @@ export function isolated(...children) {
  * words around the name are each a `<span>` and the name a `<bdi class="nm">`, so a box
  * laid out as a row (`.who`) cuts a long name at its own end, in its own direction, and
  * keeps "You (" and ")" whole: a right-to-left line's ellipsis would fall on the start
- * of a Latin name.
+ * of a Latin name. `badged`: the box marks a bot with a badge, so a named bot's name
+ * goes unmarked.
  */
-export function seatNameNodes(seat, { name = null, bot = false } = {}, viewer = null) {
+export function seatNameNodes(seat, { name = null, bot = false } = {}, viewer = null, badged = false) {
   if (name === FORMER_PLAYER) name = t("former-player");
   const words = (nodes) => nodes.map((n) => (typeof n === "string" ? el("span", { textContent: n }) : n));
   // The name's own direction set on its box (a `<bdi>`'s automatic one does not turn
   // the box around): its end, where the ellipsis goes, is then the name's end.
   const cut = (...children) => Object.assign(isolated(...children), { className: "nm", ...(name ? { dir: nameDirection(name) } : {}) });
   const own = seat === viewer;
-  const base = bot ? (!name ? [t("seat-bot", { seat })] : saysBot(name) ? [own ? isolated(name) : cut(name)] : messageNodes("seat-bot-named", {}, { name: own ? isolated(name) : cut(name) }))
+  // A box whose badge says "bot · easy" names a bot by its name alone ("Botty"), as it
+  // does "Bot 2": not "Botty (bot)" beside its badge.
+  const base = bot ? (!name ? [t("seat-bot", { seat })] : saysBot(name) || badged ? [own ? isolated(name) : cut(name)] : messageNodes("seat-bot-named", {}, { name: own ? isolated(name) : cut(name) }))
     : name ? [own ? isolated(name) : cut(name)] : [t("seat-number", { seat })];
   return words(own ? messageNodes("seat-you-named", {}, { name: cut(...base) }) : base);
 }

@@ -54,7 +54,19 @@ export function t(key, args = {}) {
     console.error(`no string ${key} in ${LANG}.ftl`);
     return key;
   }
-  return formatPattern(pattern, args);
+  return formatPattern(pattern, LANG === "ar" ? Object.fromEntries(Object.entries(args).map(([k, v]) => [k, num(v)])) : args);
+}
+
+const SIGNED = /^[+\-\u2212]\d/;
+
+/**
+ * A number as shown: in Arabic a signed one ("-4", "+3") is isolated left to right
+ * (U+2066 … U+2069), since the right-to-left line would otherwise read its sign after
+ * it ("4-"). Anything else is given back as it is.
+ */
+export function num(value) {
+  const text = typeof value === "number" ? String(value) : value;
+  return LANG === "ar" && typeof text === "string" && SIGNED.test(text) ? `\u2066${text}\u2069` : value;
 }
 
 /** Whether the strings have a message `key`. */

@@ -2,7 +2,7 @@
 // with the bot level they play like, and the bots' own ratings.
 
 import { $, bandTitle, el, GAMES, gameTitle } from "./common.js";
-import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
+import { LANG, languageSwitch, num, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 
 translatePage();
@@ -12,7 +12,7 @@ showAccount($("bar-nav"));
 
 const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 /** A rating as shown: mean ± uncertainty. */
-const shown = (mu, sigma) => `${mu.toFixed(1)} ± ${sigma.toFixed(1)}`;
+const shown = (mu, sigma) => `${num(mu.toFixed(1))} ± ${sigma.toFixed(1)}`;
 
 async function show() {
   $("board-title").textContent = t("board-title", { game: gameTitle(game) });

@@ -168,6 +168,9 @@ $("new-table").addEventListener("submit", async (event) => {
 
 /** The table the invite form invites to: its id and host token. */
 let inviteTo = null;
+// The last invitation sent from the form, `{table, seat, name}`: its line is kept true as
+// "My tables" is refreshed (the invitee may decline it, or leave the seat).
+let invited = null;
 
 /** The new table's links: the player's own seat, one invite per friend, the watch link. */
 async function showCreated(answer, body, mySeat) {
@@ -191,6 +194,7 @@ async function showCreated(answer, body, mySeat) {
   inviteTo = { id: answer.id, host: answer.host_token };
   $("invite-seat").replaceChildren(...friends.map((f) => el("option", { value: f.seat, textContent: t("lobby-seat-team", { seat: f.seat, team: teamLetter(f.seat) }) })));
   $("invite-result").textContent = "";
+  invited = null;
   signedIn.then((me) => { $("invite-form").hidden = !me || friends.length === 0; });
   $("open-seat").href = own;
   $("open-seat").textContent = mine ? t("lobby-sit-at", { seat: mySeat }) : t("lobby-open-as-host");
@@ -218,6 +222,7 @@ $("invite-form").addEventListener("submit", async (event) => {
     const answer = await response.json();
     if (!response.ok) throw new Error(answer.error ?? `the server answered ${response.status}`);
     result.textContent = t("lobby-invited-name", { name: answer.name, seat: answer.seat });
+    invited = { table: inviteTo.id, seat: answer.seat, name: answer.name };
     $("invite-name").value = "";
     refreshTables();
   } catch (error) {
@@ -360,9 +365,11 @@ async function refreshTables() {
       if (s.sitter === "open" && own?.invites?.some((i) => i.seat === s.seat)) return t("lobby-invited");
       if (s.sitter === "open") return t("badge-open");
       if (s.sitter.startsWith("bot:")) {
-        // An unnamed bot's seat carries its level as its name: "Bot 2" then.
+        // An unnamed bot's seat carries its level as its name: "Bot 2" then. A named
+        // bot's level says it is a bot: "Botty (easy)", not "Botty (bot) (easy)".
         const level = s.sitter.slice(4);
-        return t("bot-with-level", { name: botName(s.seat, s.name !== level ? s.name : null), level: levelTitle(level) });
+        const named = s.name && s.name !== level ? s.name : null;
+        return t("bot-with-level", { name: named ?? botName(s.seat, null), level: levelTitle(level) });
       }
       // A deleted account's seat, in the page's language.
       const name = s.name === "a former player" ? t("former-player") : s.name ?? t("lobby-someone");
@@ -445,6 +452,13 @@ async function refreshMine() {
     return;
   }
   $("my-tables-panel").hidden = false;
+  // The invitee gave the seat up (declined, or left it): the server names nobody there
+  // any more, and the form's line says so instead of "is invited".
+  const table = invited && tables.find((held) => held.table === invited.table);
+  if (table && table.players?.[invited.seat]?.name !== invited.name) {
+    $("invite-result").textContent = t("lobby-invite-given-up", { name: invited.name, seat: invited.seat });
+    invited = null;
+  }
   // Invitations are said at the top of the lobby too, as they come (the lobby's socket).
   invitations = tables.filter((held) => held.invited_by);
   $("invitations-panel").hidden = invitations.length === 0;

@@ -3,7 +3,7 @@
 // watch it when they sit out, and everyone sees the score sheets set by set.
 
 import { $, el, levelTitle, linkRow, LEVELS } from "/assets/common.js";
-import { languageSwitch, t, translatePage } from "/assets/i18n.js";
+import { languageSwitch, num, t, translatePage } from "/assets/i18n.js";
 import { showAccount, whoAmI } from "/assets/account.js";
 
 // The page's words in the page's language, and the language switch.
@@ -34,12 +34,18 @@ function playerRow(name = "", sitter = "person") {
     ...LEVELS.map((l) => el("option", { value: `bot:${l.id}`, textContent: t("sitter-bot", { level: levelTitle(l.id) }) })));
   who.value = sitter;
   who.setAttribute("aria-label", t("night-played-by"));
-  // A row turned to a bot takes a bot's name (a person's typed name would pass a bot off
-  // as them); turned back to a person, the bot's name is cleared for theirs.
+  // A row turned to a bot keeps the name typed in it (the tables mark a bot as one) or,
+  // left empty, takes a bot's name; turned back to a person, a bot's name is cleared.
   who.addEventListener("change", () => {
     const bot = who.value.startsWith("bot:");
-    if (bot && !isBotName(nameInput.value)) nameInput.value = freeBotName();
+    if (bot && !nameInput.value.trim()) nameInput.value = freeBotName();
     else if (!bot && isBotName(nameInput.value)) nameInput.value = "";
+  });
+  // A name typed into a bot's row is a person's: the row turns to a person, so that
+  // "Bob" typed over "Bot 1" is Bob, not a bot named Bob.
+  nameInput.addEventListener("input", () => {
+    const name = nameInput.value.trim();
+    if (who.value.startsWith("bot:") && name && !isBotName(name)) who.value = "person";
   });
   const row = el("li", { className: "row" }, nameInput, who, removeButton());
   fitRated(row, $("rated").checked);
@@ -227,9 +233,9 @@ function render(night, own = null) {
     return el("tr", { className: won ? "winner" : "" },
       el("th", { scope: "row", textContent: won ? `★ ${p.name}` : p.name }),
       ...p.rows.map((r) => el("td", {
-        textContent: r.points == null ? "" : r.seat == null ? t("night-points-out", { points: r.points }) : `${r.points} (${r.partner})`,
+        textContent: r.points == null ? "" : r.seat == null ? t("night-points-out", { points: r.points }) : `${num(String(r.points))} (${r.partner})`,
       })),
-      el("td", { className: "score", textContent: String(p.total) }));
+      el("td", { className: "score", textContent: num(String(p.total)) }));
   });
   $("sheet").replaceChildren($("sheet").querySelector("caption") ?? "", el("thead", {}, head), el("tbody", {}, ...rows));
   return done;

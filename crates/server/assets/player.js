@@ -2,7 +2,7 @@
 // with its replay and analysis; to the player signed in, their tables in play too.
 
 import { $, bandTitle, el, gameTitle, NEW_PLAYER_RATING, withHostToken } from "./common.js";
-import { LANG, languageSwitch, t, translatePage } from "./i18n.js";
+import { LANG, languageSwitch, num, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import { ratingChart } from "./chart.js";
 
@@ -32,7 +32,7 @@ function ratingBlock(rating, history) {
   const points = history.filter((p) => p.family === rating.family);
   const game = t(`game-${rating.family}`);
   // Each bot level's line says its rating, so that a player can place their own.
-  const bots = rating.bots.map((b) => ({ mu: b.mu, name: `${t(`level-${b.level}`)} ${b.mu.toFixed(1)}` }));
+  const bots = rating.bots.map((b) => ({ mu: b.mu, name: `${t(`level-${b.level}`)} ${num(b.mu.toFixed(1))}` }));
   const nearest = [...rating.bots].sort((a, b) => Math.abs(a.mu - rating.mu) - Math.abs(b.mu - rating.mu))[0];
   // The last game's move: from the point before it, or from a new player's 25.
   const last = points.at(-1);

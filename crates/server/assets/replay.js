@@ -5,7 +5,7 @@
 
 import { cardFace, cardName, strainText } from "./cards.js";
 import { $, el, gameTitle, teamLetter, variantFacts } from "./common.js";
-import { LANG, hasString, languageSwitch, t, translatePage } from "./i18n.js";
+import { LANG, hasString, languageSwitch, num, t, translatePage } from "./i18n.js";
 import { showAccount } from "./account.js";
 import {
   actionText, contractBubble, contractText, isolated, messageNodes, playedFace, seatFacts, seatLabel as labelOf,
@@ -508,7 +508,7 @@ function renderInfo(s) {
     scores.append(el("tr", {},
       el("th", {}, ...teamNodes(team)),
       el("td", { className: "members", textContent: t("seat-tricks", { n: v.tricks[team] }) }),
-      el("td", { className: "score", textContent: String(v.scores[team]) })));
+      el("td", { className: "score", textContent: num(String(v.scores[team])) })));
   }
   info.append(scores);
   const list = el("dl", { className: "facts-list" });

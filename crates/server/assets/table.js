@@ -8,10 +8,10 @@ import {
   actionText, botName, callBubble, contractText, playedFace, seatFacts, seatLabel as labelOf, seatName as nameOf, seatNameNodes,
   seatPosition, seatSubject, trumpMark, turnSeat,
 } from "./drawing.js";
-import { $, el, gameTitle, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
+import { $, el, gameTitle, leaveSeatBlock, levelTitle, linkRow, LEVELS, myTables, NEW_PLAYER_RATING, rememberTable, teamLetter, variantFacts } from "./common.js";
 import { canCheck, checkHand, deck } from "./fairdeal.js";
-import { hasString, LANG, languageSwitch, t, translatePage } from "./i18n.js";
-import { showAccount } from "./account.js";
+import { hasString, LANG, languageSwitch, num, t, translatePage } from "./i18n.js";
+import { showAccount, whoAmI } from "./account.js";
 
 translatePage();
 $("bar-menu").append(languageSwitch());
@@ -53,6 +53,7 @@ const state = {
   closed: null, // why the server closed the seat for good
   closedKind: null, // the `closing` kind of that: seat_gone, table_gone, bad_token, too_big
   endConfirm: false,
+  account: null, // the signed-in account, once asked (`GET /api/session`)
   seatConfirm: null, // {seat, sitter}: the host's handing on of a person's seat, until confirmed
   cutValue: null, // what the player typed into the cut box
   cutDeadline: null, // when the server cuts at random for this seat (ms since 1970)
@@ -725,7 +726,7 @@ function gameOverText(outcome, scores) {
   const score = t("score-to", { a: scores[0], b: scores[1] });
   if (outcome === "draw") return t("game-over-draw", { score });
   const me = mySeat();
-  const both = teamOrder().map((team) => `${teamName(team)} ${scores[team]}`).join(t("list-comma"));
+  const both = teamOrder().map((team) => `${teamName(team)} ${num(scores[team])}`).join(t("list-comma"));
   if (me != null) return t(teamOf(me) === outcome ? "game-over-won" : "game-over-lost", { scores: both });
   return t("game-over-team", { team: teamName(outcome), members: teamMembers(outcome), score });
 }
@@ -902,7 +903,7 @@ function renderSeats(v) {
     if (v?.sitting_out === seat) box.classList.add("out");
     if (seat === mySeat()) box.classList.add("me");
 
-    const name = el("div", { className: "name" }, el("span", { className: "who" }, ...seatNameNodes(seat, player(seat), mySeat())));
+    const name = el("div", { className: "name" }, el("span", { className: "who" }, ...seatNameNodes(seat, player(seat), mySeat(), true)));
     const badges = el("div", { className: "badges" });
     const badge = (text, cls, title) => badges.append(el("span", { className: `badge ${cls}`, textContent: text, title: title ?? text }));
     const team = el("span", { className: "badge team", title: t("team-letter", { team: teamLetter(seat) }) }, el("span", { className: "long", textContent: `${t("team-word")} ` }), teamLetter(seat));
@@ -913,7 +914,10 @@ function renderSeats(v) {
     if (info.sitter?.startsWith("bot:")) badge(t("badge-bot", { level: badgeLevel(info.sitter.slice(4)) }), "bot");
     else if (info.sitter === "open") {
       const left = live ? graceLeft(info) : null;
-      if (left == null) badge(t(live && info.bot_standing_in ? "badge-open-standing-in" : "badge-open"), "open");
+      // An open seat with a name is kept for that account (the host's own, an
+      // invitee's): it is not free to anyone, its player has not sat down yet.
+      if (left == null && info.name && live && !info.bot_standing_in) badge(t("badge-kept"), "open kept", t("badge-kept-title", { name: info.name }));
+      else if (left == null) badge(t(live && info.bot_standing_in ? "badge-open-standing-in" : "badge-open"), "open");
       else badge(t("badge-open-waiting", { s: left }), "open away", t("badge-away-title"));
     } else if (!live) { /* no presence badges on a closed table */ }
     else if (info.bot_standing_in) badge(t("badge-standing-in"), "away");
@@ -1165,7 +1169,7 @@ function goneNotice() {
   }
   const r = state.goneReplay;
   if (r?.game) {
-    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, team) => `${t("team-letter", { team: team === 0 ? "A" : "B" })} ${x}`).join(t("list-comma"))}` : "";
+    const scores = Array.isArray(r.scores) ? ` · ${r.scores.map((x, team) => `${t("team-letter", { team: team === 0 ? "A" : "B" })} ${num(x)}`).join(t("list-comma"))}` : "";
     box.append(el("p", { textContent: `${gameTitle(r.game, r.variant)}${scores}` }));
   }
   box.append(el("p", { textContent: t(state.gone === "over" ? "gone-replay-over" : "gone-replay-ended") }), exitLinks());
@@ -1178,14 +1182,14 @@ function centerSummary(v) {
   if (state.status === "ended") {
     return el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: t("host-ended-table") }),
-      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }),
+      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${num(v.scores[team])}`).join(" · ") }),
       // Ended before its first deal: no game to replay.
       exitLinks({ replay: dealtYet(v), record: dealtYet(v) }));
   }
   if (v.phase === "game-over" && v.outcome != null) {
     const box = el("div", { className: "summary final", role: "status" },
       el("h2", { textContent: gameOverText(v.outcome, v.scores) }),
-      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${v.scores[team]}`).join(" · ") }));
+      el("p", { textContent: teamOrder().map((team) => `${teamName(team)} (${teamMembers(team)}) ${num(v.scores[team])}`).join(" · ") }));
     // The ways on first: the ratings below them may need scrolling on a small screen.
     box.append(exitLinks());
     if (state.welcome?.rated) box.append(ratingChangesBlock());
@@ -1195,7 +1199,7 @@ function centerSummary(v) {
     const box = el("div", { className: "summary", role: "status" },
       el("h2", { textContent: t("hand-over") }),
       el("p", { textContent: handSummaryText(state.lastHand.summary, v) }),
-      el("p", { textContent: t("scores-line", { scores: teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(t("list-comma")) }) }));
+      el("p", { textContent: t("scores-line", { scores: teamOrder().map((team) => `${teamName(team)} ${num(v.scores[team])}`).join(t("list-comma")) }) }));
     // The next hand's deck waits for its cut: say whose.
     if (nextHandWaits(v) && state.holding?.kind !== "hand") {
       const cutter = state.snap.deal_check.cutter;
@@ -1392,7 +1396,7 @@ function hintBox() {
     const item = el("li", { className: i === 0 ? "best" : "" },
       el("span", { className: "hint-action", textContent: actionText(action, names()) }),
       " ",
-      el("span", { className: "hint-points", textContent: pointsText(points) }));
+      el("span", { className: "hint-points", textContent: num(pointsText(points)) }));
     item.dataset.hintAction = action;
     list.append(item);
   });
@@ -1683,13 +1687,18 @@ function renderInfo(v) {
     scores.append(el("tr", { className: `team-${team === 0 ? "A" : "B"}` },
       el("th", { scope: "row", textContent: teamName(team) }),
       el("td", { className: "members", textContent: teamMembers(team) }),
-      el("td", { className: "score", textContent: String(v.scores[team]) })));
+      el("td", { className: "score", textContent: num(String(v.scores[team])) })));
   }
   box.append(scores);
+  // A signed-in player seated at a table still waiting for players may leave it, as from
+  // "My tables" (the host ends it from the host's panel instead).
+  if (state.status === "open" && mySeat() != null && !state.welcome.host && state.account && !state.closed) {
+    box.append(leaveSeatBlock(tableId, mySeat(), render, () => location.assign("/")));
+  }
   // On a phone the side panel is below the table: the scores stay in view above it.
   const line = $("score-line");
   line.hidden = false;
-  line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${v.scores[team]}`).join(" · ")} · ${goalText(v)}`;
+  line.textContent = `${teamOrder().map((team) => `${teamName(team)} ${num(v.scores[team])}`).join(" · ")} · ${goalText(v)}`;
 
   const facts = el("dl", { className: "facts-list" });
   const fact = (term, value) => facts.append(el("dt", { textContent: term }), el("dd", {}, value));
@@ -2268,5 +2277,10 @@ if (!token && accountSeat == null) {
 }
 connect();
 findNight();
+// Who is signed in: a seat kept for an account may be left before the game starts.
+whoAmI().then((account) => {
+  state.account = account;
+  render();
+});
 
 render();
