@@ -66,6 +66,10 @@ pub struct NewNight {
     /// a person who has not decided in time has a bot decide that once; none, no clock.
     #[serde(default)]
     pub turn_clock: Option<TurnClock>,
+    /// The signed-in host's name, who names a rated night's people (from the request's
+    /// session, never its body).
+    #[serde(skip)]
+    pub host: Option<String>,
 }
 
 /// One player of a new night.
@@ -102,6 +106,9 @@ struct NightState {
     /// The sets' turn clock (none in a night stored before there was one).
     #[serde(default)]
     turn_clock: Option<TurnClock>,
+    /// At a rated night, the signed-in host who named its people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    host: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -113,6 +120,10 @@ struct NightPlayer {
     /// At a rated night, a person's account: their seat at each set is kept for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     account: Option<String>,
+    /// The set the player declined (left before its start): a bot plays them from then
+    /// on, for no account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    declined: Option<usize>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -191,6 +202,19 @@ pub struct NightPlayerView {
     pub name: String,
     /// Whether a bot plays this player.
     pub bot: bool,
+    /// The set this person declined, if any: a bot plays them from then on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declined: Option<usize>,
+}
+
+impl NightPlayer {
+    fn view(&self) -> NightPlayerView {
+        NightPlayerView {
+            name: self.name.clone(),
+            bot: self.sitter.bot_level().is_some(),
+            declined: self.declined,
+        }
+    }
 }
 
 /// The seating of one set.
@@ -288,6 +312,7 @@ impl Hub {
                 sitter: player.sitter.clone(),
                 token: crate::hub::random_hex(),
                 account: accounts.get(i).cloned().flatten(),
+                declined: None,
             });
         }
         let names = players.iter().map(|p| p.name.clone()).collect();
@@ -301,6 +326,7 @@ impl Hub {
             unattended: request.unattended,
             rated: request.rated,
             turn_clock: request.turn_clock,
+            host: request.host,
         };
         let id = crate::hub::random_hex()[..16].to_string();
         self.check_live_tables()?;
@@ -384,6 +410,7 @@ impl Hub {
                     host_seat: None,
                     host_account: None,
                     night: Some(night.to_string()),
+                    invited_by: state.host.clone(),
                 },
                 capped,
             )
@@ -409,14 +436,7 @@ impl Hub {
                 id: stored.id,
                 sets: state.sets,
                 set,
-                players: state
-                    .players
-                    .iter()
-                    .map(|p| NightPlayerView {
-                        name: p.name.clone(),
-                        bot: p.sitter.bot_level().is_some(),
-                    })
-                    .collect(),
+                players: state.players.iter().map(NightPlayer::view).collect(),
                 table: state.tables.get(set).map(|t| t.table.clone()),
             });
         }
@@ -455,11 +475,13 @@ impl Hub {
             .map(|p| {
                 let (seat, link) = match &seating {
                     Some((_, seats, table)) => match seats.seat_of(p) {
+                        // A seat a bot plays (one declined too): the table, to watch.
                         Some(seat) => (
                             Some(Seat(seat as u8)),
-                            table.seat_tokens[seat]
-                                .as_ref()
-                                .map(|token| format!("/table/{}#token={token}", table.table)),
+                            Some(match &table.seat_tokens[seat] {
+                                Some(token) => format!("/table/{}#token={token}", table.table),
+                                None => format!("/table/{}", table.table),
+                            }),
                         ),
                         None => (None, Some(format!("/table/{}", table.table))),
                     },
@@ -481,14 +503,7 @@ impl Hub {
             status: stored.status,
             sets: state.sets,
             set,
-            players: state
-                .players
-                .iter()
-                .map(|p| NightPlayerView {
-                    name: p.name.clone(),
-                    bot: p.sitter.bot_level().is_some(),
-                })
-                .collect(),
+            players: state.players.iter().map(NightPlayer::view).collect(),
             sheet: state.night().sheet(),
             tables: state.tables.iter().map(|t| t.table.clone()).collect(),
             seating: seating.map(|(view, _, _)| view),
@@ -530,8 +545,12 @@ async fn create(
         Ok(request) => request,
         Err(refused) => return refused.into_response(),
     };
+    let mut request = request;
     let accounts = match rated::night_accounts(&hub, &headers, &request).await {
-        Ok(accounts) => accounts,
+        Ok((accounts, host)) => {
+            request.host = host;
+            accounts
+        }
         Err(refused) => return refused,
     };
     let from = client_address(&edge, &headers, peer);

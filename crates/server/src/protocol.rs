@@ -192,7 +192,8 @@ pub enum ServerMessage {
     },
     /// To the host, when a seat's account gave it up from "My tables": `declined` an
     /// invitation not yet taken, or left a seat before the game's start. The seat waits
-    /// for a person again; its new link follows in an `invite`.
+    /// for a person again; its new link follows in an `invite`. At a night's set (no
+    /// host), to everyone there: a bot plays the seat instead.
     SeatLeft {
         /// The seat.
         seat: Seat,

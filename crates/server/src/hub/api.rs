@@ -62,6 +62,10 @@ pub struct NewTable {
     /// The night whose set this table is (set by the night, never by a request's body).
     #[serde(skip)]
     pub night: Option<String>,
+    /// The name of whoever kept the seats of `accounts` for them (a rated night's
+    /// creator): their "My tables" says who named them (never from a request's body).
+    #[serde(skip)]
+    pub invited_by: Option<String>,
 }
 
 impl NewTable {

@@ -131,7 +131,12 @@ impl Hub {
                 }),
                 deadline_ms: None,
                 former: Vec::new(),
-                invited_by: None,
+                invited_by: request
+                    .accounts
+                    .get(s)
+                    .cloned()
+                    .flatten()
+                    .and(request.invited_by.clone()),
             })
             .collect();
         // The `cut` option (read above with the rules) moves who cuts a committed deal.

@@ -12,23 +12,24 @@ use crate::model::Sitter;
 use crate::rating::anchors::LEVELS;
 use crate::request::error;
 
-/// Each player's account by the night's order (a bot's none), or the answer refusing
-/// the night: a host not signed in (401), no person at it, a person's name no account
-/// has, one account named twice (400). An unrated night has none.
+/// Each player's account by the night's order (a bot's none) and the signed-in host's
+/// name (who named them), or the answer refusing the night: a host not signed in (401),
+/// no person at it, a person's name no account has, one account named twice (400). An
+/// unrated night has none.
 pub(super) async fn night_accounts(
     hub: &Hub,
     headers: &HeaderMap,
     night: &NewNight,
-) -> Result<Vec<Option<String>>, Response> {
+) -> Result<(Vec<Option<String>>, Option<String>), Response> {
     if !night.rated {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
-    if signed_in(hub, headers).await?.is_none() {
+    let Some((host, _)) = signed_in(hub, headers).await? else {
         return Err(error(
             StatusCode::UNAUTHORIZED,
             "rated: only a signed-in host makes a rated night: POST /api/session {name, password} first",
         ));
-    }
+    };
     let accounts = hub.shared().store.accounts();
     let mut found: Vec<Option<String>> = Vec::new();
     for (i, player) in night.players.iter().enumerate() {
@@ -77,5 +78,5 @@ pub(super) async fn night_accounts(
             "rated: a rated night needs a person (it rates people)",
         ));
     }
-    Ok(found)
+    Ok((found, Some(host.name)))
 }

@@ -3,9 +3,12 @@
 
 use std::time::Duration;
 
-use super::{corrupt_night, read_state};
+use calltrump_engine::night::set_table;
+
+use super::{corrupt_night, read_state, NightState};
 use crate::hub::{Capped, Hub, HubError};
-use crate::model::{NightStatus, TableStatus};
+use crate::model::{NightStatus, Sitter, TableStatus};
+use crate::session::FILL_LEVEL;
 use crate::store::StoreError;
 
 /// How often a night looks whether its set's game is over.
@@ -111,6 +114,10 @@ impl Hub {
         }
         let mut state = read_state(&stored)?;
         let set = state.results.len();
+        if self.take_decliners(&mut state).await? {
+            stored.state = serde_json::to_string(&state).expect("a night serializes");
+            self.shared().store.save_night(&stored).await?;
+        }
         let Some(current) = state.tables.get(set) else {
             return Err(corrupt_night(id, "no table for the set being played"));
         };
@@ -144,5 +151,36 @@ impl Hub {
             None => self.shared().store.save_night(&stored).await?,
         }
         Ok(stored.status == NightStatus::Playing)
+    }
+
+    /// The people who left (declined) the set being played from "My tables": its table
+    /// gave their seat to a bot under a new token. From then on a bot plays them, for no
+    /// account, and the night hands out no link to that seat. Whether any was found.
+    async fn take_decliners(&self, state: &mut NightState) -> Result<bool, HubError> {
+        let set = state.results.len();
+        let Some(current) = state.tables.get(set) else {
+            return Ok(false);
+        };
+        let Some(table) = self.shared().store.table(&current.table).await? else {
+            return Ok(false);
+        };
+        let seating = set_table(state.players.len(), set);
+        let mut found = false;
+        for (seat, record) in table.seats.iter().enumerate() {
+            let Some(token) = &state.tables[set].seat_tokens[seat] else {
+                continue;
+            };
+            // Only a leave hands a night's seat to a bot under a new token.
+            if *token == record.token || record.bot_level().is_none() {
+                continue;
+            }
+            let player = &mut state.players[seating.seats[seat]];
+            player.sitter = Sitter::Bot(FILL_LEVEL.into());
+            player.account = None;
+            player.declined = Some(set);
+            state.tables[set].seat_tokens[seat] = None;
+            found = true;
+        }
+        Ok(found)
     }
 }

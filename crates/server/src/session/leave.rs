@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use calltrump_engine::Seat;
 
-use super::{Effect, InviteRefused, Session};
+use super::{Effect, InviteRefused, Session, FILL_LEVEL};
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{CloseKind, ServerMessage};
 
@@ -96,12 +96,18 @@ impl Session {
         let fresh = (self.tokens)();
         let old = std::mem::replace(&mut self.seats[seat.index()].token, fresh.clone());
         self.revoked.insert(old, seat);
+        // A night's set has no host to hand the seat on: a bot plays it, for no one.
+        let night = self.night.is_some();
         let record = &mut self.seats[seat.index()];
         let declined = record.sitter == Sitter::Open;
         let name = record.name.take();
         record.account = None;
         record.invited_by = None;
-        record.sitter = Sitter::Open;
+        record.sitter = if night {
+            Sitter::Bot(FILL_LEVEL.into())
+        } else {
+            Sitter::Open
+        };
         tracing::info!(
             "table {}: seat {seat} {}",
             self.id,
@@ -125,13 +131,15 @@ impl Session {
                 )),
             });
         }
-        let hosts: Vec<(u64, String)> = self
+        // At a night's set, everyone is told who declined; elsewhere the host, who
+        // hands the seat's new link on.
+        let told: Vec<(u64, String, bool)> = self
             .connections
             .iter()
-            .filter(|(_, c)| c.host)
-            .map(|(&conn, c)| (conn, c.base.clone()))
+            .filter(|(_, c)| c.host || night)
+            .map(|(&conn, c)| (conn, c.base.clone(), c.host))
             .collect();
-        for (conn, base) in hosts {
+        for (conn, base, host) in told {
             self.send(
                 conn,
                 ServerMessage::SeatLeft {
@@ -140,6 +148,9 @@ impl Session {
                     declined,
                 },
             );
+            if night || !host {
+                continue;
+            }
             self.send(
                 conn,
                 ServerMessage::Invite {
@@ -150,6 +161,10 @@ impl Session {
             );
         }
         self.broadcast_seats(now);
+        // The bot was the last seat the set waited for: it starts.
+        if self.status == TableStatus::Open && self.seats.iter().all(|s| s.sitter != Sitter::Open) {
+            self.start(now);
+        }
         self.schedule();
     }
 }

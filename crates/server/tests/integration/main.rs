@@ -16,6 +16,7 @@ mod hostile;
 mod invitations;
 mod look;
 mod night;
+mod night_leave;
 mod postgres;
 mod protocol_doc;
 mod ratings;
