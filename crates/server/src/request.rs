@@ -121,11 +121,15 @@ pub(crate) fn base_url(headers: &HeaderMap) -> String {
 /// The most characters of a table's or a night's id: ids are made 16 hex digits long.
 const ID_MAX_CHARS: usize = 64;
 
-/// Whether `id` could name a table or a night: 1 to [`ID_MAX_CHARS`] ASCII letters and
-/// digits. Anything else names none, and is not asked of the store (PostgreSQL refuses
-/// a NUL byte in text with an error, where the answer is simply "no such table").
+/// Whether `id` could name a table or a night: 1 to [`ID_MAX_CHARS`] ASCII letters,
+/// digits, `-` and `_`. Anything else names none, and is not asked of the store
+/// (PostgreSQL refuses a NUL byte in text with an error, where the answer is simply "no
+/// such table").
 pub(crate) fn well_formed_id(id: &str) -> bool {
-    (1..=ID_MAX_CHARS).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric())
+    (1..=ID_MAX_CHARS).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
 }
 
 /// A table's id from the address (`/…/{id}`), well formed ([`well_formed_id`]): any
