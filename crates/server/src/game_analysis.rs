@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Extension, Path, State};
+use axum::extract::{Extension, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -18,7 +18,7 @@ use tokio::sync::Semaphore;
 
 use crate::hub::Hub;
 use crate::model::TableStatus;
-use crate::request::error;
+use crate::request::{error, TableId};
 
 /// Most analyses kept in memory (each some hundred KB of JSON); past it, one is dropped.
 const MOST_KEPT: usize = 64;
@@ -61,7 +61,7 @@ pub fn routes() -> Router<Hub> {
 async fn table_analysis(
     State(hub): State<Hub>,
     Extension(analyses): Extension<Arc<Analyses>>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
 ) -> Response {
     match hub.status(&id).await {
         Ok(Some(TableStatus::Over | TableStatus::Ended)) => {}

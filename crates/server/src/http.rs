@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, Extension, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, Extension, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -20,7 +20,7 @@ use crate::limits::client_address;
 use crate::model::Sitter;
 use crate::pages;
 use crate::replay::{self, ReplayViewer};
-use crate::request::{base_url, error, json_content, json_request, Refusal};
+use crate::request::{base_url, error, json_content, json_request, Refusal, TableId};
 use crate::Edge;
 
 /// What a page may load and do: only this server's own scripts, styles, images and
@@ -390,7 +390,7 @@ async fn list_tables(
     }
 }
 
-async fn record(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+async fn record(State(hub): State<Hub>, TableId(id): TableId) -> Response {
     match hub.record(&id).await {
         Ok(record) => (
             [(header::CONTENT_TYPE, "application/json")],
@@ -525,7 +525,7 @@ async fn replay_record(
 async fn table_replay(
     State(hub): State<Hub>,
     Extension(workers): Extension<Arc<ReplayWorkers>>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
     query: Result<Query<ReplayQuery>, QueryRejection>,
 ) -> Response {
     let query = match replay_query(query) {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, State};
+use axum::extract::{Extension, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -33,7 +33,7 @@ use tokio::sync::{oneshot, watch};
 use crate::accounts::{name_key, signed_in};
 use crate::hub::{Command, Hub, Roster, Route};
 use crate::model::SignedIn;
-use crate::request::{error, json_request};
+use crate::request::{error, json_request, TableId};
 use crate::session::{Invitation, InviteRefused, Outside};
 use crate::Edge;
 
@@ -163,7 +163,7 @@ struct HolderRequest {
 /// goes in the body, never in an address that a log keeps. 404 for no such table.
 async fn holder(
     State(hub): State<Hub>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -283,7 +283,7 @@ struct InvitationRequest {
 async fn invite(
     State(hub): State<Hub>,
     Extension(edge): Extension<Arc<Edge>>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -382,7 +382,7 @@ fn no_account(name: &str) -> Response {
 async fn leave(
     State(hub): State<Hub>,
     Extension(edge): Extension<Arc<Edge>>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
     headers: HeaderMap,
 ) -> Response {
     let me = match account(&hub, &headers, "only a signed-in player leaves a seat").await {
@@ -419,7 +419,7 @@ struct CloseRequest {
 async fn close(
     State(hub): State<Hub>,
     Extension(edge): Extension<Arc<Edge>>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {

@@ -579,7 +579,7 @@ struct ViewQuery {
 
 async fn view(
     State(hub): State<Hub>,
-    AxumPath(id): AxumPath<String>,
+    request::NightId(id): request::NightId,
     Query(query): Query<ViewQuery>,
 ) -> Response {
     match hub.night_view(&id, query.player.as_deref()).await {

@@ -1,6 +1,8 @@
 //! How the HTTP routes read a JSON request and answer: shared by [`crate::http`] and
 //! [`crate::night`].
 
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -114,4 +116,62 @@ pub(crate) fn base_url(headers: &HeaderMap) -> String {
         .filter(|p| *p == "https")
         .unwrap_or("http");
     format!("{scheme}://{host}")
+}
+
+/// The most characters of a table's or a night's id: ids are made 16 hex digits long.
+const ID_MAX_CHARS: usize = 64;
+
+/// Whether `id` could name a table or a night: 1 to [`ID_MAX_CHARS`] ASCII letters,
+/// digits, `-` and `_`. Anything else names none, and is not asked of the store
+/// (PostgreSQL refuses a NUL byte in text with an error, where the answer is simply "no
+/// such table").
+pub(crate) fn well_formed_id(id: &str) -> bool {
+    (1..=ID_MAX_CHARS).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
+}
+
+/// A table's id from the address (`/…/{id}`), well formed ([`well_formed_id`]): any
+/// other is 404, no such table, before any query.
+pub(crate) struct TableId(pub(crate) String);
+
+/// A night's id from the address (`/api/nights/{id}`), well formed as a table's: any
+/// other is 404, no such night, before any query.
+pub(crate) struct NightId(pub(crate) String);
+
+/// The address's one `{id}`, if it is well formed; else the hub's error for it.
+async fn address_id<S: Send + Sync>(
+    parts: &mut Parts,
+    state: &S,
+    none: fn(String) -> HubError,
+) -> Result<String, Response> {
+    let Path(id) = Path::<String>::from_request_parts(parts, state)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    if well_formed_id(&id) {
+        Ok(id)
+    } else {
+        Err(none(format!("{id:?}")).into_response())
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for TableId {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        address_id(parts, state, HubError::NoTable)
+            .await
+            .map(TableId)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for NightId {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        address_id(parts, state, HubError::NoNight)
+            .await
+            .map(NightId)
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Extension, Path, State};
+use axum::extract::{ConnectInfo, Extension, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::SplitSink;
@@ -20,7 +20,7 @@ use crate::model::SignedIn;
 use crate::outbox::{Outbox, Outgoing, Queue, OUTBOX_MESSAGES};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
 use crate::relay::SOCKET_BUFFER_BYTES;
-use crate::request::{base_url, error, plain_json_error};
+use crate::request::{base_url, error, plain_json_error, TableId};
 use crate::session::Input;
 use crate::Edge;
 
@@ -47,7 +47,7 @@ const MESSAGE_BURST: f64 = 40.0;
 pub(crate) async fn websocket(
     State(hub): State<Hub>,
     Extension(edge): Extension<Arc<Edge>>,
-    Path(id): Path<String>,
+    TableId(id): TableId,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     relayed_for: Option<Extension<RelayedFor>>,
     headers: HeaderMap,

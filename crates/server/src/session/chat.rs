@@ -20,6 +20,21 @@ impl Session {
         if text.is_empty() {
             return;
         }
+        // Control characters show nothing a line needs, and a NUL is text PostgreSQL
+        // refuses to keep: the line is refused, nothing kept or sent.
+        if let Some(bad) = text.chars().find(|c| c.is_control()) {
+            self.send(
+                conn,
+                ServerMessage::error(
+                    ErrorCode::Chat,
+                    format!(
+                        "a chat line may not hold control characters: it holds U+{:04X}",
+                        u32::from(bad)
+                    ),
+                ),
+            );
+            return;
+        }
         if text.chars().count() > CHAT_MAX_CHARS {
             self.send(
                 conn,

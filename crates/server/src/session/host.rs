@@ -8,6 +8,7 @@ use calltrump_engine::{Action, Seat, Turn};
 use super::{check_sitter, with_choices, Effect, Session, TimerKey};
 use crate::model::{Sitter, TableStatus};
 use crate::protocol::{ClientMessage, CloseKind, ErrorCode, ServerMessage};
+use crate::rating::anchors::LEVELS;
 
 /// The most former players a seat names: a host handing a seat on again and again does
 /// not grow its record without bound.
@@ -148,6 +149,46 @@ impl Session {
         }
     }
 
+    /// Whether a rated table's host may give `seat` to `sitter`. A rated game's
+    /// partners and opponents are what was rated: once it has started no seat changes
+    /// hands (a host losing could otherwise swap in a weaker bot, or hand their own
+    /// seat away and leave no rating behind; whoever leaves is played by the stand-in
+    /// bot and stays rated). Before, only the bots a rated table takes at creation, and
+    /// a person's seat is kept.
+    fn check_rated_seat(&self, seat: Seat, sitter: &Sitter) -> Result<(), (ErrorCode, String)> {
+        if self.status != TableStatus::Open {
+            return Err((
+                ErrorCode::Status,
+                format!(
+                    "seat {seat} cannot change hands: the table is rated and its game has started, so its players are what is rated (whoever leaves is played by a stand-in bot and still rated)"
+                ),
+            ));
+        }
+        if let Some(level) = sitter.bot_level() {
+            if !LEVELS.contains(&level) {
+                return Err((
+                    ErrorCode::BadSeat,
+                    format!(
+                        "seat {seat} cannot go to {sitter}: a rated table's bots are {} (their ratings are measured)",
+                        LEVELS.join(", ")
+                    ),
+                ));
+            }
+            let person_left = self
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != seat.index() && s.sitter.bot_level().is_none());
+            if !person_left {
+                return Err((
+                    ErrorCode::BadSeat,
+                    format!("seat {seat} cannot go to a bot: a rated table needs a person's seat (it rates people)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The host gives `seat` to a bot, or opens it for a person again, with a new token
     /// (during a hand: once it ends).
     fn set_seat(
@@ -160,19 +201,8 @@ impl Session {
             return Err((ErrorCode::BadSeat, format!("there is no seat {seat}")));
         }
         check_sitter(&sitter).map_err(|message| (ErrorCode::BadSeat, message))?;
-        // A rated game rates its people to its end: a host losing could otherwise hand
-        // their own seat to a bot (or a link) and leave no rating behind. Someone who
-        // leaves is played by the stand-in bot and stays rated as their account.
-        if self.rated
-            && self.status != TableStatus::Open
-            && self.seats[seat.index()].sitter == Sitter::Person
-        {
-            return Err((
-                ErrorCode::Status,
-                format!(
-                    "seat {seat} is a person's at a rated table whose game has started: it cannot go to a bot or to someone else (whoever leaves is played by a stand-in bot and still rated)"
-                ),
-            ));
+        if self.rated {
+            self.check_rated_seat(seat, &sitter)?;
         }
         // Opened during a hand, the seat would show its new person the hand's cards
         // (a host could take another player's seat with a second connection and see

@@ -545,3 +545,8 @@ async fn every_answer_carries_the_security_headers() {
     }
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_id_or_a_chat_line_that_is_not_well_formed_is_refused() {
+    malformed::an_id_or_a_chat_line_that_is_not_well_formed_is_refused(Backend::Sqlite).await;
+}

@@ -448,3 +448,9 @@ async fn a_rated_game_moves_both_players_ratings_before_its_end_is_told() {
     ratings::a_rated_game_moves_both_players_ratings_before_its_end_is_told(Backend::Postgres)
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_id_or_a_chat_line_that_is_not_well_formed_is_refused() {
+    common::malformed::an_id_or_a_chat_line_that_is_not_well_formed_is_refused(Backend::Postgres)
+        .await;
+}

@@ -9,6 +9,7 @@ pub mod edge;
 pub mod fencing;
 pub mod invitations;
 pub mod leaving;
+pub mod malformed;
 pub mod rating_contract;
 pub mod ratings;
 pub mod scenarios;

@@ -281,7 +281,7 @@ pub async fn a_rated_seat_stays_its_persons_and_an_account_holds_one_seat(backen
         error_saying(
             &mut hosting,
             "status",
-            "is a person's at a rated table whose game has started",
+            "the table is rated and its game has started",
         )
         .await;
     }
