@@ -124,10 +124,10 @@ let refused = null;
 
 /**
  * The "Leave" button (or its question, or why the server refused) for `seat` at table
- * `tableId`; `rerender` draws the page again after a click, `left` runs once the seat
- * is given up.
+ * `tableId`; `rerender` draws the page again after a click, `afterLeaving` runs once
+ * the seat is given up.
  */
-export function leaveSeatBlock(tableId, seat, rerender, left) {
+export function leaveSeatBlock(tableId, seat, rerender, afterLeaving) {
   const box = el("div", { className: "leave-seat-box" });
   if (!asking) {
     const button = el("button", { type: "button", className: "leave-seat", textContent: t("table-leave"), title: t("my-table-leave-about") });
@@ -141,7 +141,7 @@ export function leaveSeatBlock(tableId, seat, rerender, left) {
       yes.disabled = true;
       const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
       asking = false;
-      if (response.ok) return left();
+      if (response.ok) return afterLeaving();
       const why = await response.json().catch(() => ({}));
       refused = why.error ?? String(response.status);
       rerender();
