@@ -16,8 +16,11 @@ use tokio::net::TcpStream;
 use tower::ServiceExt;
 
 use crate::limits::{Crowded, Refusals, Refused, Slot};
-use crate::reserve::PROBES;
 use crate::Edge;
+
+/// The health probes' paths: served over the caps, from the probes' reserve too
+/// ([`crate::reserve`]).
+pub(crate) const PROBES: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
 
 /// The largest request body read (axum's own default limit on what its extractors take).
 const MAX_BODY: usize = 2 * 1024 * 1024;

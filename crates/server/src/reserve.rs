@@ -24,7 +24,7 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
 
-use crate::connection::{refuse, service};
+use crate::connection::{refuse, service, PROBES};
 use crate::limits::Crowded;
 use crate::Edge;
 
@@ -34,8 +34,6 @@ const HEAD_WAIT: Duration = Duration::from_secs(1);
 const HEAD_BYTES: usize = 2048;
 /// How long a probe's answer may take to be worked out and written.
 const PROBE_TIME: Duration = Duration::from_secs(5);
-/// The paths served from the reserve.
-pub(crate) const PROBES: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
 
 /// The connections in the reserve, oldest first, each with its signal to give way.
 pub(crate) struct Reserve {
