@@ -187,7 +187,9 @@ async function accountSeat(table) {
   try {
     const response = await fetch("/api/me/tables");
     if (!response.ok) return null;
-    const held = (await response.json()).tables.find((h) => h.table === table && !h.invited_by) ?? null;
+    // A rated night's seats are kept for their accounts as invitations (from the night's
+    // creator, the player themselves included) until they sit down: theirs either way.
+    const held = (await response.json()).tables.find((h) => h.table === table) ?? null;
     accountSeats.set(table, held);
     return held;
   } catch {
